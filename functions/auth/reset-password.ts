@@ -1,0 +1,15 @@
+import { MSG } from '../../shared/messages';
+import { route } from '../../shared/routes';
+import { HttpError } from '../lib/http/errors';
+import { httpHandler } from '../lib/http/handler';
+import { hashLinkToken, hashPassword } from '../lib/password';
+import { updateUserFields } from '../users/users.repo';
+import { consumeLinkToken } from './tokens.repo';
+
+/** Sets a new password from a reset or activation link; the link is spent either way. */
+export const handler = httpHandler(route('resetPassword'), async ({ query, body }) => {
+  const token = await consumeLinkToken(hashLinkToken(query.token));
+  if (!token) throw new HttpError(410, MSG.linkExpired, 'LINK_EXPIRED');
+  await updateUserFields(token.userId, { passwordHash: await hashPassword(body.password), status: 'active', failedLogins: 0 }, ['lockedUntil']);
+  return { message: MSG.passwordReset };
+});

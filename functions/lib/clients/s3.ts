@@ -1,0 +1,13 @@
+import { S3Client } from '@aws-sdk/client-s3';
+import { env } from '../env';
+
+/**
+ * Checksums only when required: s3rver stores streamed uploads corrupted otherwise, and presigned
+ * URLs then match between AWS and local (see ../shared/notes/local-emulators.md).
+ */
+export const s3 = new S3Client({
+  region: env.region,
+  requestChecksumCalculation: 'WHEN_REQUIRED',
+  responseChecksumValidation: 'WHEN_REQUIRED',
+  ...(env.s3Endpoint ? { endpoint: env.s3Endpoint, forcePathStyle: true } : {}),
+});

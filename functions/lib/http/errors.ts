@@ -1,0 +1,50 @@
+import { MSG } from '../../../shared/messages';
+
+export interface Issue {
+  path: string;
+  message: string;
+}
+
+/** A typed error with a status code; `expose` says whether its message may reach the caller. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly code: string,
+    readonly issues?: Issue[],
+    readonly expose = statusCode < 500,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+export class ValidationError extends HttpError {
+  constructor(message: string, issues: Issue[] = []) {
+    super(400, message, 'VALIDATION', issues);
+  }
+}
+export class UnauthorizedError extends HttpError {
+  constructor(message: string = MSG.unauthorized) {
+    super(401, message, 'UNAUTHORIZED');
+  }
+}
+export class ForbiddenError extends HttpError {
+  constructor(message: string = MSG.forbidden) {
+    super(403, message, 'FORBIDDEN');
+  }
+}
+export class NotFoundError extends HttpError {
+  constructor(message: string = MSG.notFound) {
+    super(404, message, 'NOT_FOUND');
+  }
+}
+export class ConflictError extends HttpError {
+  constructor(message: string) {
+    super(409, message, 'CONFLICT');
+  }
+}
+export class TooManyRequestsError extends HttpError {
+  constructor(message: string) {
+    super(429, message, 'TOO_MANY_REQUESTS');
+  }
+}

@@ -1,0 +1,154 @@
+/**
+ * The one middy wrapper every HTTP handler goes through:
+ * logger context → body parsing (JSON, multipart) → authentication → role and tenant
+ * authorization → zod validation (400 with `message` and `issues`) → the function →
+ * JSON response; the error handler is registered last and never leaks a 5xx's internals.
+ */
+import middy from '@middy/core';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import multipartBodyParser from '@middy/http-multipart-body-parser';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { z, ZodType } from 'zod';
+import { MSG } from '../../../shared/messages';
+import type { RouteDef } from '../../../shared/routes';
+import { logger } from '../logger';
+import { assertBrand, authenticate, authorizeRole, type AuthContext } from './auth';
+import { HttpError, ValidationError, type Issue } from './errors';
+
+type Out<S> = S extends ZodType ? z.output<S> : undefined;
+
+export interface RequestContext<R extends RouteDef> {
+  body: Out<R['body']>;
+  query: Out<R['query']>;
+  params: Out<R['params']>;
+  /** Present on every non-public route. */
+  auth: R['access'] extends 'public' ? AuthContext | undefined : AuthContext;
+  event: APIGatewayProxyEventV2;
+  context: Context;
+}
+
+/** A handler may return plain data (200 JSON) or a full response. */
+export interface RawResponse {
+  statusCode: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Send `body` as is (a string), not as JSON. */
+  raw?: boolean;
+}
+export const respond = (statusCode: number, body?: unknown, headers?: Record<string, string>): RawResponse & { __raw: true } => ({
+  statusCode,
+  body,
+  headers,
+  __raw: true,
+});
+
+type Event = APIGatewayProxyEventV2 & { parsedBody?: unknown; auth?: AuthContext };
+
+function toIssues(error: z.ZodError): Issue[] {
+  return error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+}
+
+function validate<S extends ZodType | undefined>(schema: S, value: unknown, where: string): Out<S> {
+  if (!schema) return undefined as Out<S>;
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) {
+    const issues = toIssues(result.error);
+    throw new ValidationError(issues[0]?.message ?? `Invalid ${where}.`, issues);
+  }
+  return result.data as Out<S>;
+}
+
+function json(statusCode: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 {
+  return {
+    statusCode,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+    body: body === undefined ? '' : JSON.stringify(body),
+  };
+}
+
+function parseJsonBody(event: Event): void {
+  const ct = event.headers['content-type'] ?? '';
+  if (!event.body || ct.startsWith('multipart/form-data')) return;
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  if (!ct.includes('json') && ct !== '') return;
+  try {
+    event.parsedBody = JSON.parse(text);
+  } catch {
+    throw new ValidationError('Invalid JSON body.');
+  }
+}
+
+export function httpHandler<R extends RouteDef>(def: R, fn: (req: RequestContext<R>) => Promise<unknown>) {
+  const core = async (event: Event, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
+    const body = validate(def.body, event.parsedBody, 'body') as Out<R['body']>;
+    const query = validate(def.query, event.queryStringParameters, 'query') as Out<R['query']>;
+    const params = validate(def.params, event.pathParameters, 'path') as Out<R['params']>;
+    const result = await fn({ body, query, params, auth: event.auth as RequestContext<R>['auth'], event, context });
+    if (result && typeof result === 'object' && '__raw' in result) {
+      const r = result as unknown as RawResponse;
+      if (r.raw) return { statusCode: r.statusCode, headers: r.headers, body: String(r.body ?? '') };
+      return json(r.statusCode, r.body, r.headers);
+    }
+    return json(200, result);
+  };
+
+  return middy<Event, APIGatewayProxyStructuredResultV2>(core)
+    .use({
+      before: (request) => {
+        logger.setContext({ route: def.id, requestId: request.context.awsRequestId });
+        (request.internal as Record<string, unknown>).start = Date.now();
+      },
+      after: (request) => {
+        logger.info('request', {
+          method: def.method,
+          path: request.event.rawPath,
+          status: request.response?.statusCode,
+          ms: Date.now() - Number((request.internal as Record<string, unknown>).start),
+        });
+      },
+    })
+    .use(httpHeaderNormalizer())
+    .use(def.multipart ? multipartBodyParser({ disableContentTypeError: false, busboy: { limits: { fileSize: 10 * 1024 * 1024, files: 10 } } })   : [])
+    .use({
+      before: async (request) => {
+        const event = request.event;
+        if (def.multipart) event.parsedBody = event.body;
+        else parseJsonBody(event);
+        if (def.access === 'public') {
+          // A public route still knows its caller when a valid token comes along (e.g. /login redirect logic).
+          return;
+        }
+        const auth = await authenticate(event.headers);
+        authorizeRole(auth, def.access);
+        if (def.tenant?.path) assertBrandIfGiven(auth, event.pathParameters?.[def.tenant.path], true);
+        if (def.tenant?.query) assertBrandIfGiven(auth, event.queryStringParameters?.[def.tenant.query], false);
+        event.auth = auth;
+      },
+    })
+    .use({
+      onError: (request) => {
+        const error = request.error as (Error & { statusCode?: number; expose?: boolean }) | null;
+        if (!error) return;
+        if (error instanceof HttpError) {
+          if (error.statusCode >= 500) logger.error('request failed', { error });
+          else logger.info('request rejected', { status: error.statusCode, message: error.message });
+          request.response = error.expose
+            ? json(error.statusCode, { message: error.message, code: error.code, ...(error.issues ? { issues: error.issues } : {}) })
+            : json(error.statusCode, { message: MSG.genericError, code: 'INTERNAL' });
+          return;
+        }
+        // middy's own typed errors (e.g. 415 from the multipart parser) are safe to show.
+        if (typeof error.statusCode === 'number' && error.statusCode < 500 && error.expose !== false) {
+          request.response = json(error.statusCode, { message: error.message, code: 'BAD_REQUEST' });
+          return;
+        }
+        logger.error('unhandled error', { error });
+        request.response = json(500, { message: MSG.genericError, code: 'INTERNAL' });
+      },
+    });
+}
+
+function assertBrandIfGiven(auth: AuthContext, brandId: string | undefined, requiredInPath: boolean): void {
+  if (brandId === undefined && !requiredInPath) return;
+  assertBrand(auth, brandId);
+}

@@ -1,0 +1,5 @@
+import { route } from '../../shared/routes';
+import { httpHandler } from '../lib/http/handler';
+import { listRoles } from './roles.repo';
+
+export const handler = httpHandler(route('listRoles'), async () => ({ data: await listRoles() }));

@@ -1,0 +1,16 @@
+import { route } from '../../shared/routes';
+import { getBrand } from '../brands/brands.repo';
+import { ForbiddenError, NotFoundError } from '../lib/http/errors';
+import { httpHandler } from '../lib/http/handler';
+import { toPublicUser } from './present';
+import { getUser, updateUserFields } from './users.repo';
+
+/** Accepting the terms: a user for themself (an admin for anyone). */
+export const handler = httpHandler(route('updateUserPolicy'), async ({ params, body, auth }) => {
+  if (params.userId !== auth.sub && !auth.isAdmin) throw new ForbiddenError();
+  const user = await getUser(params.userId);
+  if (!user) throw new NotFoundError('User not found.');
+  await updateUserFields(user._id, { policyFlag: body.policyFlag });
+  const brand = user.brand ? await getBrand(user.brand) : undefined;
+  return { message: 'Terms accepted.', user: toPublicUser({ ...user, policyFlag: body.policyFlag }, brand) };
+});

@@ -1,0 +1,160 @@
+/**
+ * The local stand-in for CloudFront + API Gateway: one HTTP server on one origin. `/api/*` is
+ * matched against the route table and turned into an API Gateway v2 event for the very handler
+ * module that runs in Lambda; everything else is the built SPA with index.html as fallback.
+ */
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { randomUUID } from 'node:crypto';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { matchRoute, type RouteDef } from '../../shared/routes';
+
+type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+  '.csv': 'text/csv',
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+const BINARY = /^(image\/|application\/(octet-stream|pdf|zip|vnd\.))|multipart\/form-data/;
+
+export function lambdaContext(name: string): Context {
+  return {
+    awsRequestId: randomUUID(),
+    functionName: name,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:${name}`,
+    memoryLimitInMB: '512',
+    logGroupName: `/aws/lambda/${name}`,
+    logStreamName: 'local',
+    callbackWaitsForEmptyEventLoop: false,
+    getRemainingTimeInMillis: () => 30_000,
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+export class HandlerRegistry {
+  private cache = new Map<string, Promise<Handler>>();
+  constructor(private root: string) {}
+  load(modulePath: string): Promise<Handler> {
+    let p = this.cache.get(modulePath);
+    if (!p) {
+      p = import(pathToFileURL(path.join(this.root, modulePath)).href).then((m: { handler?: Handler }) => {
+        if (typeof m.handler !== 'function') throw new Error(`${modulePath} exports no handler`);
+        return m.handler;
+      });
+      this.cache.set(modulePath, p);
+    }
+    return p;
+  }
+}
+
+function toEvent(req: http.IncomingMessage, body: Buffer, url: URL, apiPath: string, def: RouteDef, params: Record<string, string>): APIGatewayProxyEventV2 {
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(',') : v;
+  const query: Record<string, string> = {};
+  for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
+  const isBinary = BINARY.test(headers['content-type'] ?? '');
+  return {
+    version: '2.0',
+    routeKey: `${def.method} ${def.path}`,
+    rawPath: apiPath,
+    rawQueryString: url.search.slice(1),
+    cookies: headers.cookie?.split(/;\s*/),
+    headers,
+    queryStringParameters: Object.keys(query).length ? query : undefined,
+    pathParameters: Object.keys(params).length ? params : undefined,
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: 'localhost',
+      http: { method: def.method, path: apiPath, protocol: 'HTTP/1.1', sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+      requestId: randomUUID(),
+      routeKey: `${def.method} ${def.path}`,
+      stage: '$default',
+      time: new Date().toUTCString(),
+      timeEpoch: Date.now(),
+    },
+    body: body.length ? (isBinary ? body.toString('base64') : body.toString('utf8')) : undefined,
+    isBase64Encoded: body.length > 0 && isBinary,
+  };
+}
+
+async function readBody(req: http.IncomingMessage, limit = 20 * 1024 * 1024): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) throw Object.assign(new Error('Payload too large'), { statusCode: 413 });
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function send(res: http.ServerResponse, status: number, body: string | Buffer, headers: Record<string, string> = {}) {
+  res.writeHead(status, headers);
+  res.end(body);
+}
+
+export interface ApiServerOptions {
+  root: string;
+  webDist: string;
+  /** Extra local-only endpoints (e.g. the sent-email viewer redirect). */
+  extra?: (req: http.IncomingMessage, res: http.ServerResponse, url: URL) => boolean | Promise<boolean>;
+}
+
+export function createApiServer(opts: ApiServerOptions): http.Server {
+  const registry = new HandlerRegistry(opts.root);
+  return http.createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    try {
+      if (opts.extra && (await opts.extra(req, res, url))) return;
+      if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
+        const apiPath = url.pathname.slice(4) || '/';
+        const method = (req.method ?? 'GET').toUpperCase();
+        const match = matchRoute(method, apiPath);
+        if (!match) return send(res, 404, JSON.stringify({ message: 'Not found.', code: 'NO_ROUTE' }), { 'content-type': 'application/json' });
+        const body = await readBody(req);
+        const handler = await registry.load(match.route.handler);
+        const out = await handler(toEvent(req, body, url, apiPath, match.route, match.params), lambdaContext(match.route.id));
+        const payload = out.isBase64Encoded ? Buffer.from(out.body ?? '', 'base64') : (out.body ?? '');
+        const headers: Record<string, string> = {};
+        for (const [k, v] of Object.entries(out.headers ?? {})) headers[k] = String(v);
+        if (out.cookies?.length) res.setHeader('set-cookie', out.cookies);
+        return send(res, out.statusCode ?? 200, payload, headers);
+      }
+      return serveStatic(opts.webDist, url.pathname, res);
+    } catch (e) {
+      const status = (e as { statusCode?: number }).statusCode ?? 500;
+      process.stderr.write(JSON.stringify({ level: 'error', message: 'local server error', error: String((e as Error).stack ?? e) }) + '\n');
+      send(res, status, JSON.stringify({ message: 'Something went wrong, please try again!' }), { 'content-type': 'application/json' });
+    }
+  });
+}
+
+function serveStatic(dist: string, pathname: string, res: http.ServerResponse) {
+  const safe = path.normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
+  let file = path.join(dist, safe);
+  if (!file.startsWith(dist) || !existsSync(file) || statSync(file).isDirectory()) file = path.join(dist, 'index.html');
+  if (!existsSync(file)) return send(res, 503, 'The web app is not built yet: run `npm run build`.', { 'content-type': 'text/plain' });
+  const ext = path.extname(file);
+  res.writeHead(200, {
+    'content-type': MIME[ext] ?? 'application/octet-stream',
+    'cache-control': file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+  });
+  createReadStream(file).pipe(res);
+}

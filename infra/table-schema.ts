@@ -1,0 +1,23 @@
+/**
+ * The table's key schema, read by the CDK storage construct and by the local stack, so the
+ * emulator's table is the deployed table.
+ */
+export const TABLE_KEYS = {
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  ttlAttribute: 'expiresAt',
+  indexes: [
+    { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+  ],
+} as const;
+
+/** Prefixes of the data bucket (lifecycle rules and the ingest trigger key off these). */
+export const DATA_PREFIX = {
+  incoming: 'incoming/',
+  files: 'files/',
+  screenshots: 'screenshots/',
+  imports: 'imports/',
+  exports: 'exports/',
+  attachments: 'attachments/',
+} as const;

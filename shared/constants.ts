@@ -1,0 +1,47 @@
+/** Business constants of the spec (000 §9, 001 §9), one place for web and functions. */
+export const ROLE = { ADMIN: 'ADMIN', BRAND_ADMIN: 'BRAND_ADMIN', USER: 'User' } as const;
+export type RoleName = (typeof ROLE)[keyof typeof ROLE];
+export const ROLE_NAMES: readonly RoleName[] = [ROLE.ADMIN, ROLE.BRAND_ADMIN, ROLE.USER];
+
+export const DEFAULT_COLORS = {
+  bgColor: '#333131',
+  textColor: '#ffffff',
+  hoverColor: '#ffffff3b',
+  summaryPageSectionColor: '#333131',
+} as const;
+
+export const PAGE = {
+  defaultLimit: 25,
+  products: 25,
+  users: 10,
+  usersSort: 'name;asc',
+  cannedMessages: 10,
+  comparisonRows: 100,
+  retailersAdmin: 100,
+  brandsAdmin: 100,
+  permissions: 20,
+  maxLimit: 1000,
+} as const;
+
+export const VERSION = '1.0.0';
+export const TOAST_MS = 4000;
+export const APPROVE_FAILURE_TOAST_MS = 20000;
+export const EXPORT_LINK_DAYS = 7;
+export const REPORT_MONTH_MIN = '2018-08';
+export const EMAIL_FREQUENCIES = ['Daily', 'Weekly', 'Monthly'] as const;
+export const WEBSITE_TYPES = [
+  'retailerWithProducts',
+  'retailerWithoutProducts',
+  'retailerWithModule',
+  'retailerWithProductsandModule',
+] as const;
+export type WebsiteType = (typeof WEBSITE_TYPES)[number];
+
+/** Session and account security. */
+export const AUTH = {
+  sessionHours: 12,
+  resetTokenMinutes: 60,
+  activationTokenHours: 72,
+  maxFailedLogins: 5,
+  lockMinutes: 15,
+} as const;

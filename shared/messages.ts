@@ -1,0 +1,21 @@
+/** Literal texts of the spec that both sides use (toasts, errors, empty states). */
+export const MSG = {
+  genericError: 'Something went wrong, please try again!',
+  blankResponse: 'Oops, blank response!',
+  loggedOut: 'You have been logged out.',
+  sessionExpired: 'Error: Session expired, please login again!',
+  linkExpired: 'Your Session has been expired',
+  checkEmail: 'Please check your Email to reset your Password',
+  passwordReset: 'Your Password has been Successfully reset',
+  loginFailed: 'Invalid email or password.',
+  accountLocked: 'Too many failed logins. Try again in a few minutes.',
+  unauthorized: 'Please login to continue.',
+  forbidden: 'You do not have access to this resource.',
+  notFound: 'Not found.',
+  emailTaken: 'An account with this email already exists.',
+  registered: 'Your account has been created. Please check your email to activate it.',
+  userUpdated: 'User updated successfully',
+  settingsUpdated: 'Settings updated.',
+  successfullyUpdated: 'Successfully updated',
+  allBasketsCleared: 'All Baskets Cleared',
+} as const;

@@ -1,0 +1,4 @@
+import { z } from 'zod';
+import { id } from './common';
+
+export const brandIdPath = z.object({ brandId: id });

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { PAGE } from '../constants';
+
+/** Identifiers are URL-safe strings we generate (ULID-like); reject anything else early. */
+export const id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Invalid id.');
+
+/** `page`/`limit` as the web sends them in a query string. */
+export const paging = {
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(PAGE.maxLimit).default(PAGE.defaultLimit),
+};
+
+/** `field;asc|desc` sort of the spec. */
+export const sortParam = z
+  .string()
+  .regex(/^[A-Za-z_.]+;(asc|desc)$/, 'Sort must look like field;asc or field;desc.');
+
+export function parseSort(sort: string | undefined, fallback: string): { field: string; dir: 1 | -1 } {
+  const [field = 'name', dir = 'asc'] = (sort ?? fallback).split(';');
+  return { field, dir: dir === 'desc' ? -1 : 1 };
+}

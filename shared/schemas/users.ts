@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { id, paging, sortParam } from './common';
+
+/** GET /users: `?brand=` (users of a brand) or the admin's paged list (page, limit, sort, keyword). */
+export const listUsersQuery = z.object({
+  brand: id.optional(),
+  ...paging,
+  limit: paging.limit.default(10),
+  sort: sortParam.optional(),
+  keyword: z.string().trim().max(100, 'Too Long!').optional(),
+});
+
+/** PUT /updateUserPolicy/{userId} */
+export const updatePolicyBody = z.object({ policyFlag: z.literal(false, { error: 'policyFlag must be false.' }) });
+export const userIdPath = z.object({ userId: id });

@@ -1,0 +1,65 @@
+/**
+ * Starts ONE local stack (the same `infra/local/start.ts` as `npm start`, in --ephemeral mode:
+ * in-memory DynamoDB Local, s3rver in a temp folder, SES emulator, free ports) for the whole
+ * run, and hands its address to the tests through `inject('stack')`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+
+export interface StackInfo {
+  url: string;
+  sesUrl: string;
+  env: Record<string, string>;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    stack: StackInfo;
+  }
+}
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+let child: ChildProcess | undefined;
+
+export async function setup(project: TestProject) {
+  child = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'infra/local/start.ts', '--ephemeral'], {
+    cwd: root,
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', LOG_LEVEL: process.env.LOG_LEVEL ?? 'error' },
+  });
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => {
+    stderr += d.toString();
+    if (process.env.STACK_LOGS) process.stderr.write(d);
+  });
+  const info = await new Promise<StackInfo>((resolve, reject) => {
+    let buf = '';
+    const timer = setTimeout(() => reject(new Error(`local stack did not start in 120 s\n${stderr}`)), 120_000);
+    child!.stdout!.on('data', (d: Buffer) => {
+      buf += d.toString();
+      for (const line of buf.split('\n')) {
+        if (line.startsWith('{"ready"')) {
+          clearTimeout(timer);
+          resolve(JSON.parse(line) as StackInfo);
+        }
+      }
+      if (process.env.STACK_LOGS) process.stdout.write(d);
+    });
+    child!.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`local stack exited with ${code}\n${stderr}`));
+    });
+  });
+  project.provide('stack', info);
+}
+
+export async function teardown() {
+  if (!child || child.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    const t = setTimeout(() => (child!.kill('SIGKILL'), resolve()), 10_000);
+    child!.once('exit', () => (clearTimeout(t), resolve()));
+    child!.kill('SIGTERM');
+  });
+}

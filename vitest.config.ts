@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Two projects: `unit` (pure code, infra assertions; no servers) and `stack` (integration,
+ * security and browser suites against ONE local stack started by test/setup/stack.ts per run).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['test/shared/**/*.test.ts', 'test/functions/**/*.test.ts', 'test/infra/**/*.test.ts', 'test/web/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          testTimeout: 60_000,
+          env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+        },
+      },
+      {
+        test: {
+          name: 'stack',
+          include: ['test/integration/**/*.test.ts', 'test/security/**/*.test.ts', 'test/e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/setup/stack.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,13 @@
+import react from '@vitejs/plugin-react';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export default defineConfig({
+  root: here,
+  plugins: [react()],
+  build: { outDir: path.join(here, 'dist'), emptyOutDir: true, sourcemap: true },
+  server: { proxy: { '/api': 'http://localhost:3000' } },
+});
