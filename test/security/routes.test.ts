@@ -1,0 +1,87 @@
+/**
+ * Generated from the route table: every non-public route is called with no token, a bad or
+ * expired token, a role it does not allow, and another brand's token. Adding a route to the
+ * table adds it here.
+ */
+import { SignJWT } from 'jose';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routes, type RouteDef } from '../../shared/routes';
+import { api, login, stack } from '../support/api';
+
+const OWN_BRAND = 'brand-maison-aurelle';
+/** What another tenant must never see of Maison Aurelle. */
+const SECRETS = ['brandadmin@demo.test', 'user@demo.test', 'newuser@demo.test', 'Maison Aurelle'];
+
+/** Path parameters per name; a route may override (e.g. an id that must exist). */
+const PARAMS: Record<string, string> = { brandId: OWN_BRAND, userId: 'user-user', retailerId: 'ret-harrowgate' };
+const OVERRIDES: Partial<Record<string, { params?: Record<string, string>; query?: string }>> = {
+  listUsers: { query: `?brand=${OWN_BRAND}` },
+};
+
+function url(r: RouteDef): string {
+  const o = OVERRIDES[r.id];
+  const p = r.path.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(o?.params?.[k] ?? PARAMS[k] ?? 'some-id'));
+  return p + (o?.query ?? (r.tenant?.query ? `?${r.tenant.query}=${OWN_BRAND}` : ''));
+}
+
+const guarded = (routes as readonly RouteDef[]).filter((r) => r.access !== 'public');
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  tokens.admin = await login('admin@demo.test');
+  tokens.brandAdmin = await login('brandadmin@demo.test');
+  tokens.user = await login('user@demo.test');
+  tokens.otherBrand = await login('castellane@demo.test');
+  const key = new TextEncoder().encode(stack().env.JWT_SECRET);
+  tokens.expired = await new SignJWT({ role: 'ADMIN', brand: null, retailers: [] })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject('user-admin')
+    .setAudience('retailer-audit')
+    .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+    .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
+    .sign(key);
+  tokens.forged = await new SignJWT({ role: 'ADMIN', brand: null, retailers: [] })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject('user-admin')
+    .setAudience('retailer-audit')
+    .setExpirationTime('1h')
+    .sign(new TextEncoder().encode('not-the-secret-not-the-secret-not-the-secret'));
+});
+
+describe.each(guarded.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', (_name, r) => {
+  it('answers 401 without a token, with a forged one and with an expired one', async () => {
+    for (const token of [undefined, 'garbage', tokens.forged, tokens.expired]) {
+      const res = await api(r.method, url(r), { token, body: r.method === 'GET' ? undefined : {} });
+      expect(res.status, `token=${String(token).slice(0, 12)}`).toBe(401);
+      expect(res.body.message).toBe('Please login to continue.');
+    }
+  });
+
+  if (r.access === 'admin' || r.access === 'brandAdmin') {
+    it('answers 403 to a role it does not allow', async () => {
+      const wrong = r.access === 'admin' ? ['brandAdmin', 'user'] : ['user'];
+      for (const who of wrong) {
+        const res = await api(r.method, url(r), { token: tokens[who], body: r.method === 'GET' ? undefined : {} });
+        expect(res.status, who).toBe(403);
+      }
+    });
+  }
+
+  if (r.tenant) {
+    it("answers 403 or 404 to another brand's token and never shows that brand's data", async () => {
+      const res = await api(r.method, url(r), { token: tokens.otherBrand, body: r.method === 'GET' ? undefined : {} });
+      expect([403, 404]).toContain(res.status);
+      const text = JSON.stringify(res.body);
+      for (const s of SECRETS) expect(text).not.toContain(s);
+    });
+  }
+});
+
+describe('5xx never leak internals', () => {
+  it('a route answering 500 says only the generic message', async () => {
+    // An unknown API path is a 404 with a plain message, not a stack trace.
+    const res = await api('GET', '/definitely/not/a/route');
+    expect(res.status).toBe(404);
+    expect(JSON.stringify(res.body)).not.toMatch(/at .*\.ts|Error:/);
+  });
+});
