@@ -6,6 +6,7 @@
  */
 import type { ZodType } from 'zod';
 import { forgotPasswordBody, loginBody, registerBody, resetPasswordBody, tokenQuery } from './schemas/auth';
+import { listNotificationsQuery, notificationIdPath, notificationSeenBody, settingsBody, settingsIdPath } from './schemas/post-office';
 import { listUsersQuery, updatePolicyBody, userIdPath } from './schemas/users';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -58,6 +59,16 @@ export const routes = [
   r({ id: 'listBrandsForSelect', method: 'GET', path: '/getBrands', handler: 'functions/brands/list-for-select.ts', access: 'admin', grants: ['table:read'] }),
   r({ id: 'listRetailers', method: 'GET', path: '/retailers', handler: 'functions/retailers/list.ts', access: 'admin', grants: ['table:read'] }),
   r({ id: 'listUsers', method: 'GET', path: '/users', handler: 'functions/users/list.ts', access: 'user', grants: ['table:read'], tenant: { query: 'brand' }, query: listUsersQuery }),
+
+  // ── Post office: settings and notifications (001 §7) ───────────────────────────
+  r({ id: 'getThresholdSettings', method: 'GET', path: '/settings/threshold', handler: 'functions/settings/get.ts', access: 'admin', grants: ['table:read'] }),
+  r({ id: 'updateSettings', method: 'PUT', path: '/settings/{id}', handler: 'functions/settings/update.ts', access: 'admin', grants: ['table:write'], params: settingsIdPath, body: settingsBody }),
+  r({ id: 'listNotifications', method: 'GET', path: '/notifications', handler: 'functions/notifications/list.ts', access: 'admin', grants: ['table:read'], query: listNotificationsQuery }),
+  r({ id: 'updateNotification', method: 'PUT', path: '/notifications/{id}', handler: 'functions/notifications/update.ts', access: 'admin', grants: ['table:read', 'table:write'], params: notificationIdPath, body: notificationSeenBody }),
+
+  // ── Products of the period, on-hand inventory, summaries (000 §7, 001 §7) ──────
+  // (scrapings block: routes of functions/scrapings and functions/inventory go here)
+  // ── end of scrapings block ──
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof routes)[number]['id'];

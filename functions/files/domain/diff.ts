@@ -1,0 +1,163 @@
+/**
+ * Keyed diff of two robot files (previous vs current) of the same type.
+ *
+ * Rows are matched on the type's key column. A matched row is "changed" when at least one
+ * tracked column differs; only tracked columns are compared and reported (the spec's marking:
+ * "a cell whose value differs in a threshold-tracked column is changed"). Pure and O(rows x
+ * tracked columns) with one Map.
+ */
+import { type RobotRow, type RobotType, robotTypeDefinition } from './robot-types.js';
+
+export interface DiffOptions {
+  readonly type: RobotType;
+  /** Columns to compare; defaults to the type's default diff columns. The key column is never compared. */
+  readonly columns?: readonly string[];
+  /** Leave the type's image columns out of the comparison. */
+  readonly ignoreImageData?: boolean;
+  /** Column lists of the two files (e.g. `ParseStats.columns`); default: the keys of each file's first row. */
+  readonly previousColumns?: readonly string[];
+  readonly currentColumns?: readonly string[];
+}
+
+export interface CellChange {
+  readonly old: string;
+  readonly new: string;
+}
+
+export interface ChangedRow {
+  readonly key: string;
+  /** Only the tracked columns whose value differs. */
+  readonly changes: Readonly<Record<string, CellChange>>;
+}
+
+/** Counts only: small enough to keep on the File record and to decide the flag from. */
+export interface DiffSummary {
+  readonly type: RobotType;
+  readonly keyColumn: string;
+  readonly trackedColumns: readonly string[];
+  readonly previousRowCount: number;
+  readonly currentRowCount: number;
+  /** Keys only in the current file. */
+  readonly addedCount: number;
+  /** Keys only in the previous file. */
+  readonly removedCount: number;
+  /** Keys in both files with at least one tracked column changed. */
+  readonly changedCount: number;
+  /** Keys in both files with no tracked column changed. */
+  readonly unchangedCount: number;
+  /** Tracked column -> number of matched rows in which it changed (every tracked column is listed). */
+  readonly changedByColumn: Readonly<Record<string, number>>;
+  /** Columns only the current file has / only the previous file has (when both column lists are known). */
+  readonly columnsAdded: readonly string[];
+  readonly columnsRemoved: readonly string[];
+}
+
+export interface RowsDiff {
+  readonly summary: DiffSummary;
+  /** Keys in current-file order. */
+  readonly added: readonly string[];
+  /** Keys in previous-file order. */
+  readonly removed: readonly string[];
+  /** In current-file order. */
+  readonly changed: readonly ChangedRow[];
+}
+
+/** The columns a diff compares: the given (or default) ones minus the key and, if asked, image columns. */
+export function trackedColumnsFor(
+  type: RobotType,
+  columns?: readonly string[],
+  ignoreImageData = false,
+): string[] {
+  const def = robotTypeDefinition(type);
+  const out: string[] = [];
+  for (const column of columns ?? def.defaultDiffColumns) {
+    if (column === def.keyColumn || out.includes(column)) continue;
+    if (ignoreImageData && def.imageColumns.includes(column)) continue;
+    out.push(column);
+  }
+  return out;
+}
+
+/**
+ * Diff `previous` against `current`. Keys are expected to be unique within each file
+ * (`parseRobotFile` guarantees it); should one repeat, its last previous row is the one matched
+ * and later current rows with that key count as added.
+ */
+export function diffRows(
+  previous: readonly RobotRow[],
+  current: readonly RobotRow[],
+  options: DiffOptions,
+): RowsDiff {
+  const keyColumn = robotTypeDefinition(options.type).keyColumn;
+  const tracked = trackedColumnsFor(options.type, options.columns, options.ignoreImageData);
+  const width = tracked.length;
+  const perColumn = new Array<number>(width).fill(0);
+
+  const pending = new Map<string, RobotRow>();
+  for (const row of previous) pending.set(cell(row, keyColumn), row);
+
+  const added: string[] = [];
+  const changed: ChangedRow[] = [];
+  let unchanged = 0;
+  for (const row of current) {
+    const key = cell(row, keyColumn);
+    const before = pending.get(key);
+    if (before === undefined) {
+      added.push(key);
+      continue;
+    }
+    pending.delete(key);
+    let changes: Record<string, CellChange> | undefined;
+    for (let i = 0; i < width; i++) {
+      const column = tracked[i]!;
+      const oldValue = cell(before, column);
+      const newValue = cell(row, column);
+      if (oldValue !== newValue) {
+        (changes ??= {})[column] = { old: oldValue, new: newValue };
+        perColumn[i]!++;
+      }
+    }
+    if (changes === undefined) unchanged++;
+    else changed.push({ key, changes });
+  }
+  const removed = [...pending.keys()];
+
+  const changedByColumn: Record<string, number> = {};
+  tracked.forEach((column, i) => {
+    changedByColumn[column] = perColumn[i]!;
+  });
+  const previousColumns = options.previousColumns ?? firstRowColumns(previous);
+  const currentColumns = options.currentColumns ?? firstRowColumns(current);
+  const bothKnown = previousColumns !== undefined && currentColumns !== undefined;
+
+  return {
+    summary: {
+      type: options.type,
+      keyColumn,
+      trackedColumns: tracked,
+      previousRowCount: previous.length,
+      currentRowCount: current.length,
+      addedCount: added.length,
+      removedCount: removed.length,
+      changedCount: changed.length,
+      unchangedCount: unchanged,
+      changedByColumn,
+      columnsAdded: bothKnown ? currentColumns.filter((c) => !previousColumns.includes(c)) : [],
+      columnsRemoved: bothKnown ? previousColumns.filter((c) => !currentColumns.includes(c)) : [],
+    },
+    added,
+    removed,
+    changed,
+  };
+}
+
+/** A cell's text; a column the row lacks reads as ''. */
+function cell(row: RobotRow, column: string): string {
+  const value = row[column];
+  return typeof value === 'string' ? value : '';
+}
+
+function firstRowColumns(rows: readonly RobotRow[]): readonly string[] | undefined {
+  const first = rows[0];
+  return first === undefined ? undefined : Object.keys(first);
+}

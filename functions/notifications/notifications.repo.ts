@@ -1,0 +1,87 @@
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb } from '../lib/clients/dynamodb';
+import { clean, newId, queryAll, table } from '../lib/table';
+
+/** Spec 001 §3 Notification. */
+export interface NotificationRecord {
+  _id: string;
+  /** `prefix:title`; the list shows the part after the first colon. */
+  subject: string;
+  retailer: string;
+  retailerId?: string;
+  fileId?: string;
+  /** HTML. */
+  message: string;
+  createdAt: string;
+  seenFlag: boolean;
+}
+
+const notifKey = (id: string) => ({ pk: `NOTIF#${id}`, sk: 'NOTIF' });
+
+/** PutItem NOTIF#id (gsi1 NOTIFS by createdAt) */
+export async function createNotification(n: Omit<NotificationRecord, '_id' | 'createdAt' | 'seenFlag'>): Promise<NotificationRecord> {
+  const rec: NotificationRecord = { _id: newId(), createdAt: new Date().toISOString(), seenFlag: false, ...n };
+  await ddb.send(
+    new PutCommand({
+      TableName: table.name,
+      Item: { ...notifKey(rec._id), entity: 'Notification', gsi1pk: 'NOTIFS', gsi1sk: `${rec.createdAt}#${rec._id}`, ...rec },
+    }),
+  );
+  return rec;
+}
+
+/** Query gsi1 pk=NOTIFS newest first; the page is cut in memory after counting */
+export async function listNotifications(page: number, limit: number): Promise<{ data: NotificationRecord[]; totalCount: number; unseenCount: number }> {
+  const items = (
+    await queryAll<Record<string, unknown>>({
+      IndexName: table.gsi1,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': 'NOTIFS' },
+      ScanIndexForward: false,
+    })
+  ).map((i) => clean<NotificationRecord>(i));
+  const start = (page - 1) * limit;
+  return { data: items.slice(start, start + limit), totalCount: items.length, unseenCount: items.filter((n) => !n.seenFlag).length };
+}
+
+/** UpdateItem NOTIF#id SET seenFlag (only an existing notification) */
+export async function setSeen(id: string, seenFlag: boolean): Promise<NotificationRecord | undefined> {
+  try {
+    const out = await ddb.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: notifKey(id),
+        UpdateExpression: 'SET seenFlag = :s',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':s': seenFlag },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return out.Attributes ? clean<NotificationRecord>(out.Attributes) : undefined;
+  } catch (e) {
+    if ((e as Error).name === 'ConditionalCheckFailedException') return undefined;
+    throw e;
+  }
+}
+
+/** Query gsi1 pk=NOTIFS with Select COUNT and seenFlag = false */
+export async function countUnseen(): Promise<number> {
+  let count = 0;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const out = await ddb.send(
+      new QueryCommand({
+        TableName: table.name,
+        IndexName: table.gsi1,
+        KeyConditionExpression: 'gsi1pk = :pk',
+        FilterExpression: 'seenFlag = :f',
+        ExpressionAttributeValues: { ':pk': 'NOTIFS', ':f': false },
+        Select: 'COUNT',
+        ExclusiveStartKey,
+      }),
+    );
+    count += out.Count ?? 0;
+    ExclusiveStartKey = out.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return count;
+}

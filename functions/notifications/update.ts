@@ -1,0 +1,10 @@
+import { route } from '../../shared/routes';
+import { NotFoundError } from '../lib/http/errors';
+import { httpHandler } from '../lib/http/handler';
+import { setSeen } from './notifications.repo';
+
+export const handler = httpHandler(route('updateNotification'), async ({ params, body }) => {
+  const n = await setSeen(params.id, body.seenFlag);
+  if (!n) throw new NotFoundError('Notification not found.');
+  return { data: n };
+});
