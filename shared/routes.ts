@@ -6,7 +6,7 @@
  */
 import type { ZodType } from 'zod';
 import { forgotPasswordBody, loginBody, registerBody, resetPasswordBody, tokenQuery } from './schemas/auth';
-import { listNotificationsQuery, notificationIdPath, notificationSeenBody, settingsBody, settingsIdPath } from './schemas/post-office';
+import { fileDataQuery, fileIdBody, fileIdPath, fileIdQuery, listFilesQuery, listNotificationsQuery, notificationIdPath, notificationSeenBody, settingsBody, settingsIdPath } from './schemas/post-office';
 import { listUsersQuery, updatePolicyBody, userIdPath } from './schemas/users';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -59,6 +59,15 @@ export const routes = [
   r({ id: 'listBrandsForSelect', method: 'GET', path: '/getBrands', handler: 'functions/brands/list-for-select.ts', access: 'admin', grants: ['table:read'] }),
   r({ id: 'listRetailers', method: 'GET', path: '/retailers', handler: 'functions/retailers/list.ts', access: 'admin', grants: ['table:read'] }),
   r({ id: 'listUsers', method: 'GET', path: '/users', handler: 'functions/users/list.ts', access: 'user', grants: ['table:read'], tenant: { query: 'brand' }, query: listUsersQuery }),
+
+  // ── Post office: robot files (001 §7) ──────────────────────────────────────────
+  r({ id: 'listFiles', method: 'GET', path: '/getFiles', handler: 'functions/files/list.ts', access: 'admin', grants: ['table:read'], query: listFilesQuery }),
+  r({ id: 'getFile', method: 'GET', path: '/getFiles/{fId}', handler: 'functions/files/get.ts', access: 'admin', grants: ['table:read'], params: fileIdPath }),
+  r({ id: 'samePeriodFiles', method: 'GET', path: '/samePeriodFiles/{fId}', handler: 'functions/files/same-period.ts', access: 'admin', grants: ['table:read'], params: fileIdPath }),
+  r({ id: 'getFileData', method: 'GET', path: '/getFileData/{fId}', handler: 'functions/files/get-data.ts', access: 'admin', grants: ['table:read', 'data:read'], params: fileIdPath, query: fileDataQuery }),
+  r({ id: 'markNeedsAttention', method: 'POST', path: '/upload/NeedAttention', handler: 'functions/files/need-attention.ts', access: 'admin', grants: ['table:read', 'table:write'], body: fileIdBody }),
+  r({ id: 'approveFile', method: 'GET', path: '/upload/approveStatus', handler: 'functions/files/approve.ts', access: 'admin', grants: ['table:read', 'workflow:start'], query: fileIdQuery }),
+  r({ id: 'getFlagValues', method: 'GET', path: '/getFlagValues', handler: 'functions/files/flag-values.ts', access: 'admin', grants: ['table:read'] }),
 
   // ── Post office: settings and notifications (001 §7) ───────────────────────────
   r({ id: 'getThresholdSettings', method: 'GET', path: '/settings/threshold', handler: 'functions/settings/get.ts', access: 'admin', grants: ['table:read'] }),

@@ -20,7 +20,12 @@ const notifKey = (id: string) => ({ pk: `NOTIF#${id}`, sk: 'NOTIF' });
 
 /** PutItem NOTIF#id (gsi1 NOTIFS by createdAt) */
 export async function createNotification(n: Omit<NotificationRecord, '_id' | 'createdAt' | 'seenFlag'>): Promise<NotificationRecord> {
-  const rec: NotificationRecord = { _id: newId(), createdAt: new Date().toISOString(), seenFlag: false, ...n };
+  return createNotificationRecord(n, { seenFlag: false });
+}
+
+/** PutItem NOTIF#id with an initial seen state (history entries are filed as seen) */
+export async function createNotificationRecord(n: Omit<NotificationRecord, '_id' | 'createdAt' | 'seenFlag'>, opts: { seenFlag: boolean }): Promise<NotificationRecord> {
+  const rec: NotificationRecord = { _id: newId(), createdAt: new Date().toISOString(), seenFlag: opts.seenFlag, ...n };
   await ddb.send(
     new PutCommand({
       TableName: table.name,

@@ -100,6 +100,11 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     // Imported only now: the handlers' SDK clients read the endpoints above at module load.
     const { seed } = await import('./seed');
     await seed(log);
+    const { bindLocalWorkflow } = await import('./workflow');
+    await bindLocalWorkflow(opts.root);
+    const { bridgeS3Events } = await import('./s3-events');
+    const ingestQueue = bridgeS3Events(s3.server, log);
+    stops.push(() => ingestQueue.idle());
     const { createApiServer } = await import('./api-server');
     const server: http.Server = createApiServer({ root: opts.root, webDist: path.join(opts.root, 'web', 'dist') });
     await new Promise<void>((resolve, reject) => {

@@ -13,6 +13,7 @@ export interface ActingBrand {
   _id: string;
   name: string;
   slug: string;
+  logo?: string;
   colors?: Colors;
 }
 

@@ -1,0 +1,35 @@
+import { PAGE } from '../../shared/constants';
+import { route } from '../../shared/routes';
+import { NotFoundError } from '../lib/http/errors';
+import { httpHandler } from '../lib/http/handler';
+import { robotTypeDefinition } from './domain/robot-types';
+import { getFile } from './files.repo';
+import { readRows } from './pages';
+
+/**
+ * One page (100 rows by default) of each side of the comparison: the new file's rows and the
+ * previous file's, each with its marks, plus the totals the screen pages over.
+ */
+export const handler = httpHandler(route('getFileData'), async ({ params, query }) => {
+  const file = await getFile(params.fId);
+  if (!file) throw new NotFoundError('File not found.');
+  const limit = query.limit ?? PAGE.comparisonRows;
+  const offset = (query.page - 1) * limit;
+  const prevTotal = file.previousRowCount ?? 0;
+  const [current, previous] = await Promise.all([
+    file.currentPages ? readRows(file._id, 'current', offset, limit, file.rowCount) : [],
+    file.previousPages ? readRows(file._id, 'previous', offset, limit, prevTotal) : [],
+  ]);
+  const def = robotTypeDefinition(file.type);
+  const columns = [...new Set([def.keyColumn, ...current.flatMap((r) => Object.keys(r.row)), ...previous.flatMap((r) => Object.keys(r.row))])];
+  return {
+    type: file.type,
+    keyColumn: def.keyColumn,
+    columns,
+    page: query.page,
+    limit,
+    totalPages: Math.max(1, Math.ceil(Math.max(file.rowCount, prevTotal) / limit)),
+    currentProductData: { date: file.date, total: file.rowCount, offset, data: current },
+    previousProductData: { date: file.previousDate ?? null, total: prevTotal, offset, data: previous },
+  };
+});

@@ -1,0 +1,12 @@
+import { route } from '../../shared/routes';
+import { NotFoundError } from '../lib/http/errors';
+import { httpHandler } from '../lib/http/handler';
+import { getFile } from './files.repo';
+import { toFileView } from './present';
+
+/** The spec's shape: an array whose first element is the file. */
+export const handler = httpHandler(route('getFile'), async ({ params }) => {
+  const file = await getFile(params.fId);
+  if (!file) throw new NotFoundError('File not found.');
+  return [toFileView(file)];
+});

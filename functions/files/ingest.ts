@@ -1,0 +1,151 @@
+/**
+ * The ingest Lambda: an S3 object-created event for `incoming/` (a scraper's drop) becomes a
+ * File record in the post office, compared with the previous file of the same retailer and robot
+ * type, flagged by the thresholds, and either queued for review (notification + alert email) or
+ * sent through the approval workflow on its own. The File record is written last and only once
+ * (its id derives from the object's key and ETag), so a repeated event or a crash half-way never
+ * leaves two records or a half-written one.
+ */
+import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
+import type { S3Event } from 'aws-lambda';
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { s3 } from '../lib/clients/s3';
+import { env } from '../lib/env';
+import { logger } from '../lib/logger';
+import { startApproval } from '../lib/workflow';
+import { getRetailerBySlug } from '../retailers/retailers.repo';
+import { getSettings } from '../settings/settings.repo';
+import { assessFile, normalizeThresholdSettings } from './domain/flag';
+import { parseRobotFile, RobotFileError } from './domain/parse';
+import { normalizeRobotType, robotTypeDefinition, type RobotRow } from './domain/robot-types';
+import { alertReview } from './alerts';
+import { createFileOnce, findPreviousFile, getFile, type FileRecord } from './files.repo';
+import { CHUNK_ROWS, markRows, pagesPrefix, readAllRows, writeSide } from './pages';
+
+/** `incoming/<type>/<retailer-slug>/<YYYY-MM-DD>/<robot>.<csv|jsonl>` */
+export const INCOMING_PATTERN = /^incoming\/([^/]+)\/([^/]+)\/(\d{4}-\d{2}-\d{2})\/([^/]+?)(\.[A-Za-z0-9]+)?$/;
+
+/** S3 event keys are URL-encoded, spaces as '+'. */
+export const decodeS3Key = (key: string) => decodeURIComponent(key.replace(/\+/g, ' '));
+
+export const fileIdFor = (key: string, etag: string) => 'f' + createHash('sha256').update(`${key}\n${etag}`).digest('base64url').slice(0, 21).replace(/-/g, 'x');
+
+export interface IngestResult {
+  key: string;
+  fileId?: string;
+  created: boolean;
+  flag?: FileRecord['flag'];
+  error?: string;
+}
+
+export async function ingestObject(bucket: string, key: string): Promise<IngestResult> {
+  const m = INCOMING_PATTERN.exec(key);
+  const head = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+  const etag = (head.ETag ?? '').replace(/"/g, '');
+  const fileId = fileIdFor(key, etag);
+  if (await getFile(fileId)) return { key, fileId, created: false };
+
+  const now = new Date().toISOString();
+  const base = {
+    _id: fileId,
+    fileName: key,
+    approvedStatus: 'pending' as const,
+    sourceEtag: etag,
+    createdAt: now,
+    updatedAt: now,
+    flagReasons: [] as string[],
+    rowCount: 0,
+  };
+  const type = m ? normalizeRobotType(m[1]!) : undefined;
+  const retailer = m ? await getRetailerBySlug(m[2]!) : undefined;
+  const problem = !m
+    ? `The file is not at incoming/<type>/<retailer-slug>/<YYYY-MM-DD>/<name>.csv: ${key}`
+    : !type
+      ? `Unknown robot type "${m[1]}": use product, homepage or brand.`
+      : !retailer
+        ? `Unknown retailer slug "${m[2]}": add the retailer first or fix the folder name.`
+        : undefined;
+  if (problem || !m || !type || !retailer) {
+    const rec: FileRecord = {
+      ...base,
+      date: m?.[3] ?? now.slice(0, 10),
+      name: m?.[2] ?? 'unknown',
+      retailer: retailer?._id ?? m?.[2] ?? 'unknown',
+      retailerName: retailer?.name ?? m?.[2] ?? 'unknown',
+      type: type ?? 'product',
+      robot: m?.[4] ?? key,
+      flag: 'require_review',
+      error: problem,
+      flagReasons: [problem ?? 'Unreadable file.'],
+    };
+    const created = await createFileOnce(rec);
+    if (created) await alertReview(rec);
+    return { key, fileId, created, flag: rec.flag, error: problem };
+  }
+
+  const [, , slug, date, robot] = m as unknown as [string, string, string, string, string];
+  const record: FileRecord = { ...base, date, name: slug, retailer: retailer._id, retailerName: retailer.name, type, robot, flag: 'require_review' };
+
+  // Parse (streaming); a bad file becomes a File record with the parser's message.
+  let rows: RobotRow[];
+  let columns: readonly string[];
+  try {
+    const obj = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+    const parsed = await parseRobotFile(obj.Body as Readable, { type, fileName: key });
+    rows = parsed.rows;
+    columns = parsed.stats.columns;
+  } catch (e) {
+    if (!(e instanceof RobotFileError)) throw e;
+    const rec: FileRecord = { ...record, error: e.message, flagReasons: [e.message] };
+    const created = await createFileOnce(rec);
+    if (created) await alertReview(rec);
+    return { key, fileId, created, flag: rec.flag, error: e.message };
+  }
+
+  const previous = await findPreviousFile(retailer._id, type, date, now);
+  let previousRows: RobotRow[] | null = null;
+  if (previous && previous.currentPages !== undefined) {
+    previousRows = [];
+    for await (const chunk of readAllRows(previous._id, 'current', previous.currentPages)) for (const r of chunk) previousRows.push(r.row);
+  }
+  const settings = normalizeThresholdSettings(await getSettings());
+  const assessment = assessFile({ settings, type, robotName: robot, previousRows, currentRows: rows, currentColumns: columns });
+  const marked = markRows(previousRows ?? [], rows, assessment.diff, robotTypeDefinition(type).keyColumn);
+  const [currentPages, previousPages] = await Promise.all([writeSide(fileId, 'current', marked.current), writeSide(fileId, 'previous', marked.previous)]);
+
+  const s = assessment.diff?.summary;
+  const rec: FileRecord = {
+    ...record,
+    flag: assessment.flag,
+    flagReasons: assessment.reasons,
+    rowCount: rows.length,
+    previousFileId: previous?._id,
+    previousDate: previous?.date,
+    previousRowCount: previousRows?.length,
+    diff: s ? { added: s.addedCount, removed: s.removedCount, changed: s.changedCount, unchanged: s.unchangedCount } : undefined,
+    pagesPrefix: `s3://${env.dataBucket}/${pagesPrefix(fileId)}`,
+    pageSize: CHUNK_ROWS,
+    currentPages,
+    previousPages,
+  };
+  const created = await createFileOnce(rec);
+  if (!created) return { key, fileId, created: false };
+  logger.info('file ingested', { fileId, key, rows: rows.length, flag: rec.flag });
+  if (rec.flag === 'require_review') await alertReview(rec);
+  else await startApproval(fileId);
+  return { key, fileId, created: true, flag: rec.flag };
+}
+
+/** The Lambda entry: one S3 notification, possibly several records. */
+export async function handler(event: S3Event): Promise<{ results: IngestResult[] }> {
+  const results: IngestResult[] = [];
+  for (const record of event.Records ?? []) {
+    const bucket = record.s3.bucket.name;
+    const key = decodeS3Key(record.s3.object.key);
+    if (!key.startsWith('incoming/')) continue;
+    logger.setContext({ fn: 'ingest', key });
+    results.push(await ingestObject(bucket, key));
+  }
+  return { results };
+}

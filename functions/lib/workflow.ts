@@ -1,0 +1,47 @@
+/**
+ * Starting the file-approval state machine: Step Functions in AWS; locally the very same
+ * definition run by aws-local-stepfunctions, which the local stack registers here.
+ */
+import { DescribeExecutionCommand, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
+import { env, required } from './env';
+
+export interface ApprovalOutcome {
+  /** SUCCEEDED, FAILED, or RUNNING when it did not end within the wait. */
+  status: 'SUCCEEDED' | 'FAILED' | 'RUNNING';
+  /** The failure's reason, when it failed. */
+  error?: string;
+}
+
+type LocalRunner = (input: { fileId: string }) => Promise<ApprovalOutcome>;
+let localRunner: LocalRunner | undefined;
+
+/** The local stack binds the state machine to the local handler modules through this. */
+export function setLocalWorkflowRunner(runner: LocalRunner | undefined): void {
+  localRunner = runner;
+}
+
+let sfn: SFNClient | undefined;
+
+/** Start the approval of a file; wait up to `waitMs` for its outcome (0: do not wait). */
+export async function startApproval(fileId: string, waitMs = 0): Promise<ApprovalOutcome> {
+  if (localRunner) {
+    const run = localRunner({ fileId });
+    if (!waitMs) {
+      run.catch(() => undefined);
+      return { status: 'RUNNING' };
+    }
+    return Promise.race([run, new Promise<ApprovalOutcome>((r) => setTimeout(() => r({ status: 'RUNNING' }), waitMs))]);
+  }
+  sfn ??= new SFNClient({ region: env.region });
+  const { executionArn } = await sfn.send(
+    new StartExecutionCommand({ stateMachineArn: required('STATE_MACHINE_ARN'), input: JSON.stringify({ fileId }), name: `${fileId}-${Date.now()}` }),
+  );
+  const deadline = Date.now() + waitMs;
+  while (Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 500));
+    const d = await sfn.send(new DescribeExecutionCommand({ executionArn }));
+    if (d.status === 'SUCCEEDED') return { status: 'SUCCEEDED' };
+    if (d.status && d.status !== 'RUNNING') return { status: 'FAILED', error: d.cause ?? d.error ?? d.status };
+  }
+  return { status: 'RUNNING' };
+}

@@ -1,0 +1,67 @@
+/**
+ * What the CDK app reads from its context (cdk.json, or `-c key=value` on the command line), checked
+ * once, plus the feature flags the app is written against.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CURRENTLY_RECOMMENDED_FLAGS } from 'aws-cdk-lib/cx-api';
+import type { Node } from 'constructs';
+
+/** The repository root: handler paths in the route table are relative to it. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface AppConfig {
+  /** Deployment stage (`prod`, `dev`, ...): part of the stack name, so stages live side by side. */
+  stage: string;
+  /** The address emails are sent from; an SES email identity is created for it. */
+  sesFromAddress: string;
+  /** Custom domain of the web app (no scheme), or undefined to use the CloudFront domain. */
+  appDomain?: string;
+  /** ACM certificate (us-east-1) for `appDomain`; with it CloudFront serves the domain itself. */
+  certificateArn?: string;
+  /** LOG_LEVEL of every function. */
+  logLevel: 'debug' | 'info' | 'warn' | 'error';
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const DOMAIN = /^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)+$/i;
+const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
+
+function str(node: Node, key: string): string | undefined {
+  const v: unknown = node.tryGetContext(key);
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'string') throw new Error(`Context "${key}" must be a string, got ${JSON.stringify(v)}`);
+  return v.trim() || undefined;
+}
+
+/** Reads and checks the context; a bad value stops the synth with one sentence saying which. */
+export function readConfig(node: Node): AppConfig {
+  const stage = str(node, 'stage') ?? 'prod';
+  if (!/^[a-z][a-z0-9-]{0,19}$/i.test(stage)) throw new Error(`Context "stage" must be letters, digits and dashes (got "${stage}")`);
+
+  const sesFromAddress = str(node, 'sesFromAddress');
+  if (!sesFromAddress || !EMAIL.test(sesFromAddress)) {
+    throw new Error(`Context "sesFromAddress" must be an email address (got "${sesFromAddress ?? ''}"): cdk deploy -c sesFromAddress=no-reply@your-domain`);
+  }
+
+  const appDomain = str(node, 'appDomain')?.replace(/^https?:\/\//, '').replace(/\/+$/, '');
+  if (appDomain && !DOMAIN.test(appDomain)) throw new Error(`Context "appDomain" must be a host name such as app.example.com (got "${appDomain}")`);
+
+  const certificateArn = str(node, 'certificateArn');
+  if (certificateArn && !appDomain) throw new Error('Context "certificateArn" needs "appDomain" (the name the certificate is for)');
+  if (certificateArn && !/^arn:aws[\w-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/.test(certificateArn)) {
+    throw new Error('Context "certificateArn" must be an ACM certificate ARN in us-east-1 (CloudFront only reads certificates from there)');
+  }
+
+  const logLevel = str(node, 'logLevel') ?? 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) throw new Error(`Context "logLevel" must be one of ${LOG_LEVELS.join(', ')}`);
+
+  return { stage, sesFromAddress, appDomain, certificateArn, logLevel: logLevel as AppConfig['logLevel'] };
+}
+
+/**
+ * Feature flags: the set `cdk init` writes into a new app's cdk.json for this (pinned) aws-cdk-lib.
+ * Applied by `createApp()` so the tests build exactly the app `cdk synth` builds; context from
+ * cdk.json or the command line still wins. After upgrading aws-cdk-lib, `cdk diff` before deploying.
+ */
+export const FEATURE_FLAGS: Record<string, unknown> = { ...CURRENTLY_RECOMMENDED_FLAGS };

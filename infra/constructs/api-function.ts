@@ -1,0 +1,187 @@
+/**
+ * ApiFunction: one handler module as a Lambda function with our defaults (Node.js 22, arm64, local
+ * esbuild, its own log group with retention, its own role with nothing but log writing), and
+ * `bind*` helpers that set the environment variable a handler reads (functions/lib/env.ts,
+ * functions/lib/jwt.ts) and grant the least privilege it needs, in one call.
+ *
+ * Not tied to HTTP: the ingest Lambda and the state machine's tasks of the next issue are ApiFunctions
+ * too (same defaults, same helpers), given the same `FunctionResources`.
+ */
+import path from 'node:path';
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Effect, PolicyStatement, Role, ServicePrincipal, type IGrantable, type IPrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import type { Grant } from '../../shared/routes';
+import { REPO_ROOT } from '../config';
+import { nagRef } from '../nag';
+import type { Email } from './email';
+
+export type AccessMode = 'read' | 'write' | 'readWrite';
+
+/** The shared resources a function may be bound to. */
+export interface FunctionResources {
+  table: ITable;
+  dataBucket: IBucket;
+  email: Email;
+  /** Public address of the web app (`https://...`), for links in emails. */
+  appUrl: string;
+  /** Signing key of the session JWTs. */
+  jwtSecret: ISecret;
+}
+
+/** Our defaults, exported for the functions of later issues and for the tests. */
+export const API_FUNCTION_DEFAULTS = {
+  runtime: Runtime.NODEJS_22_X,
+  architecture: Architecture.ARM_64,
+  // CPU scales with memory: scrypt on login/register and the xlsx work of later issues are CPU-bound.
+  memorySize: 1024,
+  // Under the HTTP API's 30 s integration limit, so a slow call ends as our 5xx, not a gateway 503.
+  timeout: Duration.seconds(15),
+  logRetention: RetentionDays.ONE_MONTH,
+  bundling: {
+    // Local esbuild (a devDependency): never Docker.
+    forceDockerBundling: false,
+    minify: true,
+    sourceMap: true,
+    sourcesContent: false,
+    // ESM entry points first: smaller bundles (zod, the SDK), see shared notes.
+    mainFields: ['module', 'main'],
+    target: 'node22',
+    format: OutputFormat.CJS,
+    // Bundle the AWS SDK too: the pinned version we test against, not whatever the runtime ships.
+    externalModules: [],
+  } satisfies BundlingOptions,
+} as const;
+
+export interface ApiFunctionProps {
+  /** Handler module relative to the repository root (a route's `handler`); it exports `handler`. */
+  handler: string;
+  description?: string;
+  resources: FunctionResources;
+  logLevel?: string;
+  memorySize?: number;
+  timeout?: Duration;
+}
+
+export class ApiFunction extends Construct implements IGrantable {
+  readonly fn: NodejsFunction;
+  readonly role: Role;
+  readonly logGroup: LogGroup;
+  readonly grantPrincipal: IPrincipal;
+  private readonly resources: FunctionResources;
+
+  constructor(scope: Construct, id: string, props: ApiFunctionProps) {
+    super(scope, id);
+    const d = API_FUNCTION_DEFAULTS;
+    this.resources = props.resources;
+
+    this.logGroup = new LogGroup(this, 'Logs', { retention: d.logRetention, removalPolicy: RemovalPolicy.DESTROY });
+    // Our own role instead of the default one: the default attaches the managed
+    // AWSLambdaBasicExecutionRole (logs:* on every log group); this one may write to its log group only.
+    this.role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description: props.description });
+    this.logGroup.grantWrite(this.role);
+    this.grantPrincipal = this.role;
+
+    this.fn = new NodejsFunction(this, 'Function', {
+      entry: path.join(REPO_ROOT, props.handler),
+      handler: 'handler',
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
+      description: props.description,
+      runtime: d.runtime,
+      architecture: d.architecture,
+      memorySize: props.memorySize ?? d.memorySize,
+      timeout: props.timeout ?? d.timeout,
+      role: this.role,
+      logGroup: this.logGroup,
+      environment: { LOG_LEVEL: props.logLevel ?? 'info', NODE_OPTIONS: '--enable-source-maps' },
+      bundling: { ...d.bundling, mainFields: [...d.bundling.mainFields], externalModules: [...d.bundling.externalModules] },
+    });
+    Validations.of(this.fn).acknowledge({
+      id: 'AwsSolutions-L1',
+      reason: 'Node.js 22 is the runtime the product is built and tested for (DESIGN.md); a newer one is adopted deliberately, not by the linter.',
+    });
+  }
+
+  /** TABLE_NAME + data access on the table and its indexes. */
+  bindTable({ mode }: { mode: AccessMode }): this {
+    const { table } = this.resources;
+    this.fn.addEnvironment('TABLE_NAME', table.tableName);
+    if (mode === 'read') table.grantReadData(this);
+    else if (mode === 'write') table.grantWriteData(this);
+    else table.grantReadWriteData(this);
+    this.acknowledgeOnRole(
+      `AwsSolutions-IAM5[Resource::${nagRef(this, table.tableArn)}/index/*]`,
+      'Queries on the GSIs of our one table (gsi1, gsi2, and those later issues add); the grant stays on this table.',
+    );
+    return this;
+  }
+
+  /** DATA_BUCKET + object access on the data bucket (no wildcard actions, no bucket configuration). */
+  bindBucket({ mode }: { mode: AccessMode }): this {
+    const { dataBucket } = this.resources;
+    this.fn.addEnvironment('DATA_BUCKET', dataBucket.bucketName);
+    const objects = dataBucket.arnForObjects('*');
+    if (mode !== 'write') {
+      this.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [objects] }));
+      this.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [dataBucket.bucketArn] }));
+    }
+    if (mode !== 'read') {
+      this.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:PutObject', 's3:DeleteObject', 's3:AbortMultipartUpload'], resources: [objects] }));
+    }
+    this.acknowledgeOnRole(
+      `AwsSolutions-IAM5[Resource::${nagRef(this, objects)}]`,
+      'Object keys are made at run time (brand, period, file ids); access stays inside the one data bucket, object actions only.',
+    );
+    return this;
+  }
+
+  /** SES_FROM + APP_URL (links in emails) + sending from our one identity, with that From address only. */
+  bindEmail(): this {
+    const { email, appUrl } = this.resources;
+    this.fn.addEnvironment('SES_FROM', email.fromAddress);
+    this.fn.addEnvironment('APP_URL', appUrl);
+    this.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+        resources: [email.identityArn],
+        conditions: { StringEquals: { 'ses:FromAddress': email.fromAddress } },
+      }),
+    );
+    return this;
+  }
+
+  /** JWT_SECRET_ARN + reading that one secret (the handler reads it once per cold start). */
+  bindJwtSecret(): this {
+    const { jwtSecret } = this.resources;
+    this.fn.addEnvironment('JWT_SECRET_ARN', jwtSecret.secretArn);
+    jwtSecret.grantRead(this);
+    return this;
+  }
+
+  /** The route table's `grants`, turned into the bindings above. */
+  bindGrants(grants: readonly Grant[]): this {
+    const mode = (read: boolean, write: boolean): AccessMode | undefined =>
+      read && write ? 'readWrite' : write ? 'write' : read ? 'read' : undefined;
+    const table = mode(grants.includes('table:read'), grants.includes('table:write'));
+    const data = mode(grants.includes('data:read'), grants.includes('data:write'));
+    if (table) this.bindTable({ mode: table });
+    if (data) this.bindBucket({ mode: data });
+    if (grants.includes('email:send')) this.bindEmail();
+    if (grants.includes('workflow:start')) {
+      throw new Error(`${this.node.path}: grant "workflow:start" needs the approval state machine, which this stack does not define yet`);
+    }
+    return this;
+  }
+
+  private acknowledgeOnRole(id: string, reason: string): void {
+    Validations.of(this.role).acknowledge({ id, reason });
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * Builds the CDK app: the one stack for the stage in context, and the cdk-nag AwsSolutions checks.
+ * `infra/app.ts` (the `cdk` entry) calls it; so do the tests, with bundling skipped.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { App, type AppProps } from 'aws-cdk-lib';
+import type { RouteDef } from '../shared/routes';
+import { FEATURE_FLAGS, readConfig, REPO_ROOT } from './config';
+import { applyNag } from './nag';
+import { RetailerAuditStack } from './stack';
+
+export interface CreateAppOptions {
+  /** Extra context (it wins over the feature flags, like cdk.json and `-c` do). */
+  context?: Record<string, unknown>;
+  outdir?: string;
+  /** Register cdk-nag as a synth-time validation plugin (default true). */
+  nag?: boolean;
+  /** The built SPA; default `web/dist` when it has an index.html. */
+  webDist?: string | null;
+  routes?: readonly RouteDef[];
+}
+
+export function createApp(options: CreateAppOptions = {}): { app: App; stack: RetailerAuditStack } {
+  const props: AppProps = { context: { ...FEATURE_FLAGS, ...options.context }, ...(options.outdir ? { outdir: options.outdir } : {}) };
+  const app = new App(props);
+  const config = readConfig(app.node);
+
+  const defaultDist = path.join(REPO_ROOT, 'web', 'dist');
+  const webDist = options.webDist === undefined ? (existsSync(path.join(defaultDist, 'index.html')) ? defaultDist : undefined) : (options.webDist ?? undefined);
+
+  const stack = new RetailerAuditStack(app, `RetailerAudit-${config.stage}`, {
+    description: `Retailer audit dashboard (${config.stage}): web app, API, data`,
+    config,
+    webDist,
+    routes: options.routes,
+  });
+  if (options.nag !== false) applyNag(app);
+  return { app, stack };
+}

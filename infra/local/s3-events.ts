@@ -1,0 +1,33 @@
+/**
+ * s3rver's object-created events → the ingest handler, as S3 notifications do in AWS. Events are
+ * deferred (s3rver fires them inside the PUT) and processed one at a time in arrival order; keys
+ * are URL-encoded the way real S3 notifications encode them, so the handler's decoding is tested.
+ */
+import type S3rver from 's3rver';
+import type { S3Event as LocalEvent } from 's3rver';
+import type { S3Event } from 'aws-lambda';
+import { handler as ingest } from '../../functions/files/ingest';
+
+export const encodeS3EventKey = (key: string) => key.split('/').map((s) => encodeURIComponent(s).replace(/%20/g, '+')).join('/');
+
+export function bridgeS3Events(server: S3rver, log: (m: string) => void) {
+  let chain: Promise<unknown> = Promise.resolve();
+  let pending = 0;
+  server.on('event', (e: LocalEvent) => {
+    const records = e.Records.filter((r) => r.eventName.startsWith('ObjectCreated') && r.s3.object.key.startsWith('incoming/'));
+    if (!records.length) return;
+    const event = {
+      Records: records.map((r) => ({ ...r, s3: { ...r.s3, object: { ...r.s3.object, key: encodeS3EventKey(r.s3.object.key) } } })),
+    } as unknown as S3Event;
+    pending++;
+    chain = chain
+      .then(() => new Promise((r) => setImmediate(r)))
+      .then(() => ingest(event))
+      .then(
+        (out) => out.results.forEach((x) => log(`Ingested ${x.key}: ${x.created ? (x.error ? `error: ${x.error}` : `flag ${x.flag}`) : 'already known'}`)),
+        (err: unknown) => process.stderr.write(JSON.stringify({ level: 'error', message: 'ingest failed', error: String((err as Error).stack ?? err) }) + '\n'),
+      )
+      .finally(() => pending--);
+  });
+  return { idle: () => chain.then(() => undefined), pending: () => pending };
+}

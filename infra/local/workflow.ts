@@ -1,0 +1,45 @@
+/**
+ * Runs the approval state machine locally: the definition CDK deploys (infra/workflow/approval.ts),
+ * executed by aws-local-stepfunctions with every Task bound to its handler module in process.
+ */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { StateMachine } from 'aws-local-stepfunctions';
+import { setLocalWorkflowRunner, type ApprovalOutcome } from '../../functions/lib/workflow';
+import { APPROVAL_TASKS, approvalDefinitionWith } from '../workflow/approval';
+
+type TaskFn = (input: unknown) => Promise<unknown>;
+
+/** Node 20 lacks Promise.withResolvers, which aws-local-stepfunctions 3 uses (else every Task fails). */
+function polyfill() {
+  const P = Promise as unknown as { withResolvers?: () => unknown };
+  P.withResolvers ??= function withResolvers<T>() {
+    let resolve!: (v: T) => void;
+    let reject!: (e: unknown) => void;
+    const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)));
+    return { promise, resolve, reject };
+  };
+}
+
+export const localArn = (state: string) => `arn:aws:lambda:us-east-1:000000000000:function:local-${state}`;
+
+export async function bindLocalWorkflow(root: string, retryIntervalMs = 100): Promise<void> {
+  polyfill();
+  const definition = JSON.parse(approvalDefinitionWith(localArn)) as ConstructorParameters<typeof StateMachine>[0];
+  const machine = new StateMachine(definition);
+  const handlers: Record<string, TaskFn> = {};
+  for (const t of APPROVAL_TASKS) {
+    const mod = (await import(pathToFileURL(path.join(root, t.handler)).href)) as { handler: TaskFn };
+    handlers[t.state] = mod.handler;
+  }
+  const retryIntervalOverrides = Object.fromEntries(APPROVAL_TASKS.map((t) => [t.state, retryIntervalMs]));
+  setLocalWorkflowRunner(async (input): Promise<ApprovalOutcome> => {
+    const execution = machine.run(input, { overrides: { taskResourceLocalHandlers: handlers as never, retryIntervalOverrides } });
+    try {
+      await execution.result;
+      return { status: 'SUCCEEDED' };
+    } catch (e) {
+      return { status: 'FAILED', error: (e as Error).message };
+    }
+  });
+}

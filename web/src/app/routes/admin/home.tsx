@@ -1,0 +1,59 @@
+/** /admin (001 §2): the admin home with its two menus, PostOffice and Retailers. */
+import { Link } from 'react-router-dom';
+import { paths } from '../../../config/paths';
+
+const MENUS = [
+  {
+    title: 'PostOffice',
+    text: 'Review robot files, set alert thresholds and read notifications.',
+    links: [
+      { to: paths.admin.postOffice, label: 'Go to PO' },
+      { to: paths.admin.postOfficeSettings, label: 'Go to PO Admin' },
+      { to: paths.admin.notifications, label: 'Go to Notifications' },
+    ],
+  },
+  {
+    title: 'Retailers',
+    text: 'Maintain brands and their allowed retailers, retailers and look-ups.',
+    links: [
+      { to: paths.admin.brands, label: 'Manage Brands' },
+      { to: paths.admin.permissions, label: 'Permissions' },
+      { to: paths.admin.retailers, label: 'Manage Retailers' },
+    ],
+  },
+] as const;
+
+export function AdminHomeRoute() {
+  return (
+    <>
+      <div className="page-head">
+        <h1 className="page-head__title">Administration</h1>
+        <Link className="btn btn--outline btn--sm" to={paths.admin.confirm}>
+          Admin/Brand User
+        </Link>
+      </div>
+      <div className="menus">
+        {MENUS.map((m) => (
+          <section key={m.title} className="menu-card" aria-labelledby={`menu-${m.title}`}>
+            <h2 id={`menu-${m.title}`} className="menu-card__title">
+              {m.title}
+            </h2>
+            <p className="menu-card__text">{m.text}</p>
+            <ul className="menu-card__links">
+              {m.links.map((l) => (
+                <li key={l.to}>
+                  <Link className="menu-card__link" to={l.to}>
+                    <span>{l.label}</span>
+                    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+                      <path d="M9 6l6 6-6 6" />
+                    </svg>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * / and /login (000 §2): the login page and its states. `session=logout` clears the session
+ * (in the route loader, before anything renders) and says so; `session=expired` says the session
+ * ended; `login=failed` shows why the last attempt was refused. Without a `session` query a
+ * signed-in admin goes to /admin/confirm and anyone else to the dashboard.
+ */
+import { Link, Navigate, useLocation, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { MSG } from '../../../../shared/messages';
+import { AuthLayout } from '../../components/layouts/auth-layout';
+import { paths } from '../../config/paths';
+import { LoginForm, type LoginFailedState } from '../../features/auth/components/login-form';
+import { isAdmin, isExpired } from '../../lib/access';
+import { clearDeepLink } from '../../lib/deep-link';
+import { clearSession, useSession } from '../../lib/session';
+
+export function loginLoader({ request }: LoaderFunctionArgs): null {
+  if (new URL(request.url).searchParams.get('session') === 'logout') {
+    clearSession();
+    clearDeepLink();
+  }
+  return null;
+}
+
+function Banner() {
+  const [params] = useSearchParams();
+  const state = useLocation().state as Partial<LoginFailedState> | null;
+  const session = params.get('session');
+  if (session === 'logout') {
+    return (
+      <p className="banner banner--info" role="status">
+        {MSG.loggedOut}
+      </p>
+    );
+  }
+  if (session === 'expired') {
+    return (
+      <p className="banner banner--error" role="alert">
+        {MSG.sessionExpired}
+      </p>
+    );
+  }
+  if (params.get('login') === 'failed') {
+    return (
+      <p className="banner banner--error" role="alert" data-testid="login-failed">
+        {state?.message || MSG.loginFailed}
+      </p>
+    );
+  }
+  return null;
+}
+
+/** The login screen itself (also drawn behind the forgot-password modal). */
+export function LoginScreen() {
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const state = location.state as Partial<LoginFailedState> | null;
+  const failed = params.get('login') === 'failed';
+  return (
+    <AuthLayout>
+      <div className="auth-card">
+        <h1 className="auth-card__title">Log in</h1>
+        <p className="auth-card__subtitle">Welcome back. Sign in to your brand’s dashboard.</p>
+        <Banner />
+        <LoginForm key={location.key} defaultEmail={failed ? (state?.email ?? '') : ''} failed={failed} />
+        <p className="auth-card__foot">
+          New to Retailer Audit?{' '}
+          <Link className="link" to={paths.register}>
+            Create a free account
+          </Link>
+        </p>
+      </div>
+    </AuthLayout>
+  );
+}
+
+export function LoginRoute() {
+  const session = useSession();
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  if (!params.get('session') && session && !isExpired(session)) {
+    if (isAdmin(session.user)) return <Navigate to={paths.admin.confirm} replace />;
+    return <Navigate to={pathname === paths.root ? paths.dashboard.root : paths.dashboard.summary} replace />;
+  }
+  return <LoginScreen />;
+}

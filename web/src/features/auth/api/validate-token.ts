@@ -1,0 +1,27 @@
+/** GET /validateToken?token= (000 §7): is a reset or activation link still usable? */
+import useSWR, { type SWRConfiguration } from 'swr';
+import { route } from '../../../../../shared/routes';
+import { apiRequest } from '../../../lib/api-client';
+
+export interface TokenState {
+  valid: boolean;
+  kind: 'reset' | 'activate';
+}
+
+export const VALIDATE_TOKEN_KEY = 'validateToken';
+
+export function validateToken(token: string): Promise<TokenState> {
+  return apiRequest<TokenState>('GET', route('validateToken').path, { query: { token }, auth: false });
+}
+
+/** Checked once per page load: a link is not re-validated on focus or retried on failure. */
+export function useValidateToken(token: string | null, onError: (e: unknown) => void) {
+  const config: SWRConfiguration<TokenState> = {
+    onError,
+    revalidateOnFocus: false,
+    revalidateOnReconnect: false,
+    revalidateIfStale: false,
+    shouldRetryOnError: false,
+  };
+  return useSWR(token ? [VALIDATE_TOKEN_KEY, token] : null, ([, t]: [string, string]) => validateToken(t), config);
+}

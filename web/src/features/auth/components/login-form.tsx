@@ -1,0 +1,71 @@
+/**
+ * The login form (000 §4, §5): on success the session is stored and the user goes to the deep
+ * link or their home; a refused login (401, 403 not activated, 429 locked) goes to
+ * /login?login=failed with the server's message.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router-dom';
+import { loginForm, type LoginBody } from '../../../../../shared/schemas/auth';
+import { FormField } from '../../../components/ui/form-field';
+import { paths } from '../../../config/paths';
+import { afterLogin } from '../../../lib/access';
+import { ApiError } from '../../../lib/api-client';
+import { takeDeepLink } from '../../../lib/deep-link';
+import { handleError } from '../../../lib/handle-error';
+import { clearSession, setSession, type Session } from '../../../lib/session';
+import { login } from '../api/login';
+
+/** What the failed-login page shows, carried in the navigation state. */
+export interface LoginFailedState {
+  message: string;
+  email: string;
+}
+
+const REFUSED = new Set([401, 403, 429]);
+
+export function LoginForm({ defaultEmail = '', failed = false }: { defaultEmail?: string; failed?: boolean }) {
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginBody>({ resolver: zodResolver(loginForm), defaultValues: { email: defaultEmail, password: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const res = await login(values);
+      const session: Session = { token: res.token, expiresAt: res.expiresAt, user: res.user, actingBrand: null };
+      setSession(session);
+      navigate(afterLogin(session, takeDeepLink()), { replace: true });
+    } catch (e) {
+      if (e instanceof ApiError && REFUSED.has(e.status)) {
+        // A refused login is not an expired session: drop any stale one and say why on the login page.
+        clearSession();
+        const state: LoginFailedState = { message: e.message, email: values.email };
+        navigate(paths.loginFailed, { replace: true, state });
+        return;
+      }
+      if (e instanceof ApiError && e.status === 400 && e.issues.length) {
+        for (const issue of e.issues) if (issue.path === 'email' || issue.path === 'password') setError(issue.path, { message: issue.message });
+      }
+      handleError(e);
+    }
+  });
+
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate aria-label="Log in">
+      <FormField label="Email" type="email" autoComplete="username" registration={register('email')} error={errors.email} aria-invalid={failed || !!errors.email || undefined} />
+      <FormField label="Password" type="password" autoComplete="current-password" registration={register('password')} error={errors.password} aria-invalid={failed || !!errors.password || undefined} />
+      <div className="form__row form__row--end">
+        <Link className="link" to={paths.forgotPassword}>
+          Forgot password?
+        </Link>
+      </div>
+      <button type="submit" className="btn btn--primary btn--block" disabled={isSubmitting}>
+        {isSubmitting ? 'Logging in…' : 'Log in'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * The new-password form of /reset-password and /activate-account (000 §5): both fields 4–12
+ * characters and equal, else 'please confirm your password'.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { resetPasswordForm } from '../../../../../shared/schemas/auth';
+import { FormField } from '../../../components/ui/form-field';
+
+export type NewPasswordValues = z.infer<typeof resetPasswordForm>;
+
+export function NewPasswordForm({ submitLabel, onSubmit }: { submitLabel: string; onSubmit: (password: string) => Promise<void> }) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<NewPasswordValues>({ resolver: zodResolver(resetPasswordForm), defaultValues: { password: '', confirmPassword: '' } });
+
+  return (
+    <form className="form" onSubmit={handleSubmit((v) => onSubmit(v.password))} noValidate aria-label="New password">
+      <FormField label="New Password" type="password" autoComplete="new-password" hint="4 to 12 characters." registration={register('password')} error={errors.password} />
+      <FormField label="Confirm Password" type="password" autoComplete="new-password" registration={register('confirmPassword')} error={errors.confirmPassword} />
+      <button type="submit" className="btn btn--primary btn--block" disabled={isSubmitting}>
+        {isSubmitting ? 'Saving…' : submitLabel}
+      </button>
+    </form>
+  );
+}

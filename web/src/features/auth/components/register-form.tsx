@@ -1,0 +1,57 @@
+/** The free registration form (000 §5); the server's message is shown once the account exists. */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { registerForm } from '../../../../../shared/schemas/auth';
+import { FormField } from '../../../components/ui/form-field';
+import { ApiError } from '../../../lib/api-client';
+import { handleError } from '../../../lib/handle-error';
+import { register as registerAccount } from '../api/register';
+
+export type RegisterValues = z.infer<typeof registerForm>;
+const FIELDS = ['email', 'password', 'confirmPassword', 'firstName', 'lastName', 'company'] as const;
+
+export function RegisterForm({ onRegistered }: { onRegistered: (message: string) => void }) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterValues>({
+    resolver: zodResolver(registerForm),
+    defaultValues: { firstName: '', lastName: '', company: '', email: '', password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ confirmPassword: _c, ...body }) => {
+    try {
+      const res = await registerAccount(body);
+      onRegistered(res.message);
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 400) {
+        for (const issue of e.issues) {
+          const field = FIELDS.find((f) => f === issue.path);
+          if (field) setError(field, { message: issue.message });
+        }
+      }
+      handleError(e);
+    }
+  });
+
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate aria-label="Register">
+      <div className="form__grid">
+        <FormField label="First Name" autoComplete="given-name" registration={register('firstName')} error={errors.firstName} />
+        <FormField label="Last Name" autoComplete="family-name" registration={register('lastName')} error={errors.lastName} />
+      </div>
+      <FormField label="Company" autoComplete="organization" registration={register('company')} error={errors.company} />
+      <FormField label="Email" type="email" autoComplete="email" registration={register('email')} error={errors.email} />
+      <div className="form__grid">
+        <FormField label="Password" type="password" autoComplete="new-password" registration={register('password')} error={errors.password} />
+        <FormField label="Confirm Password" type="password" autoComplete="new-password" registration={register('confirmPassword')} error={errors.confirmPassword} />
+      </div>
+      <button type="submit" className="btn btn--primary btn--block" disabled={isSubmitting}>
+        {isSubmitting ? 'Creating your account…' : 'Create account'}
+      </button>
+    </form>
+  );
+}

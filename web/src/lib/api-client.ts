@@ -1,0 +1,97 @@
+/**
+ * The one HTTP client of the SPA: JSON in and out, the bearer token of the session, and every
+ * non-2xx answer turned into an `ApiError` (no response at all: `NetworkError`). What the user
+ * sees about an error is decided in `handle-error.ts`, nowhere else.
+ */
+import { buildPath, type Method } from '../../../shared/routes';
+import { env } from '../config/env';
+import { getSession } from './session';
+
+export interface ApiIssue {
+  path: string;
+  message: string;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  /** The parsed body: an object for JSON, a string for text, undefined when empty. */
+  readonly body: unknown;
+  constructor(status: number, body: unknown) {
+    const msg = body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string' ? (body as { message: string }).message : '';
+    super(msg || `Request failed with status ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+  /** The spec's `{ message, code, issues? }` fields, when the body has them. */
+  get code(): string | undefined {
+    const c = (this.body as { code?: unknown } | undefined)?.code;
+    return typeof c === 'string' ? c : undefined;
+  }
+  get issues(): ApiIssue[] {
+    const list = (this.body as { issues?: unknown } | undefined)?.issues;
+    return Array.isArray(list) ? list.filter((i): i is ApiIssue => !!i && typeof i.path === 'string' && typeof i.message === 'string') : [];
+  }
+}
+
+/** The request got no response (offline, DNS, connection refused). */
+export class NetworkError extends Error {
+  constructor(message: string) {
+    super(message || 'Network Error');
+    this.name = 'NetworkError';
+  }
+}
+
+export type Query = Record<string, string | number | boolean | undefined | null>;
+
+export interface RequestOptions {
+  /** Path parameters for the route path's `{param}` segments. */
+  params?: Record<string, string>;
+  query?: Query;
+  body?: unknown;
+  /** Send the session's bearer token (default true; public auth calls send none). */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+export function apiUrl(path: string, opts: Pick<RequestOptions, 'params' | 'query'> = {}): string {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== null) qs.set(k, String(v));
+  const q = qs.toString();
+  return `${env.apiUrl}${buildPath(path, opts.params)}${q ? `?${q}` : ''}`;
+}
+
+function parseBody(text: string, contentType: string): unknown {
+  if (!text) return undefined;
+  if (contentType.includes('json') || /^[[{]/.test(text.trim())) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+export async function apiRequest<T>(method: Method, path: string, opts: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  const token = opts.auth === false ? undefined : getSession()?.token;
+  if (token) headers.authorization = `Bearer ${token}`;
+  let res: Response;
+  try {
+    res = await fetch(apiUrl(path, opts), {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      signal: opts.signal,
+      credentials: 'same-origin',
+    });
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e;
+    throw new NetworkError((e as Error).message);
+  }
+  const body = parseBody(await res.text(), res.headers.get('content-type') ?? '');
+  if (!res.ok) throw new ApiError(res.status, body);
+  return body as T;
+}
