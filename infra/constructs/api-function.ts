@@ -8,7 +8,7 @@
  * too (same defaults, same helpers), given the same `FunctionResources`.
  */
 import path from 'node:path';
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Arn, ArnFormat, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement, Role, ServicePrincipal, type IGrantable, type IPrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
@@ -16,6 +16,7 @@ import { NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import type { Grant } from '../../shared/routes';
 import { REPO_ROOT } from '../config';
@@ -33,6 +34,8 @@ export interface FunctionResources {
   appUrl: string;
   /** Signing key of the session JWTs. */
   jwtSecret: ISecret;
+  /** The file-approval state machine (`workflow:start`); the pipeline construct provides it. */
+  stateMachine?: IStateMachine;
 }
 
 /** Our defaults, exported for the functions of later issues and for the tests. */
@@ -41,8 +44,8 @@ export const API_FUNCTION_DEFAULTS = {
   architecture: Architecture.ARM_64,
   // CPU scales with memory: scrypt on login/register and the xlsx work of later issues are CPU-bound.
   memorySize: 1024,
-  // Under the HTTP API's 30 s integration limit, so a slow call ends as our 5xx, not a gateway 503.
-  timeout: Duration.seconds(15),
+  // Just under the HTTP API's 30 s integration limit: the approve call waits up to 25 s for its workflow.
+  timeout: Duration.seconds(29),
   logRetention: RetentionDays.ONE_MONTH,
   bundling: {
     // Local esbuild (a devDependency): never Docker.
@@ -166,6 +169,27 @@ export class ApiFunction extends Construct implements IGrantable {
     return this;
   }
 
+  /** STATE_MACHINE_ARN + starting the approval state machine and reading its executions' outcome. */
+  bindWorkflow(): this {
+    const { stateMachine } = this.resources;
+    if (!stateMachine) {
+      throw new Error(
+        `${this.node.path}: grant "workflow:start" needs the approval state machine (FunctionResources.stateMachine), which this stack does not define yet`,
+      );
+    }
+    this.fn.addEnvironment('STATE_MACHINE_ARN', stateMachine.stateMachineArn);
+    stateMachine.grantStartExecution(this);
+    // functions/lib/workflow.ts polls DescribeExecution for the outcome; executions are named at run time.
+    const name = Arn.split(stateMachine.stateMachineArn, ArnFormat.COLON_RESOURCE_NAME).resourceName ?? '';
+    const executions = Stack.of(this).formatArn({ service: 'states', resource: 'execution', resourceName: `${name}:*`, arnFormat: ArnFormat.COLON_RESOURCE_NAME });
+    this.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['states:DescribeExecution'], resources: [executions] }));
+    this.acknowledgeOnRole(
+      `AwsSolutions-IAM5[Resource::${nagRef(this, executions)}]`,
+      'Executions of our one state machine, named at run time (file id + time); describe only.',
+    );
+    return this;
+  }
+
   /** The route table's `grants`, turned into the bindings above. */
   bindGrants(grants: readonly Grant[]): this {
     const mode = (read: boolean, write: boolean): AccessMode | undefined =>
@@ -175,9 +199,7 @@ export class ApiFunction extends Construct implements IGrantable {
     if (table) this.bindTable({ mode: table });
     if (data) this.bindBucket({ mode: data });
     if (grants.includes('email:send')) this.bindEmail();
-    if (grants.includes('workflow:start')) {
-      throw new Error(`${this.node.path}: grant "workflow:start" needs the approval state machine, which this stack does not define yet`);
-    }
+    if (grants.includes('workflow:start')) this.bindWorkflow();
     return this;
   }
 

@@ -1,0 +1,143 @@
+/**
+ * One measured variant of the diff bench, run in its own process so that its memory figures are
+ * its own: `tsx bench/diff-bench-worker.ts <variant> <previous.csv> <current.csv>`.
+ * Prints one JSON line (WorkerResult) on stdout.
+ */
+import { createReadStream, readFileSync } from 'node:fs';
+import { parse as csvParse } from 'csv-parse';
+import daff from 'daff';
+import { diffRows } from '../functions/files/domain/diff.js';
+import { parseRobotFile } from '../functions/files/domain/parse.js';
+import { ROBOT_TYPE_DEFINITIONS } from '../functions/files/domain/robot-types.js';
+
+export const VARIANTS = ['ours', 'daff', 'daff-on-csv-parse'] as const;
+export type Variant = (typeof VARIANTS)[number];
+
+export interface WorkerResult {
+  readonly variant: Variant;
+  readonly totalMs: number;
+  /** Phase name -> ms, in order. */
+  readonly phases: Record<string, number>;
+  readonly found: { added: number; removed: number; changed: number };
+  /** Resident set size after imports, before the work. */
+  readonly baselineRssMb: number;
+  /** Peak resident set size of the process (getrusage ru_maxrss). */
+  readonly peakRssMb: number;
+  /** Largest heapUsed seen: sampled every 10 ms while the event loop turns, and after each phase. */
+  readonly peakHeapMb: number;
+}
+
+const KEY = 'Style Number';
+const mb = (bytes: number): number => Math.round((bytes / 1024 / 1024) * 10) / 10;
+
+let peakHeap = 0;
+const sampleHeap = (): void => {
+  peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
+};
+
+async function timed<T>(phases: Record<string, number>, name: string, work: () => T | Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await work();
+  phases[name] = Math.round(performance.now() - started);
+  sampleHeap();
+  return result;
+}
+
+async function runOurs(previousPath: string, currentPath: string, phases: Record<string, number>) {
+  const previous = await timed(phases, 'parse previous', () =>
+    parseRobotFile(createReadStream(previousPath), { type: 'product', fileName: previousPath }),
+  );
+  const current = await timed(phases, 'parse current', () =>
+    parseRobotFile(createReadStream(currentPath), { type: 'product', fileName: currentPath }),
+  );
+  // Every non-key column is compared, as daff compares every column.
+  const columns = ROBOT_TYPE_DEFINITIONS.product.columns.filter((c) => c !== KEY);
+  const diff = await timed(phases, 'diff', () =>
+    diffRows(previous.rows, current.rows, {
+      type: 'product',
+      columns,
+      previousColumns: previous.stats.columns,
+      currentColumns: current.stats.columns,
+    }),
+  );
+  const s = diff.summary;
+  return { added: s.addedCount, removed: s.removedCount, changed: s.changedCount };
+}
+
+function daffCompare(previous: ReturnType<typeof toTable>, current: ReturnType<typeof toTable>, phases: Record<string, number>) {
+  const flags = new daff.CompareFlags();
+  flags.addPrimaryKey(KEY);
+  const started = performance.now();
+  const alignment = daff.compareTables(previous, current, flags).align();
+  phases['compareTables + align'] = Math.round(performance.now() - started);
+  sampleHeap();
+  const output: unknown[][] = [];
+  const hiliteStarted = performance.now();
+  new daff.TableDiff(alignment, flags).hilite(new daff.TableView(output));
+  phases['hilite'] = Math.round(performance.now() - hiliteStarted);
+  sampleHeap();
+  // Highlighter format: the first cell says what the row is ('+++' added, '---' removed, '->' changed).
+  const found = { added: 0, removed: 0, changed: 0 };
+  for (const row of output) {
+    const action = String(row[0] ?? '');
+    if (action === '+++') found.added++;
+    else if (action === '---') found.removed++;
+    else if (action.endsWith('->')) found.changed++;
+  }
+  return found;
+}
+
+function toTable(rows: unknown[][]) {
+  return new daff.TableView(rows);
+}
+
+async function runDaff(previousPath: string, currentPath: string, phases: Record<string, number>) {
+  const read = (path: string) => {
+    const table = new daff.SimpleTable(0, 0);
+    new daff.Csv().parseTable(readFileSync(path, 'utf8'), table);
+    return table;
+  };
+  const previous = await timed(phases, 'parse previous', () => read(previousPath));
+  const current = await timed(phases, 'parse current', () => read(currentPath));
+  return daffCompare(previous, current, phases);
+}
+
+async function runDaffOnCsvParse(previousPath: string, currentPath: string, phases: Record<string, number>) {
+  const read = async (path: string) => {
+    const rows: unknown[][] = [];
+    for await (const record of createReadStream(path).pipe(csvParse({ bom: true }))) rows.push(record as unknown[]);
+    return toTable(rows);
+  };
+  const previous = await timed(phases, 'parse previous', () => read(previousPath));
+  const current = await timed(phases, 'parse current', () => read(currentPath));
+  return daffCompare(previous, current, phases);
+}
+
+async function main(): Promise<void> {
+  const [variant, previousPath, currentPath] = process.argv.slice(2);
+  if (!VARIANTS.includes(variant as Variant) || !previousPath || !currentPath) {
+    throw new Error(`usage: diff-bench-worker.ts <${VARIANTS.join('|')}> <previous.csv> <current.csv>`);
+  }
+  const baselineRss = process.memoryUsage().rss;
+  sampleHeap();
+  const sampler = setInterval(sampleHeap, 10);
+  const phases: Record<string, number> = {};
+  const started = performance.now();
+  const run = variant === 'ours' ? runOurs : variant === 'daff' ? runDaff : runDaffOnCsvParse;
+  const found = await run(previousPath, currentPath, phases);
+  const totalMs = Math.round(performance.now() - started);
+  clearInterval(sampler);
+  sampleHeap();
+  const result: WorkerResult = {
+    variant: variant as Variant,
+    totalMs,
+    phases,
+    found,
+    baselineRssMb: mb(baselineRss),
+    peakRssMb: mb(process.resourceUsage().maxRSS * 1024),
+    peakHeapMb: mb(peakHeap),
+  };
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+await main();
