@@ -15,6 +15,8 @@ export interface LocalStackOptions {
   port?: number;
   ports?: { dynamo?: number; s3?: number; ses?: number };
   log?: (m: string) => void;
+  /** Size of the demo post office (1: hundreds to thousands of products per file; 0: none). */
+  demoScale?: number;
 }
 
 export interface LocalStack {
@@ -105,6 +107,12 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     const { bridgeS3Events } = await import('./s3-events');
     const ingestQueue = bridgeS3Events(s3.server, log);
     stops.push(() => ingestQueue.idle());
+    if (opts.demoScale !== 0) {
+      const { seedPostOffice } = await import('./demo-seed');
+      const started = Date.now();
+      const n = await seedPostOffice(s3.client, DATA_BUCKET, { scale: opts.demoScale ?? 1, idle: ingestQueue.idle, log });
+      if (n) log(`Post office seeded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    }
     const { createApiServer } = await import('./api-server');
     const server: http.Server = createApiServer({ root: opts.root, webDist: path.join(opts.root, 'web', 'dist') });
     await new Promise<void>((resolve, reject) => {

@@ -41,6 +41,8 @@ async function main() {
     dataDir: ephemeral ? undefined : path.join(root, '.data'),
     port: process.env.PORT ? Number(process.env.PORT) : undefined,
     log: ephemeral ? undefined : (m) => console.log(m),
+    // Tests run on a small demo month (fast to seed); `npm start` on the full one.
+    demoScale: process.env.DEMO_SCALE ? Number(process.env.DEMO_SCALE) : ephemeral ? 0.1 : 1,
   });
   let stopping = false;
   const shutdown = async (code = 0) => {

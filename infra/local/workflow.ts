@@ -33,7 +33,7 @@ export async function bindLocalWorkflow(root: string, retryIntervalMs = 100): Pr
     handlers[t.state] = mod.handler;
   }
   const retryIntervalOverrides = Object.fromEntries(APPROVAL_TASKS.map((t) => [t.state, retryIntervalMs]));
-  setLocalWorkflowRunner(async (input): Promise<ApprovalOutcome> => {
+  const run = async (input: { fileId: string }): Promise<ApprovalOutcome> => {
     const execution = machine.run(input, { overrides: { taskResourceLocalHandlers: handlers as never, retryIntervalOverrides } });
     try {
       await execution.result;
@@ -41,5 +41,22 @@ export async function bindLocalWorkflow(root: string, retryIntervalMs = 100): Pr
     } catch (e) {
       return { status: 'FAILED', error: (e as Error).message };
     }
+  };
+  // Executions run one after another locally, in the order they were started, so the demo seed's
+  // weekly files apply in date order (in AWS, scans of one retailer are a week apart).
+  setLocalWorkflowRunner((input) => {
+    const next = queue.then(() => run(input));
+    queue = next.catch(() => undefined);
+    return next;
   });
 }
+
+let queue: Promise<unknown> = Promise.resolve();
+/** Resolves when every execution started so far has ended. */
+export const workflowsIdle = async (): Promise<void> => {
+  let seen: Promise<unknown>;
+  do {
+    seen = queue;
+    await seen;
+  } while (seen !== queue);
+};

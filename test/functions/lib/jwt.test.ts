@@ -1,0 +1,36 @@
+import { SignJWT } from 'jose';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const SECRET = 'unit-test-secret-unit-test-secret-0123456789';
+let jwt: typeof import('../../../functions/lib/jwt');
+
+beforeAll(async () => {
+  process.env.JWT_SECRET = SECRET;
+  jwt = await import('../../../functions/lib/jwt');
+});
+
+describe('session tokens', () => {
+  it('round-trips the claims', async () => {
+    const token = await jwt.signSession({ sub: 'u1', role: 'BRAND_ADMIN', brand: 'b1', retailers: ['r1'] });
+    expect(await jwt.verifySession(token)).toEqual({ sub: 'u1', role: 'BRAND_ADMIN', brand: 'b1', retailers: ['r1'] });
+  });
+  it('rejects an expired token', async () => {
+    const key = new TextEncoder().encode(SECRET);
+    const token = await new SignJWT({ role: 'ADMIN' }).setProtectedHeader({ alg: 'HS256' }).setSubject('u').setAudience('retailer-audit').setExpirationTime(Math.floor(Date.now() / 1000) - 10).sign(key);
+    await expect(jwt.verifySession(token)).rejects.toBeInstanceOf(jwt.InvalidTokenError);
+  });
+  it('rejects a token signed with another key, a tampered one and garbage', async () => {
+    const other = await new SignJWT({ role: 'ADMIN' }).setProtectedHeader({ alg: 'HS256' }).setSubject('u').setAudience('retailer-audit').setExpirationTime('1h').sign(new TextEncoder().encode('x'.repeat(40)));
+    await expect(jwt.verifySession(other)).rejects.toBeInstanceOf(jwt.InvalidTokenError);
+    const good = await jwt.signSession({ sub: 'u1', role: 'User', brand: 'b1', retailers: [] });
+    const [h, p, s] = good.split('.');
+    const forgedPayload = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p!, 'base64url').toString()), role: 'ADMIN' })).toString('base64url');
+    await expect(jwt.verifySession(`${h}.${forgedPayload}.${s}`)).rejects.toBeInstanceOf(jwt.InvalidTokenError);
+    await expect(jwt.verifySession('not-a-jwt')).rejects.toBeInstanceOf(jwt.InvalidTokenError);
+  });
+  it('rejects alg=none', async () => {
+    const header = Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url');
+    const payload = Buffer.from(JSON.stringify({ sub: 'u', role: 'ADMIN', aud: 'retailer-audit', exp: Math.floor(Date.now() / 1000) + 3600 })).toString('base64url');
+    await expect(jwt.verifySession(`${header}.${payload}.`)).rejects.toBeInstanceOf(jwt.InvalidTokenError);
+  });
+});
