@@ -14,6 +14,7 @@ import { s3 } from '../lib/clients/s3';
 import { env } from '../lib/env';
 import { logger } from '../lib/logger';
 import { startApproval } from '../lib/workflow';
+import { ingestOhFeed } from '../inventory/ingest-oh';
 import { getRetailerBySlug } from '../retailers/retailers.repo';
 import { getSettings } from '../settings/settings.repo';
 import { assessFile, normalizeThresholdSettings } from './domain/flag';
@@ -145,6 +146,12 @@ export async function handler(event: S3Event): Promise<{ results: IngestResult[]
     const key = decodeS3Key(record.s3.object.key);
     if (!key.startsWith('incoming/')) continue;
     logger.setContext({ fn: 'ingest', key });
+    if (key.startsWith('incoming/oh/')) {
+      // A brand's on-hand inventory feed: replaces the brand's previous feed.
+      const oh = await ingestOhFeed({ bucket, key });
+      results.push({ key, created: true, ...(oh.errors.length ? { error: oh.errors.slice(0, 3).join(' ') } : {}) });
+      continue;
+    }
     results.push(await ingestObject(bucket, key));
   }
   return { results };

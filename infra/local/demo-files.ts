@@ -168,7 +168,7 @@ export function demoFiles(scale = 1): { files: DemoFile[]; ohFeed: DemoFile } {
       }
       // Brand landing page.
       const brandRows = [
-        ['maison-aurelle', 'Maison Aurelle', p === 3 && plan.slug === 'northbay-luxury' ? 'Maison Aurelle: Parisian leather goods since 1921. New: the Rivoli collection.' : 'Maison Aurelle: Parisian leather goods since 1921.', `https://cdn.${host}/brands/maison-aurelle/logo.png`, `https://cdn.${host}/brands/maison-aurelle/hero-${p < 2 ? 'fall' : 'winter'}.jpg`, `https://shots.${host}/${date}/brand-maison-aurelle.png`, `https://www.${host}`, `https://www.${host}/brands/maison-aurelle`, plan.slug === 'vellani-fine-goods' ? 'No' : 'Yes'],
+        ['maison-aurelle', 'Maison Aurelle', p === 3 && plan.slug === 'northbay-luxury' ? 'Maison Aurelle: Parisian leather goods since 1921. New: the Rivoli collection.' : 'Maison Aurelle: Parisian leather goods since 1921.', `https://cdn.${host}/brands/maison-aurelle/logo.png`, `https://cdn.${host}/brands/maison-aurelle/hero-${p >= 2 && plan.slug === 'northbay-luxury' ? 'winter' : 'fall'}.jpg`, `https://shots.${host}/${date}/brand-maison-aurelle.png`, `https://www.${host}`, `https://www.${host}/brands/maison-aurelle`, plan.slug === 'vellani-fine-goods' ? 'No' : 'Yes'],
         ...(plan.carriesCastellane ? [['castellane-paris', 'Castellane Paris', 'Castellane Paris jewelry and scarves.', `https://cdn.${host}/brands/castellane/logo.png`, `https://cdn.${host}/brands/castellane/hero.jpg`, `https://shots.${host}/${date}/brand-castellane.png`, `https://www.${host}`, `https://www.${host}/brands/castellane-paris`, 'Yes']] : []),
       ];
       files.push({

@@ -315,6 +315,8 @@ async function readCsv(chunks: AsyncIterable<Buffer>, sink: RowSink): Promise<vo
     skip_empty_lines: false,
     relax_quotes: true,
     max_record_size: MAX_ROW_CHARS,
+    // Not auto-detected from the first line: files glued together can mix line ends.
+    record_delimiter: ['\r\n', '\n', '\r'],
   });
   let seen = 0;
   let failure: unknown;
@@ -334,7 +336,8 @@ async function readCsv(chunks: AsyncIterable<Buffer>, sink: RowSink): Promise<vo
   done.catch(() => undefined); // observed below; this only keeps it from being "unhandled"
   // Once the stream flows, csv-parse hands each record to the 'data' listener synchronously
   // inside write(): when it fails, every record before the failure has been counted. (A
-  // 'data' listener is ~15% faster than `on_record`, which copies its context per record.)
+  // 'data' listener beats `on_record`, which copies its context object for every record:
+  // about 0.15 s per 100k rows here.)
   await new Promise<void>((resolve) => setImmediate(resolve));
   try {
     for await (const chunk of chunks) {

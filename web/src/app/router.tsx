@@ -15,7 +15,7 @@ import { AdminNotAvailableRoute } from './routes/admin/not-available';
 import { DashboardNotAvailableRoute } from './routes/dashboard/not-available';
 import { SummaryRoute } from './routes/dashboard/summary';
 import { ForgotPasswordRoute } from './routes/forgot-password';
-import { loginLoader, LoginRoute } from './routes/login';
+import { LoginRoute } from './routes/login';
 import { NewPasswordRoute } from './routes/new-password';
 import { NotFoundRoute } from './routes/not-found';
 import { PrivacyPolicyRoute } from './routes/privacy-policy';
@@ -36,8 +36,8 @@ export const router = createBrowserRouter([
     element: <Root />,
     errorElement: <RouteErrorRoute />,
     children: [
-      { path: paths.root, loader: loginLoader, element: <LoginRoute /> },
-      { path: paths.login, loader: loginLoader, element: <LoginRoute /> },
+      { path: paths.root, element: <LoginRoute /> },
+      { path: paths.login, element: <LoginRoute /> },
       { path: paths.register, element: <RegisterRoute /> },
       { path: paths.resetPassword, element: <NewPasswordRoute kind="reset" /> },
       { path: paths.activateAccount, element: <NewPasswordRoute kind="activate" /> },

@@ -1,25 +1,18 @@
 /**
  * / and /login (000 §2): the login page and its states. `session=logout` clears the session
- * (in the route loader, before anything renders) and says so; `session=expired` says the session
+ * (once this page is shown, so the guards of the page being left never see it vanish) and says so; `session=expired` says the session
  * ended; `login=failed` shows why the last attempt was refused. Without a `session` query a
  * signed-in admin goes to /admin/confirm and anyone else to the dashboard.
  */
-import { Link, Navigate, useLocation, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { MSG } from '../../../../shared/messages';
 import { AuthLayout } from '../../components/layouts/auth-layout';
 import { paths } from '../../config/paths';
 import { LoginForm, type LoginFailedState } from '../../features/auth/components/login-form';
 import { isAdmin, isExpired } from '../../lib/access';
 import { clearDeepLink } from '../../lib/deep-link';
-import { clearSession, useSession } from '../../lib/session';
-
-export function loginLoader({ request }: LoaderFunctionArgs): null {
-  if (new URL(request.url).searchParams.get('session') === 'logout') {
-    clearSession();
-    clearDeepLink();
-  }
-  return null;
-}
+import { clearSession, getSession } from '../../lib/session';
 
 function Banner() {
   const [params] = useSearchParams();
@@ -74,9 +67,17 @@ export function LoginScreen() {
 }
 
 export function LoginRoute() {
-  const session = useSession();
+  // The redirect is for arriving here signed in; a login made on this page navigates by itself
+  // (to the deep link), so later session changes must not trigger it.
+  const [session] = useState(getSession);
   const [params] = useSearchParams();
   const { pathname } = useLocation();
+  const loggingOut = params.get('session') === 'logout';
+  useEffect(() => {
+    if (!loggingOut) return;
+    clearSession();
+    clearDeepLink();
+  }, [loggingOut]);
   if (!params.get('session') && session && !isExpired(session)) {
     if (isAdmin(session.user)) return <Navigate to={paths.admin.confirm} replace />;
     return <Navigate to={pathname === paths.root ? paths.dashboard.root : paths.dashboard.summary} replace />;

@@ -5,7 +5,7 @@ import { paths } from '../../../config/paths';
 const MENUS = [
   {
     title: 'PostOffice',
-    text: 'Review robot files, set alert thresholds and read notifications.',
+    text: 'Review robot files, thresholds and notifications.',
     links: [
       { to: paths.admin.postOffice, label: 'Go to PO' },
       { to: paths.admin.postOfficeSettings, label: 'Go to PO Admin' },
@@ -14,7 +14,7 @@ const MENUS = [
   },
   {
     title: 'Retailers',
-    text: 'Maintain brands and their allowed retailers, retailers and look-ups.',
+    text: 'Maintain brands, retailers and who carries what.',
     links: [
       { to: paths.admin.brands, label: 'Manage Brands' },
       { to: paths.admin.permissions, label: 'Permissions' },

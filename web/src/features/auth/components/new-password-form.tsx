@@ -18,7 +18,7 @@ export function NewPasswordForm({ submitLabel, onSubmit }: { submitLabel: string
   } = useForm<NewPasswordValues>({ resolver: zodResolver(resetPasswordForm), defaultValues: { password: '', confirmPassword: '' } });
 
   return (
-    <form className="form" onSubmit={handleSubmit((v) => onSubmit(v.password))} noValidate aria-label="New password">
+    <form className="form" onSubmit={handleSubmit((v) => onSubmit(v.password))} noValidate aria-label="Choose a password">
       <FormField label="New Password" type="password" autoComplete="new-password" hint="4 to 12 characters." registration={register('password')} error={errors.password} />
       <FormField label="Confirm Password" type="password" autoComplete="new-password" registration={register('confirmPassword')} error={errors.confirmPassword} />
       <button type="submit" className="btn btn--primary btn--block" disabled={isSubmitting}>

@@ -1,0 +1,188 @@
+/**
+ * The login page and where each demo account lands (000 §2, §4; issue 2 part 6): every login
+ * state, the redirects after login and for an already signed-in visitor, the stored session.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiSession, cssVar, here, launchBrowser, loginInUi, openTab, screenshot, storedSession, waitForPath, withSession, type Tab } from '../support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function tab(fn: (t: Tab) => Promise<void>, viewport?: { width: number; height: number }) {
+  const t = await openTab(browser, viewport);
+  try {
+    await fn(t);
+  } finally {
+    await t.context.close();
+  }
+}
+
+describe('each demo account lands where the spec says', () => {
+  it('admin@demo.test (ADMIN) → /admin/confirm', () =>
+    tab(async ({ page }) => {
+      await loginInUi(page, 'admin@demo.test');
+      await waitForPath(page, '/admin/confirm');
+      await page.getByRole('heading', { name: 'How would you like to continue?' }).waitFor();
+      await screenshot(page, 'admin-confirm');
+    }));
+
+  it('brandadmin@demo.test (BRAND_ADMIN) → /dashboard/summary, welcomed by name, default colours', () =>
+    tab(async ({ page }) => {
+      await loginInUi(page, 'brandadmin@demo.test');
+      await waitForPath(page, '/dashboard/summary');
+      await page.getByRole('heading', { name: 'Welcome, Béatrice Marchand' }).waitFor();
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Summary View');
+      expect(await cssVar(page, '--bg-color')).toBe('#333131');
+      expect(await cssVar(page, '--text-color')).toBe('#ffffff');
+      expect(await cssVar(page, '--hover-color')).toBe('#ffffff3b');
+      expect(await cssVar(page, '--summary-section-color')).toBe('#333131');
+      const sidebarBg = await page.locator('#side-menu').evaluate((el) => getComputedStyle(el).backgroundColor);
+      expect(sidebarBg).toBe('rgb(51, 49, 49)');
+      await screenshot(page, 'dashboard-summary');
+    }));
+
+  it('user@demo.test (User) → /dashboard/summary, and the session is stored under the auth key and mirrored', () =>
+    tab(async ({ page }) => {
+      await loginInUi(page, 'user@demo.test');
+      await waitForPath(page, '/dashboard/summary');
+      await page.getByRole('heading', { name: 'Welcome, Ulysse Durand' }).waitFor();
+      const stored = await storedSession(page);
+      expect(stored.local).toBeTruthy();
+      expect(stored.session).toBe(stored.local);
+      const session = JSON.parse(stored.local!);
+      expect(session.token).toMatch(/^ey/);
+      expect(session.user.email).toBe('user@demo.test');
+      expect(JSON.stringify(session)).not.toMatch(/password/i);
+    }));
+
+  it("castellane@demo.test (another brand) → /dashboard/summary in that brand's colours", () =>
+    tab(async ({ page }) => {
+      await loginInUi(page, 'castellane@demo.test');
+      await waitForPath(page, '/dashboard/summary');
+      await page.getByRole('heading', { name: 'Welcome, Luc Castellane' }).waitFor();
+      expect(await cssVar(page, '--bg-color')).toBe('#1f2a44');
+      expect(await cssVar(page, '--summary-section-color')).toBe('#1f2a44');
+      const sidebarBg = await page.locator('#side-menu').evaluate((el) => getComputedStyle(el).backgroundColor);
+      expect(sidebarBg).toBe('rgb(31, 42, 68)');
+      const welcomeBg = await page.locator('.welcome').evaluate((el) => getComputedStyle(el).backgroundColor);
+      expect(welcomeBg).toBe('rgb(31, 42, 68)');
+      expect(await page.locator('#side-menu').textContent()).toContain('Castellane Paris');
+      await screenshot(page, 'dashboard-castellane');
+    }));
+
+  // The only test that accepts newuser@demo.test's terms (it changes the account); the same flow on
+  // a fresh account is in public-pages.test.ts.
+  it('newuser@demo.test (policyFlag true) → /privacypolicy → I Accept → /dashboard/summary', () =>
+    tab(async ({ page }) => {
+      await loginInUi(page, 'newuser@demo.test');
+      await waitForPath(page, '/privacypolicy');
+      await page.getByRole('heading', { name: 'Terms & Conditions' }).waitFor();
+      expect(await page.getByRole('link', { name: 'Go Back' }).count()).toBe(0);
+      await screenshot(page, 'terms-accept', false);
+      await page.getByRole('button', { name: 'I Accept' }).click();
+      await waitForPath(page, '/dashboard/summary');
+      await page.getByRole('heading', { name: 'Welcome, Nina Nouvelle' }).waitFor();
+      expect(JSON.parse((await storedSession(page)).local!).user.policyFlag).toBe(false);
+    }));
+});
+
+describe('login page states', () => {
+  it("session=logout says 'You have been logged out.' and clears the stored session", () =>
+    tab(async ({ page }) => {
+      await withSession(page, await apiSession('brandadmin@demo.test'), '/dashboard/summary');
+      await page.getByRole('heading', { name: 'Summary View' }).waitFor();
+      await page.getByRole('link', { name: 'Log out' }).click();
+      await waitForPath(page, '/login?session=logout');
+      await page.getByText('You have been logged out.', { exact: true }).waitFor();
+      expect(await storedSession(page)).toEqual({ local: null, session: null });
+      await screenshot(page, 'login-logged-out');
+      await page.goto('/dashboard/summary');
+      await waitForPath(page, '/login');
+    }));
+
+  it("session=expired says 'Error: Session expired, please login again!' and clears nothing", () =>
+    tab(async ({ page }) => {
+      const session = await apiSession('user@demo.test');
+      await withSession(page, session, '/login?session=expired');
+      await page.getByText('Error: Session expired, please login again!', { exact: true }).waitFor();
+      expect(here(page)).toBe('/login?session=expired');
+      expect(JSON.parse((await storedSession(page)).local!).token).toBe(session.token);
+      await screenshot(page, 'login-session-expired');
+    }));
+
+  it('a refused login goes to /login?login=failed with the server message (not a session expiry)', () =>
+    tab(async ({ page }) => {
+      await loginInUi(page, 'nobody-here@demo.test', 'wrong-pass');
+      await waitForPath(page, '/login?login=failed');
+      const alert = page.getByTestId('login-failed');
+      await alert.waitFor();
+      expect(await alert.textContent()).toBe('Invalid email or password.');
+      expect(await page.getByLabel('Email').inputValue()).toBe('nobody-here@demo.test');
+      expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
+      expect(await page.getByText('Error: Session expired, please login again!').count()).toBe(0);
+      await screenshot(page, 'login-failed');
+      // Visiting login=failed directly still marks the failure.
+      await page.goto('/login?login=failed');
+      expect(await page.getByTestId('login-failed').textContent()).toBe('Invalid email or password.');
+    }));
+
+  it('validates the form with the spec messages before calling the API', () =>
+    tab(async ({ page }) => {
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'Log in' }).click();
+      expect(await page.getByRole('alert').allTextContents()).toEqual(['This field is required.', 'This field is required.']);
+      await page.getByLabel('Email').fill('not-an-email');
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.getByText('is not a valid email.').waitFor();
+      await page.getByLabel('Email').fill('brandadmin@demo.test');
+      await page.getByLabel('Password', { exact: true }).fill('abc');
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.getByText('Password is too short!').waitFor();
+      expect(here(page)).toBe('/login');
+    }));
+
+  it('without a session query, a signed-in brand user is sent to /dashboard/summary (from /login and from /)', () =>
+    tab(async ({ page }) => {
+      await withSession(page, await apiSession('brandadmin@demo.test'), '/login');
+      await waitForPath(page, '/dashboard/summary');
+      await page.goto('/');
+      await waitForPath(page, '/dashboard/summary');
+      await page.goto('/login?login=failed');
+      await waitForPath(page, '/dashboard/summary');
+    }));
+
+  it('without a session query, a signed-in admin is sent to /admin/confirm (from /login and from /)', () =>
+    tab(async ({ page }) => {
+      await withSession(page, await apiSession('admin@demo.test'), '/login');
+      await waitForPath(page, '/admin/confirm');
+      await page.goto('/');
+      await waitForPath(page, '/admin/confirm');
+    }));
+
+  it('shows the login page at / for a visitor, with links to register and to reset a password', () =>
+    tab(async ({ page }) => {
+      await page.goto('/');
+      await page.getByRole('heading', { name: 'Log in' }).waitFor();
+      expect(await page.getByRole('link', { name: 'Create a free account' }).getAttribute('href')).toBe('/register');
+      expect(await page.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgot-password');
+      await screenshot(page, 'login');
+    }));
+
+  it('is usable on a phone', () =>
+    tab(
+      async ({ page }) => {
+        await page.goto('/login');
+        await page.getByRole('heading', { name: 'Log in' }).waitFor();
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+        expect(overflow).toBe(false);
+        await screenshot(page, 'login-mobile');
+      },
+      { width: 390, height: 800 },
+    ));
+});

@@ -1,0 +1,127 @@
+/**
+ * Browser helpers for the e2e suite: one Chromium per test file (Debian's, through
+ * playwright-core), a fresh context per test, sign-in through the UI or straight into storage,
+ * throw-away accounts for flows that change an account, and screenshots under /tmp/screens.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { api, DEMO_PASSWORD, sentEmails, stack } from './api';
+
+export const SCREENS_DIR = process.env.SCREENS_DIR ?? '/tmp/screens';
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export interface Tab {
+  context: BrowserContext;
+  page: Page;
+}
+
+export async function openTab(browser: Browser, viewport = { width: 1366, height: 860 }): Promise<Tab> {
+  const context = await browser.newContext({ baseURL: stack().url, viewport });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  return { context, page };
+}
+
+/** The path and query of the page, for URL assertions. */
+export function here(page: Page): string {
+  const u = new URL(page.url());
+  return u.pathname + u.search;
+}
+
+export async function waitForPath(page: Page, pathAndQuery: string | RegExp): Promise<void> {
+  await page.waitForURL((u) => {
+    const p = u.pathname + u.search;
+    return typeof pathAndQuery === 'string' ? p === pathAndQuery : pathAndQuery.test(p);
+  });
+}
+
+/** Log in through the login form (on /login unless `from` says otherwise). */
+export async function loginInUi(page: Page, email: string, password = DEMO_PASSWORD, from = '/login'): Promise<void> {
+  if (from) await page.goto(from);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+export interface ApiSession {
+  token: string;
+  expiresAt: string;
+  user: any;
+  actingBrand?: unknown;
+}
+
+export async function apiSession(email: string, password = DEMO_PASSWORD): Promise<ApiSession> {
+  const res = await api('POST', '/login', { body: { email, password } });
+  if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${JSON.stringify(res.body)}`);
+  return { token: res.body.token, expiresAt: res.body.expiresAt, user: res.body.user, actingBrand: null };
+}
+
+/** Put a session into the app's storage (as a login would), then open `target`. */
+export async function withSession(page: Page, session: ApiSession, target: string): Promise<void> {
+  await page.goto('/register');
+  await page.evaluate((raw) => {
+    localStorage.setItem('auth', raw);
+    sessionStorage.setItem('auth', raw);
+  }, JSON.stringify(session));
+  await page.goto(target);
+}
+
+export async function storedSession(page: Page): Promise<{ local: string | null; session: string | null }> {
+  return page.evaluate(() => ({ local: localStorage.getItem('auth'), session: sessionStorage.getItem('auth') }));
+}
+
+export function toast(page: Page, text: string) {
+  return page.locator('.Toastify__toast', { hasText: text });
+}
+
+let seq = 0;
+export function freshEmail(tag: string): string {
+  return `e2e-${tag}-${Date.now().toString(36)}-${process.pid}-${++seq}@demo.test`;
+}
+
+/** The newest link token emailed to `email` for `page` ('activate-account' or 'reset-password'). */
+export async function emailedToken(email: string, linkPage: 'activate-account' | 'reset-password'): Promise<string> {
+  for (let i = 0; i < 20; i++) {
+    const mail = (await sentEmails()).reverse().find((m) => m.destination.to.includes(email) && (m.body.html ?? '').includes(linkPage));
+    const token = new RegExp(`${linkPage}\\?token=([A-Za-z0-9_-]+)`).exec(mail?.body.html ?? '')?.[1];
+    if (token) return token;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no ${linkPage} email for ${email}`);
+}
+
+/** A registered (not yet activated) account of a new brand: BRAND_ADMIN with policyFlag true. */
+export async function registerAccount(tag: string, password = 'secret-12'): Promise<{ email: string; password: string; company: string }> {
+  const email = freshEmail(tag);
+  const company = `E2E ${tag} ${seq}`;
+  const res = await api('POST', '/register', { body: { email, password, firstName: 'Erin', lastName: 'Tester', company } });
+  if (res.status !== 201) throw new Error(`register ${email}: ${res.status} ${JSON.stringify(res.body)}`);
+  return { email, password, company };
+}
+
+/** A registered and activated account, ready to log in. */
+export async function activeAccount(tag: string, password = 'secret-12'): Promise<{ email: string; password: string; company: string }> {
+  const account = await registerAccount(tag, password);
+  const token = await emailedToken(account.email, 'activate-account');
+  const res = await api('POST', `/resetPassword?token=${token}`, { body: { password } });
+  if (res.status !== 200) throw new Error(`activate ${account.email}: ${res.status}`);
+  return account;
+}
+
+/** Saves /tmp/screens/<name>.png; `fullPage: false` for scrolled pages (sticky bars would land mid-page). */
+export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
+  mkdirSync(SCREENS_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`), fullPage });
+}
+
+/** The value of a CSS variable on :root. */
+export function cssVar(page: Page, name: string): Promise<string> {
+  return page.evaluate((n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim(), name);
+}
