@@ -8,6 +8,7 @@ import type { ZodType } from 'zod';
 import { forgotPasswordBody, loginBody, registerBody, resetPasswordBody, tokenQuery } from './schemas/auth';
 import { fileDataQuery, fileIdBody, fileIdPath, fileIdQuery, listFilesQuery, listNotificationsQuery, notificationIdPath, notificationSeenBody, settingsBody, settingsIdPath } from './schemas/post-office';
 import { listUsersQuery, updatePolicyBody, userIdPath } from './schemas/users';
+import * as sc from './schemas/scrapings';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** Who may call: `user` is any signed-in account; `brandAdmin` is BRAND_ADMIN or ADMIN. */
@@ -77,6 +78,17 @@ export const routes = [
 
   // ── Products of the period, on-hand inventory, summaries (000 §7, 001 §7) ──────
   // (scrapings block: routes of functions/scrapings and functions/inventory go here)
+  // Period, product and on-hand routes carry no brand in the path: the handler checks the record's brand.
+  r({ id: 'listProductScrapings', method: 'GET', path: '/retailerBrandProductScrapings', handler: 'functions/scrapings/list-products.ts', access: 'user', grants: ['table:read'], query: sc.listProductScrapingsQuery }),
+  r({ id: 'getProductScraping', method: 'GET', path: '/retailerBrandProductScrapings/{id}', handler: 'functions/scrapings/get-product.ts', access: 'user', grants: ['table:read'], params: sc.productIdPath }),
+  r({ id: 'updateProductScraping', method: 'PUT', path: '/retailerBrandProductScrapings/{id}', handler: 'functions/scrapings/update-product.ts', access: 'user', grants: ['table:read', 'table:write'], params: sc.productIdPath, body: sc.updateProductScrapingBody }),
+  r({ id: 'listBrandPeriods', method: 'GET', path: '/RetailerSummaryDays/{brandId}', handler: 'functions/scrapings/list-brand-periods.ts', access: 'user', grants: ['table:read'], tenant: { path: 'brandId' }, params: sc.brandIdPath }),
+  r({ id: 'listRetailerPeriods', method: 'GET', path: '/RetailerSummaryDays/{brandId}/{retailerId}', handler: 'functions/scrapings/list-retailer-periods.ts', access: 'user', grants: ['table:read'], tenant: { path: 'brandId' }, params: sc.brandRetailerPath }),
+  r({ id: 'listRetailerScrapings', method: 'GET', path: '/RetailerScraping/{brandId}', handler: 'functions/scrapings/list-retailer-scrapings.ts', access: 'user', grants: ['table:read'], tenant: { path: 'brandId' }, params: sc.brandIdPath, query: sc.retailerScrapingsQuery }),
+  r({ id: 'getRetailerScraping', method: 'GET', path: '/RetailerScraping/{brandId}/{id}', handler: 'functions/scrapings/get-retailer-scraping.ts', access: 'user', grants: ['table:read'], tenant: { path: 'brandId' }, params: sc.brandAndIdPath }),
+  r({ id: 'getBrandRetailerSummary', method: 'GET', path: '/brandRetailerSummary/{brandId}', handler: 'functions/scrapings/get-brand-summary.ts', access: 'user', grants: ['table:read'], tenant: { path: 'brandId' }, params: sc.brandIdPath }),
+  r({ id: 'getRelatedProducts', method: 'GET', path: '/getRelatedProducts', handler: 'functions/scrapings/list-related-products.ts', access: 'user', grants: ['table:read'], tenant: { query: 'brand' }, query: sc.relatedProductsQuery }),
+  r({ id: 'getBatchItems', method: 'GET', path: '/getBatchItems', handler: 'functions/inventory/get-batch-item.ts', access: 'user', grants: ['table:read'], tenant: { query: 'brand' }, query: sc.batchItemQuery }),
   // ── end of scrapings block ──
 ] as const satisfies readonly RouteDef[];
 

@@ -16,6 +16,10 @@ const SECRETS = ['brandadmin@demo.test', 'user@demo.test', 'newuser@demo.test', 
 const PARAMS: Record<string, string> = { brandId: OWN_BRAND, userId: 'user-user', retailerId: 'ret-harrowgate' };
 const OVERRIDES: Partial<Record<string, { params?: Record<string, string>; query?: string }>> = {
   listUsers: { query: `?brand=${OWN_BRAND}` },
+  // Scrapings and on-hand: real retailer ids and complete queries, so another brand is refused on a resource that exists.
+  getRetailerScraping: { params: { id: 'ret-harrowgate' } },
+  getRelatedProducts: { query: `?id=${'A'.repeat(44)}&brand=${OWN_BRAND}&retailer=ret-harrowgate` },
+  getBatchItems: { query: `?retailerId=ret-harrowgate&serialNo=SN100100130&brand=${OWN_BRAND}` },
 };
 
 function url(r: RouteDef): string {

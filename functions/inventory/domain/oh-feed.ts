@@ -57,12 +57,14 @@ export const MAX_LISTED_ERRORS = 100;
 export class OhFeedRows {
   private index = new Map<Field, number>();
   private seen = new Map<string, number>();
+  private width = 0;
   readonly errors: string[] = [];
   errorCount = 0;
   accepted = 0;
 
   /** Map the header; returns the fatal problem (a required column missing, a repeated column) or undefined. */
   header(cells: readonly string[]): string | undefined {
+    this.width = cells.length;
     const byName = new Map<string, Field>();
     for (const c of OH_COLUMNS) for (const n of [c.name, ...c.aliases]) byName.set(bare(n), c.field);
     for (let i = 0; i < cells.length; i++) {
@@ -86,6 +88,7 @@ export class OhFeedRows {
       return i === undefined ? '' : (cells[i] ?? '').trim();
     };
     const problems: string[] = [];
+    if (cells.length !== this.width) problems.push(`expected ${this.width} values as in the header, found ${cells.length}`);
     const serialNo = get('serialNo');
     const customerId = get('customerId');
     const priceText = get('price');

@@ -1,0 +1,6 @@
+import { route } from '../../shared/routes';
+import { httpHandler } from '../lib/http/handler';
+import { brandRetailerSummary } from './reads';
+
+/** { totalProducts, flaggedProducts, totalRetailers }, each { current, prev }. */
+export const handler = httpHandler(route('getBrandRetailerSummary'), async ({ params, auth }) => brandRetailerSummary(auth, params.brandId));

@@ -1,0 +1,5 @@
+import { route } from '../../shared/routes';
+import { httpHandler } from '../lib/http/handler';
+import { getProductFor } from './reads';
+
+export const handler = httpHandler(route('getProductScraping'), async ({ params, auth }) => getProductFor(auth, params.id));

@@ -1,0 +1,6 @@
+import { route } from '../../shared/routes';
+import { httpHandler } from '../lib/http/handler';
+import { retailerScrapingInfo } from './reads';
+
+/** One path, two meanings (spec README): `id` is a period id (scraping info) or a retailer id (scan info). */
+export const handler = httpHandler(route('getRetailerScraping'), async ({ params, auth }) => retailerScrapingInfo(auth, params.brandId, params.id));

@@ -1,0 +1,6 @@
+import { route } from '../../shared/routes';
+import { httpHandler } from '../lib/http/handler';
+import { relatedProducts } from './reads';
+
+/** The product's history across periods (same style number), newest first. */
+export const handler = httpHandler(route('getRelatedProducts'), async ({ query, auth }) => relatedProducts(auth, query));

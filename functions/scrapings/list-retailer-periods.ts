@@ -1,0 +1,6 @@
+import { route } from '../../shared/routes';
+import { httpHandler } from '../lib/http/handler';
+import { retailerPeriodDays } from './reads';
+
+/** Scan periods of one retailer, newest first: { data: [{ _id: periodId, value: date }], totalCount }. */
+export const handler = httpHandler(route('listRetailerPeriods'), async ({ params, auth }) => retailerPeriodDays(auth, params.brandId, params.retailerId));

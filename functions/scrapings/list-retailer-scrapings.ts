@@ -1,0 +1,5 @@
+import { route } from '../../shared/routes';
+import { httpHandler } from '../lib/http/handler';
+import { retailerScrapings } from './reads';
+
+export const handler = httpHandler(route('listRetailerScrapings'), async ({ params, query, auth }) => retailerScrapings(auth, params.brandId, query.user));

@@ -1,0 +1,98 @@
+/** Response shapes of the scan-period and retailer calls (spec 000 §3, 001 §3). Pure. */
+import type { WebsiteType } from '../../shared/constants';
+import type { Retailer } from '../../shared/types';
+import { nextScanDayOf } from './domain/scan-info';
+import type { RetailerBrandScraping, ScanInfo } from './scrapings.repo';
+
+/** A period option of the Select Period list. */
+export const periodOption = (p: Pick<RetailerBrandScraping, '_id' | 'date'>) => ({ _id: p._id, value: p.date });
+
+/** "Scraping info" of GET /RetailerScraping/{brandId}/{periodId}. */
+export function scrapingInfoView(p: RetailerBrandScraping) {
+  return {
+    kind: 'period' as const,
+    _id: p._id,
+    brand: p.brand,
+    retailer: p.retailer,
+    date: p.date,
+    previousPeriod: p.previousPeriod,
+    previousPeriodId: p.previousPeriodId,
+    totalProducts: p.totalProducts,
+    previousTotalProducts: p.previousTotalProducts,
+    added: p.added,
+    deleted: p.deleted,
+    changed: p.changed,
+    unchanged: p.unchanged,
+    approvedDate: p.approvedDate,
+    nextScanDay: nextScanDayOf(p.date),
+  };
+}
+
+/** The scan info fields with their defaults before any file was applied. */
+export function scanInfoFields(info: ScanInfo | undefined) {
+  return {
+    isFlagged: info?.isFlagged ?? 'no',
+    flagMessage: info?.flagMessage ?? null,
+    totalProducts: info?.totalProducts ?? 0,
+    previousTotalProducts: info?.previousTotalProducts ?? 0,
+    approvedDate: info?.approvedDate ?? null,
+    nextScanDay: info?.nextScanDay ?? null,
+    featuredInMenu: info?.featuredInMenu ?? false,
+    featuredMenus: info?.featuredMenus ?? [],
+    siteLink: info?.siteLink ?? '',
+    brandLink: info?.brandLink ?? '',
+    brand_description: info?.brand_description ?? '',
+    brand_logo: info?.brand_logo ?? '',
+    brand_hero_image: info?.brand_hero_image ?? '',
+    brand_screenshot: info?.brand_screenshot ?? '',
+    brand_screenshot_large: info?.brand_screenshot_large ?? '',
+  };
+}
+
+/** "Retailer scan info" of GET /RetailerScraping/{brandId}/{retailerId} (with the retailer, 001 §3 Retailer). */
+export function retailerInfoView(a: {
+  id: string;
+  retailer: Retailer;
+  webSiteType?: WebsiteType;
+  brandName: string;
+  info: ScanInfo | undefined;
+  latest: RetailerBrandScraping | undefined;
+}) {
+  return {
+    kind: 'retailer' as const,
+    _id: a.id,
+    retailer: { _id: a.retailer._id, name: a.retailer.name, optId: a.retailer.optId, slug: a.retailer.slug, website: a.retailer.website },
+    brand_retailer: { webSiteType: a.webSiteType ?? 'retailerWithProducts' },
+    brand_name: a.brandName,
+    ...scanInfoFields(a.info),
+    period: a.latest ? { _id: a.latest._id, date: a.latest.date, previousPeriod: a.latest.previousPeriod } : null,
+  };
+}
+
+/** One record of GET /RetailerScraping/{brandId} (000 §3 "Retailer scraping record"). */
+export function retailerScrapingRecord(a: {
+  retailer: Retailer;
+  webSiteType?: WebsiteType;
+  brandName: string;
+  info: ScanInfo | undefined;
+  flaggedProduct: number;
+  users: string[];
+}) {
+  const f = scanInfoFields(a.info);
+  return {
+    /** The latest period (retailer_brand_scraping), null before the first. */
+    _id: a.info?.periodId ?? null,
+    date: a.info?.productDate ?? null,
+    retailer: { _id: a.retailer._id, name: a.retailer.name, optId: a.retailer.optId },
+    brand_retailer: { webSiteType: a.webSiteType ?? 'retailerWithProducts' },
+    brand_name: a.brandName,
+    brand_screenshot: f.brand_screenshot,
+    totalProducts: f.totalProducts,
+    previousTotalProducts: f.previousTotalProducts,
+    flaggedProduct: a.flaggedProduct,
+    approvedDate: f.approvedDate,
+    nextScanDay: f.nextScanDay,
+    isFlagged: f.isFlagged,
+    users: a.users,
+  };
+}

@@ -1,0 +1,181 @@
+/**
+ * The read calls of periods, products, summaries and scan info: repos + pure rules + access
+ * checks, so each handler stays a few lines. Access: the record's brand must be the caller's
+ * (ADMIN: any) and a User with assigned retailers sees only those (403 otherwise).
+ */
+import { ROLE, type WebsiteType } from '../../shared/constants';
+import { SCRAPING_MSG, type ListProductScrapingsQuery, type UpdateProductScrapingBody } from '../../shared/schemas/scrapings';
+import { getBrand, type BrandRecord } from '../brands/brands.repo';
+import { listOhItemsOfCustomer } from '../inventory/inventory.repo';
+import { canSeeRetailer, type AuthContext } from '../lib/http/auth';
+import { ConflictError, NotFoundError } from '../lib/http/errors';
+import { getRetailers } from '../retailers/retailers.repo';
+import { getUser, listUsersByBrand } from '../users/users.repo';
+import { assertCanSee, assertCanSeeRetailer } from './access';
+import { scanInfoIdOf } from './domain/ids';
+import type { EditableField, UserFields } from './domain/product';
+import { needsOnHand, productView } from './domain/product-view';
+import { brandSummary } from './domain/summary';
+import { periodOption, retailerInfoView, retailerScrapingRecord, scrapingInfoView } from './present';
+import {
+  countFlaggedProducts,
+  getPeriod,
+  getProduct,
+  getScanInfo,
+  listBrandPeriods,
+  listPeriodProducts,
+  listProductHistory,
+  listRetailerPeriods,
+  listScanInfos,
+  updateProductFields,
+} from './scrapings.repo';
+
+/** The brand and the retailers it carries (enabled) that the caller may see. */
+async function visibleRetailers(auth: AuthContext, brandId: string): Promise<{ brand: BrandRecord; entries: { retailer: string; webSiteType?: WebsiteType }[] }> {
+  const brand = await getBrand(brandId);
+  if (!brand) throw new NotFoundError(SCRAPING_MSG.brandNotFound);
+  return { brand, entries: brand.retailers.filter((r) => r.flag !== false && canSeeRetailer(auth, r.retailer)) };
+}
+
+// ── Products of a period ────────────────────────────────────────────────────────
+
+/** GET /retailerBrandProductScrapings: one page of a tab of a period. */
+export async function listProducts(auth: AuthContext, q: ListProductScrapingsQuery) {
+  const period = await getPeriod(q.retailer_brand_scraping);
+  if (!period) throw new NotFoundError(SCRAPING_MSG.periodNotFound);
+  assertCanSee(auth, period);
+  const [products, onHand] = await Promise.all([
+    listPeriodProducts(period._id),
+    needsOnHand(q.view) ? ohItemsOfRetailer(period.brand, period.retailer) : Promise.resolve([]),
+  ]);
+  return productView(products, onHand, q);
+}
+
+/** The brand's current on-hand items whose Customer ID is the retailer's Opt ID. */
+async function ohItemsOfRetailer(brand: string, retailerId: string) {
+  const [retailer] = await getRetailers([retailerId]);
+  return retailer?.optId ? listOhItemsOfCustomer(brand, retailer.optId) : [];
+}
+
+async function visibleProduct(auth: AuthContext, id: string) {
+  const product = await getProduct(id);
+  if (!product) throw new NotFoundError(SCRAPING_MSG.productNotFound);
+  assertCanSee(auth, product);
+  return product;
+}
+
+/** GET /retailerBrandProductScrapings/{id} */
+export async function getProductFor(auth: AuthContext, id: string) {
+  return { data: await visibleProduct(auth, id) };
+}
+
+/** PUT /retailerBrandProductScrapings/{id}: map id, brand SKU (free text) or a Brand SKU option. */
+export async function updateProductFor(auth: AuthContext, id: string, body: UpdateProductScrapingBody) {
+  const product = await visibleProduct(auth, id);
+  if (product.type === 'deleted') throw new ConflictError(SCRAPING_MSG.removedProduct);
+  const edited = (f: EditableField) => [...new Set([...(product.edited ?? []), f])];
+  let fields: Partial<UserFields>;
+  let message: string;
+  if (body.oh_map_id !== undefined) {
+    fields = { oh_map_id: body.oh_map_id, edited: edited('oh_map_id') };
+    message = SCRAPING_MSG.mapIdUpdated;
+  } else if (body.brand_sku !== undefined) {
+    fields = { brand_sku: body.brand_sku, product: undefined, edited: edited('brand_sku') };
+    message = SCRAPING_MSG.brandSkuUpdated;
+  } else {
+    fields = { brand_sku: body.product!.sku, product: body.product, edited: edited('brand_sku') };
+    message = SCRAPING_MSG.brandSkuUpdated;
+  }
+  const data = await updateProductFields(id, fields);
+  if (!data) throw new NotFoundError(SCRAPING_MSG.productNotFound);
+  return { message, data };
+}
+
+/** GET /getRelatedProducts: the same style number at the same retailer in every period, newest first. */
+export async function relatedProducts(auth: AuthContext, q: { id: string; brand: string; retailer?: string }) {
+  const product = await getProduct(q.id);
+  if (!product || product.brand !== q.brand || (q.retailer !== undefined && q.retailer !== product.retailer)) throw new NotFoundError(SCRAPING_MSG.productNotFound);
+  assertCanSee(auth, product);
+  const history = (await listProductHistory(product.brand, product.retailer, product.style_number)).filter((p) => p.type !== 'deleted');
+  return { data: history.map((p) => ({ ...p, period: p.date })), totalCount: history.length };
+}
+
+// ── Periods ─────────────────────────────────────────────────────────────────────
+
+/** GET /RetailerSummaryDays/{brandId}: the dates on which any retailer the caller sees was scanned. */
+export async function brandPeriodDays(auth: AuthContext, brandId: string) {
+  const { entries } = await visibleRetailers(auth, brandId);
+  const visible = new Set(entries.map((e) => e.retailer));
+  const dates = [...new Set((await listBrandPeriods(brandId)).filter((p) => visible.has(p.retailer)).map((p) => p.date))];
+  const data = dates.sort((a, b) => b.localeCompare(a)).map((date) => ({ _id: date, value: date }));
+  return { data, totalCount: data.length };
+}
+
+/** GET /RetailerSummaryDays/{brandId}/{retailerId}: the retailer's periods, newest first. */
+export async function retailerPeriodDays(auth: AuthContext, brandId: string, retailerId: string) {
+  assertCanSeeRetailer(auth, retailerId);
+  const data = (await listRetailerPeriods(brandId, retailerId)).map(periodOption);
+  return { data, totalCount: data.length };
+}
+
+// ── Retailer records and scan info ──────────────────────────────────────────────
+
+/** GET /RetailerScraping/{brandId}?user=: one record per retailer of the brand (that user's assigned ones only). */
+export async function retailerScrapings(auth: AuthContext, brandId: string, userId?: string) {
+  const { brand, entries } = await visibleRetailers(auth, brandId);
+  let ids = entries.map((e) => e.retailer);
+  if (userId) {
+    const user = await getUser(userId);
+    if (!user || user.brand !== brandId) throw new NotFoundError(SCRAPING_MSG.userNotFound);
+    if (user.associated_retailers.length) ids = ids.filter((id) => user.associated_retailers.includes(id));
+  }
+  // Assigned reps are shown to ADMIN and BRAND_ADMIN only (000 §6).
+  const showReps = auth.role !== ROLE.USER;
+  const [retailers, infos, users] = await Promise.all([getRetailers(ids), listScanInfos(brandId), showReps ? listUsersByBrand(brandId) : Promise.resolve([])]);
+  const infoOf = new Map(infos.map((i) => [i.retailer, i]));
+  const typeOf = new Map(entries.map((e) => [e.retailer, e.webSiteType]));
+  const flagged = await Promise.all(retailers.map((r) => (infoOf.get(r._id)?.periodId ? countFlaggedProducts(infoOf.get(r._id)!.periodId!) : 0)));
+  const data = retailers.map((r, i) =>
+    retailerScrapingRecord({
+      retailer: r,
+      webSiteType: typeOf.get(r._id),
+      brandName: brand.name,
+      info: infoOf.get(r._id),
+      flaggedProduct: flagged[i]!,
+      users: users.filter((u) => u.associated_retailers.includes(r._id)).map((u) => u.name),
+    }),
+  );
+  return { data, totalCount: data.length };
+}
+
+/**
+ * GET /RetailerScraping/{brandId}/{id}: `id` is a period of the brand (scraping info) or a
+ * retailer the brand carries (retailer scan info); `kind` says which.
+ */
+export async function retailerScrapingInfo(auth: AuthContext, brandId: string, id: string) {
+  const period = await getPeriod(id);
+  if (period && period.brand === brandId) {
+    assertCanSee(auth, period);
+    return { data: scrapingInfoView(period) };
+  }
+  const brand = await getBrand(brandId);
+  const entry = brand?.retailers.find((r) => r.retailer === id && r.flag !== false);
+  if (!brand || !entry) throw new NotFoundError(SCRAPING_MSG.retailerNotFound);
+  assertCanSeeRetailer(auth, id);
+  const [[retailer], info, [latest]] = await Promise.all([getRetailers([id]), getScanInfo(brandId, id), listRetailerPeriods(brandId, id, 1)]);
+  if (!retailer) throw new NotFoundError(SCRAPING_MSG.retailerNotFound);
+  return { data: retailerInfoView({ id: scanInfoIdOf(brandId, id), retailer, webSiteType: entry.webSiteType, brandName: brand.name, info, latest }) };
+}
+
+/** GET /brandRetailerSummary/{brandId}: totals of the latest and the previous period of each retailer the caller sees. */
+export async function brandRetailerSummary(auth: AuthContext, brandId: string) {
+  const { entries } = await visibleRetailers(auth, brandId);
+  const figures = await Promise.all(
+    entries.map(async (e) => {
+      const [current, prev] = await listRetailerPeriods(brandId, e.retailer, 2);
+      const fig = async (p: typeof current) => (p ? { totalProducts: p.totalProducts, flaggedProducts: await countFlaggedProducts(p._id) } : undefined);
+      return { current: await fig(current), prev: await fig(prev) };
+    }),
+  );
+  return brandSummary(figures);
+}

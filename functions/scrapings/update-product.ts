@@ -1,0 +1,6 @@
+import { route } from '../../shared/routes';
+import { httpHandler } from '../lib/http/handler';
+import { updateProductFor } from './reads';
+
+/** { oh_map_id } | { brand_sku } | { product: {_id, sku} } → { message, data }. */
+export const handler = httpHandler(route('updateProductScraping'), async ({ params, body, auth }) => updateProductFor(auth, params.id, body));

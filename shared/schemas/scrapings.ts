@@ -1,0 +1,142 @@
+/**
+ * Requests of the product-scraping, scan-period, summary and on-hand calls (000 §7, 001 §4, §7).
+ * The tab filters are documented in docs/period-rules.md ("Tab filters").
+ */
+import { z } from 'zod';
+import { PAGE } from '../constants';
+import { id, paging } from './common';
+
+export const PRODUCT_SORTS = ['name;asc', 'name;desc', 'price;asc', 'price;desc', 'style_number;asc', 'style_number;desc'] as const;
+export const DEFAULT_PRODUCT_SORT = 'name;asc';
+
+/** The on-hand filter flags of 001 §9, each a tab of the retailer view. */
+export const ON_HAND_FILTERS = ['price_diff', 'all_oh', 'sd_data', 'oh_data', 'price_match', 'oh_sd_data'] as const;
+export type OnHandFilter = (typeof ON_HAND_FILTERS)[number];
+
+/**
+ * What a product-list request asks for: `products` (the plain list, "ALL SCRAPED"), `change`
+ * (tab=change), `flagged` (isFlagged=yes) or one on-hand filter.
+ */
+export type ProductView = 'products' | 'change' | 'flagged' | OnHandFilter;
+/** Views whose rows are on-hand items rather than scraped products. */
+export const ON_HAND_ROW_VIEWS: readonly ProductView[] = ['all_oh', 'oh_data', 'oh_sd_data'];
+
+const requiredId = (name: string) => z.string({ error: `${name} is required.` }).trim().min(1, `${name} is required.`).pipe(id);
+
+/** A bare flag such as `?price_diff` or `?price_diff=true`; `false`/`0` mean "not set". */
+const bareFlag = z
+  .enum(['', 'true', '1', 'false', '0'], { error: 'A tab flag is true or false.' })
+  .transform((v) => v === '' || v === 'true' || v === '1')
+  .optional();
+
+/** GET /retailerBrandProductScrapings */
+export const listProductScrapingsQuery = z
+  .object({
+    retailer_brand_scraping: requiredId('retailer_brand_scraping'),
+    page: paging.page,
+    limit: paging.limit.default(PAGE.products),
+    sort: z.enum(PRODUCT_SORTS, { error: 'Sort must be name, price or style_number with ;asc or ;desc.' }).default(DEFAULT_PRODUCT_SORT),
+    search: z.string().trim().max(200, 'Too Long!').optional(),
+    /** The ALL SCRAPED tab's Mapped / NOT Mapped buttons. */
+    oh_map_id: z.enum(['true', 'false'], { error: 'oh_map_id must be true or false.' }).optional(),
+    tab: z.enum(['change'], { error: 'tab must be change.' }).optional(),
+    isFlagged: z.enum(['yes', 'no'], { error: 'isFlagged must be yes or no.' }).optional(),
+    filter: z.enum(ON_HAND_FILTERS, { error: `filter must be one of ${ON_HAND_FILTERS.join(', ')}.` }).optional(),
+    price_diff: bareFlag,
+    all_oh: bareFlag,
+    sd_data: bareFlag,
+    oh_data: bareFlag,
+    price_match: bareFlag,
+    oh_sd_data: bareFlag,
+  })
+  .transform((q, ctx) => {
+    const asked = new Set<ProductView>();
+    if (q.tab === 'change') asked.add('change');
+    if (q.isFlagged === 'yes') asked.add('flagged');
+    if (q.filter) asked.add(q.filter);
+    for (const f of ON_HAND_FILTERS) if (q[f]) asked.add(f);
+    if (asked.size > 1) {
+      ctx.addIssue({ code: 'custom', path: ['filter'], message: `Choose one tab filter at a time (got ${[...asked].join(', ')}).` });
+      return z.NEVER;
+    }
+    const view: ProductView = [...asked][0] ?? 'products';
+    return {
+      retailer_brand_scraping: q.retailer_brand_scraping,
+      page: q.page,
+      limit: q.limit,
+      sort: q.sort,
+      search: q.search || undefined,
+      mapped: q.oh_map_id === undefined ? undefined : q.oh_map_id === 'true',
+      /** isFlagged=no narrows the plain list to unflagged products. */
+      unflaggedOnly: q.isFlagged === 'no',
+      view,
+    };
+  });
+export type ListProductScrapingsQuery = z.output<typeof listProductScrapingsQuery>;
+
+export const productIdPath = z.object({ id });
+
+/** PUT /retailerBrandProductScrapings/{id}: exactly one of the three edits. */
+export const updateProductScrapingBody = z
+  .object({
+    oh_map_id: z
+      .string({ error: 'oh_map_id must be text.' })
+      .trim()
+      .max(100, 'Too Long!')
+      .nullable()
+      .transform((v) => v ?? '')
+      .optional(),
+    brand_sku: z.string({ error: 'Please select brand sku.' }).trim().min(1, 'Please select brand sku.').max(100, 'Too Long!').optional(),
+    /** A Brand SKU option of GET /getBrandSkus/{brandId}. */
+    product: z
+      .object(
+        {
+          _id: z.string({ error: 'Please select brand sku.' }).trim().min(1, 'Please select brand sku.').max(64, 'Too Long!'),
+          sku: z.string({ error: 'Please select brand sku.' }).trim().min(1, 'Please select brand sku.').max(100, 'Too Long!'),
+        },
+        { error: 'Please select brand sku.' },
+      )
+      .optional(),
+  })
+  .refine((b) => [b.oh_map_id, b.brand_sku, b.product].filter((v) => v !== undefined).length === 1, {
+    message: 'Send one of oh_map_id, brand_sku or product.',
+  });
+export type UpdateProductScrapingBody = z.output<typeof updateProductScrapingBody>;
+
+export const brandIdPath = z.object({ brandId: id });
+export const brandRetailerPath = z.object({ brandId: id, retailerId: id });
+/** GET /RetailerScraping/{brandId}/{id}: `id` is a scan period id or a retailer id. */
+export const brandAndIdPath = z.object({ brandId: id, id });
+
+/** GET /RetailerScraping/{brandId}?user= */
+export const retailerScrapingsQuery = z.object({ user: id.optional() });
+
+/** GET /getRelatedProducts?id=&brand=&retailer= */
+export const relatedProductsQuery = z.object({
+  id: requiredId('id'),
+  brand: requiredId('brand'),
+  retailer: id.optional(),
+});
+
+/** GET /getBatchItems?retailerId=&serialNo= (brand: for an ADMIN acting for a brand; others use their own). */
+export const batchItemQuery = z.object({
+  retailerId: requiredId('retailerId'),
+  serialNo: z.string({ error: 'serialNo is required.' }).trim().min(1, 'serialNo is required.').max(100, 'Too Long!'),
+  brand: id.optional(),
+});
+
+/** Literal texts of these calls (the spec's where it has one). */
+export const SCRAPING_MSG = {
+  brandSkuUpdated: 'Brand Sku updated successfully.',
+  mapIdUpdated: 'Map id updated successfully.',
+  itemNotFound: 'item not found',
+  periodNotFound: 'Scan period not found.',
+  productNotFound: 'Product not found.',
+  brandNotFound: 'Brand not found.',
+  retailerNotFound: 'Retailer not found.',
+  userNotFound: 'User not found.',
+  removedProduct: 'A removed product cannot be edited.',
+  /** 001 §8: a serial of another retailer is reported "with retailer id and name". */
+  otherRetailer: (serialNo: string, retailerId: string, retailerName: string) =>
+    `SerialNo: ${serialNo} | belongs to another retailer: ${retailerId} (${retailerName}).`,
+} as const;
