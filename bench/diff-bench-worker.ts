@@ -1,7 +1,8 @@
 /**
  * One measured variant of the diff bench, run in its own process so that its memory figures are
- * its own: `tsx bench/diff-bench-worker.ts <variant> <previous.csv> <current.csv>`.
- * Prints one JSON line (WorkerResult) on stdout.
+ * its own. diff-bench.ts bundles this file with esbuild and runs the bundle on plain Node, as
+ * Lambda runs our handlers: `node worker.cjs <variant> <previous.csv> <current.csv>` (it also
+ * runs under tsx). Prints one JSON line (WorkerResult) on stdout.
  */
 import { createReadStream, readFileSync } from 'node:fs';
 import { parse as csvParse } from 'csv-parse';
@@ -140,4 +141,7 @@ async function main(): Promise<void> {
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
-await main();
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});

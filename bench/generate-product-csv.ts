@@ -13,6 +13,8 @@ export interface GenerateOptions {
   readonly removedShare: number;
   readonly addedShare: number;
   readonly seed: number;
+  /** Shorter descriptions and fewer images (~340 bytes a row, like docs/samples) instead of ~580. */
+  readonly compact?: boolean;
 }
 
 export interface GeneratedFiles {
@@ -61,8 +63,9 @@ export async function generateProductFiles(dir: string, options: GenerateOptions
     const cents = Math.round((150 + random() * 4850) * 100);
     return (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   };
+  const compact = options.compact === true;
   const description = (): string => {
-    const n = 8 + Math.floor(random() * 10);
+    const n = compact ? 4 + Math.floor(random() * 4) : 8 + Math.floor(random() * 10);
     const parts: string[] = [];
     for (let i = 0; i < n; i++) parts.push(pick(WORDS));
     let text = parts.join(random() < 0.5 ? ', ' : ' ');
@@ -70,7 +73,7 @@ export async function generateProductFiles(dir: string, options: GenerateOptions
     return `${text[0]!.toUpperCase()}${text.slice(1)}.`;
   };
   const images = (sn: string, version: string): string => {
-    const n = 2 + Math.floor(random() * 3);
+    const n = compact ? 1 + Math.floor(random() * 2) : 2 + Math.floor(random() * 3);
     const urls: string[] = [];
     for (let i = 1; i <= n; i++) urls.push(`https://cdn.retailer.example/images/products/${sn}/${version}${i}_1200x1600.jpg`);
     return urls.join('|');
@@ -149,12 +152,13 @@ export async function generateProductFiles(dir: string, options: GenerateOptions
     if (!force && previousBatch.length < 1 << 20) return;
     previousBytes += Buffer.byteLength(previousBatch);
     currentBytes += Buffer.byteLength(currentBatch);
-    const a = previous.write(previousBatch);
-    const b = current.write(currentBatch);
+    // Listen for both 'drain's before waiting for either, or one may pass unseen.
+    const waits: Promise<unknown>[] = [];
+    if (!previous.write(previousBatch)) waits.push(once(previous, 'drain'));
+    if (!current.write(currentBatch)) waits.push(once(current, 'drain'));
     previousBatch = '';
     currentBatch = '';
-    if (!a) await once(previous, 'drain');
-    if (!b) await once(current, 'drain');
+    await Promise.all(waits);
   };
   for (let i = 0; i < n; i++) {
     const row = makeRow(i);

@@ -67,6 +67,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     const [dynamo, s3, ses] = await Promise.all([
       startDynamo(ports.dynamo, dataDir ? path.join(dataDir, 'dynamodb') : undefined).then((d) => {
         stops.push(() => killJvm(d.process));
+        // However this process ends (an error, process.exit), the JVM must not keep the port.
+        process.once('exit', () => d.process.exitCode === null && d.process.kill('SIGKILL'));
         return d;
       }),
       startS3(ports.s3, s3Dir).then((s) => {

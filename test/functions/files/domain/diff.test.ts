@@ -145,6 +145,6 @@ describe('diffRows', () => {
     expect(diff.summary.addedCount).toBe(500);
     expect(diff.summary.removedCount).toBe(500);
     expect(diff.summary.changedCount).toBe(995); // rows 0, 100, ... of `current` whose key existed before
-    expect(ms).toBeLessThan(2_000); // ~0.1 s; only guards against a quadratic slip
+    expect(ms).toBeLessThan(5_000); // ~0.1 s when the machine is idle; only guards against a quadratic slip
   });
 });

@@ -1,0 +1,185 @@
+/**
+ * Ingest + diff benchmark: our streaming parse (csv-parse) + keyed Map diff against the daff
+ * library, on the same two generated 100k-row product files, in the same run. Each variant runs
+ * in its own child process so its time and memory are its own.
+ *
+ *   npx tsx bench/diff-bench.ts [--rows 100000] [--runs 3] [--compact] [--keep]
+ *
+ * See bench/README.md.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import esbuild from 'esbuild';
+import type { Variant, WorkerResult } from './diff-bench-worker.js';
+import { type GeneratedFiles, generateProductFiles } from './generate-product-csv.js';
+
+const GOAL_RATIO = 5;
+const GOAL_RSS_MB = 256;
+
+interface Args {
+  rows: number;
+  runs: number;
+  keep: boolean;
+  compact: boolean;
+}
+
+function parseArgs(argv: readonly string[]): Args {
+  const args: Args = { rows: 100_000, runs: 3, keep: false, compact: false };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    if (flag === '--keep') args.keep = true;
+    else if (flag === '--compact') args.compact = true;
+    else if (flag === '--rows' || flag === '--runs') {
+      const value = Number(argv[++i]);
+      if (!Number.isInteger(value) || value < 1) throw new Error(`${flag} needs a positive integer`);
+      args[flag === '--rows' ? 'rows' : 'runs'] = value;
+    } else throw new Error(`unknown argument ${flag}; usage: diff-bench.ts [--rows N] [--runs N] [--compact] [--keep]`);
+  }
+  return args;
+}
+
+const workerSource = fileURLToPath(new URL('./diff-bench-worker.ts', import.meta.url));
+
+/**
+ * Bundle the worker (our modules, csv-parse, daff) with esbuild, as our Lambda handlers are
+ * bundled, so it runs on plain Node: no tsx loader thread in the measured process.
+ */
+async function bundleWorker(dir: string): Promise<string> {
+  const outfile = join(dir, 'diff-bench-worker.cjs');
+  await esbuild.build({
+    entryPoints: [workerSource],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    // daff's optional SQLite support, never used here.
+    external: ['better-sqlite3', 'node:sqlite'],
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
+/** Run one variant in a fresh Node process. */
+function runWorker(workerPath: string, variant: Variant, files: GeneratedFiles): Promise<WorkerResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [workerPath, variant, files.previousPath, files.currentPath], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      out += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      const line = out.trim().split('\n').pop() ?? '';
+      if (code !== 0 || line === '') {
+        reject(new Error(`${variant} worker failed (exit ${code ?? signal})`));
+        return;
+      }
+      resolve(JSON.parse(line) as WorkerResult);
+    });
+  });
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
+const megabytes = (value: number): string => `${Math.round(value)} MB`;
+const pad = (text: string, width: number): string => text.padEnd(width);
+
+const LABELS: Record<Variant, string> = {
+  ours: 'ours: parseRobotFile (csv-parse stream) + diffRows (Map)',
+  daff: 'daff: daff.Csv parse + compareTables/align + TableDiff.hilite',
+  'daff-on-csv-parse': 'daff engine on csv-parse rows (same parser as ours)',
+};
+
+export async function runDiffBench(argv: readonly string[]): Promise<void> {
+  const args = parseArgs(argv);
+  const dir = await mkdtemp(join(tmpdir(), 'diff-bench-'));
+  try {
+    const generatedAt = performance.now();
+    const files = await generateProductFiles(dir, {
+      rows: args.rows,
+      changedShare: 0.01,
+      removedShare: 0.005,
+      addedShare: 0.005,
+      seed: 20250203,
+      compact: args.compact,
+    });
+    const expected = { added: files.added, removed: files.removed, changed: files.changed };
+    const workerPath = await bundleWorker(dir);
+    console.log(
+      `Files: ${files.previousRows.toLocaleString('en-US')} -> ${files.currentRows.toLocaleString('en-US')} rows x ${files.columns.length} columns ` +
+        `(${megabytes(files.previousBytes / 1024 / 1024)} + ${megabytes(files.currentBytes / 1024 / 1024)}, ` +
+        `${Math.round(files.previousBytes / files.previousRows)} bytes a row${args.compact ? ', --compact' : ''}), ` +
+        `expected +${expected.added} added, -${expected.removed} removed, ~${expected.changed} changed ` +
+        `(generated in ${seconds(performance.now() - generatedAt)} into ${dir})`,
+    );
+    const load = loadavg().map((l) => l.toFixed(2)).join(' ');
+    console.log(
+      `Node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), load average ${load}; ` +
+        `${args.runs} run(s) per variant, each a fresh process on the esbuild bundle; median time shown\n`,
+    );
+
+    const variants: Variant[] = ['ours', 'daff', 'daff-on-csv-parse'];
+    const results = new Map<Variant, WorkerResult[]>(variants.map((v) => [v, []]));
+    // Interleave the variants run by run so that machine noise hits them alike.
+    for (let run = 0; run < args.runs; run++) {
+      for (const variant of variants) {
+        const result = await runWorker(workerPath, variant, files);
+        results.get(variant)!.push(result);
+        const ok = sameCounts(result.found, expected) ? 'ok' : 'MISMATCH';
+        console.log(`  run ${run + 1} ${pad(variant, 18)} ${seconds(result.totalMs).padStart(8)}  peak RSS ${megabytes(result.peakRssMb)}  ${ok}`);
+      }
+    }
+
+    console.log('');
+    console.log(`${pad('variant', 62)} ${pad('total', 9)} ${pad('peak RSS', 9)} ${pad('peak heap', 10)} found (+ / - / ~)`);
+    const summary = new Map<Variant, { totalMs: number; rss: number; heap: number }>();
+    for (const variant of variants) {
+      const runs = results.get(variant)!;
+      const totalMs = median(runs.map((r) => r.totalMs));
+      const rss = Math.max(...runs.map((r) => r.peakRssMb));
+      const heap = Math.max(...runs.map((r) => r.peakHeapMb));
+      summary.set(variant, { totalMs, rss, heap });
+      const last = runs[runs.length - 1]!;
+      const found = `${last.found.added} / ${last.found.removed} / ${last.found.changed}${sameCounts(last.found, expected) ? '' : '  (MISMATCH)'}`;
+      console.log(`${pad(LABELS[variant], 62)} ${pad(seconds(totalMs), 9)} ${pad(megabytes(rss), 9)} ${pad(megabytes(heap), 10)} ${found}`);
+      const phases = Object.keys(last.phases)
+        .map((name) => `${name} ${seconds(median(runs.map((r) => r.phases[name] ?? 0)))}`)
+        .join(', ');
+      console.log(`${' '.repeat(4)}${phases}; RSS before work ${megabytes(last.baselineRssMb)}`);
+    }
+
+    const ours = summary.get('ours')!;
+    const daffNative = summary.get('daff')!;
+    const daffEngine = summary.get('daff-on-csv-parse')!;
+    const ratio = daffNative.totalMs / ours.totalMs;
+    const engineRatio = daffEngine.totalMs / ours.totalMs;
+    console.log('');
+    console.log(`Ratio daff / ours:                         ${ratio.toFixed(2)}x  (goal >= ${GOAL_RATIO}x: ${ratio >= GOAL_RATIO ? 'met' : 'NOT met'})`);
+    console.log(`Ratio daff engine on csv-parse rows / ours: ${engineRatio.toFixed(2)}x`);
+    console.log(`Peak RSS ours:                             ${megabytes(ours.rss)}  (goal < ${GOAL_RSS_MB} MB: ${ours.rss < GOAL_RSS_MB ? 'met' : 'NOT met'})`);
+    console.log('Times exclude process start and module loading; peak RSS is the whole worker process, peak heap is sampled.');
+  } finally {
+    if (args.keep) console.log(`Kept ${dir}`);
+    else await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function sameCounts(a: WorkerResult['found'], b: WorkerResult['found']): boolean {
+  return a.added === b.added && a.removed === b.removed && a.changed === b.changed;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  await runDiffBench(process.argv.slice(2));
+}
