@@ -1,7 +1,7 @@
 /**
  * The one middy wrapper every HTTP handler goes through:
- * logger context → body parsing (JSON, multipart) → authentication → role and tenant
- * authorization → zod validation (400 with `message` and `issues`) → the function →
+ * logger context → authentication → role and tenant authorization → body parsing (JSON,
+ * multipart) → zod validation (400 with `message` and `issues`) → the function →
  * JSON response; the error handler is registered last and never leaks a 5xx's internals.
  */
 import middy from '@middy/core';
@@ -108,21 +108,24 @@ export function httpHandler<R extends RouteDef>(def: R, fn: (req: RequestContext
       },
     })
     .use(httpHeaderNormalizer())
-    .use(def.multipart ? multipartBodyParser({ disableContentTypeError: false, busboy: { limits: { fileSize: 10 * 1024 * 1024, files: 10 } } })   : [])
     .use({
+      // Who is calling comes first: an anonymous or forbidden caller learns nothing about the body.
       before: async (request) => {
         const event = request.event;
-        if (def.multipart) event.parsedBody = event.body;
-        else parseJsonBody(event);
-        if (def.access === 'public') {
-          // A public route still knows its caller when a valid token comes along (e.g. /login redirect logic).
-          return;
-        }
+        if (def.access === 'public') return;
         const auth = await authenticate(event.headers);
         authorizeRole(auth, def.access);
         if (def.tenant?.path) assertBrandIfGiven(auth, event.pathParameters?.[def.tenant.path], true);
         if (def.tenant?.query) assertBrandIfGiven(auth, event.queryStringParameters?.[def.tenant.query], false);
         event.auth = auth;
+      },
+    })
+    .use(def.multipart ? multipartBodyParser({ disableContentTypeError: false, busboy: { limits: { fileSize: 10 * 1024 * 1024, files: 10 } } }) : [])
+    .use({
+      before: (request) => {
+        const event = request.event;
+        if (def.multipart) event.parsedBody = event.body;
+        else parseJsonBody(event);
       },
     })
     .use({
