@@ -1,8 +1,14 @@
 /**
- * The one stack: storage, email, API and web, composed here. One stack rather than data/api/web
- * stacks: the email functions need the distribution's address and the distribution needs the API,
- * which across stacks would be an export cycle; in one stack it is a plain dependency order
- * (functions → distribution → API endpoint, nothing back), resolved by CloudFormation.
+ * The one stack: storage, email, API, web and the file pipeline, composed here. The EventBridge
+ * schedules of a later issue (report Lambdas) join as a `schedules` construct given the same
+ * FunctionResources.
+ *
+ * One stack rather than data/api/web stacks: the email-sending functions need the app's address
+ * (APP_URL = the distribution's domain, unless context `appDomain` names one) and the distribution
+ * needs the API's endpoint. Across stacks that is an export cycle; inside one stack it is a plain
+ * dependency order (email functions → distribution → API resource, nothing back: the distribution
+ * depends on the API's endpoint, never on its routes or functions), which CloudFormation resolves.
+ * So no SSM parameter or post-deploy step is needed for APP_URL.
  * Environment-agnostic (no account/region, no look-ups): synthesizes offline.
  */
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
@@ -10,7 +16,9 @@ import type { Construct } from 'constructs';
 import { routes as routeTable, type RouteDef } from '../shared/routes';
 import type { AppConfig } from './config';
 import { Api } from './constructs/api';
+import type { FunctionResources } from './constructs/api-function';
 import { Email } from './constructs/email';
+import { Pipeline } from './constructs/pipeline';
 import { Storage } from './constructs/storage';
 import { Web } from './constructs/web';
 
@@ -27,6 +35,7 @@ export class RetailerAuditStack extends Stack {
   readonly email: Email;
   readonly api: Api;
   readonly web: Web;
+  readonly pipeline: Pipeline;
 
   constructor(scope: Construct, id: string, props: RetailerAuditStackProps) {
     super(scope, id, props);
@@ -43,14 +52,16 @@ export class RetailerAuditStack extends Stack {
       webDist: props.webDist,
     });
 
-    // APP_URL comes from the distribution (or appDomain), which exists by now: no cycle, since the
-    // distribution depends on the API's endpoint only, never on its routes or functions.
-    this.api.addRouteTable(props.routes ?? routeTable, {
+    // APP_URL comes from the distribution (or appDomain), which exists by now (see above).
+    const resources: FunctionResources = {
       table: this.storage.table,
       dataBucket: this.storage.dataBucket,
       email: this.email,
       appUrl: this.web.appUrl,
-    });
+      jwtSecret: this.api.jwtSecret,
+    };
+    this.pipeline = new Pipeline(this, 'Pipeline', { resources, logLevel: config.logLevel });
+    this.api.addRouteTable(props.routes ?? routeTable, { ...resources, stateMachine: this.pipeline.approval });
 
     new CfnOutput(this, 'AppUrl', { value: this.web.appUrl, description: 'The web app (and the API under /api)' });
     new CfnOutput(this, 'ApiUrl', { value: this.api.url, description: 'The HTTP API without CloudFront (routes without /api)' });

@@ -21,15 +21,20 @@ import { Construct } from 'constructs';
 import type { Grant } from '../../shared/routes';
 import { REPO_ROOT } from '../config';
 import { nagRef } from '../nag';
-import type { Email } from './email';
 
 export type AccessMode = 'read' | 'write' | 'readWrite';
+
+/** Who emails are sent as: the address and its SES identity. */
+export interface EmailSender {
+  fromAddress: string;
+  identityArn: string;
+}
 
 /** The shared resources a function may be bound to. */
 export interface FunctionResources {
   table: ITable;
   dataBucket: IBucket;
-  email: Email;
+  email: EmailSender;
   /** Public address of the web app (`https://...`), for links in emails. */
   appUrl: string;
   /** Signing key of the session JWTs. */
@@ -86,7 +91,7 @@ export class ApiFunction extends Construct implements IGrantable {
 
     this.logGroup = new LogGroup(this, 'Logs', { retention: d.logRetention, removalPolicy: RemovalPolicy.DESTROY });
     // Our own role instead of the default one: the default attaches the managed
-    // AWSLambdaBasicExecutionRole (logs:* on every log group); this one may write to its log group only.
+    // AWSLambdaBasicExecutionRole (writing to any log group); this one may write to its own log group only.
     this.role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description: props.description });
     this.logGroup.grantWrite(this.role);
     this.grantPrincipal = this.role;

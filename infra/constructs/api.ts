@@ -1,25 +1,23 @@
 /**
  * API: one HTTP API, and for each entry of the route table (shared/routes.ts) one route and one
- * ApiFunction with exactly the grants the entry lists. Routes are mounted at the spec's paths
+ * ApiFunction with exactly the grants the entry lists (in nested stacks, see routes-stack.ts). Routes are mounted at the spec's paths
  * (`/login`, not `/api/login`): CloudFront strips `/api` (see web.ts), and the local server does
  * the same, so a handler sees the same `rawPath` in both places.
  *
  * Built in two steps because the functions that send emails need the app's address, which is
- * CloudFront's, which needs this API's endpoint: `new Api()` makes the API and its stage,
- * `addRouteTable()` the routes and functions once the distribution exists (see stack.ts).
+ * CloudFront's, which needs this API's endpoint: `new Api()` makes the API, its stage and the JWT
+ * secret, `addRouteTable()` the routes and functions once the distribution (and the approval state
+ * machine) exist (see stack.ts).
  */
 import { Stack, Validations } from 'aws-cdk-lib';
-import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { HttpApi, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import type { RouteDef, RouteId } from '../../shared/routes';
-import { ApiFunction, type FunctionResources } from './api-function';
-
-/** Public routes that still need the JWT key: they issue sessions. */
-const SESSION_ISSUERS: ReadonlySet<string> = new Set<RouteId>(['login']);
+import type { RouteDef } from '../../shared/routes';
+import type { ApiFunction, FunctionResources } from './api-function';
+import { RoutesStack } from './routes-stack';
 
 export interface ApiProps {
   /** Stage-wide throttling; the default suits a dashboard used by a few hundred people. */
@@ -34,6 +32,8 @@ export class Api extends Construct {
   readonly jwtSecret: Secret;
   /** By route id. */
   readonly functions = new Map<string, ApiFunction>();
+  /** By handler folder (`auth`, `users`, ...). */
+  readonly routeStacks = new Map<string, RoutesStack>();
   private readonly logLevel: string | undefined;
 
   constructor(scope: Construct, id: string, props: ApiProps = {}) {
@@ -89,36 +89,21 @@ export class Api extends Construct {
     return this.stage.url;
   }
 
-  /** One route + one function per route-table entry. */
-  addRouteTable(routes: readonly RouteDef[], resources: Omit<FunctionResources, 'jwtSecret'>): void {
-    const all: FunctionResources = { ...resources, jwtSecret: this.jwtSecret };
-    const functions = new Construct(this, 'Functions');
+  /**
+   * One route + one function per route-table entry, in one nested stack per handler folder
+   * (`functions/auth/...` → `AuthRoutes`): see routes-stack.ts.
+   */
+  addRouteTable(routes: readonly RouteDef[], resources: FunctionResources): void {
+    const groups = new Map<string, RouteDef[]>();
     for (const route of routes) {
-      // The route id is the construct id: stable logical ids while the route keeps its id.
-      const fn = new ApiFunction(functions, route.id, {
-        handler: route.handler,
-        description: `${route.method} ${route.path} (${route.access})`,
-        resources: all,
-        logLevel: this.logLevel,
-      });
-      fn.bindGrants(route.grants);
-      if (route.access !== 'public' || SESSION_ISSUERS.has(route.id)) fn.bindJwtSecret();
-      this.functions.set(route.id, fn);
-
-      const [httpRoute] = this.httpApi.addRoutes({
-        path: route.path,
-        methods: [HttpMethod[route.method]],
-        integration: new HttpLambdaIntegration(`${route.id}Integration`, fn.fn),
-      });
-      if (httpRoute) {
-        Validations.of(httpRoute).acknowledge({
-          id: 'AwsSolutions-APIG4',
-          reason:
-            route.access === 'public'
-              ? `${route.method} ${route.path} is public by design (sign-in and account recovery).`
-              : `${route.method} ${route.path} is authenticated in the function: the bearer JWT is verified and the role/tenant checked by the one middy wrapper (functions/lib/http/handler.ts), which the security suite tests route by route.`,
-        });
-      }
+      const folder = route.handler.split('/')[1] ?? 'root';
+      groups.set(folder, [...(groups.get(folder) ?? []), route]);
+    }
+    for (const [folder, group] of groups) {
+      const id = `${folder.replace(/(^|[-_])(\w)/g, (_, _sep: string, c: string) => c.toUpperCase())}Routes`;
+      const nested = new RoutesStack(this, id, { httpApi: this.httpApi, resources, routes: group, logLevel: this.logLevel });
+      this.routeStacks.set(folder, nested);
+      for (const [routeId, fn] of nested.functions) this.functions.set(routeId, fn);
     }
   }
 }

@@ -4,12 +4,13 @@
  */
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
+import type { EmailSender } from './api-function';
 
 export interface EmailProps {
   fromAddress: string;
 }
 
-export class Email extends Construct {
+export class Email extends Construct implements EmailSender {
   readonly fromAddress: string;
   readonly identity: EmailIdentity;
 

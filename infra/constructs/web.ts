@@ -34,8 +34,10 @@ import {
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
+import { Asset } from 'aws-cdk-lib/aws-s3-assets';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { nagRef } from '../nag';
 
 export interface WebProps {
   /** The HTTP API's endpoint, `https://{id}.execute-api.{region}.amazonaws.com`. */
@@ -190,7 +192,8 @@ export class Web extends Construct {
    * Source maps stay out of the public bucket.
    */
   private deploySite(webDist: string): void {
-    const source = Source.asset(webDist, { exclude: ['*.map', '**/*.map'] });
+    const asset = new Asset(this, 'SiteAsset', { path: webDist, exclude: ['*.map', '**/*.map'] });
+    const source = Source.bucket(asset.bucket, asset.s3ObjectKey);
     const logGroup = new LogGroup(this, 'DeployLogs', { retention: RetentionDays.ONE_MONTH });
     const assets = new BucketDeployment(this, 'DeployAssets', {
       sources: [source],
@@ -212,23 +215,30 @@ export class Web extends Construct {
       logGroup,
     });
     site.node.addDependency(assets);
-    this.acknowledgeDeploymentHandler();
+    this.acknowledgeDeploymentHandler(asset.bucket.arnForObjects('*'));
   }
 
-  /** The deployments share one CDK-provided Lambda (a stack-level singleton): its findings are CDK's. */
-  private acknowledgeDeploymentHandler(): void {
+  /**
+   * The deployments share one Lambda that aws-cdk-lib provides (a stack-level singleton, role and
+   * runtime included); it runs only while CloudFormation deploys. Its findings, each named:
+   */
+  private acknowledgeDeploymentHandler(assetObjects: string): void {
     const stack = Stack.of(this);
-    for (const child of stack.node.children) {
-      if (!child.node.id.startsWith('Custom::CDKBucketDeployment')) continue;
-      const v = Validations.of(child);
-      v.acknowledge({
-        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-        reason: "CDK's BucketDeployment handler role (not configurable per statement); it runs only during deployments.",
-      });
-      v.acknowledge({
-        id: 'AwsSolutions-L1',
-        reason: "CDK's BucketDeployment handler: its runtime is chosen and updated by aws-cdk-lib.",
-      });
-    }
+    const handler = stack.node.children.find((c) => c.node.id.startsWith('Custom::CDKBucketDeployment'));
+    if (!handler) return;
+    const byCdk = "aws-cdk-lib's BucketDeployment handler, run only during deployments";
+    const acks: [string, string][] = [
+      ['AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]', `${byCdk}: its role comes with the basic execution policy.`],
+      ['AwsSolutions-L1', `${byCdk}: its runtime is chosen and updated by aws-cdk-lib.`],
+      ['AwsSolutions-IAM5[Action::s3:GetBucket*]', `${byCdk}: reads the CDK asset bucket and syncs the site bucket.`],
+      ['AwsSolutions-IAM5[Action::s3:GetObject*]', `${byCdk}: reads the site archive from the CDK asset bucket.`],
+      ['AwsSolutions-IAM5[Action::s3:List*]', `${byCdk}: lists the site bucket to prune old files.`],
+      ['AwsSolutions-IAM5[Action::s3:Abort*]', `${byCdk}: aborts its own failed multipart uploads to the site bucket.`],
+      ['AwsSolutions-IAM5[Action::s3:DeleteObject*]', `${byCdk}: prunes files that are no longer in the build.`],
+      [`AwsSolutions-IAM5[Resource::${nagRef(this, assetObjects)}]`, `${byCdk}: the CDK bootstrap asset bucket, where the site archive is uploaded.`],
+      [`AwsSolutions-IAM5[Resource::${nagRef(this, this.bucket.arnForObjects('*'))}]`, `${byCdk}: every object of the site bucket (that is its job).`],
+      ['AwsSolutions-IAM5[Resource::*]', `${byCdk}: cloudfront:CreateInvalidation/GetInvalidation, granted by aws-cdk-lib on * after the upload.`],
+    ];
+    for (const [id, reason] of acks) Validations.of(handler).acknowledge({ id, reason });
   }
 }

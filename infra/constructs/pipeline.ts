@@ -1,0 +1,97 @@
+/**
+ * Pipeline: robot drops to approved data.
+ *  - S3 object created under `incoming/` → the ingest Lambda (functions/files/ingest.ts): File record,
+ *    comparison pages, review alert, or straight into approval.
+ *  - The file-approval state machine: the ONE definition in infra/workflow/approval.ts (JSONPath,
+ *    Lambda tasks), deployed with each `${<State>Arn}` substituted by its task function's ARN. The
+ *    local stack runs the same definition with aws-local-stepfunctions.
+ * Every Lambda here is an ApiFunction (same defaults and bind helpers as the API's).
+ */
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { EventType } from 'aws-cdk-lib/aws-s3';
+import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
+import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
+import { Construct } from 'constructs';
+import type { Grant } from '../../shared/routes';
+import { nagRef } from '../nag';
+import { DATA_PREFIX } from '../table-schema';
+import { APPROVAL_TASKS, approvalDefinition } from '../workflow/approval';
+import { ApiFunction, type FunctionResources } from './api-function';
+
+/** What functions/files/ingest.ts touches: reads the drop, writes comparison pages, alerts, starts approval. */
+const INGEST_GRANTS: readonly Grant[] = ['table:read', 'table:write', 'data:read', 'data:write', 'email:send', 'workflow:start'];
+
+export interface PipelineProps {
+  resources: Omit<FunctionResources, 'stateMachine'>;
+  logLevel?: string;
+}
+
+export class Pipeline extends Construct {
+  readonly approval: StateMachine;
+  /** Approval task functions by state name. */
+  readonly tasks = new Map<string, ApiFunction>();
+  readonly ingest: ApiFunction;
+
+  constructor(scope: Construct, id: string, props: PipelineProps) {
+    super(scope, id);
+
+    const tasks = new Construct(this, 'ApprovalTasks');
+    for (const task of APPROVAL_TASKS) {
+      const fn = new ApiFunction(tasks, task.id, {
+        handler: task.handler,
+        description: `Approval task ${task.state}`,
+        resources: props.resources,
+        logLevel: props.logLevel,
+        // The state's own TimeoutSeconds is 300: the function may use all of it, no more.
+        timeout: Duration.minutes(5),
+      });
+      fn.bindGrants(task.grants);
+      this.tasks.set(task.state, fn);
+    }
+
+    const logs = new LogGroup(this, 'ApprovalLogs', { retention: RetentionDays.THREE_MONTHS });
+    this.approval = new StateMachine(this, 'Approval', {
+      // Standard, not Express: the approve call and the tests read the outcome with DescribeExecution.
+      stateMachineType: StateMachineType.STANDARD,
+      definitionBody: DefinitionBody.fromString(JSON.stringify(approvalDefinition())),
+      definitionSubstitutions: Object.fromEntries([...this.tasks].map(([state, fn]) => [`${state}Arn`, fn.fn.functionArn])),
+      timeout: Duration.hours(1),
+      logs: { destination: logs, level: LogLevel.ALL, includeExecutionData: true },
+      tracingEnabled: true,
+    });
+    for (const fn of this.tasks.values()) {
+      fn.fn.grantInvoke(this.approval);
+      Validations.of(this.approval).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::${nagRef(this, fn.fn.functionArn)}:*]`,
+        reason: 'Invoking one task function of this state machine, any version (how aws-cdk-lib grants invoke).',
+      });
+    }
+    Validations.of(this.approval).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: 'X-Ray trace segments and CloudWatch Logs delivery (for the ALL-level execution log) have no resource-level permissions.',
+    });
+
+    this.ingest = new ApiFunction(this, 'Ingest', {
+      handler: 'functions/files/ingest.ts',
+      description: `S3 ${DATA_PREFIX.incoming} drop: File record and comparison`,
+      resources: { ...props.resources, stateMachine: this.approval },
+      logLevel: props.logLevel,
+      // Streams files of 100k+ rows and writes their comparison pages.
+      memorySize: 2048,
+      timeout: Duration.minutes(10),
+    });
+    this.ingest.bindGrants(INGEST_GRANTS);
+    props.resources.dataBucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(this.ingest.fn), {
+      prefix: DATA_PREFIX.incoming,
+    });
+    // aws-cdk-lib sets bucket notifications through its own singleton Lambda (deploy time only).
+    const notifications = Stack.of(this).node.children.find((c) => c.node.id.startsWith('BucketNotificationsHandler'));
+    if (notifications) {
+      Validations.of(notifications).acknowledge({
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        reason: "aws-cdk-lib's bucket-notification handler, run only during deployments; its role comes with the basic execution policy.",
+      });
+    }
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * Pipeline: the approval state machine CDK deploys is the one definition of infra/workflow/approval.ts
+ * with every task ARN substituted; the ingest Lambda is triggered by drops under incoming/.
+ */
+import { Match } from 'aws-cdk-lib/assertions';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import type { CfnRole } from 'aws-cdk-lib/aws-iam';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPROVAL_TASKS, approvalDefinition } from '../../infra/workflow/approval';
+import type { RetailerAuditStack } from '../../infra/stack';
+import { actionsOfRole, cleanup, resourcesOf, synth } from './synth';
+
+let built: ReturnType<typeof synth>;
+let stack: RetailerAuditStack;
+const idOf = (c: { node: { defaultChild?: unknown } }) => stack.getLogicalId(c.node.defaultChild as never);
+const machine = () => Object.values(resourcesOf(built.template, 'AWS::StepFunctions::StateMachine'))[0]!.Properties!;
+
+beforeAll(() => {
+  built = synth({ webDist: null });
+  stack = built.stack;
+});
+afterAll(cleanup);
+
+describe('approval state machine', () => {
+  it('deploys the shared definition, each ${<State>Arn} bound to that task function', () => {
+    built.template.resourceCountIs('AWS::StepFunctions::StateMachine', 1);
+    expect(JSON.parse(machine().DefinitionString as string)).toEqual(approvalDefinition());
+    const substitutions = machine().DefinitionSubstitutions as Record<string, unknown>;
+    expect(Object.keys(substitutions).sort()).toEqual(APPROVAL_TASKS.map((t) => `${t.state}Arn`).sort());
+    for (const t of APPROVAL_TASKS) {
+      const fn = stack.pipeline.tasks.get(t.state)!;
+      expect(substitutions[`${t.state}Arn`], t.state).toEqual({ 'Fn::GetAtt': [idOf(fn.fn), 'Arn'] });
+    }
+  });
+
+  it('is a Standard state machine logging ALL events with X-Ray tracing', () => {
+    expect(machine()).toMatchObject({
+      StateMachineType: 'STANDARD',
+      LoggingConfiguration: { Level: 'ALL', Destinations: [expect.anything()] },
+      TracingConfiguration: { Enabled: true },
+    });
+  });
+
+  it('runs each task on our function defaults with the grants the task lists', () => {
+    const fns = resourcesOf(built.template, 'AWS::Lambda::Function');
+    for (const t of APPROVAL_TASKS) {
+      const fn = stack.pipeline.tasks.get(t.state)!;
+      expect(fns[idOf(fn.fn)]?.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'] });
+      const actions = actionsOfRole(built.template, stack.getLogicalId(fn.role.node.defaultChild as CfnRole));
+      expect(actions.includes('dynamodb:PutItem'), t.state).toBe(t.grants.includes('table:write'));
+      expect(actions.includes('s3:GetObject'), t.state).toBe((t.grants as readonly string[]).includes('data:read'));
+      expect(actions.some((a) => a.startsWith('ses:')), t.state).toBe((t.grants as readonly string[]).includes('email:send'));
+    }
+  });
+
+  it("may invoke its task functions and nothing else", () => {
+    const role = Object.entries(resourcesOf(built.template, 'AWS::IAM::Role')).find(([, r]) =>
+      JSON.stringify(r.Properties?.AssumeRolePolicyDocument).includes('states.amazonaws.com'),
+    )![0];
+    const policies = Object.values(resourcesOf(built.template, 'AWS::IAM::Policy')).filter((p) => JSON.stringify(p.Properties?.Roles).includes(role));
+    const invoked = new Set<string>();
+    for (const p of policies) {
+      for (const s of (p.Properties!.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement) {
+        if (![s.Action].flat().includes('lambda:InvokeFunction')) continue;
+        for (const r of [s.Resource].flat()) {
+          const getAtt = JSON.stringify(r).match(/"Fn::GetAtt":\["([^"]+)","Arn"\]/);
+          if (getAtt) invoked.add(getAtt[1]!);
+        }
+      }
+    }
+    expect([...invoked].sort()).toEqual([...stack.pipeline.tasks.values()].map((f) => idOf(f.fn)).sort());
+  });
+});
+
+describe('ingest', () => {
+  it('is invoked by objects created under incoming/ in the data bucket, and only there', () => {
+    built.template.hasResourceProperties('Custom::S3BucketNotifications', {
+      BucketName: { Ref: idOf(stack.storage.dataBucket) },
+      NotificationConfiguration: {
+        LambdaFunctionConfigurations: [
+          {
+            Events: ['s3:ObjectCreated:*'],
+            Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: 'incoming/' }] } },
+            LambdaFunctionArn: { 'Fn::GetAtt': [stack.getLogicalId(stack.pipeline.ingest.fn.node.defaultChild as CfnFunction), 'Arn'] },
+          },
+        ],
+      },
+    });
+    built.template.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      Principal: 's3.amazonaws.com',
+      SourceArn: { 'Fn::GetAtt': [idOf(stack.storage.dataBucket), 'Arn'] },
+      SourceAccount: Match.anyValue(),
+    });
+  });
+
+  it('reads and writes the table and the bucket, sends alerts, starts approvals', () => {
+    const env = (resourcesOf(built.template, 'AWS::Lambda::Function')[idOf(stack.pipeline.ingest.fn)]!.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(Object.keys(env)).toEqual(expect.arrayContaining(['TABLE_NAME', 'DATA_BUCKET', 'SES_FROM', 'APP_URL', 'STATE_MACHINE_ARN']));
+    expect(env.JWT_SECRET_ARN).toBeUndefined();
+    const actions = actionsOfRole(built.template, stack.getLogicalId(stack.pipeline.ingest.role.node.defaultChild as CfnRole));
+    expect(actions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 's3:GetObject', 's3:PutObject', 'ses:SendEmail', 'states:StartExecution']));
+  });
+});
