@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/clients/dynamodb';
-import { key, table } from '../lib/table';
+import { isConditionFailed, key, table } from '../lib/table';
 
 export type LinkKind = 'reset' | 'activate';
 export interface LinkTokenRecord {
@@ -40,7 +40,7 @@ export async function consumeLinkToken(hash: string): Promise<LinkTokenRecord | 
     );
     return out.Attributes as LinkTokenRecord;
   } catch (e) {
-    if ((e as Error).name === 'ConditionalCheckFailedException') return undefined;
+    if (isConditionFailed(e)) return undefined;
     throw e;
   }
 }

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/clients/dynamodb';
-import { clean, queryAll, table } from '../lib/table';
+import { clean, isConditionFailed, queryAll, table, updateParts } from '../lib/table';
 
 export type ApprovedStatus = 'pending' | 'approved' | 'rejected';
 export type FlagLevel = 'require_review' | 'caution' | 'unflagged';
@@ -65,7 +65,7 @@ export async function createFileOnce(f: FileRecord): Promise<boolean> {
     await ddb.send(new PutCommand({ TableName: table.name, Item: item(f), ConditionExpression: 'attribute_not_exists(pk)' }));
     return true;
   } catch (e) {
-    if ((e as Error).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailed(e)) return false;
     throw e;
   }
 }
@@ -133,36 +133,18 @@ export async function updateFile(
   fields: Partial<Omit<FileRecord, '_id' | 'date' | 'retailer' | 'type' | 'createdAt'>>,
   opts: { remove?: (keyof FileRecord)[]; ifStatus?: ApprovedStatus } = {},
 ): Promise<boolean> {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const sets = Object.entries({ ...fields, updatedAt: new Date().toISOString() })
-    .filter(([, v]) => v !== undefined)
-    .map(([k, v], i) => {
-      names[`#f${i}`] = k;
-      values[`:v${i}`] = v;
-      return `#f${i} = :v${i}`;
-    });
-  const removes = (opts.remove ?? []).map((k, i) => ((names[`#r${i}`] = k), `#r${i}`));
+  const parts = updateParts({ ...fields, updatedAt: new Date().toISOString() }, opts.remove ?? []);
   let condition = 'attribute_exists(pk)';
   if (opts.ifStatus) {
-    names['#status'] = 'approvedStatus';
-    values[':ifStatus'] = opts.ifStatus;
+    parts.ExpressionAttributeNames['#status'] = 'approvedStatus';
+    parts.ExpressionAttributeValues[':ifStatus'] = opts.ifStatus;
     condition += ' AND #status = :ifStatus';
   }
   try {
-    await ddb.send(
-      new UpdateCommand({
-        TableName: table.name,
-        Key: fileKey(id),
-        UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-        ConditionExpression: condition,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      }),
-    );
+    await ddb.send(new UpdateCommand({ TableName: table.name, Key: fileKey(id), ConditionExpression: condition, ...parts }));
     return true;
   } catch (e) {
-    if ((e as Error).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailed(e)) return false;
     throw e;
   }
 }

@@ -8,9 +8,9 @@
  *
  * Readers read the pointer, then only that version's items; old versions get `expiresAt` (TTL).
  */
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/clients/dynamodb';
-import { queryAll, table } from '../lib/table';
+import { isConditionFailed, queryAll, queryCount, table } from '../lib/table';
 import { batchWrite } from '../scrapings/batch';
 import { idKey, type OhItem } from './domain/oh-feed';
 
@@ -79,7 +79,7 @@ export async function switchCurrentFeed(p: OhFeedPointer): Promise<boolean> {
     );
     return true;
   } catch (e) {
-    if ((e as Error).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailed(e)) return false;
     throw e;
   }
 }
@@ -148,24 +148,8 @@ export async function expireVersionItems(brand: string, version: string, expires
 }
 
 /** Query gsi1 pk=OH#brand#version#CUST#CUSTOMER, Select COUNT: how many of a customer's items the index holds */
-export async function countCustomerItems(brand: string, version: string, customerId: string): Promise<number> {
-  let count = 0;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const out = await ddb.send(
-      new QueryCommand({
-        TableName: table.name,
-        IndexName: table.gsi1,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': customerPk(brand, version, customerId) },
-        Select: 'COUNT',
-        ExclusiveStartKey,
-      }),
-    );
-    count += out.Count ?? 0;
-    ExclusiveStartKey = out.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return count;
+export function countCustomerItems(brand: string, version: string, customerId: string): Promise<number> {
+  return queryCount({ IndexName: table.gsi1, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': customerPk(brand, version, customerId) } });
 }
 
 /** GetItem OHFEED#brand / CURRENT, then GetItem OH#brand#version / ITEM#SERIAL: an item of the current feed by serial */

@@ -54,3 +54,37 @@ export async function queryAll<T>(input: Omit<QueryCommandInput, 'TableName'>): 
   } while (ExclusiveStartKey);
   return out;
 }
+
+/** Query a key condition with Select COUNT over every page. */
+export async function queryCount(input: Omit<QueryCommandInput, 'TableName' | 'Select'>): Promise<number> {
+  let count = 0;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await ddb.send(new QueryCommand({ TableName: table.name, ...input, Select: 'COUNT', ExclusiveStartKey }));
+    count += page.Count ?? 0;
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return count;
+}
+
+/** `SET #f0 = :v0, … REMOVE #r0, …` for plain attributes (undefined values are skipped). */
+export function updateParts(
+  fields: Record<string, unknown>,
+  remove: readonly string[] = [],
+): { UpdateExpression: string; ExpressionAttributeNames: Record<string, string>; ExpressionAttributeValues: Record<string, unknown> } {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const sets = Object.entries(fields)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v], i) => {
+      names[`#f${i}`] = k;
+      values[`:v${i}`] = v;
+      return `#f${i} = :v${i}`;
+    });
+  const removes = remove.map((k, i) => ((names[`#r${i}`] = k), `#r${i}`));
+  const expression = [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].filter(Boolean).join(' ');
+  return { UpdateExpression: expression, ExpressionAttributeNames: names, ExpressionAttributeValues: values };
+}
+
+/** A conditional write that lost its condition (not an error worth a retry). */
+export const isConditionFailed = (e: unknown): boolean => (e as Error | undefined)?.name === 'ConditionalCheckFailedException';

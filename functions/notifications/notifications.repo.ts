@@ -1,6 +1,6 @@
-import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/clients/dynamodb';
-import { clean, newId, queryAll, table } from '../lib/table';
+import { clean, isConditionFailed, newId, queryAll, table } from '../lib/table';
 
 /** Spec 001 §3 Notification. */
 export interface NotificationRecord {
@@ -64,29 +64,7 @@ export async function setSeen(id: string, seenFlag: boolean): Promise<Notificati
     );
     return out.Attributes ? clean<NotificationRecord>(out.Attributes) : undefined;
   } catch (e) {
-    if ((e as Error).name === 'ConditionalCheckFailedException') return undefined;
+    if (isConditionFailed(e)) return undefined;
     throw e;
   }
-}
-
-/** Query gsi1 pk=NOTIFS with Select COUNT and seenFlag = false */
-export async function countUnseen(): Promise<number> {
-  let count = 0;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const out = await ddb.send(
-      new QueryCommand({
-        TableName: table.name,
-        IndexName: table.gsi1,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        FilterExpression: 'seenFlag = :f',
-        ExpressionAttributeValues: { ':pk': 'NOTIFS', ':f': false },
-        Select: 'COUNT',
-        ExclusiveStartKey,
-      }),
-    );
-    count += out.Count ?? 0;
-    ExclusiveStartKey = out.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return count;
 }

@@ -10,7 +10,7 @@
  */
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/clients/dynamodb';
-import { clean, queryAll, table } from '../lib/table';
+import { clean, isConditionFailed, queryAll, queryCount, table } from '../lib/table';
 import { batchWrite } from './batch';
 import { scanInfoIdOf, splitProductId } from './domain/ids';
 import type { ProductScrape, UserFields } from './domain/product';
@@ -232,30 +232,14 @@ export async function updateProductFields(id: string, fields: Partial<UserFields
     );
     return out.Attributes ? clean<ProductScrape>(out.Attributes) : undefined;
   } catch (e) {
-    if ((e as Error).name === 'ConditionalCheckFailedException') return undefined;
+    if (isConditionFailed(e)) return undefined;
     throw e;
   }
 }
 
 /** Query gsi1 pk=FLAGGED#periodId, Select COUNT: flagged products of a period */
-export async function countFlaggedProducts(periodId: string): Promise<number> {
-  let count = 0;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const out = await ddb.send(
-      new QueryCommand({
-        TableName: table.name,
-        IndexName: table.gsi1,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': flaggedPk(periodId) },
-        Select: 'COUNT',
-        ExclusiveStartKey,
-      }),
-    );
-    count += out.Count ?? 0;
-    ExclusiveStartKey = out.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return count;
+export function countFlaggedProducts(periodId: string): Promise<number> {
+  return queryCount({ IndexName: table.gsi1, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': flaggedPk(periodId) } });
 }
 
 /** Query gsi2 pk=BRAND#b#RETAILER#r#STYLE#style, newest first: one product across periods */
@@ -353,7 +337,7 @@ export async function upsertScanInfo(
     );
     return true;
   } catch (e) {
-    if ((e as Error).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailed(e)) return false;
     throw e;
   }
 }

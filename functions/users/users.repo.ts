@@ -3,7 +3,7 @@ import type { RoleName } from '../../shared/constants';
 import type { RoleRef } from '../../shared/types';
 import { ddb } from '../lib/clients/dynamodb';
 import { ConflictError } from '../lib/http/errors';
-import { clean, key, queryAll, sortName, table } from '../lib/table';
+import { clean, key, queryAll, sortName, table, updateParts } from '../lib/table';
 import { MSG } from '../../shared/messages';
 
 export interface UserRecord {
@@ -103,26 +103,12 @@ export async function updateUserFields(
   fields: Partial<Omit<UserRecord, '_id' | 'email' | 'name' | 'brand' | 'createdAt'>>,
   remove: (keyof UserRecord)[] = [],
 ): Promise<void> {
-  const entries = Object.entries({ ...fields, updatedAt: new Date().toISOString() }).filter(([, v]) => v !== undefined);
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const sets = entries.map(([k, v], i) => {
-    names[`#f${i}`] = k;
-    values[`:v${i}`] = v;
-    return `#f${i} = :v${i}`;
-  });
-  const removes = remove.map((k, i) => {
-    names[`#r${i}`] = k;
-    return `#r${i}`;
-  });
   await ddb.send(
     new UpdateCommand({
       TableName: table.name,
       Key: key.user(id),
       ConditionExpression: 'attribute_exists(pk)',
-      UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
+      ...updateParts({ ...fields, updatedAt: new Date().toISOString() }, remove),
     }),
   );
 }
