@@ -18,6 +18,14 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+            // The HTML sanitiser (notification messages) is loaded on demand, not with every page;
+            // dayjs, which one of its dependencies also uses, gets its own chunk loaded with the app.
+            { name: 'dayjs', test: /node_modules[\\/]dayjs[\\/]/, priority: 5 },
+            {
+              name: 'sanitize',
+              test: /node_modules[\\/](sanitize-html|htmlparser2|postcss|entities|domutils|domhandler|dom-serializer|domelementtype|launder|parse-srcset)[\\/]/,
+              priority: 4,
+            },
             { name: 'forms', test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/, priority: 2 },
             { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
           ],

@@ -9,9 +9,13 @@ import { DashboardLayout } from '../components/layouts/dashboard-layout';
 import { paths } from '../config/paths';
 import { setNavigator } from '../lib/navigation';
 import { Guard } from './guards';
+import { ComparisonRoute } from './routes/admin/comparison';
 import { AdminConfirmRoute } from './routes/admin/confirm';
 import { AdminHomeRoute } from './routes/admin/home';
 import { AdminNotAvailableRoute } from './routes/admin/not-available';
+import { NotificationsRoute } from './routes/admin/notifications';
+import { PostOfficeRoute } from './routes/admin/post-office';
+import { PostOfficeSettingsRoute } from './routes/admin/post-office-settings';
 import { DashboardNotAvailableRoute } from './routes/dashboard/not-available';
 import { SummaryRoute } from './routes/dashboard/summary';
 import { ForgotPasswordRoute } from './routes/forgot-password';
@@ -49,6 +53,10 @@ export const router = createBrowserRouter([
         children: [
           { index: true, element: <AdminHomeRoute /> },
           { path: 'confirm', element: <AdminConfirmRoute /> },
+          { path: 'post-office', element: <PostOfficeRoute />, handle: { wide: true } },
+          { path: 'post-office/comparison/:fId', element: <ComparisonRoute />, handle: { wide: true } },
+          { path: 'post-office/settings', element: <PostOfficeSettingsRoute /> },
+          { path: 'post-office/notification', element: <NotificationsRoute /> },
           { path: '*', element: <AdminNotAvailableRoute /> },
         ],
       },

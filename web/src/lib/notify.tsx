@@ -1,14 +1,19 @@
 /**
  * Toasts (000 §9): top right, 4 s, never two of the same message at once (the message is the
- * toast's id).
+ * toast's id). A caller may ask for a longer toast (the approval failure's 20 s, 001 §9).
  */
 import { toast } from 'react-toastify';
 
+export interface NotifyOptions {
+  /** Milliseconds before the toast closes (default: the container's 4 s). */
+  autoClose?: number;
+}
+
 export const notify = {
-  success: (message: string) => toast.success(message, { toastId: `success:${message}` }),
-  info: (message: string) => toast.info(message, { toastId: `info:${message}` }),
-  warning: (message: string) => toast.warning(message, { toastId: `warning:${message}` }),
-  error: (message: string) => toast.error(message, { toastId: `error:${message}` }),
+  success: (message: string, opts: NotifyOptions = {}) => toast.success(message, { toastId: `success:${message}`, ...opts }),
+  info: (message: string, opts: NotifyOptions = {}) => toast.info(message, { toastId: `info:${message}`, ...opts }),
+  warning: (message: string, opts: NotifyOptions = {}) => toast.warning(message, { toastId: `warning:${message}`, ...opts }),
+  error: (message: string, opts: NotifyOptions = {}) => toast.error(message, { toastId: `error:${message}`, ...opts }),
   /** An error toast with a title and a list (the catalogue's "errors list"). */
   errorList: (title: string, items: string[]) =>
     toast.error(

@@ -1,5 +1,8 @@
-/** The admin area's frame (001 §2): header with the 'Log out' link, the page, a scroll-to-top button. */
-import { Link, Outlet } from 'react-router-dom';
+/**
+ * The admin area's frame (001 §2): header with the 'Log out' link, the page, a scroll-to-top
+ * button. A route with `handle: { wide: true }` (the post office's tables) gets the full width.
+ */
+import { Link, Outlet, useMatches } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { useSession } from '../../lib/session';
 import { Logo } from '../ui/logo';
@@ -7,6 +10,7 @@ import { ScrollToTop } from '../ui/scroll-to-top';
 
 export function AdminLayout() {
   const session = useSession();
+  const wide = useMatches().some((m) => (m.handle as { wide?: boolean } | undefined)?.wide);
   return (
     <div className="admin">
       <header className="admin__header">
@@ -21,7 +25,7 @@ export function AdminLayout() {
           </Link>
         </nav>
       </header>
-      <main className="admin__main">
+      <main className={`admin__main${wide ? ' admin__main--wide' : ''}`}>
         <Outlet />
       </main>
       <ScrollToTop />

@@ -1,6 +1,10 @@
-/** /admin (001 §2): the admin home with its two menus, PostOffice and Retailers. */
+/**
+ * /admin (001 §2): the admin home with its two menus, PostOffice and Retailers; 'Go to
+ * Notifications' carries a badge with the number of unseen notifications.
+ */
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
+import { useNotifications } from '../../../features/notifications/api/get-notifications';
 
 const MENUS = [
   {
@@ -23,6 +27,18 @@ const MENUS = [
   },
 ] as const;
 
+function UnseenBadge() {
+  // One notification is enough to learn the unseen count.
+  const { data } = useNotifications(1, 1);
+  const count = data?.unseenCount ?? 0;
+  if (!count) return null;
+  return (
+    <span className="count-badge" aria-label={`${count} unseen`} title={`${count} unseen notification${count === 1 ? '' : 's'}`}>
+      {count > 99 ? '99+' : count}
+    </span>
+  );
+}
+
 export function AdminHomeRoute() {
   return (
     <>
@@ -43,7 +59,10 @@ export function AdminHomeRoute() {
               {m.links.map((l) => (
                 <li key={l.to}>
                   <Link className="menu-card__link" to={l.to}>
-                    <span>{l.label}</span>
+                    <span className="menu-card__label">
+                      {l.label}
+                      {l.to === paths.admin.notifications ? <UnseenBadge /> : null}
+                    </span>
                     <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
                       <path d="M9 6l6 6-6 6" />
                     </svg>

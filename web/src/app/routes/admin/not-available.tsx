@@ -4,10 +4,6 @@ import { NotAvailable } from '../../../components/ui/not-available';
 import { paths } from '../../../config/paths';
 
 const TITLES: [string, string][] = [
-  ['/admin/post-office', 'Post Office'],
-  ['/admin/post-office/settings', 'Administration'],
-  ['/admin/post-office/notification', 'Notifications'],
-  ['/admin/post-office/comparison/:fId', 'File Comparison'],
   ['/admin/user-retailer-association', 'User Retailer List'],
   ['/admin/retailers', 'Retailer List'],
   ['/admin/manage-users', 'Manage Users'],

@@ -1,0 +1,43 @@
+/** GET /notifications?page&limit (001 §7): newest first, with the unseen count. */
+import useSWR, { mutate } from 'swr';
+import { route } from '../../../../../shared/routes';
+import { apiRequest } from '../../../lib/api-client';
+
+export interface AppNotification {
+  _id: string;
+  /** 'prefix:title'; the screens show the part after the first colon. */
+  subject: string;
+  retailer: string;
+  /** HTML made by the server; sanitised before it is shown. */
+  message: string;
+  createdAt: string;
+  seenFlag: boolean;
+  fileId?: string;
+}
+
+export interface NotificationsPage {
+  data: AppNotification[];
+  totalCount: number;
+  unseenCount: number;
+}
+
+export const NOTIFICATIONS_KEY = 'notifications';
+
+export function getNotifications(page: number, limit: number): Promise<NotificationsPage> {
+  return apiRequest<NotificationsPage>('GET', route('listNotifications').path, { query: { page, limit } });
+}
+
+export function useNotifications(page: number, limit: number) {
+  return useSWR([NOTIFICATIONS_KEY, page, limit] as const, ([, p, l]) => getNotifications(p, l), { keepPreviousData: true });
+}
+
+/** Reload every page of notifications (and the unseen count of the admin home). */
+export function revalidateNotifications(): Promise<unknown> {
+  return mutate((key) => Array.isArray(key) && key[0] === NOTIFICATIONS_KEY);
+}
+
+/** The title part of a 'prefix:title' subject. */
+export function subjectTitle(subject: string): string {
+  const i = subject.indexOf(':');
+  return i < 0 ? subject : subject.slice(i + 1).trim();
+}

@@ -1,0 +1,98 @@
+/**
+ * Approve / Needs Attention (001 §4): shown only for a pending file flagged require_review that
+ * could be read; any other file shows its status as a label. Both buttons are disabled on
+ * click; Approve is enabled again when the approval fails.
+ */
+import { useState } from 'react';
+import { APPROVE_FAILURE_TOAST_MS } from '../../../../../shared/constants';
+import { ApiError } from '../../../lib/api-client';
+import { handleError } from '../../../lib/handle-error';
+import { notify } from '../../../lib/notify';
+import { approveFile } from '../api/approve-file';
+import { revalidateFiles } from '../api/get-files';
+import { markNeedsAttention } from '../api/mark-needs-attention';
+import { STATUS_LABELS } from '../labels';
+import { PO_MSG } from '../messages';
+import type { PoFile } from '../types';
+
+export const canReview = (f: PoFile) => f.approvedStatus === 'pending' && f.flag === 'require_review' && !f.error;
+
+const failureText = (body: unknown): string => {
+  const m = body && typeof body === 'object' ? (body as { message?: unknown }).message : undefined;
+  return typeof m === 'string' && m.trim() ? m : PO_MSG.notProcessed;
+};
+
+export function FileActions({ file }: { file: PoFile }) {
+  const [approveOff, setApproveOff] = useState(false);
+  const [rejectOff, setRejectOff] = useState(false);
+  const [busy, setBusy] = useState<'approve' | 'reject' | null>(null);
+
+  if (!canReview(file)) {
+    return (
+      <div className="po-actions">
+        <span className="po-actions__label">Status</span>
+        <span className={`po-status po-status--${file.approvedStatus} po-status--lg`} data-testid="file-status">
+          {STATUS_LABELS[file.approvedStatus]}
+        </span>
+      </div>
+    );
+  }
+
+  const approve = async () => {
+    setApproveOff(true);
+    setRejectOff(true);
+    setBusy('approve');
+    try {
+      const res = await approveFile(file._id);
+      if (res.success) {
+        if (res.message && res.message !== PO_MSG.processed) notify.info(res.message);
+        else notify.success(PO_MSG.processed);
+      } else {
+        notify.warning(res.message || PO_MSG.notProcessed, { autoClose: APPROVE_FAILURE_TOAST_MS });
+        setApproveOff(false);
+      }
+    } catch (e) {
+      if (e instanceof ApiError && e.status !== 401) notify.warning(failureText(e.body), { autoClose: APPROVE_FAILURE_TOAST_MS });
+      else handleError(e);
+      setApproveOff(false);
+    } finally {
+      setBusy(null);
+      await revalidateFiles();
+    }
+  };
+
+  const reject = async () => {
+    setApproveOff(true);
+    setRejectOff(true);
+    setBusy('reject');
+    try {
+      const res = await markNeedsAttention(file._id);
+      notify.success(res.message || PO_MSG.rejected);
+    } catch (e) {
+      handleError(e);
+      setApproveOff(false);
+      setRejectOff(false);
+    } finally {
+      setBusy(null);
+      await revalidateFiles();
+    }
+  };
+
+  return (
+    <div className="po-actions">
+      <button type="button" className="btn btn--approve" disabled={approveOff} onClick={() => void approve()}>
+        {busy === 'approve' ? <span className="btn__spinner" aria-hidden="true" /> : null}
+        Approve
+      </button>
+      <button type="button" className="btn btn--attention" disabled={rejectOff} onClick={() => void reject()}>
+        {busy === 'reject' ? <span className="btn__spinner" aria-hidden="true" /> : null}
+        Needs Attention
+      </button>
+      {busy === 'approve' ? (
+        <span className="po-actions__hint" role="status">
+          Processing the file…
+        </span>
+      ) : null}
+    </div>
+  );
+}
