@@ -1,5 +1,9 @@
 import { route } from '../../shared/routes';
 import { httpHandler } from '../lib/http/handler';
-import { getSettings, SETTINGS_ID } from './settings.repo';
+import { getSettingsRecord, SETTINGS_ID } from './settings.repo';
 
-export const handler = httpHandler(route('getThresholdSettings'), async () => ({ _id: SETTINGS_ID, settings: await getSettings() }));
+/** The settings and the version an editor sends back when saving. */
+export const handler = httpHandler(route('getThresholdSettings'), async () => {
+  const { settings, version, updatedAt } = await getSettingsRecord();
+  return { _id: SETTINGS_ID, settings, version, updatedAt: updatedAt ?? null };
+});

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { SettingsBody } from '../../shared/schemas/post-office';
 import { ddb } from '../lib/clients/dynamodb';
-import { table } from '../lib/table';
+import { isConditionFailed, table } from '../lib/table';
 import { ROBOT_TYPES, robotTypeDefinition } from '../files/domain/robot-types';
 
 export const SETTINGS_ID = 'threshold';
@@ -20,11 +20,37 @@ export function defaultSettings(): Settings {
 
 /** GetItem SETTINGS#threshold (defaults when never saved) */
 export async function getSettings(): Promise<Settings> {
-  const out = await ddb.send(new GetCommand({ TableName: table.name, Key: settingsKey }));
-  return (out.Item?.settings as Settings | undefined) ?? defaultSettings();
+  return (await getSettingsRecord()).settings;
 }
 
-/** PutItem SETTINGS#threshold */
-export async function putSettings(settings: Settings): Promise<void> {
-  await ddb.send(new PutCommand({ TableName: table.name, Item: { ...settingsKey, entity: 'Settings', _id: SETTINGS_ID, settings, updatedAt: new Date().toISOString() } }));
+/** GetItem SETTINGS#threshold with its version (0: never saved) */
+export async function getSettingsRecord(): Promise<{ settings: Settings; version: number; updatedAt?: string }> {
+  const out = await ddb.send(new GetCommand({ TableName: table.name, Key: settingsKey, ConsistentRead: true }));
+  if (!out.Item) return { settings: defaultSettings(), version: 0 };
+  return { settings: out.Item.settings as Settings, version: Number(out.Item.version ?? 1), updatedAt: out.Item.updatedAt as string | undefined };
+}
+
+/**
+ * PutItem SETTINGS#threshold, version + 1; with `expectedVersion`, only over that version (so two
+ * admins editing at once cannot silently overwrite each other). Returns the new version, or
+ * undefined when the stored version is another.
+ */
+export async function putSettings(settings: Settings, expectedVersion?: number): Promise<number | undefined> {
+  const current = expectedVersion ?? (await getSettingsRecord()).version;
+  const { version: _v, ...plain } = settings;
+  try {
+    await ddb.send(
+      new PutCommand({
+        TableName: table.name,
+        Item: { ...settingsKey, entity: 'Settings', _id: SETTINGS_ID, settings: plain, version: current + 1, updatedAt: new Date().toISOString() },
+        ...(current === 0
+          ? { ConditionExpression: 'attribute_not_exists(pk) OR attribute_not_exists(version)' }
+          : { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': current } }),
+      }),
+    );
+    return current + 1;
+  } catch (e) {
+    if (isConditionFailed(e)) return undefined;
+    throw e;
+  }
 }

@@ -1,10 +1,16 @@
 import { MSG } from '../../shared/messages';
 import { route } from '../../shared/routes';
+import { ConflictError } from '../lib/http/errors';
 import { httpHandler } from '../lib/http/handler';
 import { putSettings, SETTINGS_ID } from './settings.repo';
 
-/** Saves thresholds (integers, below 1 → 0, by the schema), alert recipients and ignoreImageData. */
+/**
+ * Saves thresholds (integers, below 1 → 0, by the schema), alert recipients and ignoreImageData.
+ * With the `version` the editor loaded, a save over someone else's newer save is refused (409).
+ */
 export const handler = httpHandler(route('updateSettings'), async ({ body }) => {
-  await putSettings(body);
-  return { message: MSG.settingsUpdated, _id: SETTINGS_ID, settings: body };
+  const { version: expected, ...settings } = body;
+  const version = await putSettings(settings, expected);
+  if (version === undefined) throw new ConflictError('The settings were changed by someone else since you opened them: reload the page and save again.');
+  return { message: MSG.settingsUpdated, _id: SETTINGS_ID, settings, version };
 });

@@ -34,6 +34,8 @@ export const thresholdValue = z.coerce
 const robotThresholds = z.record(z.string().min(1).max(100), z.record(z.string().min(1).max(100), thresholdValue));
 
 export const settingsBody = z.object({
+  /** The version the editor loaded (GET answers it); a save over a newer version is refused. */
+  version: z.number().int().min(0).optional(),
   emailAlerts: z.array(z.string().trim().email('Email alert recipients must be valid emails.')).max(50).default([]),
   ignoreImageData: z.boolean().default(false),
   thresholds: z.object({

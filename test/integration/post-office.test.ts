@@ -225,3 +225,28 @@ describe('post-office list', () => {
     expect(bad.status).toBe(400);
   });
 });
+
+describe('threshold settings', () => {
+  it('refuses a save over a newer version (two admins editing at once)', async () => {
+    const loaded = await api('GET', '/settings/threshold', { token: admin });
+    const v = loaded.body.version as number;
+    const first = await api('PUT', '/settings/threshold', { token: admin, body: { ...loaded.body.settings, version: v } });
+    expect(first.status).toBe(200);
+    expect(first.body.version).toBe(v + 1);
+    const stale = await api('PUT', '/settings/threshold', { token: admin, body: { ...loaded.body.settings, version: v } });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toMatch(/changed by someone else/);
+  });
+
+  it('stores thresholds as integers, values below 1 as 0', async () => {
+    const loaded = await api('GET', '/settings/threshold', { token: admin });
+    const thresholds = { ...loaded.body.settings.thresholds, homepage: { ...loaded.body.settings.thresholds.homepage, 'test-robot': { 'Sub Menu': 0.5, 'Menu URL': '12.7', 'Brand Featured': -3 } } };
+    const res = await api('PUT', '/settings/threshold', { token: admin, body: { ...loaded.body.settings, thresholds, version: loaded.body.version } });
+    expect(res.status).toBe(200);
+    const after = await api('GET', '/settings/threshold', { token: admin });
+    expect(after.body.settings.thresholds.homepage['test-robot']).toEqual({ 'Sub Menu': 0, 'Menu URL': 12, 'Brand Featured': 0 });
+    const bad = await api('PUT', '/settings/threshold', { token: admin, body: { ...after.body.settings, emailAlerts: ['not-an-email'] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Email alert recipients must be valid emails.');
+  });
+});

@@ -26,7 +26,7 @@ export function PostOfficeSettingsRoute() {
         isLoading ? <Spinner label="Loading settings…" /> : <p className="panel panel--empty">The settings could not be loaded.</p>
       ) : (
         // A reload after saving starts the form again from what the server holds.
-        <SettingsForm key={JSON.stringify(data)} settingsId={data._id} initial={data.settings} adminEmails={adminEmails} />
+        <SettingsForm key={JSON.stringify(data)} settingsId={data._id} version={data.version} initial={data.settings} adminEmails={adminEmails} />
       )}
     </>
   );

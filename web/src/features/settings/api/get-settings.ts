@@ -9,6 +9,8 @@ export const SETTINGS_KEY = 'settings';
 export interface SettingsRecord {
   _id: string;
   settings: SettingsBody;
+  /** Sent back on save: the server refuses a save over a newer version. */
+  version: number;
 }
 
 export function getSettings(): Promise<SettingsRecord> {

@@ -44,11 +44,12 @@ const startValues = (def: ThresholdBlockDef) => Object.fromEntries(def.columns.m
 
 export interface SettingsFormProps {
   settingsId: string;
+  version: number;
   initial: SettingsBody;
   adminEmails: string[];
 }
 
-export function SettingsForm({ settingsId, initial, adminEmails }: SettingsFormProps) {
+export function SettingsForm({ settingsId, version, initial, adminEmails }: SettingsFormProps) {
   const ignoreId = useId();
   const [emails, setEmails] = useState<string[]>(initial.emailAlerts);
   const [ignoreImageData, setIgnoreImageData] = useState(initial.ignoreImageData);
@@ -57,7 +58,7 @@ export function SettingsForm({ settingsId, initial, adminEmails }: SettingsFormP
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const parsed = settingsBody.safeParse({ emailAlerts: emails, ignoreImageData, thresholds: toThresholds(inputs) });
+    const parsed = settingsBody.safeParse({ version, emailAlerts: emails, ignoreImageData, thresholds: toThresholds(inputs) });
     if (!parsed.success) {
       notify.warning(parsed.error.issues[0]?.message ?? MSG.genericError);
       return;
