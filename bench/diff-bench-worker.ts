@@ -7,11 +7,13 @@
 import { createReadStream, readFileSync } from 'node:fs';
 import { parse as csvParse } from 'csv-parse';
 import daff from 'daff';
-import { diffRows } from '../functions/files/domain/diff.js';
-import { parseRobotFile } from '../functions/files/domain/parse.js';
+import { type ChunkStore, ChunkWriter } from '../functions/files/domain/chunk-writer.js';
+import { PreviousFileIndex, createStreamingDiff, diffRows } from '../functions/files/domain/diff.js';
+import { type MarkedRow, markCurrentRow, markPreviousRow } from '../functions/files/domain/marks.js';
+import { parseRobotFile, parseRobotFileRows } from '../functions/files/domain/parse.js';
 import { ROBOT_TYPE_DEFINITIONS } from '../functions/files/domain/robot-types.js';
 
-export const VARIANTS = ['ours', 'daff', 'daff-on-csv-parse'] as const;
+export const VARIANTS = ['ours', 'ours-csv-parse', 'ours-arrays', 'daff', 'daff-on-csv-parse'] as const;
 export type Variant = (typeof VARIANTS)[number];
 
 export interface WorkerResult {
@@ -26,6 +28,8 @@ export interface WorkerResult {
   readonly peakRssMb: number;
   /** Largest heapUsed seen: sampled every 10 ms while the event loop turns, and after each phase. */
   readonly peakHeapMb: number;
+  /** What else the variant produced, for the report (e.g. the pages it wrote). */
+  readonly detail?: string;
 }
 
 const KEY = 'Style Number';
@@ -44,19 +48,79 @@ async function timed<T>(phases: Record<string, number>, name: string, work: () =
   return result;
 }
 
-async function runOurs(previousPath: string, currentPath: string, phases: Record<string, number>) {
+// Every non-key column is compared, as daff compares every column.
+const COMPARED = ROBOT_TYPE_DEFINITIONS.product.columns.filter((c) => c !== KEY);
+
+interface Found {
+  added: number;
+  removed: number;
+  changed: number;
+  detail?: string;
+}
+
+/**
+ * What ingest does, with the pages serialized and dropped instead of PUT to S3: the previous file
+ * parsed into a packed index; the current file parsed a batch at a time, each row diffed, marked
+ * and added to 1000-row JSON chunks; then the previous side's marked chunks.
+ */
+async function runOurs(previousPath: string, currentPath: string, phases: Record<string, number>, fastCsv = true): Promise<Found> {
+  const pages = { chunks: 0, chars: 0 };
+  const store: ChunkStore = {
+    put(_n, body) {
+      pages.chunks++;
+      pages.chars += body.length;
+      return Promise.resolve();
+    },
+    remove: () => Promise.resolve(),
+  };
+  const previous = await timed(phases, 'parse previous into index', async () => {
+    const index = new PreviousFileIndex('product');
+    const rows = parseRobotFileRows(createReadStream(previousPath), { type: 'product', fileName: previousPath, fastCsv });
+    for await (const batch of rows) for (const row of batch) index.add(row);
+    return { index, columns: rows.stats!.columns };
+  });
+  const diff = createStreamingDiff(previous.index, { type: 'product', columns: COMPARED, previousColumns: previous.columns });
+  const result = await timed(phases, 'parse current + diff + its pages', async () => {
+    const rows = parseRobotFileRows(createReadStream(currentPath), { type: 'product', fileName: currentPath, fastCsv });
+    const side = new ChunkWriter<MarkedRow>(store);
+    for await (const batch of rows) {
+      for (const row of batch) {
+        const full = side.add(markCurrentRow(row, diff.push(row)));
+        if (full) await full;
+      }
+    }
+    await side.close();
+    return diff.finish(rows.stats!.columns);
+  });
+  await timed(phases, 'previous pages', async () => {
+    const side = new ChunkWriter<MarkedRow>(store);
+    for (const row of diff.previousRows()) {
+      const full = side.add(markPreviousRow(row));
+      if (full) await full;
+    }
+    await side.close();
+  });
+  const s = result.summary;
+  return {
+    added: s.addedCount,
+    removed: s.removedCount,
+    changed: s.changedCount,
+    detail: `${pages.chunks} page chunks, ${Math.round(pages.chars / 1024 / 1024)} MB of JSON`,
+  };
+}
+
+/** The array form, as before the streaming one: both files parsed whole, then diffRows (no pages). */
+async function runOursArrays(previousPath: string, currentPath: string, phases: Record<string, number>): Promise<Found> {
   const previous = await timed(phases, 'parse previous', () =>
     parseRobotFile(createReadStream(previousPath), { type: 'product', fileName: previousPath }),
   );
   const current = await timed(phases, 'parse current', () =>
     parseRobotFile(createReadStream(currentPath), { type: 'product', fileName: currentPath }),
   );
-  // Every non-key column is compared, as daff compares every column.
-  const columns = ROBOT_TYPE_DEFINITIONS.product.columns.filter((c) => c !== KEY);
   const diff = await timed(phases, 'diff', () =>
     diffRows(previous.rows, current.rows, {
       type: 'product',
-      columns,
+      columns: COMPARED,
       previousColumns: previous.stats.columns,
       currentColumns: current.stats.columns,
     }),
@@ -124,8 +188,14 @@ async function main(): Promise<void> {
   const sampler = setInterval(sampleHeap, 10);
   const phases: Record<string, number> = {};
   const started = performance.now();
-  const run = variant === 'ours' ? runOurs : variant === 'daff' ? runDaff : runDaffOnCsvParse;
-  const found = await run(previousPath, currentPath, phases);
+  const runs: Record<Variant, (previous: string, current: string, phases: Record<string, number>) => Promise<Found>> = {
+    ours: runOurs,
+    'ours-csv-parse': (previous, current, phases) => runOurs(previous, current, phases, false),
+    'ours-arrays': runOursArrays,
+    daff: runDaff,
+    'daff-on-csv-parse': runDaffOnCsvParse,
+  };
+  const { detail, ...found } = await runs[variant as Variant](previousPath, currentPath, phases);
   const totalMs = Math.round(performance.now() - started);
   clearInterval(sampler);
   sampleHeap();
@@ -137,6 +207,7 @@ async function main(): Promise<void> {
     baselineRssMb: mb(baselineRss),
     peakRssMb: mb(process.resourceUsage().maxRSS * 1024),
     peakHeapMb: mb(peakHeap),
+    ...(detail ? { detail } : {}),
   };
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }

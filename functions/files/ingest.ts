@@ -17,12 +17,13 @@ import { startApproval } from '../lib/workflow';
 import { ingestOhFeed } from '../inventory/ingest-oh';
 import { getRetailerBySlug } from '../retailers/retailers.repo';
 import { getSettings } from '../settings/settings.repo';
-import { assessFile, normalizeThresholdSettings } from './domain/flag';
-import { parseRobotFile, RobotFileError } from './domain/parse';
-import { normalizeRobotType, robotTypeDefinition, type RobotRow } from './domain/robot-types';
+import { createStreamingDiff, PreviousFileIndex } from './domain/diff';
+import { decideFlag, normalizeThresholdSettings, planAssessment } from './domain/flag';
+import { parseRobotFileRows, RobotFileError, type ParseStats } from './domain/parse';
+import { normalizeRobotType } from './domain/robot-types';
 import { alertReview } from './alerts';
 import { createFileOnce, findPreviousFile, getFile, type FileRecord } from './files.repo';
-import { CHUNK_ROWS, markRows, pagesPrefix, readAllRows, writeSide } from './pages';
+import { CHUNK_ROWS, markCurrentRow, markPreviousRow, pageWriter, pagesPrefix, readAllRows } from './pages';
 
 /** `incoming/<type>/<retailer-slug>/<YYYY-MM-DD>/<robot>.<csv|jsonl>` */
 export const INCOMING_PATTERN = /^incoming\/([^/]+)\/([^/]+)\/(\d{4}-\d{2}-\d{2})\/([^/]+?)(\.[A-Za-z0-9]+)?$/;
@@ -88,42 +89,70 @@ export async function ingestObject(bucket: string, key: string): Promise<IngestR
   const [, , slug, date, robot] = m as unknown as [string, string, string, string, string];
   const record: FileRecord = { ...base, date, name: slug, retailer: retailer._id, retailerName: retailer.name, type, robot, flag: 'require_review' };
 
-  // Parse (streaming); a bad file becomes a File record with the parser's message.
-  let rows: RobotRow[];
-  let columns: readonly string[];
+  // The previous file of this retailer and type, held packed (one string per row), and the diff
+  // this robot's thresholds call for: the new file is then read, compared and written a chunk at
+  // a time, never held whole.
+  const previous = await findPreviousFile(retailer._id, type, date, now);
+  let previousIndex: PreviousFileIndex | null = null;
+  if (previous && previous.currentPages !== undefined) {
+    previousIndex = new PreviousFileIndex(type);
+    for await (const chunk of readAllRows(previous._id, 'current', previous.currentPages)) for (const r of chunk) previousIndex.add(r.row);
+  }
+  const settings = normalizeThresholdSettings(await getSettings());
+  const plan = planAssessment(settings, type, robot);
+  const diff = previousIndex ? createStreamingDiff(previousIndex, plan.diffOptions) : null;
+
+  // Parse (streaming), mark and write the current side as the rows come. Nothing points at these
+  // pages until the File record is written, last. A bad file becomes a File record with the
+  // parser's message and the pages written so far are deleted (a bad file fails the same way in
+  // every delivery of the event). On any other error they stay, for the retry to overwrite: a
+  // concurrent delivery of the same event may be writing the same pages and succeed.
+  const currentSide = pageWriter(fileId, 'current');
+  let stats: ParseStats;
   try {
     const obj = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-    const parsed = await parseRobotFile(obj.Body as Readable, { type, fileName: key });
-    rows = parsed.rows;
-    columns = parsed.stats.columns;
+    const rows = parseRobotFileRows(obj.Body as Readable, { type, fileName: key });
+    for await (const batch of rows) {
+      for (const row of batch) {
+        const full = currentSide.add(markCurrentRow(row, diff ? diff.push(row) : null));
+        if (full) await full;
+      }
+    }
+    stats = rows.stats!;
   } catch (e) {
-    if (!(e instanceof RobotFileError)) throw e;
+    if (!(e instanceof RobotFileError)) {
+      await currentSide.stop();
+      throw e;
+    }
+    await currentSide.discard();
     const rec: FileRecord = { ...record, error: e.message, flagReasons: [e.message] };
     const created = await createFileOnce(rec);
     if (created) await alertReview(rec);
     return { key, fileId, created, flag: rec.flag, error: e.message };
   }
+  const currentPages = await currentSide.close();
 
-  const previous = await findPreviousFile(retailer._id, type, date, now);
-  let previousRows: RobotRow[] | null = null;
-  if (previous && previous.currentPages !== undefined) {
-    previousRows = [];
-    for await (const chunk of readAllRows(previous._id, 'current', previous.currentPages)) for (const r of chunk) previousRows.push(r.row);
+  const compared = diff ? diff.finish(stats.columns) : null;
+  const assessment = decideFlag({ type, diff: compared?.summary ?? null, currentRowCount: stats.rowCount, thresholds: plan.thresholds.percents });
+  let previousPages = 0;
+  if (diff) {
+    const previousSide = pageWriter(fileId, 'previous');
+    for (const row of diff.previousRows()) {
+      const full = previousSide.add(markPreviousRow(row));
+      if (full) await full;
+    }
+    previousPages = await previousSide.close();
   }
-  const settings = normalizeThresholdSettings(await getSettings());
-  const assessment = assessFile({ settings, type, robotName: robot, previousRows, currentRows: rows, currentColumns: columns });
-  const marked = markRows(previousRows ?? [], rows, assessment.diff, robotTypeDefinition(type).keyColumn);
-  const [currentPages, previousPages] = await Promise.all([writeSide(fileId, 'current', marked.current), writeSide(fileId, 'previous', marked.previous)]);
 
-  const s = assessment.diff?.summary;
+  const s = compared?.summary;
   const rec: FileRecord = {
     ...record,
     flag: assessment.flag,
     flagReasons: assessment.reasons,
-    rowCount: rows.length,
+    rowCount: stats.rowCount,
     previousFileId: previous?._id,
     previousDate: previous?.date,
-    previousRowCount: previousRows?.length,
+    previousRowCount: previousIndex?.rowCount,
     diff: s ? { added: s.addedCount, removed: s.removedCount, changed: s.changedCount, unchanged: s.unchangedCount } : undefined,
     pagesPrefix: `s3://${env.dataBucket}/${pagesPrefix(fileId)}`,
     pageSize: CHUNK_ROWS,
@@ -132,7 +161,7 @@ export async function ingestObject(bucket: string, key: string): Promise<IngestR
   };
   const created = await createFileOnce(rec);
   if (!created) return { key, fileId, created: false };
-  logger.info('file ingested', { fileId, key, rows: rows.length, flag: rec.flag });
+  logger.info('file ingested', { fileId, key, rows: stats.rowCount, flag: rec.flag });
   if (rec.flag === 'require_review') await alertReview(rec);
   else await startApproval(fileId);
   return { key, fileId, created: true, flag: rec.flag };

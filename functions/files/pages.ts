@@ -6,69 +6,43 @@
  *   files/<fileId>/current/<n>.json    rows of this file, in file order
  *   files/<fileId>/previous/<n>.json   rows of the previous file, in its order
  */
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import type { RowsDiff } from './domain/diff';
-import type { RobotRow } from './domain/robot-types';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { ChunkWriter } from './domain/chunk-writer';
+import type { MarkedRow } from './domain/marks';
 import { s3 } from '../lib/clients/s3';
 import { env } from '../lib/env';
 
+export { markCurrentRow, markPreviousRow, markRows, type MarkedRow, type RowMark } from './domain/marks';
+
 export const CHUNK_ROWS = 1000;
 export type Side = 'current' | 'previous';
-export type RowMark = 'added' | 'removed' | 'changed';
-
-/** A row with how it compares: `changed` lists the tracked columns that differ, `old` their previous values. */
-export interface MarkedRow {
-  row: RobotRow;
-  mark?: RowMark;
-  changed?: string[];
-  old?: Record<string, string>;
-}
 
 export const pagesPrefix = (fileId: string) => `files/${fileId}/`;
 const chunkKey = (fileId: string, side: Side, n: number) => `${pagesPrefix(fileId)}${side}/${n}.json`;
 
-/** Annotate both sides with the diff's marks. */
-export function markRows(previous: readonly RobotRow[], current: readonly RobotRow[], diff: RowsDiff | null, keyColumn: string): { current: MarkedRow[]; previous: MarkedRow[] } {
-  if (!diff) return { current: current.map((row) => ({ row })), previous: previous.map((row) => ({ row })) };
-  const added = new Set(diff.added);
-  const removed = new Set(diff.removed);
-  const changed = new Map(diff.changed.map((c) => [c.key, c.changes]));
-  return {
-    current: current.map((row) => {
-      const k = row[keyColumn] ?? '';
-      if (added.has(k)) return { row, mark: 'added' };
-      const ch = changed.get(k);
-      if (!ch) return { row };
-      return { row, mark: 'changed', changed: Object.keys(ch), old: Object.fromEntries(Object.entries(ch).map(([c, v]) => [c, v.old])) };
-    }),
-    previous: previous.map((row) => {
-      const k = row[keyColumn] ?? '';
-      if (removed.has(k)) return { row, mark: 'removed' };
-      const ch = changed.get(k);
-      return ch ? { row, mark: 'changed', changed: Object.keys(ch) } : { row };
-    }),
-  };
+/**
+ * Writes one side's chunks as its rows come (10 PUTs at a time): `add` each row (awaiting what it
+ * returns), then `close()` for the number of chunks, or `discard()` to delete what was written.
+ */
+export function pageWriter(fileId: string, side: Side): ChunkWriter<MarkedRow> {
+  return new ChunkWriter<MarkedRow>(
+    {
+      async put(n, body) {
+        await s3.send(new PutObjectCommand({ Bucket: env.dataBucket, Key: chunkKey(fileId, side, n), Body: body, ContentType: 'application/json' }));
+      },
+      async remove(n) {
+        await s3.send(new DeleteObjectCommand({ Bucket: env.dataBucket, Key: chunkKey(fileId, side, n) }));
+      },
+    },
+    { chunkSize: CHUNK_ROWS, parallel: 10 },
+  );
 }
 
 /** Write one side in chunks (10 PUTs at a time); returns the number of chunks. */
 export async function writeSide(fileId: string, side: Side, rows: readonly MarkedRow[]): Promise<number> {
-  const count = Math.ceil(rows.length / CHUNK_ROWS);
-  const jobs = Array.from({ length: count }, (_, n) => n);
-  for (let i = 0; i < jobs.length; i += 10) {
-    await Promise.all(
-      jobs.slice(i, i + 10).map((n) =>
-        s3.send(
-          new PutObjectCommand({
-            Bucket: env.dataBucket,
-            Key: chunkKey(fileId, side, n),
-            Body: JSON.stringify(rows.slice(n * CHUNK_ROWS, (n + 1) * CHUNK_ROWS)),
-            ContentType: 'application/json',
-          }),
-        ),
-      ),
-    );
-  }
-  return count;
+  const writer = pageWriter(fileId, side);
+  for (const row of rows) await writer.add(row);
+  return writer.close();
 }
 
 async function readChunk(fileId: string, side: Side, n: number): Promise<MarkedRow[]> {

@@ -2,7 +2,7 @@
  * A robot file's flag level from its diff against the previous file and the threshold settings.
  * The rules, with examples, are in docs/flag-rules.md; keep the two in step.
  */
-import { type DiffSummary, type RowsDiff, diffRows, trackedColumnsFor } from './diff.js';
+import { type DiffOptions, type DiffSummary, type RowsDiff, diffRows, trackedColumnsFor } from './diff.js';
 import {
   type RobotRow,
   type RobotType,
@@ -244,17 +244,38 @@ export interface FileAssessment extends FlagDecision {
   readonly diff: RowsDiff | null;
 }
 
-/** Thresholds for the robot -> diff on its tracked columns -> flag: what ingest needs in one call. */
+export interface AssessmentPlan {
+  readonly thresholds: RobotThresholds;
+  /** How to diff this robot's files: its tracked columns, image data left out when the settings say so. */
+  readonly diffOptions: DiffOptions;
+}
+
+/** The thresholds of a robot and the diff they call for (the first half of `assessFile`). */
+export function planAssessment(settings: ThresholdSettings, type: RobotType, robotName: string): AssessmentPlan {
+  const thresholds = thresholdsForRobot(settings, type, robotName);
+  return {
+    thresholds,
+    diffOptions: {
+      type,
+      columns: trackedColumnsOf(type, thresholds.percents, settings.ignoreImageData),
+      ignoreImageData: settings.ignoreImageData,
+    },
+  };
+}
+
+/**
+ * Thresholds for the robot -> diff on its tracked columns -> flag, with both files in memory.
+ * Ingest does the same a row at a time: `planAssessment`, `createStreamingDiff` with
+ * `plan.diffOptions`, then `decideFlag` on the summary.
+ */
 export function assessFile(input: AssessFileInput): FileAssessment {
-  const { settings, type } = input;
-  const thresholds = thresholdsForRobot(settings, type, input.robotName);
+  const { type } = input;
+  const { thresholds, diffOptions } = planAssessment(input.settings, type, input.robotName);
   const diff =
     input.previousRows === null
       ? null
       : diffRows(input.previousRows, input.currentRows, {
-          type,
-          columns: trackedColumnsOf(type, thresholds.percents, settings.ignoreImageData),
-          ignoreImageData: settings.ignoreImageData,
+          ...diffOptions,
           ...(input.previousColumns ? { previousColumns: input.previousColumns } : {}),
           ...(input.currentColumns ? { currentColumns: input.currentColumns } : {}),
         });

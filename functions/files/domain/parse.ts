@@ -5,10 +5,15 @@
  * `RobotFileError` listing what is wrong, with physical line numbers. Any other rejection comes
  * from the source itself (e.g. an S3 read failing) and is worth a retry. Rules:
  * docs/robot-files.md.
+ *
+ * Two forms, one set of checks: `parseRobotFile` resolves with every row at once;
+ * `parseRobotFileRows` hands rows over in batches while it reads, so a caller never holds the
+ * whole file (ingest, the diff bench). Its iteration ends with the same `RobotFileError` the
+ * array form rejects with, so a streaming caller must not commit anything until it has ended.
  */
 import { isUtf8 } from 'node:buffer';
-import { once } from 'node:events';
-import { CsvError, parse as csvParse } from 'csv-parse';
+import { CsvError } from 'csv-parse';
+import { CsvRecords, MAX_ROW_CHARS } from './csv-records.js';
 import {
   type RobotRow,
   type RobotType,
@@ -53,7 +58,7 @@ export const MAX_KEPT_ISSUES = 20;
 /** How many issues the error message lists. */
 const MESSAGE_ISSUES = 5;
 /** A row longer than this many characters is a quote left open, not data. */
-export const MAX_ROW_CHARS = 1_000_000;
+export { MAX_ROW_CHARS };
 
 /** The file is unusable as it is; retrying will not help, the robot or its output must change. */
 export class RobotFileError extends Error {
@@ -111,6 +116,11 @@ export interface ParseRobotFileOptions {
   readonly format?: RobotFileFormat;
   /** Used for the format and in no message; e.g. the S3 key. */
   readonly fileName?: string;
+  /**
+   * CSV: false reads every record with csv-parse instead of the fast path in front of it (see
+   * csv-records.ts); the same rows and errors, slower. For tests and the bench. Default true.
+   */
+  readonly fastCsv?: boolean;
 }
 
 const FORMAT_BY_EXTENSION: Readonly<Record<string, RobotFileFormat>> = {
@@ -130,13 +140,55 @@ export async function parseRobotFile(
   source: RobotFileSource,
   options: ParseRobotFileOptions,
 ): Promise<ParsedRobotFile> {
-  const format = resolveFormat(options);
-  const guard = new TextGuard();
-  const chunks = guardedChunks(source, guard);
-  const sink = new RowSink(options.type);
-  if (format === 'csv') await readCsv(chunks, sink);
-  else await readJsonLines(chunks, sink);
-  return sink.finish(format, guard.byteCount);
+  const stream = parseRobotFileRows(source, options);
+  const rows: RobotRow[] = [];
+  for await (const batch of stream) {
+    for (let i = 0; i < batch.length; i++) rows.push(batch[i]!);
+  }
+  return { rows, stats: stream.stats! };
+}
+
+/**
+ * A robot file's rows in batches, in file order, as it is read: see `parseRobotFileRows`.
+ * Iterate it once.
+ */
+export interface RobotFileRows extends AsyncIterable<RobotRow[]> {
+  /** Set when the iteration has ended without an error: the whole file was read and is valid. */
+  readonly stats: ParseStats | undefined;
+}
+
+/**
+ * Parse a robot file as a stream of row batches, with the checks, issues and line numbers of
+ * `parseRobotFile`. Rows that pass their own checks are handed over as soon as their bytes have
+ * been read (CSV: a batch per chunk of the source); once the file has shown a problem no further
+ * row is handed over, the rest of the file is still read to count and list its problems, and the
+ * iteration throws the `RobotFileError` that `parseRobotFile` would reject with. So a batch is
+ * not yet known to be good: commit nothing (or only what is unreachable until the end, such as
+ * pages under a new id) before the iteration has ended; `stats` is set then.
+ *
+ * JSON lines: a column may first appear on any line and every row must carry every column, so
+ * their rows are handed over at the end, in one batch; only CSV streams row by row.
+ */
+export function parseRobotFileRows(source: RobotFileSource, options: ParseRobotFileOptions): RobotFileRows {
+  let stats: ParseStats | undefined;
+  let started = false;
+  async function* rows(): AsyncGenerator<RobotRow[], void, undefined> {
+    if (started) throw new Error('The rows of a robot file can be read only once.');
+    started = true;
+    const format = resolveFormat(options);
+    const guard = new TextGuard();
+    const chunks = guardedChunks(source, guard);
+    const sink = new RowSink(options.type);
+    if (format === 'csv') yield* readCsv(chunks, sink, options.fastCsv ?? true);
+    else yield* readJsonLines(chunks, sink);
+    stats = sink.finish(format, guard.byteCount);
+  }
+  return {
+    get stats() {
+      return stats;
+    },
+    [Symbol.asyncIterator]: rows,
+  };
 }
 
 function resolveFormat({ format, fileName }: ParseRobotFileOptions): RobotFileFormat {
@@ -157,7 +209,10 @@ function resolveFormat({ format, fileName }: ParseRobotFileOptions): RobotFileFo
 // Rows: header checks, key checks, issue collection (shared by CSV and JSON lines)
 
 class RowSink {
-  readonly rows: RobotRow[] = [];
+  /** Rows accepted since the last `take()`; none once an issue has been found. */
+  private batch: RobotRow[] = [];
+  /** Rows accepted, in all. */
+  rowCount = 0;
   private readonly keyColumn: string;
   private readonly keyLine = new Map<string, number>();
   private readonly kept: RobotFileIssue[] = [];
@@ -225,11 +280,26 @@ class RowSink {
     return true;
   }
 
+  /** Keep a row that passed its checks. */
+  accept(row: RobotRow): void {
+    this.rowCount++;
+    // After the first issue the file is refused: rows are only checked (keys, width) from then on.
+    if (this.count === 0) this.batch.push(row);
+  }
+
+  /** The rows accepted since the last call, or undefined when there are none. */
+  take(): RobotRow[] | undefined {
+    if (this.batch.length === 0) return undefined;
+    const batch = this.batch;
+    this.batch = [];
+    return batch;
+  }
+
   get issueCount(): number {
     return this.count;
   }
 
-  finish(format: RobotFileFormat, byteCount: number): ParsedRobotFile {
+  finish(format: RobotFileFormat, byteCount: number): ParseStats {
     if (this.count > 0) this.fail();
     if (!this.sawHeader) {
       const def = robotTypeDefinition(this.type);
@@ -242,17 +312,14 @@ class RowSink {
     const documented = robotTypeDefinition(this.type).columns;
     const present = new Set(this.columns);
     return {
-      rows: this.rows,
-      stats: {
-        format,
-        rowCount: this.rows.length,
-        columns: this.columns,
-        missingColumns: documented.filter((c) => !present.has(c)),
-        unknownColumns: this.columns.filter((c) => !documented.includes(c)),
-        skippedBlankRows: this.skippedBlankRows,
-        lineCount: this.lineCount,
-        byteCount,
-      },
+      format,
+      rowCount: this.rowCount,
+      columns: this.columns,
+      missingColumns: documented.filter((c) => !present.has(c)),
+      unknownColumns: this.columns.filter((c) => !documented.includes(c)),
+      skippedBlankRows: this.skippedBlankRows,
+      lineCount: this.lineCount,
+      byteCount,
     };
   }
 }
@@ -260,7 +327,7 @@ class RowSink {
 // ---------------------------------------------------------------------------------------------
 // CSV
 
-async function readCsv(chunks: AsyncIterable<Buffer>, sink: RowSink): Promise<void> {
+async function* readCsv(chunks: AsyncIterable<Buffer>, sink: RowSink, fast: boolean): AsyncGenerator<RobotRow[], void, undefined> {
   const type = sink.type;
   let names: string[] = [];
   let width = 0;
@@ -305,65 +372,49 @@ async function readCsv(chunks: AsyncIterable<Buffer>, sink: RowSink): Promise<vo
       sink.skippedBlankRows++;
       return;
     }
-    if (sink.key(row, start)) sink.rows.push(row);
+    if (sink.key(row, start)) sink.accept(row);
   };
 
-  const parser = csvParse({
-    bom: true,
-    // Every record is checked here (blank lines, ragged rows) so line numbers stay exact.
-    relax_column_count: true,
-    skip_empty_lines: false,
-    relax_quotes: true,
-    max_record_size: MAX_ROW_CHARS,
-    // Not auto-detected from the first line: files glued together can mix line ends.
-    record_delimiter: ['\r\n', '\n', '\r'],
-  });
-  let seen = 0;
   let failure: unknown;
-  parser.on('data', (record: string[]) => {
-    seen++;
-    if (failure !== undefined) return;
-    try {
-      onRecord(record);
-    } catch (err) {
-      failure = err;
-    }
+  const reader = new CsvRecords({
+    onRecord(record) {
+      if (failure !== undefined) return;
+      try {
+        onRecord(record);
+      } catch (err) {
+        failure = err;
+      }
+    },
+    linesSoFar: () => line,
+    fast,
   });
-  const done = new Promise<void>((resolve, reject) => {
-    parser.once('end', resolve);
-    parser.once('error', reject);
-  });
-  done.catch(() => undefined); // observed below; this only keeps it from being "unhandled"
-  // Once the stream flows, csv-parse hands each record to the 'data' listener synchronously
-  // inside write(): when it fails, every record before the failure has been counted. (A
-  // 'data' listener beats `on_record`, which copies its context object for every record:
-  // about 0.15 s per 100k rows here.)
-  await new Promise<void>((resolve) => setImmediate(resolve));
   try {
     for await (const chunk of chunks) {
       if (failure !== undefined) break;
-      if (!parser.write(chunk)) await Promise.race([once(parser, 'drain'), done]);
+      await reader.write(chunk);
+      // The chunk's complete records went through onRecord inside write(): hand their rows over.
+      const batch = sink.take();
+      if (batch !== undefined && failure === undefined) yield batch;
     }
-    if (failure === undefined) {
-      parser.end();
-      await done;
-    }
+    if (failure === undefined) await reader.end();
   } catch (err) {
     if (err instanceof CsvError) {
-      // Should records ever lag behind the parser, fall back to csv-parse's own line count.
-      const exact = seen === parser.info.records;
-      sink.fail(csvIssue(err, line, exact));
+      // Should records ever lag behind csv-parse, its own line count is used.
+      const reported = typeof err['lines'] === 'number' ? reader.absoluteLine(err['lines'] as number) : undefined;
+      sink.fail(csvIssue(err, line, reader.exact, reported));
     }
     throw err;
   } finally {
-    if (!parser.destroyed) parser.destroy();
+    reader.destroy();
   }
   if (failure !== undefined) throw failure;
   sink.lineCount = line;
+  const last = sink.take();
+  if (last !== undefined) yield last;
 }
 
-function csvIssue(err: CsvError, lastLine: number, exact: boolean): RobotFileIssue {
-  const reported = typeof err['lines'] === 'number' ? (err['lines'] as number) : undefined;
+/** `reported`: csv-parse's line count when it failed, as a line of the file. */
+function csvIssue(err: CsvError, lastLine: number, exact: boolean, reported: number | undefined): RobotFileIssue {
   const next = exact || reported === undefined ? lastLine + 1 : reported;
   const at = reported ?? next;
   switch (err.code) {
@@ -405,7 +456,7 @@ function countChar(s: string, ch: string): number {
 // ---------------------------------------------------------------------------------------------
 // JSON lines
 
-async function readJsonLines(chunks: AsyncIterable<Buffer>, sink: RowSink): Promise<void> {
+async function* readJsonLines(chunks: AsyncIterable<Buffer>, sink: RowSink): AsyncGenerator<RobotRow[], void, undefined> {
   const type = sink.type;
   const canonical = new Map<string, string>();
   const columnSet = new Set<string>();
@@ -467,7 +518,7 @@ async function readJsonLines(chunks: AsyncIterable<Buffer>, sink: RowSink): Prom
       if (!columnSet.has(column)) {
         columnSet.add(column);
         sink.columns.push(column);
-        if (sink.rows.length > 0) needsFill = true;
+        if (sink.rowCount > 0) needsFill = true;
       }
     }
     if (!ok) return;
@@ -476,7 +527,7 @@ async function readJsonLines(chunks: AsyncIterable<Buffer>, sink: RowSink): Prom
       return;
     }
     if (fieldOf.size !== columnSet.size) needsFill = true;
-    if (sink.key(row, lineNo)) sink.rows.push(row);
+    if (sink.key(row, lineNo)) sink.accept(row);
   };
 
   let pending = '';
@@ -491,12 +542,17 @@ async function readJsonLines(chunks: AsyncIterable<Buffer>, sink: RowSink): Prom
   }
   if (pending !== '') onLine(pending);
   sink.lineCount = lineNo;
+  if (sink.issueCount > 0) return; // refused: the caller's finish() throws
 
-  if (needsFill && sink.issueCount === 0) {
-    for (const row of sink.rows) {
+  // The rows were held to the end (never taken above): a column first seen on a later line is
+  // filled in on every earlier row.
+  const rows = sink.take() ?? [];
+  if (needsFill) {
+    for (const row of rows) {
       for (const column of sink.columns) if (!Object.hasOwn(row, column)) row[column] = '';
     }
   }
+  if (rows.length > 0) yield rows;
 }
 
 function cellText(value: unknown): string | undefined {
@@ -524,7 +580,8 @@ async function* guardedChunks(source: RobotFileSource, guard: TextGuard): AsyncG
     const ok = guard.accept(chunk);
     if (ok.length > 0) yield ok;
   }
-  guard.finish();
+  const tail = guard.finish();
+  if (tail.length > 0) yield tail;
 }
 
 async function* chunksOf(source: RobotFileSource): AsyncGenerator<Buffer> {
@@ -573,6 +630,9 @@ const SIGNATURES: ReadonlyArray<{ bytes: readonly number[]; code: RobotFileError
   },
 ];
 
+/** Bytes of the longest signature. */
+const SIGNATURE_BYTES = Math.max(...SIGNATURES.map((s) => s.bytes.length));
+
 /**
  * Passes on only complete, valid UTF-8 without NUL bytes; a multi-byte character cut by a chunk
  * boundary is held back until the next chunk. Counts line breaks for its own messages.
@@ -586,12 +646,44 @@ class TextGuard {
   accept(chunk: Buffer): Buffer {
     if (chunk.length === 0) return chunk;
     this.byteCount += chunk.length;
-    let bytes = this.carry ? Buffer.concat([this.carry, chunk]) : chunk;
+    const bytes = this.carry ? Buffer.concat([this.carry, chunk]) : chunk;
     this.carry = undefined;
     if (this.first) {
+      // The signatures are checked on the file's first bytes however the source cuts them.
+      if (bytes.length < SIGNATURE_BYTES) {
+        this.carry = Buffer.from(bytes);
+        return bytes.subarray(0, 0);
+      }
       this.first = false;
       this.checkSignature(bytes);
     }
+    return this.pass(bytes);
+  }
+
+  /** At the end of the source: what was held back from a file shorter than the signatures. */
+  finish(): Buffer {
+    let tail: Buffer = Buffer.alloc(0);
+    if (this.first) {
+      this.first = false;
+      if (this.carry) {
+        const bytes = this.carry;
+        this.carry = undefined;
+        this.checkSignature(bytes);
+        tail = this.pass(bytes);
+      }
+    }
+    if (this.carry) {
+      const line = this.newlines + 1;
+      throw new RobotFileError([
+        { code: 'INVALID_ENCODING', line, message: `Line ${line}: the file ends in the middle of a UTF-8 character.` },
+      ]);
+    }
+    return tail;
+  }
+
+  /** Check and pass on the complete characters; hold back a character cut at the end. */
+  private pass(whole: Buffer): Buffer {
+    let bytes = whole;
     const complete = completeUtf8Length(bytes);
     if (complete < bytes.length) {
       this.carry = Buffer.from(bytes.subarray(complete));
@@ -600,15 +692,6 @@ class TextGuard {
     this.check(bytes);
     this.newlines += countByte(bytes, 0x0a, bytes.length);
     return bytes;
-  }
-
-  finish(): void {
-    if (this.carry) {
-      const line = this.newlines + 1;
-      throw new RobotFileError([
-        { code: 'INVALID_ENCODING', line, message: `Line ${line}: the file ends in the middle of a UTF-8 character.` },
-      ]);
-    }
   }
 
   private checkSignature(bytes: Buffer): void {

@@ -21,12 +21,10 @@ export function PostOfficeRoute() {
   const { data, isLoading, isValidating } = useFiles(query);
   const totalPages = data ? Math.ceil(data.totalCount / query.limit) : 0;
 
-  const update = (patch: Partial<ListFilesParams>) => {
-    const next = { ...query, page: 1, ...patch };
-    setSearch(writeListQuery(next));
-  };
+  // From the latest URL, not this render's: two quick changes in a row must both stick.
+  const update = (patch: Partial<ListFilesParams>) => setSearch((prev) => writeListQuery({ ...readListQuery(prev), page: 1, ...patch }));
   const goToPage = (page: number) => {
-    setSearch(writeListQuery({ ...query, page }));
+    setSearch((prev) => writeListQuery({ ...readListQuery(prev), page }));
     window.scrollTo({ top: 0 });
   };
 
