@@ -13,7 +13,7 @@ const forbid = (...dirs) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'web/dist/', 'cdk.out/', '.data/', 'dist/', '.bundles/', 'bench/.tmp/'] },
+  { ignores: ['node_modules/', 'web/dist/', 'cdk.out/', '.data/', 'dist/', '.bundles/', 'bench/.tmp/', '.scratch/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

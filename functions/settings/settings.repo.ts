@@ -2,10 +2,10 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { SettingsBody } from '../../shared/schemas/post-office';
 import { ddb } from '../lib/clients/dynamodb';
 import { isConditionFailed, table } from '../lib/table';
+import { DEFAULT_ROBOT } from '../files/domain/flag';
 import { ROBOT_TYPES, robotTypeDefinition } from '../files/domain/robot-types';
 
 export const SETTINGS_ID = 'threshold';
-export const DEFAULT_ROBOT = 'default';
 export type Settings = SettingsBody;
 
 const settingsKey = { pk: `SETTINGS#${SETTINGS_ID}`, sk: 'SETTINGS' };

@@ -26,7 +26,10 @@ export interface ThresholdSettings {
   thresholds: Record<RobotType, Record<string, ColumnThresholds>>;
 }
 
-/** The percent each default diff column gets for a robot that has no thresholds of its own. */
+/** The robot whose thresholds apply to every robot the settings do not name. */
+export const DEFAULT_ROBOT = 'default';
+
+/** The percent each default diff column gets when the settings name neither the robot nor `default`. */
 export const DEFAULT_THRESHOLD_PERCENT = 10;
 
 /**
@@ -138,13 +141,16 @@ export interface RobotThresholds {
 export function thresholdsForRobot(settings: ThresholdSettings, type: RobotType, robotName: string): RobotThresholds {
   const robots = settings.thresholds[type] ?? {};
   const name = robotName.trim();
-  const own =
-    robots[name] ??
-    Object.entries(robots).find(([candidate]) => candidate.toLowerCase() === name.toLowerCase())?.[1];
-  if (own) {
+  const find = (wanted: string) =>
+    robots[wanted] ?? Object.entries(robots).find(([candidate]) => candidate.toLowerCase() === wanted.toLowerCase())?.[1];
+  const own = find(name);
+  // A robot the settings do not name follows the settings' `default` robot, when there is one.
+  const fallback = own ? undefined : find(DEFAULT_ROBOT);
+  const chosen = own ?? fallback;
+  if (chosen) {
     const percents: ColumnThresholds = {};
-    for (const [column, percent] of Object.entries(own)) percents[column] = normalizeThreshold(percent);
-    return { source: 'robot', percents };
+    for (const [column, percent] of Object.entries(chosen)) percents[column] = normalizeThreshold(percent);
+    return { source: own ? 'robot' : 'default', percents };
   }
   const percents: ColumnThresholds = {};
   for (const column of robotTypeDefinition(type).defaultDiffColumns) percents[column] = DEFAULT_THRESHOLD_PERCENT;

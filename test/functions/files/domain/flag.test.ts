@@ -95,6 +95,12 @@ describe('threshold settings', () => {
     expect(Object.keys(fallback.percents)).not.toContain('Screenshot');
   });
 
+  it("applies the settings' `default` robot to robots the settings do not name", () => {
+    const settings = normalizeThresholdSettings({ thresholds: { product: { default: { Price: 3, Name: 0 }, 'HF-Products': { Price: 5 } } } });
+    expect(thresholdsForRobot(settings, 'product', 'some-new-robot')).toEqual({ source: 'default', percents: { Price: 3, Name: 0 } });
+    expect(thresholdsForRobot(settings, 'product', 'HF-Products')).toEqual({ source: 'robot', percents: { Price: 5 } });
+  });
+
   it('tracks only columns above 0, without image data when it is ignored', () => {
     const percents = { Price: 10, Name: 0, 'Image URLs': 20, Screenshot: 5, 'Style Number': 10 };
     expect(trackedColumnsOf('product', percents, false)).toEqual(['Price', 'Image URLs', 'Screenshot']);
