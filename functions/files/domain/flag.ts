@@ -11,6 +11,9 @@ import {
   normalizeRobotType,
   robotTypeDefinition,
 } from './robot-types.js';
+import { DEFAULT_THRESHOLD_PERCENT, normalizeThreshold } from '../../../shared/robot-columns';
+
+export { DEFAULT_THRESHOLD_PERCENT, normalizeThreshold };
 
 export const FLAG_LEVELS = ['require_review', 'caution', 'unflagged'] as const;
 export type FlagLevel = (typeof FLAG_LEVELS)[number];
@@ -29,8 +32,6 @@ export interface ThresholdSettings {
 /** The robot whose thresholds apply to every robot the settings do not name. */
 export const DEFAULT_ROBOT = 'default';
 
-/** The percent each default diff column gets when the settings name neither the robot nor `default`. */
-export const DEFAULT_THRESHOLD_PERCENT = 10;
 
 /**
  * Fixed guards on row counts. They do not depend on the settings, so no configuration can let
@@ -87,15 +88,6 @@ export interface FlagInput {
   readonly thresholds: Readonly<ColumnThresholds>;
 }
 
-/** "Parsed as integers. Values below 1 become 0." Above 100 becomes 100; junk becomes 0. */
-export function normalizeThreshold(value: unknown): number {
-  let n: number;
-  if (typeof value === 'number') n = Math.trunc(value);
-  else if (typeof value === 'string') n = Number.parseInt(value.trim(), 10);
-  else return 0;
-  if (!Number.isFinite(n) || n < 1) return 0;
-  return Math.min(n, 100);
-}
 
 /** Any stored or submitted settings object -> a complete, normalized `ThresholdSettings`. */
 export function normalizeThresholdSettings(value: unknown): ThresholdSettings {

@@ -1,9 +1,11 @@
 /**
- * The diff columns of each robot type, for the Thresholds grid (001 §2). A copy of the column
- * lists of `functions/files/domain/robot-types.ts` (the web may not import functions/), without
- * the key column, which is how rows are matched and never a diff column. Keep the two in step.
+ * The diff columns of each robot type, for the Thresholds grid (001 §2), from the shared robot
+ * type definitions (shared/robot-columns.ts, the same the ingest uses), without the key column,
+ * which is how rows are matched and never a diff column.
  */
-export type ThresholdType = 'product' | 'brand' | 'homepage';
+import { DEFAULT_THRESHOLD_PERCENT, normalizeThreshold, ROBOT_TYPE_DEFINITIONS, type RobotType } from '../../../../shared/robot-columns';
+
+export type ThresholdType = RobotType;
 
 export interface ThresholdBlockDef {
   type: ThresholdType;
@@ -16,35 +18,19 @@ export interface ThresholdBlockDef {
 }
 
 /** What a robot missing from the settings gets on each default column (docs/flag-rules.md). */
-export const DEFAULT_PERCENT = 10;
+export const DEFAULT_PERCENT = DEFAULT_THRESHOLD_PERCENT;
 
-export const THRESHOLD_BLOCKS: readonly ThresholdBlockDef[] = [
-  {
-    type: 'product',
-    title: 'Product Details',
-    keyColumn: 'Style Number',
-    columns: ['Name', 'Brand', 'Brand SKU', 'Price', 'Description', 'Image URLs', 'Product URL', 'Screenshot', 'Shoppability', 'OH Map ID'],
-    defaultColumns: ['Name', 'Brand', 'Brand SKU', 'Price', 'Description', 'Image URLs', 'Product URL', 'Shoppability'],
-  },
-  {
-    type: 'brand',
-    title: 'Brand LP',
-    keyColumn: 'Brand ID',
-    columns: ['Brand Name', 'Description', 'Logo', 'Hero Image', 'Screenshot', 'Site Link', 'Brand Link', 'Featured In Menu'],
-    defaultColumns: ['Brand Name', 'Description', 'Logo', 'Hero Image', 'Site Link', 'Brand Link', 'Featured In Menu'],
-  },
-  {
-    type: 'homepage',
-    title: 'Homepage',
-    keyColumn: 'Primary Menu',
-    columns: ['Sub Menu', 'Brand Featured', 'Menu URL', 'Screenshot'],
-    defaultColumns: ['Sub Menu', 'Brand Featured', 'Menu URL'],
-  },
-];
+/** The blocks in the screen's order: Product Details, Brand LP, Homepage. */
+export const THRESHOLD_BLOCKS: readonly ThresholdBlockDef[] = (['product', 'brand', 'homepage'] as const).map((type) => {
+  const def = ROBOT_TYPE_DEFINITIONS[type];
+  return {
+    type,
+    title: def.label,
+    keyColumn: def.keyColumn,
+    columns: def.columns.filter((c) => c !== def.keyColumn),
+    defaultColumns: def.defaultDiffColumns,
+  };
+});
 
 /** "Parsed as integers. Values below 1 become 0" (001 §5); a percent is at most 100. */
-export function normalizePercent(value: string | number): number {
-  const n = typeof value === 'number' ? Math.trunc(value) : Number.parseInt(value.trim(), 10);
-  if (!Number.isFinite(n) || n < 1) return 0;
-  return Math.min(n, 100);
-}
+export const normalizePercent = (value: string | number): number => normalizeThreshold(value);
