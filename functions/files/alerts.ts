@@ -5,7 +5,8 @@ import { createNotification } from '../notifications/notifications.repo';
 import { getSettings } from '../settings/settings.repo';
 import type { FileRecord } from './files.repo';
 
-const TYPE_LABEL: Record<FileRecord['type'], string> = { product: 'Product Details', brand: 'Brand LP', homepage: 'Homepage' };
+/** The robot types as the settings screen names them. */
+export const TYPE_LABEL: Record<FileRecord['type'], string> = { product: 'Product Details', brand: 'Brand LP', homepage: 'Homepage' };
 
 /** A file needs a person: a notification in the admin area and an email to the alert recipients. */
 export async function alertReview(file: FileRecord): Promise<void> {

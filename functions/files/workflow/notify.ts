@@ -1,4 +1,5 @@
 import { escapeHtml } from '../../lib/email';
+import { TYPE_LABEL } from '../alerts';
 import { createNotificationRecord } from '../../notifications/notifications.repo';
 import { getFile } from '../files.repo';
 import { NotApprovableError, taskBody } from './errors';
@@ -23,7 +24,7 @@ export const handler = (input: NotifyInput) =>
         : `<p>The retailer's ${file.type === 'brand' ? 'brand landing page' : 'homepage'} details of ${escapeHtml(file.date)} were updated.</p>`;
     await createNotificationRecord(
       {
-        subject: `approved:${file.type} file approved`,
+        subject: `approved:${TYPE_LABEL[file.type]} file approved`,
         retailer: file.retailerName,
         retailerId: file.retailer,
         fileId: file._id,

@@ -87,7 +87,7 @@ export function SettingsForm({ settingsId, version, initial, adminEmails }: Sett
           Thresholds
         </h2>
         <p className="settings__intro">
-          A file is held for review when a column changes in more rows than its percent. 0 means the column is not compared. A robot that is not listed is compared on its type&apos;s default columns at {DEFAULT_PERCENT}%.
+          A file is held for review when a column changes in more rows than its percent. 0 means the column is not compared. A robot that is not listed follows the <strong>default</strong> robot of its type (without one, its type&apos;s default columns at {DEFAULT_PERCENT}%).
         </p>
         <div className="settings__check">
           <input id={ignoreId} type="checkbox" checked={ignoreImageData} onChange={(e) => setIgnoreImageData(e.target.checked)} />
