@@ -23,6 +23,8 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['test/setup/stack.ts'],
           testTimeout: 60_000,
+          // The browser and the workflow run on a loaded 2-core machine: polls wait up to 10 s.
+          expect: { poll: { timeout: 10_000, interval: 100 } },
           hookTimeout: 120_000,
           env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
         },

@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, login, stack } from '../support/api';
+import { dropRobotFile, makeOwnTenant, waitForFile as waitForFileOf } from '../support/post-office';
 import { apiSession, here, launchBrowser, openTab, screenshot, toast, waitForPath, withSession, type Tab } from '../support/browser';
 
 const tag = randomBytes(4).toString('hex');
@@ -38,23 +39,8 @@ function productCsv(n: number): string {
   return lines.join('\n') + '\n';
 }
 
-async function drop(date: string, body: string): Promise<string> {
-  const key = `incoming/product/${RETAILER.slug}/${date}/robot.csv`;
-  await s3.send(new S3.PutObjectCommand({ Bucket: stack().env.DATA_BUCKET!, Key: key, Body: body, ContentType: 'text/csv' }));
-  return key;
-}
-
-/** Wait until the file is in the post office (and, when asked, until its status settles). */
-async function waitForFile(key: string, settled = false): Promise<any> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    const res = await api('GET', `/getFiles?fileName=${encodeURIComponent(key)}&limit=5`, { token: admin });
-    const f = res.body.data?.find((x: any) => x.fileName === key);
-    if (f && (!settled || f.approvedStatus !== 'pending' || f.flag === 'require_review' || f.processingError)) return f;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${key} did not reach the post office`);
-}
+const drop = (date: string, body: string) => dropRobotFile(RETAILER.slug, 'product', date, body);
+const waitForFile = (key: string, settled = false) => waitForFileOf(admin, key, settled);
 
 async function seedFile(fileName: string): Promise<any> {
   const res = await api('GET', `/getFiles?fileName=${encodeURIComponent(fileName)}&limit=5`, { token: admin });
@@ -65,20 +51,9 @@ async function seedFile(fileName: string): Promise<any> {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  Object.assign(process.env, stack().env);
+  await makeOwnTenant({ brand: BRAND, retailer: RETAILER });
   S3 = await import('@aws-sdk/client-s3');
   s3 = (await import('../../functions/lib/clients/s3')).s3;
-  const { putBrand } = await import('../../functions/brands/brands.repo');
-  const { putRetailer } = await import('../../functions/retailers/retailers.repo');
-  const now = new Date().toISOString();
-  await putRetailer({ ...RETAILER, createdAt: now, updatedAt: now });
-  await putBrand({
-    ...BRAND,
-    colors: { bgColor: '#333131', textColor: '#ffffff', hoverColor: '#ffffff3b', summaryPageSectionColor: '#333131' },
-    retailers: [{ retailer: RETAILER._id, flag: true, webSiteType: 'retailerWithProducts' }],
-    createdAt: now,
-    updatedAt: now,
-  });
   admin = await login('admin@demo.test');
 
   // The first file: nothing to compare with (caution), approved on its own.
@@ -169,7 +144,7 @@ describe('/admin/post-office', () => {
           await page.reload();
           const shown = await Promise.all(['require_review', 'caution', 'unflagged'].map((f) => page.getByTestId(`count-${f}`).textContent()));
           return JSON.stringify(shown) === JSON.stringify([counts.require_review, counts.caution, counts.unflagged].map(String));
-        })
+        }, { timeout: 20_000, interval: 500 })
         .toBe(true);
       const countLabels = await page.locator('.po-count__label').allTextContents();
       expect(countLabels).toEqual(['Requires Review', 'Caution', 'Unflagged']);

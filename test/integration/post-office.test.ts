@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, login, sentEmails, stack } from '../support/api';
+import { dropRobotFile, makeOwnTenant, putObject, waitForFile as waitForFileOf } from '../support/post-office';
 
 const tag = randomBytes(4).toString('hex');
 const BRAND = { _id: `brand-po-${tag}`, name: `Post House ${tag}`, slug: `post-house-${tag}` };
@@ -25,23 +26,8 @@ function productCsv(n: number, opts: { priceOf?: (i: number) => string; skip?: (
   return lines.join('\n') + '\n';
 }
 
-async function drop(type: string, date: string, body: string, robot = 'robot'): Promise<string> {
-  const key = `incoming/${type}/${RETAILER.slug}/${date}/${robot}.csv`;
-  await s3.send(new S3.PutObjectCommand({ Bucket: stack().env.DATA_BUCKET!, Key: key, Body: body, ContentType: 'text/csv' }));
-  return key;
-}
-
-/** Wait until the file appears in the post office (and, when asked, until its status settles). */
-async function waitForFile(key: string, settled = false): Promise<any> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    const res = await api('GET', `/getFiles?fileName=${encodeURIComponent(key)}&limit=5`, { token: admin });
-    const f = res.body.data?.find((x: any) => x.fileName === key);
-    if (f && (!settled || f.approvedStatus !== 'pending' || f.flag === 'require_review' || f.processingError)) return f;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${key} did not reach the post office`);
-}
+const drop = (type: string, date: string, body: string, robot = 'robot') => dropRobotFile(RETAILER.slug, type, date, body, robot);
+const waitForFile = (key: string, settled = false) => waitForFileOf(admin, key, settled);
 
 async function periodProducts(date: string, query = ''): Promise<any> {
   const periods = await api('GET', `/RetailerSummaryDays/${BRAND._id}/${RETAILER._id}`, { token: admin });
@@ -51,20 +37,9 @@ async function periodProducts(date: string, query = ''): Promise<any> {
 }
 
 beforeAll(async () => {
-  Object.assign(process.env, stack().env);
+  await makeOwnTenant({ brand: BRAND, retailer: RETAILER });
   S3 = await import('@aws-sdk/client-s3');
   s3 = (await import('../../functions/lib/clients/s3')).s3;
-  const { putBrand } = await import('../../functions/brands/brands.repo');
-  const { putRetailer } = await import('../../functions/retailers/retailers.repo');
-  const now = new Date().toISOString();
-  await putRetailer({ ...RETAILER, createdAt: now, updatedAt: now });
-  await putBrand({
-    ...BRAND,
-    colors: { bgColor: '#333131', textColor: '#ffffff', hoverColor: '#ffffff3b', summaryPageSectionColor: '#333131' },
-    retailers: [{ retailer: RETAILER._id, flag: true, webSiteType: 'retailerWithProducts' }],
-    createdAt: now,
-    updatedAt: now,
-  });
   admin = await login('admin@demo.test');
 });
 
@@ -204,7 +179,7 @@ describe('a scraper drop through the post office', () => {
 
   it('answers an unknown retailer folder with a File that says what to fix', async () => {
     const key = `incoming/product/no-such-store-${tag}/2032-01-05/robot.csv`;
-    await s3.send(new S3.PutObjectCommand({ Bucket: stack().env.DATA_BUCKET!, Key: key, Body: productCsv(3) }));
+    await putObject(key, productCsv(3));
     const f = await waitForFile(key);
     expect(f.error).toBe(`Unknown retailer slug "no-such-store-${tag}": add the retailer first or fix the folder name.`);
   });

@@ -21,10 +21,12 @@ export function PostOfficeRoute() {
   const { data, isLoading, isValidating } = useFiles(query);
   const totalPages = data ? Math.ceil(data.totalCount / query.limit) : 0;
 
-  // From the latest URL, not this render's: two quick changes in a row must both stick.
-  const update = (patch: Partial<ListFilesParams>) => setSearch((prev) => writeListQuery({ ...readListQuery(prev), page: 1, ...patch }));
+  // From the URL as it is now, not as this render saw it: two quick changes in a row must both
+  // stick (react-router hands a functional update the render's params, not the latest).
+  const latest = () => readListQuery(new URLSearchParams(window.location.search));
+  const update = (patch: Partial<ListFilesParams>) => setSearch(writeListQuery({ ...latest(), page: 1, ...patch }));
   const goToPage = (page: number) => {
-    setSearch((prev) => writeListQuery({ ...readListQuery(prev), page }));
+    setSearch(writeListQuery({ ...latest(), page }));
     window.scrollTo({ top: 0 });
   };
 
