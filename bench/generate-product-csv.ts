@@ -5,6 +5,7 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { PRODUCT_COLUMNS } from '../functions/files/domain/robot-types.js';
+import { prng } from '../infra/local/prng.js';
 
 export interface GenerateOptions {
   readonly rows: number;
@@ -34,17 +35,6 @@ export const BENCH_COLUMNS: readonly string[] = Object.values(PRODUCT_COLUMNS); 
 
 type Row = string[];
 
-/** mulberry32: a small seeded PRNG. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const BRANDS = ['Maison Aurelle', 'Ostrander', 'Vell', 'Castellane & Fils', 'Noor Atelier'];
 const KINDS = ['Saddle Bag', 'Tote', 'Clutch', 'Chain Wallet', 'Pump 85', 'Loafer', 'Sneaker', 'Silk Carré 90', 'Stole', 'Pendant', 'Ring', 'Belt 32', 'Sunglasses', 'Gloves'];

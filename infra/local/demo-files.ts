@@ -4,6 +4,7 @@
  * files land in every flag state. `scale` shrinks the catalogues (the test suite uses a small one).
  */
 import { SEED_RETAILERS } from './seed';
+import { prng } from './prng';
 
 export interface DemoFile {
   key: string;
@@ -12,16 +13,6 @@ export interface DemoFile {
 
 export const DEMO_PERIODS = ['2026-10-26', '2026-11-02', '2026-11-09', '2026-11-16'] as const;
 
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const CATEGORIES = [
   { code: 'BAG', label: 'bags', names: ['Saddle Bag', 'Quai Tote', 'Rivoli Clutch', 'Bucket Bag', 'Camera Bag', 'Hobo Bag', 'Top Handle', 'Belt Bag'], min: 690, max: 4200 },

@@ -8,6 +8,7 @@ import { CsvError, parse as csvParse } from 'csv-parse';
 import { describe, expect, it } from 'vitest';
 import { CSV_OPTIONS, CsvRecords, FAST_RECORD_BYTES } from '../../../../functions/files/domain/csv-records.js';
 import { RobotFileError, parseRobotFile } from '../../../../functions/files/domain/parse.js';
+import { prng } from '../../../../infra/local/prng';
 
 interface Outcome {
   records: string[][];
@@ -47,17 +48,6 @@ async function fast(parts: readonly Buffer[]): Promise<Outcome & { handedOver: b
   }
 }
 
-/** mulberry32 */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function cut(bytes: Buffer, random: () => number, mode: number): Buffer[] {
   if (mode === 0) return [bytes];
