@@ -77,8 +77,9 @@ export class Pipeline extends Construct {
       description: `S3 ${DATA_PREFIX.incoming} drop: File record and comparison`,
       resources: { ...props.resources, stateMachine: this.approval },
       logLevel: props.logLevel,
-      // Streams files of 100k+ rows and writes their comparison pages.
-      memorySize: 2048,
+      // Streams files of 100k+ rows and writes their comparison pages: ~190 MB peak for two
+      // 100k-row files (bench/README.md); 1 GB leaves room for larger files and buys CPU.
+      memorySize: 1024,
       timeout: Duration.minutes(10),
     });
     this.ingest.bindGrants(INGEST_GRANTS);

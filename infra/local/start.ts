@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LocalStackError } from './emulators';
+import { assertJava, LocalStackError } from './emulators';
 import { startLocalStack } from './stack';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -35,6 +35,8 @@ function buildWebIfStale() {
 }
 
 async function main() {
+  // A missing Java runtime is said before anything slow happens.
+  assertJava();
   buildWebIfStale();
   const stack = await startLocalStack({
     root,
