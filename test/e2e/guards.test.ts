@@ -3,26 +3,10 @@
  * area for ADMIN only, the dashboard for brand users or an admin acting as one, a 401 from any
  * call → /login?session=expired, exact-match public routes.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeAccount, apiSession, here, launchBrowser, loginInUi, openTab, storedSession, waitForPath, withSession, type Tab } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import { activeAccount, apiSession, browserPerFile, here, loginInUi, storedSession, waitForPath, withSession, type Tab } from '../support/browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function tab(fn: (t: Tab) => Promise<void>) {
-  const t = await openTab(browser);
-  try {
-    await fn(t);
-  } finally {
-    await t.context.close();
-  }
-}
+const { tab } = browserPerFile();
 
 const deepLink = (t: Tab) => t.page.evaluate(() => sessionStorage.getItem('deepLink'));
 

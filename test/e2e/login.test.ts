@@ -2,26 +2,10 @@
  * The login page and where each demo account lands (000 §2, §4; issue 2 part 6): every login
  * state, the redirects after login and for an already signed-in visitor, the stored session.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiSession, cssVar, here, launchBrowser, loginInUi, openTab, screenshot, storedSession, waitForPath, withSession, type Tab } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import { apiSession, browserPerFile, cssVar, here, loginInUi, screenshot, storedSession, waitForPath, withSession } from '../support/browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function tab(fn: (t: Tab) => Promise<void>, viewport?: { width: number; height: number }) {
-  const t = await openTab(browser, viewport);
-  try {
-    await fn(t);
-  } finally {
-    await t.context.close();
-  }
-}
+const { tab } = browserPerFile();
 
 describe('each demo account lands where the spec says', () => {
   it('admin@demo.test (ADMIN) → /admin/confirm', () =>

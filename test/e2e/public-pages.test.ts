@@ -2,27 +2,11 @@
  * Public pages (000 §2, §5, §7): the forgot-password modal, reset and activation links, the free
  * registration form, and the first login of a new account through the terms page.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api } from '../support/api';
-import { activeAccount, emailedToken, freshEmail, here, launchBrowser, loginInUi, openTab, registerAccount, screenshot, toast, waitForPath, type Tab } from '../support/browser';
+import { activeAccount, browserPerFile, emailedToken, freshEmail, here, loginInUi, registerAccount, screenshot, toast, waitForPath } from '../support/browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function tab(fn: (t: Tab) => Promise<void>) {
-  const t = await openTab(browser);
-  try {
-    await fn(t);
-  } finally {
-    await t.context.close();
-  }
-}
+const { tab } = browserPerFile();
 
 describe('/forgot-password', () => {
   it('is a modal over the login page; closing it returns to /', () =>

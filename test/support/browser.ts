@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { api, DEMO_PASSWORD, sentEmails, stack } from './api';
+import { afterAll, beforeAll } from 'vitest';
 
 export const SCREENS_DIR = process.env.SCREENS_DIR ?? '/tmp/screens';
 
@@ -124,4 +125,28 @@ export async function screenshot(page: Page, name: string, fullPage = true): Pro
 /** The value of a CSS variable on :root. */
 export function cssVar(page: Page, name: string): Promise<string> {
   return page.evaluate((n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim(), name);
+}
+
+/**
+ * One browser for the test file (launched before its tests, closed after) and `tab(fn)`, which
+ * runs `fn` in a fresh context (its own storage) and closes it afterwards.
+ */
+export function browserPerFile(): { tab: (fn: (t: Tab) => Promise<void>, viewport?: { width: number; height: number }) => Promise<void> } {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    tab: async (fn, viewport) => {
+      const t = await openTab(browser!, viewport);
+      try {
+        await fn(t);
+      } finally {
+        await t.context.close();
+      }
+    },
+  };
 }
