@@ -1,7 +1,6 @@
 /** Business constants of the spec (000 §9, 001 §9), one place for web and functions. */
 export const ROLE = { ADMIN: 'ADMIN', BRAND_ADMIN: 'BRAND_ADMIN', USER: 'User' } as const;
 export type RoleName = (typeof ROLE)[keyof typeof ROLE];
-export const ROLE_NAMES: readonly RoleName[] = [ROLE.ADMIN, ROLE.BRAND_ADMIN, ROLE.USER];
 
 export const DEFAULT_COLORS = {
   bgColor: '#333131',
