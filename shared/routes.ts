@@ -2,7 +2,7 @@
  * The route table: every HTTP call of the product, once. Read by infra (one API Gateway route and
  * one Lambda each), by the local server (same handler modules, same paths), by the security
  * suite (walks every non-public route) and by the web client's URL builders.
- * Paths are the spec's (`../shared/spec/endpoints.tsv`), served under `/api`.
+ * Paths are the spec's (the calls listed in `docs/api-calls.tsv`), served under `/api`.
  */
 import type { ZodType } from 'zod';
 import { forgotPasswordBody, loginBody, registerBody, resetPasswordBody, tokenQuery } from './schemas/auth';

@@ -1,33 +1,97 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { existsSync } from 'node:fs';
 import { buildPath, matchRoute, routes, type RouteDef } from '../../shared/routes';
 
 const root = path.resolve(__dirname, '../..');
-const specFile = path.resolve(root, '../shared/spec/endpoints.tsv');
+/** The spec's calls, kept in the repository (method, path, what it does). */
+const callsFile = path.join(root, 'docs/api-calls.tsv');
 const norm = (p: string) => p.replace(/\{[^}]+\}/g, '{}');
+const key = (c: { method: string; path: string }) => `${c.method} ${norm(c.path)}`;
 
-function specCalls(): { method: string; path: string }[] {
-  return readFileSync(specFile, 'utf8')
+function specCalls(): { method: string; path: string; description: string }[] {
+  return readFileSync(callsFile, 'utf8')
     .split('\n')
     .slice(1)
     .filter(Boolean)
     .map((line) => {
-      const [method = '', p = ''] = line.split('\t');
-      return { method, path: p };
+      const [method = '', p = '', description = ''] = line.split('\t');
+      return { method, path: p, description };
     });
 }
 
-describe('the route table against the spec (endpoints.tsv)', () => {
+/**
+ * Spec calls without a route yet, each with the issue that adds it. Only ever shrinks: a call
+ * routed while still listed fails the test (remove it here), and so does a call missing from both.
+ */
+const NOT_YET_ROUTED: Record<string, number> = {
+  'POST /scheduledemos': 10,
+  'GET /getAssignedReps': 8,
+  'POST /users': 11,
+  'PUT /users/{id}': 10,
+  'GET /getRetailersForUsersTab/{brandId}': 10,
+  'POST /registerAndNotify': 10,
+  'DELETE /removeAndNotify/{id}': 10,
+  'PUT /brands/{brandId}': 10,
+  'POST /retailers': 11,
+  'PUT /retailers/{id}': 11,
+  'DELETE /retailers/{id}': 11,
+  'GET /getRetailers/{brandId}': 8,
+  'GET /BrandRetailerExport': 11,
+  'GET /getBrandSkus/{brandId}': 8,
+  'PUT /updateReatilerBrandProductFlag/{id}': 9,
+  'PUT /updateBrandFlag/{id}': 9,
+  'POST /exportBucketData': 9,
+  'GET /exportFile': 8,
+  'GET /getExportHistory/{id}': 8,
+  'GET /email_history': 9,
+  'POST /getContactInfoForEmail': 9,
+  'POST /contact_retailer': 9,
+  'GET /getContactInfo': 9,
+  'POST /addressBooks': 9,
+  'DELETE /addressBooks/{id}': 9,
+  'POST /getAddressBookHeaders': 10,
+  'POST /addressBook/import/{brandId}': 10,
+  'GET /addressBook/export/{brandId}': 10,
+  'GET /addressBook/getContactCount/{brandId}': 10,
+  'GET /importexportaddressBook/{brandId}': 10,
+  'GET /addressBook/downloadFile/{id}': 10,
+  'GET /getvariable': 10,
+  'GET /cannedmessages': 9,
+  'POST /cannedmessages': 10,
+  'PUT /cannedmessages/{id}': 10,
+  'POST /contact_us': 10,
+  'GET /report_summary/{brandId}': 10,
+};
+
+describe('the route table against the spec calls (docs/api-calls.tsv)', () => {
   const spec = specCalls();
   const table = routes as readonly RouteDef[];
+  const routed = new Set(table.map(key));
 
-  it('lists the spec calls that have no route yet', () => {
-    const missing = spec.filter((c) => !table.some((r) => r.method === c.method && norm(r.path) === norm(c.path)));
-    // Printed so every run shows how far the table is; the number only ever goes down.
-    console.info(`Spec calls not yet in shared/routes.ts: ${missing.length} of ${spec.length}\n` + missing.map((c) => `  ${c.method} ${c.path}`).join('\n'));
-    expect(missing.length).toBeLessThan(spec.length);
+  it('reads a well-formed list of calls: a method, a path and a description on each line, no call twice', () => {
+    expect(spec.length).toBeGreaterThan(60);
+    for (const c of spec) {
+      expect(['GET', 'POST', 'PUT', 'DELETE'], JSON.stringify(c)).toContain(c.method);
+      expect(c.path, JSON.stringify(c)).toMatch(/^\/[A-Za-z_/{}]+$/);
+      expect(c.description.length, JSON.stringify(c)).toBeGreaterThan(5);
+    }
+    expect(new Set(spec.map(key)).size).toBe(spec.length);
+  });
+
+  it('has a route for every spec call, except those listed as not yet routed (with their issue)', () => {
+    const missing = spec.filter((c) => !routed.has(key(c)) && !(`${c.method} ${c.path}` in NOT_YET_ROUTED));
+    expect(missing.map((c) => `${c.method} ${c.path}`)).toEqual([]);
+  });
+
+  it('lists as not yet routed only spec calls that still have no route (the list only shrinks)', () => {
+    const inSpec = new Set(spec.map((c) => `${c.method} ${c.path}`));
+    for (const [call, issue] of Object.entries(NOT_YET_ROUTED)) {
+      expect(inSpec.has(call), `${call} is not a spec call`).toBe(true);
+      const [method = '', p = ''] = call.split(' ');
+      expect(routed.has(key({ method, path: p })), `${call} has a route now: remove it from NOT_YET_ROUTED`).toBe(false);
+      expect([8, 9, 10, 11], call).toContain(issue);
+    }
   });
 
   it('has no route the spec does not name, unless it says why', () => {
