@@ -18,4 +18,7 @@ export const MSG = {
   settingsUpdated: 'Settings updated.',
   successfullyUpdated: 'Successfully updated',
   allBasketsCleared: 'All Baskets Cleared',
+  bodyTooLarge: 'The request body is too large (at most 256 KB).',
+  invalidJson: 'Invalid JSON body.',
+  reservedJsonKey: 'Keys named __proto__, constructor or prototype are not allowed.',
 } as const;

@@ -26,23 +26,70 @@ export const fileDataQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(100),
 });
 
-/** Thresholds: integer percents; values below 1 become 0 (001 §5). */
-export const thresholdValue = z.coerce
-  .number({ error: 'Thresholds must be numbers.' })
-  .transform((n) => (Number.isFinite(n) ? Math.trunc(n) : 0))
+/** Bounds of the settings document (PUT /settings/{id}); see docs/decisions.md, "Post office". */
+export const SETTINGS_LIMITS = { robotsPerType: 50, columnsPerRobot: 40, nameLength: 64, columnLength: 100, emailAlerts: 50 } as const;
+/** Keys that would reach an object's prototype if a program ever copied them. */
+const RESERVED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+/** A robot is a dropped file's base name: letters, digits, space, dot, dash, underscore; `default` for the rest. */
+export const ROBOT_NAME = /^[A-Za-z0-9][A-Za-z0-9 ._-]*$/;
+
+/** Thresholds: integer percents; values below 1 become 0 (001 §5), above 100 become 100. */
+export const thresholdValue = z
+  .union([z.number(), z.string().trim().max(20, 'Thresholds must be numbers.')], { error: 'Thresholds must be numbers.' })
+  .transform((v) => (typeof v === 'number' ? v : v === '' ? 0 : Number(v)))
+  .refine((n) => Number.isFinite(n), { error: 'Thresholds must be numbers.' })
+  .transform((n) => Math.trunc(n))
   .transform((n) => (n < 1 ? 0 : Math.min(n, 100)));
-const robotThresholds = z.record(z.string().min(1).max(100), z.record(z.string().min(1).max(100), thresholdValue));
+
+const notReserved = (k: string) => !RESERVED_KEYS.has(k);
+const robotName = z
+  .string()
+  .max(SETTINGS_LIMITS.nameLength, `Robot names have at most ${SETTINGS_LIMITS.nameLength} characters.`)
+  .regex(ROBOT_NAME, 'Robot names are letters, digits, spaces, dots, dashes and underscores.')
+  .refine(notReserved, 'This robot name is not allowed.');
+const columnName = z
+  .string()
+  .trim()
+  .min(1, 'Column names cannot be empty.')
+  .max(SETTINGS_LIMITS.columnLength, `Column names have at most ${SETTINGS_LIMITS.columnLength} characters.`)
+  // No control characters (a column name is a header cell of a robot file).
+  .regex(/^[^\p{Cc}]+$/u, 'Column names cannot contain control characters.')
+  .refine(notReserved, 'This column name is not allowed.');
+const atMost = (n: number, what: string) => (o: Record<string, unknown>) => Object.keys(o).length <= n || `At most ${n} ${what}.`;
+const robotColumns = z
+  .record(columnName, thresholdValue, {
+    error: (iss) =>
+      iss.code === 'invalid_key'
+        ? `Column names have 1 to ${SETTINGS_LIMITS.columnLength} characters, no control characters, and are not a reserved word.`
+        : 'Each robot maps column names to numbers.',
+  })
+  .refine((o) => atMost(SETTINGS_LIMITS.columnsPerRobot, 'columns per robot')(o) === true, `At most ${SETTINGS_LIMITS.columnsPerRobot} columns per robot.`);
+const robotThresholds = z
+  .record(robotName, robotColumns, {
+    error: (iss) =>
+      iss.code === 'invalid_key'
+        ? `Robot names have at most ${SETTINGS_LIMITS.nameLength} letters, digits, spaces, dots, dashes or underscores, and are not a reserved word.`
+        : 'Thresholds map robot names to columns.',
+  })
+  .refine((o) => atMost(SETTINGS_LIMITS.robotsPerType, 'robots per type')(o) === true, `At most ${SETTINGS_LIMITS.robotsPerType} robots per type.`);
 
 export const settingsBody = z.object({
   /** The version the editor loaded (GET answers it); a save over a newer version is refused. */
   version: z.number().int().min(0).optional(),
-  emailAlerts: z.array(z.string().trim().email('Email alert recipients must be valid emails.')).max(50).default([]),
+  emailAlerts: z
+    .array(z.string().trim().max(254, 'Email alert recipients must be valid emails.').email('Email alert recipients must be valid emails.'))
+    .max(SETTINGS_LIMITS.emailAlerts, `At most ${SETTINGS_LIMITS.emailAlerts} email alert recipients.`)
+    .default([]),
   ignoreImageData: z.boolean().default(false),
-  thresholds: z.object({
-    product: robotThresholds.default({}),
-    brand: robotThresholds.default({}),
-    homepage: robotThresholds.default({}),
-  }),
+  // Only the three robot types (shared/robot-columns.ts): any other key is refused, not dropped.
+  thresholds: z.strictObject(
+    {
+      product: robotThresholds.default({}),
+      brand: robotThresholds.default({}),
+      homepage: robotThresholds.default({}),
+    },
+    { error: (iss) => (iss.code === 'unrecognized_keys' ? 'Thresholds are set per robot type: product, brand or homepage.' : 'Thresholds are required.') },
+  ),
 });
 export type SettingsBody = z.infer<typeof settingsBody>;
 export const settingsIdPath = z.object({ id: z.literal('threshold', { error: 'Unknown settings id.' }) });

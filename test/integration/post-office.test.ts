@@ -224,4 +224,20 @@ describe('threshold settings', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Email alert recipients must be valid emails.');
   });
+
+  it('answers 400 or 413 with a clear message (never 500) for a __proto__ robot, an unknown type or a 1.2 MB body, and keeps the settings', async () => {
+    const before = await api('GET', '/settings/threshold', { token: admin });
+    const put = (body: string) =>
+      fetch(`${stack().url}/api/settings/threshold`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` }, body }).then(async (r) => ({ status: r.status, body: (await r.json()) as { message: string } }));
+    const settings = JSON.stringify(before.body.settings);
+    const proto = await put(settings.replace('"product":{', '"product":{"__proto__":{"Name":5},'));
+    expect(proto).toEqual({ status: 400, body: expect.objectContaining({ message: 'Keys named __proto__, constructor or prototype are not allowed.' }) });
+    const unknownType = await put(JSON.stringify({ ...before.body.settings, thresholds: { ...before.body.settings.thresholds, evil: {} } }));
+    expect(unknownType).toEqual({ status: 400, body: expect.objectContaining({ message: 'Thresholds are set per robot type: product, brand or homepage.' }) });
+    const huge = { ...before.body.settings, thresholds: { ...before.body.settings.thresholds, product: { r: { Name: 'x'.repeat(1_200_000) } } } };
+    expect(await put(JSON.stringify(huge))).toEqual({ status: 413, body: expect.objectContaining({ message: 'The request body is too large (at most 256 KB).' }) });
+    const after = await api('GET', '/settings/threshold', { token: admin });
+    expect(after.body.version).toBe(before.body.version);
+    expect(after.body.settings).toEqual(before.body.settings);
+  });
 });

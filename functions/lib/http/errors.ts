@@ -43,6 +43,11 @@ export class ConflictError extends HttpError {
     super(409, message, 'CONFLICT');
   }
 }
+export class PayloadTooLargeError extends HttpError {
+  constructor(message: string) {
+    super(413, message, 'PAYLOAD_TOO_LARGE');
+  }
+}
 export class TooManyRequestsError extends HttpError {
   constructor(message: string) {
     super(429, message, 'TOO_MANY_REQUESTS');

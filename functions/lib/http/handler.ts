@@ -13,7 +13,7 @@ import { MSG } from '../../../shared/messages';
 import type { RouteDef } from '../../../shared/routes';
 import { logger } from '../logger';
 import { assertBrand, authenticate, authorizeRole, type AuthContext } from './auth';
-import { HttpError, ValidationError, type Issue } from './errors';
+import { HttpError, PayloadTooLargeError, ValidationError, type Issue } from './errors';
 
 type Out<S> = S extends ZodType ? z.output<S> : undefined;
 
@@ -66,15 +66,31 @@ function json(statusCode: number, body: unknown, headers: Record<string, string>
   };
 }
 
+/** Largest JSON body a route accepts (multipart uploads have their own limits). */
+export const MAX_JSON_BODY_BYTES = 256 * 1024;
+const RESERVED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * JSON.parse never sets a prototype (`__proto__` becomes an own key), but any later copy of such
+ * a key (a spread, a zod record, a merge) could: bodies naming one are refused outright.
+ */
+function noReservedKeys(this: unknown, key: string, value: unknown): unknown {
+  if (RESERVED_KEYS.has(key)) throw new ValidationError(MSG.reservedJsonKey);
+  return value;
+}
+
 function parseJsonBody(event: Event): void {
   const ct = event.headers['content-type'] ?? '';
   if (!event.body || ct.startsWith('multipart/form-data')) return;
+  const size = event.isBase64Encoded ? Math.floor((event.body.length * 3) / 4) : Buffer.byteLength(event.body, 'utf8');
+  if (size > MAX_JSON_BODY_BYTES) throw new PayloadTooLargeError(MSG.bodyTooLarge);
   const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
   if (!ct.includes('json') && ct !== '') return;
   try {
-    event.parsedBody = JSON.parse(text);
-  } catch {
-    throw new ValidationError('Invalid JSON body.');
+    event.parsedBody = JSON.parse(text, noReservedKeys);
+  } catch (e) {
+    if (e instanceof ValidationError) throw e;
+    throw new ValidationError(MSG.invalidJson);
   }
 }
 

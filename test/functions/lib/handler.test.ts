@@ -96,4 +96,38 @@ describe('the middy wrapper', () => {
     const res = await h(event({ headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body: Buffer.from(body).toString('base64'), isBase64Encoded: true }), ctx);
     expect(JSON.parse(res.body!)).toEqual({ name: 'Ada', file: 'a.txt', text: 'hello' });
   });
+  it('refuses a JSON body over 256 KB with 413 and a clear message, without calling the function', async () => {
+    const fn = vi.fn(async () => ({}));
+    const h = httpHandler(def({ access: 'public', body: z.object({ s: z.string() }) }), fn);
+    const big = JSON.stringify({ s: 'x'.repeat(1_200_000) });
+    const res = await h(event({ headers: { 'content-type': 'application/json' }, body: big }), ctx);
+    expect(res.statusCode).toBe(413);
+    expect(JSON.parse(res.body!)).toEqual({ message: 'The request body is too large (at most 256 KB).', code: 'PAYLOAD_TOO_LARGE' });
+    const b64 = await h(event({ headers: { 'content-type': 'application/json' }, body: Buffer.from(big).toString('base64'), isBase64Encoded: true }), ctx);
+    expect(b64.statusCode).toBe(413);
+    expect(fn).not.toHaveBeenCalled();
+    // Just under the cap is parsed as usual.
+    const ok = await h(event({ headers: { 'content-type': 'application/json' }, body: JSON.stringify({ s: 'y'.repeat(200_000) }) }), ctx);
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('refuses __proto__, constructor and prototype keys anywhere in a JSON body (400), and no prototype changes', async () => {
+    const fn = vi.fn(async () => ({}));
+    const h = httpHandler(def({ access: 'public', body: z.object({ a: z.record(z.string(), z.record(z.string(), z.number())) }) }), fn);
+    for (const body of ['{"a":{"r":{"__proto__":{"polluted":1}}}}', '{"__proto__":{"polluted":1}}', '{"a":{"constructor":{"prototype":{"polluted":1}}}}', '[{"prototype":1}]']) {
+      const res = await h(event({ headers: { 'content-type': 'application/json' }, body }), ctx);
+      expect(res.statusCode, body).toBe(400);
+      expect(JSON.parse(res.body!), body).toMatchObject({ message: 'Keys named __proto__, constructor or prototype are not allowed.', code: 'VALIDATION' });
+    }
+    expect(fn).not.toHaveBeenCalled();
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('answers 400 (not 500) for deeply nested JSON', async () => {
+    const h = httpHandler(def({ access: 'public', body: z.object({ a: z.string() }) }), async () => ({}));
+    const deep = '{"a":' + '['.repeat(10_000) + ']'.repeat(10_000) + '}';
+    const res = await h(event({ headers: { 'content-type': 'application/json' }, body: deep }), ctx);
+    expect(res.statusCode).toBe(400);
+    expect(JSON.parse(res.body!).message).toEqual(expect.any(String));
+  });
 });
