@@ -72,7 +72,7 @@ export const routes = [
 
   // ── Post office: settings and notifications (001 §7) ───────────────────────────
   r({ id: 'getThresholdSettings', method: 'GET', path: '/settings/threshold', handler: 'functions/settings/get.ts', access: 'admin', grants: ['table:read'] }),
-  r({ id: 'updateSettings', method: 'PUT', path: '/settings/{id}', handler: 'functions/settings/update.ts', access: 'admin', grants: ['table:write'], params: settingsIdPath, body: settingsBody }),
+  r({ id: 'updateSettings', method: 'PUT', path: '/settings/{id}', handler: 'functions/settings/update.ts', access: 'admin', grants: ['table:read', 'table:write'], params: settingsIdPath, body: settingsBody }),
   r({ id: 'listNotifications', method: 'GET', path: '/notifications', handler: 'functions/notifications/list.ts', access: 'admin', grants: ['table:read'], query: listNotificationsQuery }),
   r({ id: 'updateNotification', method: 'PUT', path: '/notifications/{id}', handler: 'functions/notifications/update.ts', access: 'admin', grants: ['table:read', 'table:write'], params: notificationIdPath, body: notificationSeenBody }),
 

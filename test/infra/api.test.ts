@@ -123,6 +123,12 @@ describe('least-privilege grants from the route table', () => {
     }
   });
 
+  it('every route granted table:read may GetItem and Query, writing routes included', () => {
+    for (const r of table.filter((x) => has(x, 'table:read'))) expect(actionsOf(r.id), r.id).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));
+    // The settings save reads the stored version before its conditional put.
+    expect(actionsOf('updateSettings')).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem']));
+  });
+
   it('a writing route can write the table', () => {
     for (const r of table.filter((x) => has(x, 'table:write'))) expect(actionsOf(r.id), r.id).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem']));
   });
