@@ -20,5 +20,6 @@ export const MSG = {
   allBasketsCleared: 'All Baskets Cleared',
   bodyTooLarge: 'The request body is too large (at most 256 KB).',
   invalidJson: 'Invalid JSON body.',
+  malformedUrl: 'The address is malformed (bad %-encoding).',
   reservedJsonKey: 'Keys named __proto__, constructor or prototype are not allowed.',
 } as const;

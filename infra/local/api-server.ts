@@ -9,6 +9,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { MSG } from '../../shared/messages';
 import { matchRoute, type RouteDef } from '../../shared/routes';
 
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
@@ -121,6 +122,8 @@ export function createApiServer(opts: ApiServerOptions): http.Server {
   const registry = new HandlerRegistry(opts.root);
   return http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    // A path that cannot be decoded (`/api/getFiles/%E0%A4%A`) is the caller's error, as in API Gateway.
+    if (!decodable(url.pathname)) return send(res, 400, JSON.stringify({ message: MSG.malformedUrl, code: 'BAD_REQUEST' }), { 'content-type': 'application/json' });
     try {
       if (opts.extra && (await opts.extra(req, res, url))) return;
       if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
@@ -144,6 +147,15 @@ export function createApiServer(opts: ApiServerOptions): http.Server {
       send(res, status, JSON.stringify({ message: 'Something went wrong, please try again!' }), { 'content-type': 'application/json' });
     }
   });
+}
+
+function decodable(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function serveStatic(dist: string, pathname: string, res: http.ServerResponse) {
