@@ -19,6 +19,8 @@ export interface AppConfig {
   appDomain?: string;
   /** ACM certificate (us-east-1) for `appDomain`; with it CloudFront serves the domain itself. */
   certificateArn?: string;
+  /** ARN of the CloudFront web ACL (the Edge stack's `WebAclArn` output) to put on the distribution. */
+  webAclArn?: string;
   /** LOG_LEVEL of every function. */
   logLevel: 'debug' | 'info' | 'warn' | 'error';
 }
@@ -53,10 +55,15 @@ export function readConfig(node: Node): AppConfig {
     throw new Error('Context "certificateArn" must be an ACM certificate ARN in us-east-1 (CloudFront only reads certificates from there)');
   }
 
+  const webAclArn = str(node, 'webAclArn');
+  if (webAclArn && !/^arn:aws[\w-]*:wafv2:us-east-1:\d{12}:global\/webacl\/[\w-]+\/[\w-]+$/.test(webAclArn)) {
+    throw new Error('Context "webAclArn" must be a WAFv2 web ACL ARN of scope CLOUDFRONT (arn:aws:wafv2:us-east-1:<account>:global/webacl/<name>/<id>)');
+  }
+
   const logLevel = str(node, 'logLevel') ?? 'info';
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) throw new Error(`Context "logLevel" must be one of ${LOG_LEVELS.join(', ')}`);
 
-  return { stage, sesFromAddress, appDomain, certificateArn, logLevel: logLevel as AppConfig['logLevel'] };
+  return { stage, sesFromAddress, appDomain, certificateArn, webAclArn, logLevel: logLevel as AppConfig['logLevel'] };
 }
 
 /**

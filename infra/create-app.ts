@@ -1,5 +1,6 @@
 /**
- * Builds the CDK app: the one stack for the stage in context, and the cdk-nag AwsSolutions checks.
+ * Builds the CDK app: the stack for the stage in context, its Edge stack (the web ACL, us-east-1)
+ * and the cdk-nag AwsSolutions checks.
  * `infra/app.ts` (the `cdk` entry) calls it; so do the tests, with bundling skipped.
  */
 import { existsSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { App, type AppProps } from 'aws-cdk-lib';
 import type { RouteDef } from '../shared/routes';
 import { FEATURE_FLAGS, readConfig, REPO_ROOT } from './config';
 import { applyNag } from './nag';
+import { EdgeStack } from './edge-stack';
 import { RetailerAuditStack } from './stack';
 
 export interface CreateAppOptions {
@@ -21,7 +23,7 @@ export interface CreateAppOptions {
   routes?: readonly RouteDef[];
 }
 
-export function createApp(options: CreateAppOptions = {}): { app: App; stack: RetailerAuditStack } {
+export function createApp(options: CreateAppOptions = {}): { app: App; stack: RetailerAuditStack; edge: EdgeStack } {
   const props: AppProps = { context: { ...FEATURE_FLAGS, ...options.context }, ...(options.outdir ? { outdir: options.outdir } : {}) };
   const app = new App(props);
   const config = readConfig(app.node);
@@ -35,6 +37,7 @@ export function createApp(options: CreateAppOptions = {}): { app: App; stack: Re
     webDist,
     routes: options.routes,
   });
+  const edge = new EdgeStack(app, `RetailerAudit-${config.stage}-Edge`, { description: `Retailer audit (${config.stage}): CloudFront web ACL (us-east-1)` });
   if (options.nag !== false) applyNag(app);
-  return { app, stack };
+  return { app, stack, edge };
 }

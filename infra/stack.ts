@@ -46,6 +46,8 @@ export class RetailerAuditStack extends Stack {
     this.api = new Api(this, 'Api', { logLevel: config.logLevel });
     this.web = new Web(this, 'Web', {
       apiEndpoint: this.api.httpApi.apiEndpoint,
+      originSecret: this.api.originSecret,
+      webAclArn: config.webAclArn,
       logsBucket: this.storage.logsBucket,
       appDomain: config.appDomain,
       certificateArn: config.certificateArn,
@@ -61,10 +63,9 @@ export class RetailerAuditStack extends Stack {
       jwtSecret: this.api.jwtSecret,
     };
     this.pipeline = new Pipeline(this, 'Pipeline', { resources, logLevel: config.logLevel });
-    this.api.addRouteTable(props.routes ?? routeTable, { ...resources, stateMachine: this.pipeline.approval });
+    this.api.addRouteTable(props.routes ?? routeTable, { ...resources, stateMachine: this.pipeline.approval, originSecret: this.api.originSecret });
 
     new CfnOutput(this, 'AppUrl', { value: this.web.appUrl, description: 'The web app (and the API under /api)' });
-    new CfnOutput(this, 'ApiUrl', { value: this.api.url, description: 'The HTTP API without CloudFront (routes without /api)' });
     new CfnOutput(this, 'TableName', { value: this.storage.table.tableName });
     new CfnOutput(this, 'DataBucketName', { value: this.storage.dataBucket.bucketName });
     new CfnOutput(this, 'SiteBucketName', { value: this.web.bucket.bucketName });

@@ -44,3 +44,6 @@ export const AUTH = {
   maxFailedLogins: 5,
   lockMinutes: 15,
 } as const;
+
+/** Header CloudFront adds to every API request (a secret value); the API refuses requests without it. */
+export const ORIGIN_HEADER = 'x-origin-verify';

@@ -39,6 +39,8 @@ export interface FunctionResources {
   appUrl: string;
   /** Signing key of the session JWTs. */
   jwtSecret: ISecret;
+  /** The header value CloudFront adds to API requests (HTTP functions only). */
+  originSecret?: ISecret;
   /** The file-approval state machine (`workflow:start`); the pipeline construct provides it. */
   stateMachine?: IStateMachine;
 }
@@ -171,6 +173,15 @@ export class ApiFunction extends Construct implements IGrantable {
     const { jwtSecret } = this.resources;
     this.fn.addEnvironment('JWT_SECRET_ARN', jwtSecret.secretArn);
     jwtSecret.grantRead(this);
+    return this;
+  }
+
+  /** ORIGIN_SECRET_ARN + reading that one secret: the wrapper refuses requests that did not come through CloudFront. */
+  bindOriginSecret(): this {
+    const { originSecret } = this.resources;
+    if (!originSecret) throw new Error(`${this.node.path}: an HTTP function needs the origin secret (FunctionResources.originSecret)`);
+    this.fn.addEnvironment('ORIGIN_SECRET_ARN', originSecret.secretArn);
+    originSecret.grantRead(this);
     return this;
   }
 

@@ -30,6 +30,8 @@ export class Api extends Construct {
   readonly stage: HttpStage;
   readonly accessLogs: LogGroup;
   readonly jwtSecret: Secret;
+  /** The header value CloudFront adds and the wrapper requires (functions/lib/http/origin.ts). */
+  readonly originSecret: Secret;
   /** By route id. */
   readonly functions = new Map<string, ApiFunction>();
   /** By handler folder (`auth`, `users`, ...). */
@@ -48,6 +50,19 @@ export class Api extends Construct {
       id: 'AwsSolutions-SMG4',
       reason:
         'HS256 signing key of the session JWTs, cached per cold start; rotating it logs every user out, and a dual-key window is not built yet. Rotate by hand (new secret version) if it leaks.',
+    });
+
+    // The execute-api address stays enabled: an HTTP API without it can only be reached through a
+    // custom domain, which CloudFront would then need as its origin. Instead CloudFront adds this
+    // secret as a header and every function refuses a request without it (docs/decisions.md).
+    this.originSecret = new Secret(this, 'OriginSecret', {
+      description: `Header CloudFront adds to API requests; the API refuses requests without it (${Stack.of(this).stackName})`,
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
+    Validations.of(this.originSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Shared between the CloudFront origin header and the functions (read per cold start); rotating means a new version plus a redeploy of the distribution, done by hand if it leaks.',
     });
 
     // Same origin behind CloudFront: no CORS configuration.
@@ -82,11 +97,6 @@ export class Api extends Construct {
         ),
       },
     });
-  }
-
-  /** The API's own URL (`https://{id}.execute-api.{region}.amazonaws.com/`), without CloudFront. */
-  get url(): string {
-    return this.stage.url;
   }
 
   /**

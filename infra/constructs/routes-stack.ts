@@ -64,6 +64,10 @@ export class RoutesStack extends NestedStack {
     // The From address is a literal from the context: the IAM condition compares it as such.
     const email = () => once('email', () => ({ fromAddress: r.email.fromAddress, identityArn: param('SesIdentityArn', r.email.identityArn) }));
     const jwtSecret = () => once('jwtSecret', () => Secret.fromSecretCompleteArn(this, 'JwtSecret', param('JwtSecretArn', r.jwtSecret.secretArn)));
+    const originSecret = () => {
+      const o = r.originSecret;
+      return o && once('originSecret', () => Secret.fromSecretCompleteArn(this, 'OriginSecret', param('OriginSecretArn', o.secretArn)));
+    };
     const stateMachine = () => {
       const sm = r.stateMachine;
       return sm && once('stateMachine', () => StateMachine.fromStateMachineArn(this, 'Approval', param('StateMachineArn', sm.stateMachineArn)));
@@ -87,6 +91,9 @@ export class RoutesStack extends NestedStack {
       get stateMachine() {
         return stateMachine();
       },
+      get originSecret() {
+        return originSecret();
+      },
     };
     const httpApi = HttpApi.fromHttpApiAttributes(this, 'HttpApi', { httpApiId: param('HttpApiId', props.httpApi.apiId) });
 
@@ -99,6 +106,7 @@ export class RoutesStack extends NestedStack {
         logLevel: props.logLevel,
       });
       fn.bindGrants(route.grants);
+      fn.bindOriginSecret();
       if (route.access !== 'public' || SESSION_ISSUERS.has(route.id)) fn.bindJwtSecret();
       this.functions.set(route.id, fn);
 

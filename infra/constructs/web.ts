@@ -36,12 +36,18 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { Asset } from 'aws-cdk-lib/aws-s3-assets';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { ORIGIN_HEADER } from '../../shared/constants';
 import { nagRef } from '../nag';
 
 export interface WebProps {
   /** The HTTP API's endpoint, `https://{id}.execute-api.{region}.amazonaws.com`. */
   apiEndpoint: string;
+  /** Sent as the `x-origin-verify` header on every API request; the API refuses requests without it. */
+  originSecret: ISecret;
+  /** A WAFv2 web ACL of scope CLOUDFRONT (us-east-1), from the Edge stack (edge-stack.ts). */
+  webAclArn?: string;
   logsBucket: IBucket;
   /** Custom domain; with `certificateArn` CloudFront serves it, without it it only names the app in links. */
   appDomain?: string;
@@ -140,6 +146,8 @@ export class Web extends Construct {
           origin: new HttpOrigin(apiDomain, {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+            // A CloudFormation dynamic reference: resolved at deploy time, not written into the template.
+            customHeaders: { [ORIGIN_HEADER]: props.originSecret.secretValue.unsafeUnwrap() },
           }),
           // An API call over plain HTTP is refused, not redirected (a redirected POST loses its body).
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
@@ -152,6 +160,7 @@ export class Web extends Construct {
           functionAssociations: [{ eventType: FunctionEventType.VIEWER_REQUEST, function: stripApiPrefix }],
         },
       },
+      ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
       httpVersion: HttpVersion.HTTP2_AND_3,
       // North America and Europe edges: where the users are; the cheapest class.
       priceClass: PriceClass.PRICE_CLASS_100,
@@ -169,10 +178,12 @@ export class Web extends Construct {
 
     const acknowledge = (id: string, reason: string) => Validations.of(this.distribution).acknowledge({ id, reason });
     acknowledge('AwsSolutions-CFR1', 'No geographic restriction: the brands and their users are in several countries and the terms do not limit where.');
-    acknowledge(
-      'AwsSolutions-CFR2',
-      'No WAF web ACL yet: the API is throttled per stage, every non-public route needs a JWT, and login failures are slowed per account. Revisit with the traffic numbers (a CloudFront web ACL lives in us-east-1).',
-    );
+    if (!props.webAclArn) {
+      acknowledge(
+        'AwsSolutions-CFR2',
+        'Synth without context webAclArn (offline checks only): deployments pass the ARN of the Edge stack\'s web ACL (npm run deploy does, docs/deploy.md), which then protects this distribution.',
+      );
+    }
     if (!custom) {
       acknowledge(
         'AwsSolutions-CFR4',

@@ -155,11 +155,26 @@ describe('least-privilege grants from the route table', () => {
     }
   });
 
+  const secretsReadBy = (id: string) =>
+    Object.values(resourcesOf(templateOf(fnOf(id).role), 'AWS::IAM::Policy'))
+      .filter((p) => ((p.Properties?.Roles ?? []) as { Ref?: string }[]).some((x) => x.Ref === logicalIdOf(fnOf(id).role)))
+      .flatMap((p) => (p.Properties!.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement)
+      .filter((x) => [x.Action].flat().includes('secretsmanager:GetSecretValue'))
+      .flatMap((x) => [x.Resource].flat().map((res) => JSON.stringify(res)));
+
   it('only non-public routes and login may read the JWT secret', () => {
     for (const r of table) {
       const needs = r.access !== 'public' || r.id === 'login';
-      expect(actionsOf(r.id).includes('secretsmanager:GetSecretValue'), r.id).toBe(needs);
+      expect(secretsReadBy(r.id).includes(JSON.stringify({ Ref: 'JwtSecretArn' })), r.id).toBe(needs);
       expect(envOf(r.id).JWT_SECRET_ARN !== undefined, r.id).toBe(needs);
+    }
+  });
+
+  it('every route reads the origin secret (requests must come through CloudFront) and no other secret', () => {
+    for (const r of table) {
+      expect(envOf(r.id).ORIGIN_SECRET_ARN, r.id).toEqual({ Ref: 'OriginSecretArn' });
+      expect(secretsReadBy(r.id), r.id).toContain(JSON.stringify({ Ref: 'OriginSecretArn' }));
+      expect(secretsReadBy(r.id).filter((x) => !x.includes('OriginSecretArn') && !x.includes('JwtSecretArn')), r.id).toEqual([]);
     }
   });
 

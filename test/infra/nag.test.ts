@@ -29,6 +29,12 @@ describe.each([
     webDist: null,
     cfnValidation: false,
   },
+  {
+    name: 'with the web ACL of the Edge stack (as deployed)',
+    context: { webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/RetailerAudit-prod-Edge-web/0123abcd-4567' },
+    webDist: null,
+    cfnValidation: false,
+  },
 ])('AwsSolutions on the stack: $name', ({ context, webDist, cfnValidation }) => {
   // With CloudFormation validation on, a template CloudFormation would reject also throws here.
   const built = synth({ context, webDist, cfnValidation });
@@ -38,6 +44,11 @@ describe.each([
     const findings = report.violations.map((v) => `${v.severity} ${v.ruleName}: ${v.violatingResources.map((r) => r.constructPath).join(', ')}`);
     expect(findings).toEqual([]);
     expect(report.success).toBe(true);
+  });
+
+  it('acknowledges the missing WAF only when no web ACL is given', () => {
+    const cfr2 = acknowledgements(built.app).filter((a) => a.id.endsWith('AwsSolutions-CFR2'));
+    expect(cfr2).toHaveLength('webAclArn' in context ? 0 : 1);
   });
 
   it('every acknowledgement gives a specific reason', () => {

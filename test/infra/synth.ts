@@ -41,7 +41,7 @@ export function synth(options: SynthOptions = {}) {
   process.env.CDK_VALIDATION = options.cfnValidation ? 'true' : 'false';
   const outdir = mkdtempSync(path.join(tmpdir(), 'infra-cdk-'));
   temp.push(outdir);
-  const { app, stack } = createApp({
+  const { app, stack, edge } = createApp({
     context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], ...options.context },
     outdir,
     nag: options.nag ?? true,
@@ -49,7 +49,7 @@ export function synth(options: SynthOptions = {}) {
     routes: options.routes,
   });
   const template = Template.fromStack(stack);
-  return { app, stack, template };
+  return { app, stack, edge, template };
 }
 
 export function cleanup(): void {

@@ -1,5 +1,5 @@
 /** Web: private bucket behind CloudFront (OAC), /api/* to the HTTP API, SPA fallback, headers, site deployment. */
-import { Match } from 'aws-cdk-lib/assertions';
+import { Match, Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, resourcesOf, synth } from './synth';
@@ -134,8 +134,49 @@ describe('site deployment and the app URL', () => {
     });
   });
 
-  it('has the outputs: app URL, API URL, table, data bucket', () => {
+  it('has the outputs: app URL, table, data bucket; not the API address (CloudFront is the only way in)', () => {
     const outputs = built.template.toJSON().Outputs as Record<string, unknown>;
-    expect(Object.keys(outputs)).toEqual(expect.arrayContaining(['AppUrl', 'ApiUrl', 'TableName', 'DataBucketName']));
+    expect(Object.keys(outputs)).toEqual(expect.arrayContaining(['AppUrl', 'TableName', 'DataBucketName']));
+    expect(Object.keys(outputs)).not.toContain('ApiUrl');
+    expect(JSON.stringify(outputs)).not.toContain('ApiEndpoint');
+  });
+});
+
+describe('only through CloudFront, behind a web ACL', () => {
+  it('adds the origin secret as a header on API requests, as a deploy-time Secrets Manager reference (not in the template)', () => {
+    const origin = (config().Origins as { Id: string; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] }[]).find((o) => o.Id === apiBehaviour().TargetOriginId);
+    const header = origin?.OriginCustomHeaders?.find((h) => h.HeaderName === 'x-origin-verify');
+    expect(JSON.stringify(header?.HeaderValue)).toMatch(/\{\{resolve:secretsmanager:/);
+    expect(JSON.stringify(header?.HeaderValue)).toContain(built.stack.resolve(built.stack.api.originSecret.secretArn).Ref);
+    const site = (config().Origins as { Id: string; OriginCustomHeaders?: unknown }[]).find((o) => o.Id !== apiBehaviour().TargetOriginId);
+    expect(site?.OriginCustomHeaders).toBeUndefined();
+  });
+
+  it('puts the web ACL given as context on the distribution', () => {
+    expect(config().WebACLId).toBeUndefined();
+    const webAclArn = 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/RetailerAudit-prod-Edge-web/0123abcd-4567';
+    const withAcl = synth({ context: { webAclArn }, webDist: null });
+    withAcl.template.hasResourceProperties('AWS::CloudFront::Distribution', { DistributionConfig: Match.objectLike({ WebACLId: webAclArn }) });
+    expect(() => synth({ context: { webAclArn: 'arn:aws:wafv2:eu-west-1:123456789012:regional/webacl/x/y' }, webDist: null })).toThrow(/webAclArn/);
+  });
+
+  it('the Edge stack (us-east-1) holds a CLOUDFRONT web ACL: a per-address rate rule on login, register, forgotPassword, then the AWS common rule set', () => {
+    expect(built.edge.region).toBe('us-east-1');
+    const t = Template.fromStack(built.edge);
+    const acl = Object.values(resourcesOf(t, 'AWS::WAFv2::WebACL'))[0]!.Properties as Record<string, any>;
+    expect(acl.Scope).toBe('CLOUDFRONT');
+    expect(acl.DefaultAction).toEqual({ Allow: {} });
+    const [rate, common] = acl.Rules as any[];
+    expect(rate.Action.Block.CustomResponse.ResponseCode).toBe(429);
+    const rb = rate.Statement.RateBasedStatement;
+    expect(rb).toMatchObject({ AggregateKeyType: 'IP', EvaluationWindowSec: 300 });
+    expect(rb.Limit).toBeLessThanOrEqual(100);
+    const paths = rb.ScopeDownStatement.OrStatement.Statements.map((x: any) => x.ByteMatchStatement.SearchString);
+    expect(paths.sort()).toEqual(['/api/forgotPassword', '/api/login', '/api/register']);
+    expect(common.Statement.ManagedRuleGroupStatement).toMatchObject({ VendorName: 'AWS', Name: 'AWSManagedRulesCommonRuleSet' });
+    // The API takes JSON bodies up to 256 KB: the rule set's 8 KB body limit only counts.
+    expect(common.Statement.ManagedRuleGroupStatement.RuleActionOverrides).toEqual([{ Name: 'SizeRestrictions_BODY', ActionToUse: { Count: {} } }]);
+    expect(common.OverrideAction).toEqual({ None: {} });
+    t.hasOutput('WebAclArn', { Value: { 'Fn::GetAtt': [Match.anyValue(), 'Arn'] } });
   });
 });

@@ -13,7 +13,8 @@ import { MSG } from '../../../shared/messages';
 import type { RouteDef } from '../../../shared/routes';
 import { logger } from '../logger';
 import { assertBrand, authenticate, authorizeRole, type AuthContext } from './auth';
-import { HttpError, PayloadTooLargeError, ValidationError, type Issue } from './errors';
+import { ForbiddenError, HttpError, PayloadTooLargeError, ValidationError, type Issue } from './errors';
+import { fromOrigin } from './origin';
 
 type Out<S> = S extends ZodType ? z.output<S> : undefined;
 
@@ -128,6 +129,8 @@ export function httpHandler<R extends RouteDef>(def: R, fn: (req: RequestContext
       // Who is calling comes first: an anonymous or forbidden caller learns nothing about the body.
       before: async (request) => {
         const event = request.event;
+        // Only through CloudFront (see origin.ts), public routes included.
+        if (!(await fromOrigin(event.headers))) throw new ForbiddenError();
         if (def.access === 'public') return;
         const auth = await authenticate(event.headers);
         authorizeRole(auth, def.access);

@@ -130,4 +130,24 @@ describe('the middy wrapper', () => {
     expect(res.statusCode).toBe(400);
     expect(JSON.parse(res.body!).message).toEqual(expect.any(String));
   });
+  it('refuses with 403, before anything else, a request without the origin header CloudFront adds, when an origin secret is set', async () => {
+    process.env.ORIGIN_SECRET = 'origin-secret-origin-secret-origin-secret-0123';
+    try {
+      const fn = vi.fn(async () => ({ ok: true }));
+      const h = httpHandler(def({ access: 'public' }), fn);
+      const without = await h(event({ headers: {} }), ctx);
+      expect(without.statusCode).toBe(403);
+      expect(JSON.parse(without.body!)).toEqual({ message: 'You do not have access to this resource.', code: 'FORBIDDEN' });
+      expect((await h(event({ headers: { 'X-Origin-Verify': 'origin-secret-origin-secret-origin-secret-0124' } }), ctx)).statusCode).toBe(403);
+      expect((await h(event({ headers: { 'X-Origin-Verify': 'short' } }), ctx)).statusCode).toBe(403);
+      expect(fn).not.toHaveBeenCalled();
+      const through = await h(event({ headers: { 'X-Origin-Verify': 'origin-secret-origin-secret-origin-secret-0123' } }), ctx);
+      expect(through.statusCode).toBe(200);
+      // A guarded route checks the origin before the token.
+      const guarded = httpHandler(def({ access: 'admin' }), fn);
+      expect((await guarded(event({ headers: await bearer('ADMIN', null) }), ctx)).statusCode).toBe(403);
+    } finally {
+      delete process.env.ORIGIN_SECRET;
+    }
+  });
 });
