@@ -1,0 +1,181 @@
+/**
+ * The tenant matrix on REAL ids of the seeded test stack: every id-taking route (files,
+ * notifications, periods, products, on-hand items) called by
+ * - Castellane Paris's admin with Maison Aurelle's ids, and Maison Aurelle's admin and user with
+ *   Castellane Paris's ids (their own brand in the path, and the other brand's);
+ * - the plain User user@demo.test (assigned Harrowgate & Finch and Lumière Boutique) with the ids
+ *   of an UNASSIGNED retailer of the same brand (Northbay Luxury).
+ * Each answer is 403 or 404 and shows nothing of the other tenant. The ids are read through the
+ * API as their owner sees them. Castellane Paris has no on-hand feed in the demo seed: this suite
+ * drops a small one (two serials of its own) as a brand's feed arrives, through the OH ingest.
+ */
+import { randomBytes } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, login, stack } from '../support/api';
+import { putObject } from '../support/post-office';
+
+const MA = 'brand-maison-aurelle';
+const CP = 'brand-castellane';
+const SHARED_RETAILER = 'ret-harrowgate';
+/** Not assigned to user@demo.test. */
+const UNASSIGNED = { _id: 'ret-northbay', name: 'Northbay Luxury', optId: 'OPT1003' };
+const tag = randomBytes(3).toString('hex').toUpperCase();
+
+interface Ids {
+  brand: string;
+  retailer: string;
+  period: string;
+  product: string;
+  serial: string;
+  /** Text of these records that must not reach another tenant. */
+  secrets: string[];
+}
+const tokens: Record<string, string> = {};
+const ids: Record<'ma' | 'cp' | 'maUnassigned', Ids> = {} as never;
+const admin: { file: string; notification: string; fileName: string; subject: string } = { file: '', notification: '', fileName: '', subject: '' };
+
+async function ok<T = any>(method: string, path: string, token: string): Promise<T> {
+  const res = await api<T>(method, path, { token });
+  if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/** The owner's view: newest period of a retailer, its first product, and an on-hand serial of that retailer. */
+async function realIds(token: string, brand: string, retailer: string, serial?: string): Promise<Ids> {
+  const periods = await ok<{ data: { _id: string }[] }>('GET', `/RetailerSummaryDays/${brand}/${retailer}`, token);
+  const period = periods.data[0]!._id;
+  const products = await ok<{ data: { _id: string; name: string; style_number: string }[] }>('GET', `/retailerBrandProductScrapings?retailer_brand_scraping=${period}&limit=1`, token);
+  const product = products.data[0]!;
+  let serialNo = serial;
+  if (!serialNo) {
+    const oh = await ok<{ data: { serialNo?: string }[] }>('GET', `/retailerBrandProductScrapings?retailer_brand_scraping=${period}&limit=5&filter=all_oh`, token);
+    serialNo = oh.data.find((x) => x.serialNo)?.serialNo;
+  }
+  if (!serialNo) throw new Error(`no on-hand item for ${brand} at ${retailer}`);
+  const item = await ok<{ data: { data: { styleName: string; inventoryId: string } } }>('GET', `/getBatchItems?retailerId=${retailer}&serialNo=${serialNo}&brand=${brand}`, token);
+  return { brand, retailer, period, product: product._id, serial: serialNo, secrets: [product.name, product.style_number, serialNo, item.data.data.inventoryId].filter((s) => s && s.length >= 4) };
+}
+
+beforeAll(async () => {
+  Object.assign(process.env, stack().env);
+  tokens.admin = await login('admin@demo.test');
+  tokens.maAdmin = await login('brandadmin@demo.test');
+  tokens.maUser = await login('user@demo.test');
+  tokens.cpAdmin = await login('castellane@demo.test');
+
+  // The minimum fixture: an on-hand feed for Castellane Paris (the seed has Maison Aurelle's only).
+  const serials = [`CPSN${tag}01`, `CPSN${tag}02`];
+  const latest = (await ok<{ data: { _id: string }[] }>('GET', `/RetailerSummaryDays/${CP}/${SHARED_RETAILER}`, tokens.cpAdmin)).data[0]!;
+  const date = (await ok<{ data: { _id: string; value: string }[] }>('GET', `/RetailerSummaryDays/${CP}`, tokens.cpAdmin)).data[0]!.value;
+  expect(latest._id).toBeTruthy();
+  await putObject(
+    `incoming/oh/castellane-paris/${date}/tenants-${tag}.csv`,
+    ['Serial Number,Inventory ID,Style Name,Price,Customer ID,Customer Name,Image', ...serials.map((s, i) => `${s},CPINV-${tag}-${i},Castellane Carré ${tag} ${i},420.00,OPT1001,Harrowgate & Finch,https://cdn.castellane.example/${s}.jpg`)].join('\n') + '\n',
+  );
+  const deadline = Date.now() + 30_000;
+  while ((await api('GET', `/getBatchItems?retailerId=${SHARED_RETAILER}&serialNo=${serials[0]}`, { token: tokens.cpAdmin })).status !== 200) {
+    if (Date.now() > deadline) throw new Error('the Castellane Paris on-hand fixture was not ingested');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+
+  ids.ma = await realIds(tokens.maAdmin, MA, SHARED_RETAILER);
+  ids.cp = await realIds(tokens.cpAdmin, CP, SHARED_RETAILER, serials[0]);
+  ids.cp.secrets.push('Castellane Carré');
+  ids.maUnassigned = await realIds(tokens.maAdmin, MA, UNASSIGNED._id);
+  ids.maUnassigned.secrets.push(UNASSIGNED.name, UNASSIGNED.optId);
+
+  const files = await ok<{ data: { _id: string; fileName: string }[] }>('GET', `/getFiles?name=harrowgate-finch&limit=1`, tokens.admin);
+  admin.file = files.data[0]!._id;
+  admin.fileName = files.data[0]!.fileName;
+  const notes = await ok<{ data: { _id: string; subject: string }[] }>('GET', '/notifications?limit=1', tokens.admin);
+  admin.notification = notes.data[0]!._id;
+  admin.subject = notes.data[0]!.subject;
+}, 120_000);
+
+interface Call {
+  name: string;
+  method: string;
+  path: string;
+  body?: unknown;
+}
+
+/** Every id-taking call, with the victim's ids; `own` is the brand the attacker puts in the path where there is one. */
+function idCalls(v: Ids, own: string): Call[] {
+  return [
+    { name: 'retailer periods, victim brand in path', method: 'GET', path: `/RetailerSummaryDays/${v.brand}/${v.retailer}` },
+    { name: 'period info, own brand + victim period', method: 'GET', path: `/RetailerScraping/${own}/${v.period}` },
+    { name: 'period info, victim brand + victim period', method: 'GET', path: `/RetailerScraping/${v.brand}/${v.period}` },
+    { name: 'products of the victim period', method: 'GET', path: `/retailerBrandProductScrapings?retailer_brand_scraping=${v.period}` },
+    { name: 'one victim product', method: 'GET', path: `/retailerBrandProductScrapings/${v.product}` },
+    { name: 'edit a victim product', method: 'PUT', path: `/retailerBrandProductScrapings/${v.product}`, body: { oh_map_id: 'captured' } },
+    { name: 'history of a victim product, own brand', method: 'GET', path: `/getRelatedProducts?id=${v.product}&brand=${own}&retailer=${v.retailer}` },
+    { name: 'history of a victim product, victim brand', method: 'GET', path: `/getRelatedProducts?id=${v.product}&brand=${v.brand}&retailer=${v.retailer}` },
+    { name: 'a victim on-hand serial', method: 'GET', path: `/getBatchItems?retailerId=${v.retailer}&serialNo=${v.serial}` },
+    { name: 'a victim on-hand serial, victim brand', method: 'GET', path: `/getBatchItems?retailerId=${v.retailer}&serialNo=${v.serial}&brand=${v.brand}` },
+  ];
+}
+
+function adminCalls(): Call[] {
+  return [
+    { name: 'a file', method: 'GET', path: `/getFiles/${admin.file}` },
+    { name: 'files of the same period', method: 'GET', path: `/samePeriodFiles/${admin.file}` },
+    { name: 'file data', method: 'GET', path: `/getFileData/${admin.file}` },
+    { name: 'mark a file needs attention', method: 'POST', path: '/upload/NeedAttention', body: { _id: admin.file } },
+    { name: 'approve a file', method: 'GET', path: `/upload/approveStatus?_id=${admin.file}` },
+    { name: 'mark a notification seen', method: 'PUT', path: `/notifications/${admin.notification}`, body: { seenFlag: true } },
+  ];
+}
+
+async function expectRefused(token: string, c: Call, secrets: string[]): Promise<void> {
+  const res = await api(c.method, c.path, { token, body: c.body });
+  expect([403, 404], `${c.name}: ${c.method} ${c.path} → ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`).toContain(res.status);
+  expect(typeof res.body.message).toBe('string');
+  const text = JSON.stringify(res.body);
+  for (const s of secrets) expect(text, `${c.name} leaks "${s}"`).not.toContain(s);
+}
+
+describe("another brand's real ids", () => {
+  it("Castellane Paris's admin gets nothing of Maison Aurelle's periods, products and on-hand items", async () => {
+    for (const c of idCalls(ids.ma, CP)) await expectRefused(tokens.cpAdmin, c, [...ids.ma.secrets, 'Maison Aurelle']);
+  });
+
+  it("Maison Aurelle's admin and user get nothing of Castellane Paris's periods, products and on-hand items", async () => {
+    for (const who of ['maAdmin', 'maUser']) for (const c of idCalls(ids.cp, MA)) await expectRefused(tokens[who]!, c, ids.cp.secrets);
+  });
+
+  it('the ids are real: their owner reads them (the refusals above are not for unknown ids)', async () => {
+    for (const [token, v] of [
+      [tokens.maAdmin, ids.ma],
+      [tokens.cpAdmin, ids.cp],
+      [tokens.maAdmin, ids.maUnassigned],
+    ] as const) {
+      expect((await api('GET', `/RetailerScraping/${v.brand}/${v.period}`, { token })).status).toBe(200);
+      expect((await api('GET', `/retailerBrandProductScrapings/${v.product}`, { token })).status).toBe(200);
+      expect((await api('GET', `/getBatchItems?retailerId=${v.retailer}&serialNo=${v.serial}`, { token })).status).toBe(200);
+    }
+    expect((await api('GET', `/getFiles/${admin.file}`, { token: tokens.admin })).status).toBe(200);
+  });
+
+  it('no brand account reaches the files and notifications of the post office (real ids)', async () => {
+    for (const who of ['maAdmin', 'maUser', 'cpAdmin']) for (const c of adminCalls()) await expectRefused(tokens[who]!, c, [admin.fileName, admin.subject]);
+  });
+});
+
+describe("a plain User's unassigned retailer (Northbay Luxury, same brand)", () => {
+  it('every id-taking call on its periods, products and on-hand items is refused without a trace of it', async () => {
+    const calls = [
+      ...idCalls(ids.maUnassigned, MA).filter((c) => !c.name.includes('victim brand')),
+      { name: 'retailer info by id', method: 'GET', path: `/RetailerScraping/${MA}/${UNASSIGNED._id}` },
+    ];
+    for (const c of calls) await expectRefused(tokens.maUser, c, ids.maUnassigned.secrets);
+  });
+
+  it('lists of the brand leave it out', async () => {
+    for (const path of [`/RetailerScraping/${MA}`, `/brandRetailerSummary/${MA}`]) {
+      const res = await api('GET', path, { token: tokens.maUser });
+      expect(res.status, path).toBe(200);
+      const text = JSON.stringify(res.body);
+      for (const s of [UNASSIGNED.name, UNASSIGNED.optId, UNASSIGNED._id]) expect(text, `${path} shows ${s}`).not.toContain(s);
+    }
+  });
+});
