@@ -30,7 +30,7 @@ interface Ids {
   /** Text of these records that must not reach another tenant. */
   secrets: string[];
 }
-const tokens: Record<string, string> = {};
+const tokens = {} as Record<'admin' | 'maAdmin' | 'maUser' | 'cpAdmin', string>;
 const ids: Record<'ma' | 'cp' | 'maUnassigned', Ids> = {} as never;
 const admin: { file: string; notification: string; fileName: string; subject: string } = { file: '', notification: '', fileName: '', subject: '' };
 
@@ -140,7 +140,7 @@ describe("another brand's real ids", () => {
   });
 
   it("Maison Aurelle's admin and user get nothing of Castellane Paris's periods, products and on-hand items", async () => {
-    for (const who of ['maAdmin', 'maUser']) for (const c of idCalls(ids.cp, MA)) await expectRefused(tokens[who]!, c, ids.cp.secrets);
+    for (const who of ['maAdmin', 'maUser'] as const) for (const c of idCalls(ids.cp, MA)) await expectRefused(tokens[who], c, ids.cp.secrets);
   });
 
   it('the ids are real: their owner reads them (the refusals above are not for unknown ids)', async () => {
@@ -157,7 +157,7 @@ describe("another brand's real ids", () => {
   });
 
   it('no brand account reaches the files and notifications of the post office (real ids)', async () => {
-    for (const who of ['maAdmin', 'maUser', 'cpAdmin']) for (const c of adminCalls()) await expectRefused(tokens[who]!, c, [admin.fileName, admin.subject]);
+    for (const who of ['maAdmin', 'maUser', 'cpAdmin'] as const) for (const c of adminCalls()) await expectRefused(tokens[who], c, [admin.fileName, admin.subject]);
   });
 });
 
