@@ -19,3 +19,14 @@ export const MSG = {
   successfullyUpdated: 'Successfully updated',
   allBasketsCleared: 'All Baskets Cleared',
 } as const;
+
+/** Post-office answers when Approve and Needs Attention meet (one file, one outcome). */
+export const FILE_MSG = {
+  beingApproved: 'The file is being approved.',
+  alreadyApproved: 'The file is already approved.',
+  markedNeedsAttention: 'The file was marked Needs Attention.',
+  unreadable: 'The file could not be read; it cannot be approved.',
+  badScanDate: (date: string) => `The scan date ${date} is not a real date (YYYY-MM-DD).`,
+  futureScanDate: (date: string) => `The scan date ${date} is in the future.`,
+  oldScanDate: (date: string) => `The scan date ${date} is before 2000.`,
+} as const;
