@@ -84,13 +84,14 @@ async function periodsOf(retailer: string): Promise<Record<string, number>> {
 }
 
 /** A claim as the Approve handler takes it, then the machine's tasks up to and including state `n` (1-based), then abandoned. */
-async function runUpTo(fileId: string, n: number): Promise<string> {
+async function runUpTo(fileId: string, n: number, after?: (state: string) => Promise<void>): Promise<string> {
   const claim = claims.newClaim(fileId);
   expect(await files.claimApproval(fileId, claim, claims.staleBefore())).toBe(true);
   const data: Record<string, unknown> = { fileId, claim: claim.id };
   for (const t of tasks.slice(0, n)) {
     const out = await t.run({ fileId, claim: claim.id, applied: data.applied });
     if (t.state === 'StageFile') data.applied = out;
+    await after?.(t.state);
   }
   return claim.id;
 }
@@ -215,6 +216,29 @@ describe('an approval stopped after any state', () => {
     await tasks.find((t) => t.state === 'Cleanup')!.run({ fileId: again._id });
     expect(await listVersionProducts(nextPeriod._id, superseded)).toHaveLength(0);
     expect(await brandViews(R._id)).toEqual(seen);
+  });
+});
+
+describe('an edit made while a period is re-applied', () => {
+  it('a map id set on the published products between staging and publication is carried to the new version', async () => {
+    const R = RETAILERS[0]!;
+    const periods = (await api('GET', `/RetailerSummaryDays/${BRAND._id}/${R._id}`, { token: admin })).body.data as { _id: string; value: string }[];
+    const period = periods.find((p) => p.value.startsWith(NEXT))!;
+    const third = await waitForFile(await dropRobotFile(R.slug, 'product', NEXT, productCsv(60, '999.00'), 'third-robot'), true);
+    expect(third).toMatchObject({ flag: 'require_review', approvedStatus: 'pending' });
+    const product = async () => {
+      const list = await api('GET', `/retailerBrandProductScrapings?retailer_brand_scraping=${period._id}&limit=1000`, { token: admin });
+      return (list.body.data as { _id: string; style_number: string; oh_map_id: string }[]).find((p) => p.style_number === 'AT-1000')!;
+    };
+    const id = (await product())._id;
+    await runUpTo(third._id, tasks.length, async (state) => {
+      if (state !== 'StageFile') return;
+      const put = await api('PUT', `/retailerBrandProductScrapings/${id}`, { token: admin, body: { oh_map_id: 'MAP-DURING-APPROVAL' } });
+      expect(put.status).toBe(200);
+    });
+    expect(await getFile(third._id)).toMatchObject({ approvedStatus: 'approved' });
+    expect(await product()).toMatchObject({ _id: id, oh_map_id: 'MAP-DURING-APPROVAL' });
+    expect(await periodsOf(R._id)).toEqual({ [NEXT]: 60, [BASE]: 200 });
   });
 });
 
