@@ -23,3 +23,14 @@ export const MSG = {
   malformedUrl: 'The address is malformed (bad %-encoding).',
   reservedJsonKey: 'Keys named __proto__, constructor or prototype are not allowed.',
 } as const;
+
+/** Post-office answers when Approve and Needs Attention meet (one file, one outcome). */
+export const FILE_MSG = {
+  beingApproved: 'The file is being approved.',
+  alreadyApproved: 'The file is already approved.',
+  markedNeedsAttention: 'The file was marked Needs Attention.',
+  unreadable: 'The file could not be read; it cannot be approved.',
+  badScanDate: (date: string) => `The scan date ${date} is not a real date (YYYY-MM-DD).`,
+  futureScanDate: (date: string) => `The scan date ${date} is in the future.`,
+  oldScanDate: (date: string) => `The scan date ${date} is before 2000.`,
+} as const;

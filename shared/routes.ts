@@ -67,7 +67,7 @@ export const routes = [
   r({ id: 'samePeriodFiles', method: 'GET', path: '/samePeriodFiles/{fId}', handler: 'functions/files/same-period.ts', access: 'admin', grants: ['table:read'], params: fileIdPath }),
   r({ id: 'getFileData', method: 'GET', path: '/getFileData/{fId}', handler: 'functions/files/get-data.ts', access: 'admin', grants: ['table:read', 'data:read'], params: fileIdPath, query: fileDataQuery }),
   r({ id: 'markNeedsAttention', method: 'POST', path: '/upload/NeedAttention', handler: 'functions/files/need-attention.ts', access: 'admin', grants: ['table:read', 'table:write'], body: fileIdBody }),
-  r({ id: 'approveFile', method: 'GET', path: '/upload/approveStatus', handler: 'functions/files/approve.ts', access: 'admin', grants: ['table:read', 'workflow:start'], query: fileIdQuery }),
+  r({ id: 'approveFile', method: 'GET', path: '/upload/approveStatus', handler: 'functions/files/approve.ts', access: 'admin', grants: ['table:read', 'table:write', 'workflow:start'], query: fileIdQuery }),
   r({ id: 'getFlagValues', method: 'GET', path: '/getFlagValues', handler: 'functions/files/flag-values.ts', access: 'admin', grants: ['table:read'] }),
 
   // ── Post office: settings and notifications (001 §7) ───────────────────────────

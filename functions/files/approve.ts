@@ -1,24 +1,28 @@
 import { route } from '../../shared/routes';
-import { NotFoundError } from '../lib/http/errors';
+import { ConflictError, NotFoundError } from '../lib/http/errors';
 import { httpHandler } from '../lib/http/handler';
-import { startApproval } from '../lib/workflow';
+import { claimAndStartApproval } from './approval-claim';
 import { getFile } from './files.repo';
 
 /** How long the call waits for the workflow before answering that it is still running. */
 const WAIT_MS = 25_000;
 
 /**
- * Approve: start the approval state machine and wait for its outcome (API Gateway allows 30 s).
- * Answers `{ success, message }`; a failure's reason is the one recorded on the file.
+ * Approve: claim the file (pending, readable, no live approval; a Needs Attention or another
+ * Approve that got there first answers 409 with what happened), start the approval state machine
+ * and wait for its outcome (API Gateway allows 30 s). Answers `{ success, message }`; a failure's
+ * reason is the one recorded on the file.
  */
 export const handler = httpHandler(route('approveFile'), async ({ query }) => {
   const file = await getFile(query._id);
   if (!file) throw new NotFoundError('File not found.');
-  if (file.approvedStatus !== 'pending') return { success: false, message: `The file is already ${file.approvedStatus}.` };
   if (file.error) return { success: false, message: `The file cannot be processed: ${file.error}` };
-  const outcome = await startApproval(file._id, WAIT_MS);
+  const started = await claimAndStartApproval(file._id, WAIT_MS);
+  if (!started.claimed) throw new ConflictError(started.message);
+  const { outcome } = started;
   if (outcome.status === 'SUCCEEDED') return { success: true, message: 'File processed successfully!' };
   if (outcome.status === 'RUNNING') return { success: true, message: 'The file is being processed; its status will change when it is done.' };
   const after = await getFile(file._id);
+  if (after?.approvedStatus === 'approved') return { success: true, message: 'File processed successfully!' };
   return { success: false, message: after?.processingError ?? outcome.error ?? 'File not processed!' };
 });

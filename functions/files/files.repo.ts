@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/clients/dynamodb';
 import { clean, isConditionFailed, queryAll, table, updateParts } from '../lib/table';
 
@@ -42,8 +42,31 @@ export interface FileRecord {
   createdAt: string;
   updatedAt: string;
   approvedAt?: string;
+  /** The claim of the execution that approved it (a retried Publish recognises its own work). */
+  approvedBy?: string;
   rejectedAt?: string;
+  /** Set while an approval runs: only that execution may publish the file (docs/data-model-scrapings.md). */
+  approvalClaim?: ApprovalClaim;
+  /** The ingest's steps after the record was written, done ones marked (a retried event completes the rest). */
+  steps?: IngestSteps;
 }
+
+/** Who is approving the file: the execution's claim id (also its execution name) and when it claimed. */
+export interface ApprovalClaim {
+  id: string;
+  at: string;
+}
+
+export interface IngestSteps {
+  /** The review / error notification exists. */
+  notified?: boolean;
+  /** The alert email: 'sending' from just before the send, 'sent' after (at most one email). */
+  alertEmail?: 'sending' | 'sent';
+  /** The approval of an unflagged or caution file was started. */
+  approvalStarted?: boolean;
+}
+
+type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
 const fileKey = (id: string) => ({ pk: `FILE#${id}`, sk: 'FILE' });
 
@@ -146,5 +169,150 @@ export async function updateFile(
   } catch (e) {
     if (isConditionFailed(e)) return false;
     throw e;
+  }
+}
+
+// ── Approval claim: Approve and Needs Attention exclude each other ─────────────
+
+const PENDING_UNCLAIMED = '#status = :pending AND (attribute_not_exists(approvalClaim) OR approvalClaim.#at < :stale)';
+
+/**
+ * UpdateItem FILE#id SET approvalClaim, condition: pending, readable, and no live claim (none,
+ * or one taken before `staleBefore`). Returns false when another outcome got there first.
+ */
+export async function claimApproval(id: string, claim: ApprovalClaim, staleBefore: string): Promise<boolean> {
+  try {
+    await ddb.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: fileKey(id),
+        UpdateExpression: 'SET approvalClaim = :claim, updatedAt = :now',
+        ConditionExpression: `attribute_exists(pk) AND attribute_not_exists(#error) AND ${PENDING_UNCLAIMED}`,
+        ExpressionAttributeNames: { '#status': 'approvedStatus', '#at': 'at', '#error': 'error' },
+        ExpressionAttributeValues: { ':claim': claim, ':pending': 'pending', ':stale': staleBefore, ':now': claim.at },
+      }),
+    );
+    return true;
+  } catch (e) {
+    if (isConditionFailed(e)) return false;
+    throw e;
+  }
+}
+
+/** UpdateItem FILE#id SET approvedStatus = rejected, condition: pending and no live claim (Needs Attention) */
+export async function rejectFile(id: string, rejectedAt: string, staleBefore: string): Promise<boolean> {
+  try {
+    await ddb.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: fileKey(id),
+        UpdateExpression: 'SET #status = :rejected, rejectedAt = :now, updatedAt = :now REMOVE approvalClaim',
+        ConditionExpression: `attribute_exists(pk) AND ${PENDING_UNCLAIMED}`,
+        ExpressionAttributeNames: { '#status': 'approvedStatus', '#at': 'at' },
+        ExpressionAttributeValues: { ':rejected': 'rejected', ':pending': 'pending', ':stale': staleBefore, ':now': rejectedAt },
+      }),
+    );
+    return true;
+  } catch (e) {
+    if (isConditionFailed(e)) return false;
+    throw e;
+  }
+}
+
+/** UpdateItem FILE#id SET processingError REMOVE approvalClaim, condition: pending and the claim is ours (a failed approval) */
+export async function releaseApproval(id: string, claimId: string, reason: string): Promise<boolean> {
+  try {
+    await ddb.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: fileKey(id),
+        UpdateExpression: 'SET processingError = :reason, updatedAt = :now REMOVE approvalClaim',
+        ConditionExpression: '#status = :pending AND approvalClaim.#id = :claim',
+        ExpressionAttributeNames: { '#status': 'approvedStatus', '#id': 'id' },
+        ExpressionAttributeValues: { ':reason': reason, ':pending': 'pending', ':claim': claimId, ':now': new Date().toISOString() },
+      }),
+    );
+    return true;
+  } catch (e) {
+    if (isConditionFailed(e)) return false;
+    throw e;
+  }
+}
+
+/** Transaction entry: UpdateItem FILE#id pending → approved, condition: pending and the claim is ours */
+export function approveFileItem(id: string, claimId: string, approvedAt: string): TransactItem {
+  return {
+    Update: {
+      TableName: table.name,
+      Key: fileKey(id),
+      UpdateExpression: 'SET #status = :approved, approvedAt = :now, approvedBy = :claim, updatedAt = :now REMOVE processingError, approvalClaim',
+      ConditionExpression: '#status = :pending AND approvalClaim.#id = :claim',
+      ExpressionAttributeNames: { '#status': 'approvedStatus', '#id': 'id' },
+      ExpressionAttributeValues: { ':approved': 'approved', ':pending': 'pending', ':claim': claimId, ':now': approvedAt },
+    },
+  };
+}
+
+/** Transaction entry: ConditionCheck FILE#id pending and the claim is ours (a publication in several transactions) */
+export function claimCheckItem(id: string, claimId: string): TransactItem {
+  return {
+    ConditionCheck: {
+      TableName: table.name,
+      Key: fileKey(id),
+      ConditionExpression: '#status = :pending AND approvalClaim.#id = :claim',
+      ExpressionAttributeNames: { '#status': 'approvedStatus', '#id': 'id' },
+      ExpressionAttributeValues: { ':pending': 'pending', ':claim': claimId },
+    },
+  };
+}
+
+// ── Ingest steps after the record (resumable) ──────────────────────────────────
+
+/** UpdateItem FILE#id SET steps.<step> = :value (a record written by the ingest always has `steps`) */
+export async function markIngestStep<K extends keyof IngestSteps>(id: string, step: K, value: NonNullable<IngestSteps[K]>): Promise<void> {
+  await ddb.send(
+    new UpdateCommand({
+      TableName: table.name,
+      Key: fileKey(id),
+      UpdateExpression: 'SET steps.#step = :v, updatedAt = :now',
+      ExpressionAttributeNames: { '#step': step },
+      ExpressionAttributeValues: { ':v': value, ':now': new Date().toISOString() },
+    }),
+  );
+}
+
+/** UpdateItem FILE#id SET steps.alertEmail = sending, condition: no alert email sent or being sent. False: another delivery has it. */
+export async function takeAlertEmail(id: string): Promise<boolean> {
+  try {
+    await ddb.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: fileKey(id),
+        UpdateExpression: 'SET steps.alertEmail = :sending',
+        ConditionExpression: 'attribute_not_exists(steps.alertEmail)',
+        ExpressionAttributeValues: { ':sending': 'sending' },
+      }),
+    );
+    return true;
+  } catch (e) {
+    if (isConditionFailed(e)) return false;
+    throw e;
+  }
+}
+
+/** UpdateItem FILE#id REMOVE steps.alertEmail, condition: still 'sending' (the send failed: a retry may send) */
+export async function releaseAlertEmail(id: string): Promise<void> {
+  try {
+    await ddb.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: fileKey(id),
+        UpdateExpression: 'REMOVE steps.alertEmail',
+        ConditionExpression: 'steps.alertEmail = :sending',
+        ExpressionAttributeValues: { ':sending': 'sending' },
+      }),
+    );
+  } catch (e) {
+    if (!isConditionFailed(e)) throw e;
   }
 }

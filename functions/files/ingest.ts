@@ -4,7 +4,9 @@
  * type, flagged by the thresholds, and either queued for review (notification + alert email) or
  * sent through the approval workflow on its own. The File record is written last and only once
  * (its id derives from the object's key and ETag), so a repeated event or a crash half-way never
- * leaves two records or a half-written one.
+ * leaves two records or a half-written one. The steps after the record (alert, or claiming and
+ * starting the approval) are marked on it as they are done (`steps`): a repeated event finishes
+ * the ones left, each at most once.
  */
 import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import type { S3Event } from 'aws-lambda';
@@ -13,7 +15,7 @@ import type { Readable } from 'node:stream';
 import { s3 } from '../lib/clients/s3';
 import { env } from '../lib/env';
 import { logger } from '../lib/logger';
-import { startApproval } from '../lib/workflow';
+import { faultPoint } from '../lib/faults';
 import { ingestOhFeed } from '../inventory/ingest-oh';
 import { getRetailerBySlug } from '../retailers/retailers.repo';
 import { getSettings } from '../settings/settings.repo';
@@ -22,7 +24,9 @@ import { decideFlag, normalizeThresholdSettings, planAssessment } from './domain
 import { parseRobotFileRows, RobotFileError, type ParseStats } from './domain/parse';
 import { normalizeRobotType } from './domain/robot-types';
 import { alertReview } from './alerts';
-import { createFileOnce, findPreviousFile, getFile, type FileRecord } from './files.repo';
+import { claimAndStartApproval } from './approval-claim';
+import { scanDateProblem } from './domain/scan-date';
+import { createFileOnce, findPreviousFile, getFile, markIngestStep, type FileRecord } from './files.repo';
 import { CHUNK_ROWS, markCurrentRow, markPreviousRow, pageWriter, pagesPrefix, readAllRows } from './pages';
 
 /** `incoming/<type>/<retailer-slug>/<YYYY-MM-DD>/<robot>.<csv|jsonl>` */
@@ -39,6 +43,28 @@ export interface IngestResult {
   created: boolean;
   flag?: FileRecord['flag'];
   error?: string;
+  /** Steps a repeated event completed (left undone by an earlier delivery). */
+  resumed?: string[];
+}
+
+/**
+ * The steps after the File record, each skipped when marked done: a file needing review gets its
+ * notification and alert email; another file is claimed and its approval started. A record of
+ * before `steps` existed has nothing to resume.
+ */
+export async function completeSteps(file: FileRecord): Promise<string[]> {
+  if (!file.steps) return [];
+  if (file.flag === 'require_review') {
+    if (file.steps.notified && file.steps.alertEmail) return [];
+    await alertReview(file);
+    return ['alert'];
+  }
+  if (file.steps.approvalStarted || file.approvedStatus !== 'pending') return [];
+  faultPoint('start-approval', file.fileName);
+  // A claim lost to a running approval (an earlier delivery's) or to Needs Attention is done too.
+  await claimAndStartApproval(file._id);
+  await markIngestStep(file._id, 'approvalStarted', true);
+  return ['approval'];
 }
 
 export async function ingestObject(bucket: string, key: string): Promise<IngestResult> {
@@ -46,7 +72,8 @@ export async function ingestObject(bucket: string, key: string): Promise<IngestR
   const head = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
   const etag = (head.ETag ?? '').replace(/"/g, '');
   const fileId = fileIdFor(key, etag);
-  if (await getFile(fileId)) return { key, fileId, created: false };
+  const known = await getFile(fileId);
+  if (known) return { key, fileId, created: false, flag: known.flag, resumed: await completeSteps(known) };
 
   const now = new Date().toISOString();
   const base = {
@@ -58,12 +85,16 @@ export async function ingestObject(bucket: string, key: string): Promise<IngestR
     updatedAt: now,
     flagReasons: [] as string[],
     rowCount: 0,
+    steps: {},
   };
   const type = m ? normalizeRobotType(m[1]!) : undefined;
   const retailer = m ? await getRetailerBySlug(m[2]!) : undefined;
+  const badDate = m ? scanDateProblem(m[3]!) : undefined;
   const problem = !m
     ? `The file is not at incoming/<type>/<retailer-slug>/<YYYY-MM-DD>/<name>.csv: ${key}`
-    : !type
+    : badDate
+      ? badDate
+      : !type
       ? `Unknown robot type "${m[1]}": use product, homepage or brand.`
       : !retailer
         ? `Unknown retailer slug "${m[2]}": add the retailer first or fix the folder name.`
@@ -71,7 +102,8 @@ export async function ingestObject(bucket: string, key: string): Promise<IngestR
   if (problem || !m || !type || !retailer) {
     const rec: FileRecord = {
       ...base,
-      date: m?.[3] ?? now.slice(0, 10),
+      // A folder date that is no scan date is not stored as one (the reason names it).
+      date: m && !badDate ? m[3]! : now.slice(0, 10),
       name: m?.[2] ?? 'unknown',
       retailer: retailer?._id ?? m?.[2] ?? 'unknown',
       retailerName: retailer?.name ?? m?.[2] ?? 'unknown',
@@ -82,7 +114,7 @@ export async function ingestObject(bucket: string, key: string): Promise<IngestR
       flagReasons: [problem ?? 'Unreadable file.'],
     };
     const created = await createFileOnce(rec);
-    if (created) await alertReview(rec);
+    if (created) await completeSteps(rec);
     return { key, fileId, created, flag: rec.flag, error: problem };
   }
 
@@ -127,7 +159,7 @@ export async function ingestObject(bucket: string, key: string): Promise<IngestR
     await currentSide.discard();
     const rec: FileRecord = { ...record, error: e.message, flagReasons: [e.message] };
     const created = await createFileOnce(rec);
-    if (created) await alertReview(rec);
+    if (created) await completeSteps(rec);
     return { key, fileId, created, flag: rec.flag, error: e.message };
   }
   const currentPages = await currentSide.close();
@@ -162,8 +194,7 @@ export async function ingestObject(bucket: string, key: string): Promise<IngestR
   const created = await createFileOnce(rec);
   if (!created) return { key, fileId, created: false };
   logger.info('file ingested', { fileId, key, rows: stats.rowCount, flag: rec.flag });
-  if (rec.flag === 'require_review') await alertReview(rec);
-  else await startApproval(fileId);
+  await completeSteps(rec);
   return { key, fileId, created: true, flag: rec.flag };
 }
 

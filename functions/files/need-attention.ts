@@ -1,14 +1,19 @@
 import { route } from '../../shared/routes';
 import { ConflictError, NotFoundError } from '../lib/http/errors';
 import { httpHandler } from '../lib/http/handler';
-import { getFile, updateFile } from './files.repo';
+import { lostMessage, staleBefore } from './approval-claim';
+import { getFile, rejectFile } from './files.repo';
 import { toFileView } from './present';
 
-/** Needs Attention: a pending file becomes rejected; it never reaches the brand. */
+/**
+ * Needs Attention: a pending file becomes rejected and never reaches the brand. Not while an
+ * approval holds the file (409 'The file is being approved.'); an unreadable file may be marked
+ * too, so it leaves the queue.
+ */
 export const handler = httpHandler(route('markNeedsAttention'), async ({ body }) => {
   const file = await getFile(body._id);
   if (!file) throw new NotFoundError('File not found.');
-  const ok = await updateFile(file._id, { approvedStatus: 'rejected', rejectedAt: new Date().toISOString() }, { ifStatus: 'pending' });
-  if (!ok) throw new ConflictError(`The file is already ${file.approvedStatus}.`);
-  return { success: true, message: 'Approved Status Rejected.', data: toFileView({ ...file, approvedStatus: 'rejected' }) };
+  const rejectedAt = new Date().toISOString();
+  if (!(await rejectFile(file._id, rejectedAt, staleBefore()))) throw new ConflictError(await lostMessage(file._id));
+  return { success: true, message: 'Approved Status Rejected.', data: toFileView({ ...file, approvedStatus: 'rejected', rejectedAt }) };
 });

@@ -17,6 +17,7 @@ import { CsvError, parse } from 'csv-parse';
 import { listBrands } from '../brands/brands.repo';
 import { s3 } from '../lib/clients/s3';
 import { logger } from '../lib/logger';
+import { scanDateProblem } from '../files/domain/scan-date';
 import { idKey, OhFeedRows, parseOhKey, type OhItem } from './domain/oh-feed';
 import {
   countCustomerItems,
@@ -49,6 +50,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export async function ingestOhFeed({ bucket, key }: { bucket: string; key: string }): Promise<IngestOhResult> {
   const where = parseOhKey(key);
   if (!where) return { brand: '', items: 0, errors: [`Not an on-hand feed: ${key} (expected incoming/oh/<brand-slug>/<YYYY-MM-DD>/<name>.csv).`] };
+  const badDate = scanDateProblem(where.date);
+  if (badDate) return { brand: '', items: 0, errors: [badDate] };
   const brand = (await listBrands()).find((b) => b.slug.toLowerCase() === where.slug);
   if (!brand) return { brand: '', items: 0, errors: [`No brand has the slug "${where.slug}" (${key}).`] };
 

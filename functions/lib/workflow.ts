@@ -12,7 +12,13 @@ export interface ApprovalOutcome {
   error?: string;
 }
 
-type LocalRunner = (input: { fileId: string }) => Promise<ApprovalOutcome>;
+/** The execution's input: the file and the approval claim it holds (files/approval-claim.ts). */
+export interface ApprovalInput {
+  fileId: string;
+  claim: string;
+}
+
+type LocalRunner = (input: ApprovalInput) => Promise<ApprovalOutcome>;
 let localRunner: LocalRunner | undefined;
 
 /** The local stack binds the state machine to the local handler modules through this. */
@@ -22,10 +28,13 @@ export function setLocalWorkflowRunner(runner: LocalRunner | undefined): void {
 
 let sfn: SFNClient | undefined;
 
-/** Start the approval of a file; wait up to `waitMs` for its outcome (0: do not wait). */
-export async function startApproval(fileId: string, waitMs = 0): Promise<ApprovalOutcome> {
+/**
+ * Start the approval of a file holding a claim (use files/approval-claim.ts, which claims first);
+ * wait up to `waitMs` for its outcome (0: do not wait). The claim id is the execution's name.
+ */
+export async function startApproval(input: ApprovalInput, waitMs = 0): Promise<ApprovalOutcome> {
   if (localRunner) {
-    const run = localRunner({ fileId });
+    const run = localRunner(input);
     if (!waitMs) {
       run.catch(() => undefined);
       return { status: 'RUNNING' };
@@ -34,7 +43,7 @@ export async function startApproval(fileId: string, waitMs = 0): Promise<Approva
   }
   sfn ??= new SFNClient({ region: env.region });
   const { executionArn } = await sfn.send(
-    new StartExecutionCommand({ stateMachineArn: required('STATE_MACHINE_ARN'), input: JSON.stringify({ fileId }), name: `${fileId}-${Date.now()}` }),
+    new StartExecutionCommand({ stateMachineArn: required('STATE_MACHINE_ARN'), input: JSON.stringify(input), name: input.claim }),
   );
   const deadline = Date.now() + waitMs;
   while (Date.now() < deadline) {

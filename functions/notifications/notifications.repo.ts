@@ -23,15 +23,27 @@ export async function createNotification(n: Omit<NotificationRecord, '_id' | 'cr
   return createNotificationRecord(n, { seenFlag: false });
 }
 
-/** PutItem NOTIF#id with an initial seen state (history entries are filed as seen) */
-export async function createNotificationRecord(n: Omit<NotificationRecord, '_id' | 'createdAt' | 'seenFlag'>, opts: { seenFlag: boolean }): Promise<NotificationRecord> {
-  const rec: NotificationRecord = { _id: newId(), createdAt: new Date().toISOString(), seenFlag: opts.seenFlag, ...n };
-  await ddb.send(
-    new PutCommand({
-      TableName: table.name,
-      Item: { ...notifKey(rec._id), entity: 'Notification', gsi1pk: 'NOTIFS', gsi1sk: `${rec.createdAt}#${rec._id}`, ...rec },
-    }),
-  );
+/**
+ * PutItem NOTIF#id with an initial seen state (history entries are filed as seen). With an `id`
+ * derived from what it is about, the put is conditional (attribute_not_exists): a retry makes
+ * no second notification (the stored one is kept).
+ */
+export async function createNotificationRecord(
+  n: Omit<NotificationRecord, '_id' | 'createdAt' | 'seenFlag'>,
+  opts: { seenFlag: boolean; id?: string },
+): Promise<NotificationRecord> {
+  const rec: NotificationRecord = { _id: opts.id ?? newId(), createdAt: new Date().toISOString(), seenFlag: opts.seenFlag, ...n };
+  try {
+    await ddb.send(
+      new PutCommand({
+        TableName: table.name,
+        Item: { ...notifKey(rec._id), entity: 'Notification', gsi1pk: 'NOTIFS', gsi1sk: `${rec.createdAt}#${rec._id}`, ...rec },
+        ...(opts.id ? { ConditionExpression: 'attribute_not_exists(pk)' } : {}),
+      }),
+    );
+  } catch (e) {
+    if (!opts.id || !isConditionFailed(e)) throw e;
+  }
   return rec;
 }
 

@@ -1,6 +1,7 @@
 /** Response shapes of the scan-period and retailer calls (spec 000 §3, 001 §3). Pure. */
 import type { WebsiteType } from '../../shared/constants';
 import type { Retailer } from '../../shared/types';
+import { isRealDate } from '../files/domain/scan-date';
 import { nextScanDayOf } from './domain/scan-info';
 import type { RetailerBrandScraping, ScanInfo } from './scrapings.repo';
 
@@ -24,7 +25,8 @@ export function scrapingInfoView(p: RetailerBrandScraping) {
     changed: p.changed,
     unchanged: p.unchanged,
     approvedDate: p.approvedDate,
-    nextScanDay: nextScanDayOf(p.date),
+    // A stored record never makes the read fail: a date that is not one has no next scan day.
+    nextScanDay: isRealDate(p.date) ? nextScanDayOf(p.date) : null,
   };
 }
 

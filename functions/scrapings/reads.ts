@@ -45,7 +45,7 @@ export async function listProducts(auth: AuthContext, q: ListProductScrapingsQue
   if (!period) throw new NotFoundError(SCRAPING_MSG.periodNotFound);
   assertCanSee(auth, period);
   const [products, onHand] = await Promise.all([
-    listPeriodProducts(period._id),
+    listPeriodProducts(period._id, period.version),
     needsOnHand(q.view) ? ohItemsOfRetailer(period.brand, period.retailer) : Promise.resolve([]),
   ]);
   return productView(products, onHand, q);
@@ -173,7 +173,7 @@ export async function brandRetailerSummary(auth: AuthContext, brandId: string) {
   const figures = await Promise.all(
     entries.map(async (e) => {
       const [current, prev] = await listRetailerPeriods(brandId, e.retailer, 2);
-      const fig = async (p: typeof current) => (p ? { totalProducts: p.totalProducts, flaggedProducts: await countFlaggedProducts(p._id) } : undefined);
+      const fig = async (p: typeof current) => (p ? { totalProducts: p.totalProducts, flaggedProducts: await countFlaggedProducts(p._id, p.version) } : undefined);
       return { current: await fig(current), prev: await fig(prev) };
     }),
   );

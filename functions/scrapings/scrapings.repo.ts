@@ -2,13 +2,18 @@
  * Scan periods (RetailerBrandScraping), their product scrapes and the retailer scan info.
  * Key design and access patterns: docs/data-model-scrapings.md.
  *
- *   SCRAPING#<periodId> / SCRAPING            the period           gsi1 BRAND#<b>#PERIODS / <date>#<retailer>
- *                                                                  gsi2 BRAND#<b>#RETAILER#<r>#PERIODS / <date>
- *   SCRAPING#<periodId> / PRODUCT#<key>       a product scrape     gsi1 FLAGGED#<periodId> / <style> (flagged only)
- *                                                                  gsi2 BRAND#<b>#RETAILER#<r>#STYLE#<style> / <date>
- *   SCANINFO#<id> / SCANINFO                  scan info            gsi1 BRAND#<b>#SCANINFO / <retailer>
+ *   SCRAPING#<periodId> / SCRAPING            the period (published:   gsi1 BRAND#<b>#PERIODS / <date>#<retailer>
+ *                                             names its `version`)     gsi2 BRAND#<b>#RETAILER#<r>#PERIODS / <date>
+ *   SCRAPING#<periodId> / PRODUCT#<v>#<key>   a product of version v   gsi1 FLAGGED#<periodId>#<v> / <style> (flagged only)
+ *                                                                      gsi2 BRAND#<b>#RETAILER#<r>#STYLE#<style> / <date>#<v>
+ *   SCANINFO#<id> / SCANINFO                  scan info                gsi1 BRAND#<b>#SCANINFO / <retailer>
+ *   FILE#<fileId> / STAGE#<brand>             what approving the file publishes for one brand (no index keys)
+ *
+ * Products are written under a version (the id of the file that produced them) and are seen only
+ * when the period item, written in the file's approval transaction, names that version: every
+ * read here resolves the period's published version first.
  */
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/clients/dynamodb';
 import { clean, isConditionFailed, queryAll, queryCount, table } from '../lib/table';
 import { batchWrite } from './batch';
@@ -25,6 +30,8 @@ export interface RetailerBrandScraping {
   date: string;
   /** The product file applied to it last. */
   fileId: string;
+  /** The version of its products that is published (the id of the file that wrote them). */
+  version: string;
   totalProducts: number;
   previousTotalProducts: number;
   /** The date of the brand's previous period at this retailer ("Compared to"), null for the first. */
@@ -68,12 +75,13 @@ export interface ScanInfoRecord extends FeaturedSources {
 export type ScanInfo = ScanInfoRecord & { featuredInMenu: boolean };
 
 const periodKey = (id: string) => ({ pk: `SCRAPING#${id}`, sk: 'SCRAPING' });
-const productKey = (periodId: string, key: string) => ({ pk: `SCRAPING#${periodId}`, sk: `PRODUCT#${key}` });
+const productKey = (periodId: string, version: string, key: string) => ({ pk: `SCRAPING#${periodId}`, sk: `PRODUCT#${version}#${key}` });
+const stageKey = (fileId: string, brand: string) => ({ pk: `FILE#${fileId}`, sk: `STAGE#${brand}` });
 const scanInfoKey = (id: string) => ({ pk: `SCANINFO#${id}`, sk: 'SCANINFO' });
 const brandPeriodsPk = (brand: string) => `BRAND#${brand}#PERIODS`;
 const retailerPeriodsPk = (brand: string, retailer: string) => `BRAND#${brand}#RETAILER#${retailer}#PERIODS`;
 const historyPk = (brand: string, retailer: string, style: string) => `BRAND#${brand}#RETAILER#${retailer}#STYLE#${style}`;
-const flaggedPk = (periodId: string) => `FLAGGED#${periodId}`;
+const flaggedPk = (periodId: string, version: string) => `FLAGGED#${periodId}#${version}`;
 
 function periodItem(p: RetailerBrandScraping) {
   return {
@@ -87,19 +95,23 @@ function periodItem(p: RetailerBrandScraping) {
   };
 }
 
-export function productItem(p: ProductScrape) {
+/** A product item of one version of its period (every index key carries the version). */
+export function productItem(p: ProductScrape, version: string) {
   const split = splitProductId(p._id);
   if (!split || split.periodId !== p.retailer_brand_scraping) throw new Error(`Bad product id ${p._id}`);
   return {
-    ...productKey(split.periodId, split.productKey),
+    ...productKey(split.periodId, version, split.productKey),
     entity: 'ProductScrape',
     // Removed products keep their flag data but are not counted (they have no flag control).
-    ...(p.isFlagged === 'yes' && p.type !== 'deleted' ? { gsi1pk: flaggedPk(split.periodId), gsi1sk: p.style_number } : {}),
+    ...(p.isFlagged === 'yes' && p.type !== 'deleted' ? { gsi1pk: flaggedPk(split.periodId, version), gsi1sk: p.style_number } : {}),
     gsi2pk: historyPk(p.brand, p.retailer, p.style_number),
-    gsi2sk: p.date,
+    gsi2sk: `${p.date}#${version}`,
     ...p,
   };
 }
+
+/** The version a product item belongs to (from its sort key `PRODUCT#<version>#<key>`). */
+const versionOfSk = (sk: unknown): string => String(sk).split('#')[1] ?? '';
 
 // ── Periods ─────────────────────────────────────────────────────────────────────
 
@@ -157,62 +169,83 @@ export async function listBrandPeriods(brand: string): Promise<Pick<RetailerBran
 
 // ── Product scrapes ─────────────────────────────────────────────────────────────
 
-/** Query pk=SCRAPING#periodId, sk begins_with PRODUCT# (consistent read): every product of a period */
-export async function listPeriodProducts(periodId: string): Promise<ProductScrape[]> {
+/** The published version of a period (GetItem of the period), undefined when it has none. */
+async function publishedVersion(periodId: string): Promise<string | undefined> {
+  return (await getPeriod(periodId))?.version;
+}
+
+/**
+ * Every product of a period as brands see it: the period's published version (GetItem
+ * SCRAPING#id, unless given), then Query pk=SCRAPING#periodId, sk begins_with PRODUCT#<version>#
+ * (consistent read). A period that is not published has none.
+ */
+export async function listPeriodProducts(periodId: string, version?: string): Promise<ProductScrape[]> {
+  const v = version ?? (await publishedVersion(periodId));
+  return v ? listVersionProducts(periodId, v) : [];
+}
+
+/** Query pk=SCRAPING#periodId, sk begins_with PRODUCT#<version># (consistent): the products of one version, published or not */
+export async function listVersionProducts(periodId: string, version: string): Promise<ProductScrape[]> {
   const items = await queryAll<Record<string, unknown>>({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-    ExpressionAttributeValues: { ':pk': `SCRAPING#${periodId}`, ':p': 'PRODUCT#' },
+    ExpressionAttributeValues: { ':pk': `SCRAPING#${periodId}`, ':p': `PRODUCT#${version}#` },
     ConsistentRead: true,
   });
   return items.map((i) => clean<ProductScrape>(i));
 }
 
-/** GetItem pk=SCRAPING#<first half of id>, sk=PRODUCT#<second half> */
+/** The period's published version, then GetItem pk=SCRAPING#<first half of id>, sk=PRODUCT#<version>#<second half> */
 export async function getProduct(id: string): Promise<ProductScrape | undefined> {
   const split = splitProductId(id);
   if (!split) return undefined;
-  const out = await ddb.send(new GetCommand({ TableName: table.name, Key: productKey(split.periodId, split.productKey), ConsistentRead: true }));
+  const version = await publishedVersion(split.periodId);
+  if (!version) return undefined;
+  const out = await ddb.send(new GetCommand({ TableName: table.name, Key: productKey(split.periodId, version, split.productKey), ConsistentRead: true }));
   return out.Item ? clean<ProductScrape>(out.Item) : undefined;
 }
 
-/** BatchWriteItem: PutItem SCRAPING#periodId / PRODUCT#key for each product */
-export async function putProducts(products: readonly ProductScrape[]): Promise<void> {
-  await batchWrite(products.map((p) => ({ PutRequest: { Item: productItem(p) } })));
+/** BatchWriteItem: PutItem SCRAPING#periodId / PRODUCT#<version>#key for each product (staging a version) */
+export async function putProducts(products: readonly ProductScrape[], version: string): Promise<void> {
+  await batchWrite(products.map((p) => ({ PutRequest: { Item: productItem(p, version) } })));
 }
 
-/** BatchWriteItem: DeleteItem SCRAPING#periodId / PRODUCT#key for each product id */
-export async function deleteProducts(ids: readonly string[]): Promise<void> {
-  await batchWrite(
-    ids.map((id) => {
-      const split = splitProductId(id)!;
-      return { DeleteRequest: { Key: productKey(split.periodId, split.productKey) } };
-    }),
-  );
+/** Query pk=SCRAPING#periodId, sk begins_with PRODUCT#<version># (keys only), then BatchWriteItem DeleteItem of each: remove a superseded version */
+export async function deleteVersionProducts(periodId: string, version: string): Promise<number> {
+  const keys = await queryAll<{ pk: string; sk: string }>({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+    ExpressionAttributeValues: { ':pk': `SCRAPING#${periodId}`, ':p': `PRODUCT#${version}#` },
+    ProjectionExpression: 'pk, sk',
+  });
+  await batchWrite(keys.map((k) => ({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } })));
+  return keys.length;
 }
 
 /**
- * UpdateItem SCRAPING#periodId / PRODUCT#key (only an existing product): set user fields
- * (undefined or null removes one); setting isFlagged also moves the product in or out of the
- * FLAGGED# index. Flag calls must go through here so flagged counts stay right.
+ * The period's published version, then UpdateItem SCRAPING#periodId / PRODUCT#<version>#key
+ * (only an existing product): set user fields (undefined or null removes one); setting isFlagged
+ * also moves the product in or out of the FLAGGED# index. Flag calls must go through here so
+ * flagged counts stay right. `version` targets a given version (carrying edits at cleanup).
  */
-export async function updateProductFields(id: string, fields: Partial<UserFields>): Promise<ProductScrape | undefined> {
+export async function updateProductFields(id: string, fields: Partial<UserFields>, version?: string): Promise<ProductScrape | undefined> {
   const split = splitProductId(id);
   if (!split) return undefined;
+  const v = version ?? (await publishedVersion(split.periodId));
+  if (!v) return undefined;
   const names: Record<string, string> = { '#updatedAt': 'updatedAt' };
   const values: Record<string, unknown> = { ':now': new Date().toISOString() };
   const sets = ['#updatedAt = :now'];
   const removes: string[] = [];
-  Object.entries(fields).forEach(([k, v], i) => {
+  Object.entries(fields).forEach(([k, val], i) => {
     names[`#f${i}`] = k;
-    if (v === undefined || v === null) removes.push(`#f${i}`);
+    if (val === undefined || val === null) removes.push(`#f${i}`);
     else {
-      values[`:v${i}`] = v;
+      values[`:v${i}`] = val;
       sets.push(`#f${i} = :v${i}`);
     }
   });
   if (fields.isFlagged === 'yes') {
     Object.assign(names, { '#g1pk': 'gsi1pk', '#g1sk': 'gsi1sk', '#style': 'style_number' });
-    values[':g1pk'] = flaggedPk(split.periodId);
+    values[':g1pk'] = flaggedPk(split.periodId, v);
     sets.push('#g1pk = :g1pk', '#g1sk = #style');
   } else if (fields.isFlagged === 'no') {
     Object.assign(names, { '#g1pk': 'gsi1pk', '#g1sk': 'gsi1sk' });
@@ -222,7 +255,7 @@ export async function updateProductFields(id: string, fields: Partial<UserFields
     const out = await ddb.send(
       new UpdateCommand({
         TableName: table.name,
-        Key: productKey(split.periodId, split.productKey),
+        Key: productKey(split.periodId, v, split.productKey),
         ConditionExpression: 'attribute_exists(pk)',
         UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
         ExpressionAttributeNames: names,
@@ -237,12 +270,17 @@ export async function updateProductFields(id: string, fields: Partial<UserFields
   }
 }
 
-/** Query gsi1 pk=FLAGGED#periodId, Select COUNT: flagged products of a period */
-export function countFlaggedProducts(periodId: string): Promise<number> {
-  return queryCount({ IndexName: table.gsi1, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': flaggedPk(periodId) } });
+/** The period's published version (unless given), then Query gsi1 pk=FLAGGED#periodId#version, Select COUNT: flagged products of a period */
+export async function countFlaggedProducts(periodId: string, version?: string): Promise<number> {
+  const v = version ?? (await publishedVersion(periodId));
+  if (!v) return 0;
+  return queryCount({ IndexName: table.gsi1, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': flaggedPk(periodId, v) } });
 }
 
-/** Query gsi2 pk=BRAND#b#RETAILER#r#STYLE#style, newest first: one product across periods */
+/**
+ * Query gsi2 pk=BRAND#b#RETAILER#r#STYLE#style, newest first, then BatchGetItem of the periods
+ * those items belong to: one product across periods, only the published version of each.
+ */
 export async function listProductHistory(brand: string, retailer: string, styleNumber: string): Promise<ProductScrape[]> {
   const items = await queryAll<Record<string, unknown>>({
     IndexName: table.gsi2,
@@ -250,7 +288,87 @@ export async function listProductHistory(brand: string, retailer: string, styleN
     ExpressionAttributeValues: { ':pk': historyPk(brand, retailer, styleNumber) },
     ScanIndexForward: false,
   });
-  return items.map((i) => clean<ProductScrape>(i));
+  const periodIds = [...new Set(items.map((i) => String(i.retailer_brand_scraping)))];
+  const published = new Map<string, string>();
+  for (let i = 0; i < periodIds.length; i += 100) {
+    const keys = periodIds.slice(i, i + 100).map(periodKey);
+    let request: Record<string, { Keys: Record<string, unknown>[]; ProjectionExpression: string; ExpressionAttributeNames: Record<string, string>; ConsistentRead: boolean }> | undefined = {
+      [table.name]: { Keys: keys, ProjectionExpression: '#id, #v', ExpressionAttributeNames: { '#id': '_id', '#v': 'version' }, ConsistentRead: true },
+    };
+    while (request && Object.keys(request).length) {
+      const out = await ddb.send(new BatchGetCommand({ RequestItems: request }));
+      for (const p of out.Responses?.[table.name] ?? []) if (p.version) published.set(String(p._id), String(p.version));
+      request = out.UnprocessedKeys as typeof request;
+    }
+  }
+  return items.filter((i) => published.get(String(i.retailer_brand_scraping)) === versionOfSk(i.sk)).map((i) => clean<ProductScrape>(i));
+}
+
+// ── Staging and publication ─────────────────────────────────────────────────────
+
+/** What approving a file publishes for one brand: its period (product files) or scan-info fields. */
+export interface StageRecord {
+  fileId: string;
+  brand: string;
+  retailer: string;
+  date: string;
+  /** When the products were staged (edits after it on the superseded version are carried at cleanup). */
+  stagedAt: string;
+  /** Product files: the period to publish (approvedDate is set at publication). */
+  period?: Omit<RetailerBrandScraping, 'approvedDate'>;
+  /** The version the period had published when staged (removed after publication). */
+  supersedes?: string;
+  /** Brand page / homepage files: the scan-info fields of that source. */
+  scan?: { source: ScanInfoSource; fields: ScanInfoFields };
+}
+
+/** PutItem FILE#fileId / STAGE#brand (overwrite: staging again replaces it) */
+export async function putStage(r: StageRecord): Promise<void> {
+  await ddb.send(new PutCommand({ TableName: table.name, Item: { ...stageKey(r.fileId, r.brand), entity: 'Stage', ...r } }));
+}
+
+/** Query pk=FILE#fileId, sk begins_with STAGE# (consistent): what approving the file publishes */
+export async function listStages(fileId: string): Promise<StageRecord[]> {
+  const items = await queryAll<Record<string, unknown>>({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)',
+    ExpressionAttributeValues: { ':pk': `FILE#${fileId}`, ':s': 'STAGE#' },
+    ConsistentRead: true,
+  });
+  return items.map((i) => clean<StageRecord>(i));
+}
+
+/** BatchWriteItem DeleteItem FILE#fileId / STAGE#brand of each: the stage records, once published and cleaned up */
+export async function deleteStages(fileId: string, brands: readonly string[]): Promise<void> {
+  await batchWrite(brands.map((b) => ({ DeleteRequest: { Key: stageKey(fileId, b) } })));
+}
+
+/** A TransactWriteItems entry (kept opaque outside the repos). */
+export type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+
+/** Transaction entry: PutItem SCRAPING#id / SCRAPING (the pointer to the published version, listed in the period indexes) */
+export const periodPutItem = (p: RetailerBrandScraping): TransactItem => ({ Put: { TableName: table.name, Item: periodItem(p) } });
+
+/** Transaction entry: the conditional upsert of `upsertScanInfo` (fails the transaction when a newer file set the source) */
+export const scanInfoUpdateItem = (brand: string, retailer: string, source: ScanInfoSource, date: string, fields: ScanInfoFields): TransactItem => ({
+  Update: { TableName: table.name, ...scanInfoUpdate(brand, retailer, source, date, fields) },
+});
+
+/**
+ * TransactWriteItems of the given entries (at most 100): all or nothing. Returns the index of
+ * the first entry whose condition failed when the transaction was cancelled for a condition,
+ * undefined when it was written.
+ */
+export async function transactWrite(items: readonly TransactItem[]): Promise<number | undefined> {
+  try {
+    await ddb.send(new TransactWriteCommand({ TransactItems: [...items] }));
+    return undefined;
+  } catch (e) {
+    const err = e as { name?: string; CancellationReasons?: { Code?: string }[] };
+    if (err.name !== 'TransactionCanceledException') throw e;
+    const i = (err.CancellationReasons ?? []).findIndex((r) => r.Code === 'ConditionalCheckFailed');
+    if (i < 0) throw e;
+    return i;
+  }
 }
 
 // ── Retailer scan info ──────────────────────────────────────────────────────────
@@ -278,20 +396,11 @@ export async function listScanInfos(brand: string): Promise<ScanInfo[]> {
   return items.map((i) => withFeatured(clean<ScanInfoRecord>(i)));
 }
 
-type ScanInfoSource = 'productDate' | 'brandPageDate' | 'homepageDate';
+export type ScanInfoSource = 'productDate' | 'brandPageDate' | 'homepageDate';
+export type ScanInfoFields = Partial<Omit<ScanInfoRecord, '_id' | 'brand' | 'retailer' | 'isFlagged' | 'updatedAt' | ScanInfoSource>>;
 
-/**
- * UpdateItem SCANINFO#id (created if absent), only when the item has no `source` date or an
- * older or equal one: a late approval of an older file never overwrites a newer scan.
- * Returns false when a newer file already set these fields.
- */
-export async function upsertScanInfo(
-  brand: string,
-  retailer: string,
-  source: ScanInfoSource,
-  date: string,
-  fields: Partial<Omit<ScanInfoRecord, '_id' | 'brand' | 'retailer' | 'isFlagged' | 'updatedAt' | ScanInfoSource>>,
-): Promise<boolean> {
+/** The UpdateItem of SCANINFO#id (upsert) with its condition: no `source` date yet, or an older or equal one. */
+function scanInfoUpdate(brand: string, retailer: string, source: ScanInfoSource, date: string, fields: ScanInfoFields) {
   const id = scanInfoIdOf(brand, retailer);
   const names: Record<string, string> = { '#src': source, '#id': '_id', '#brand': 'brand', '#retailer': 'retailer', '#flag': 'isFlagged', '#updatedAt': 'updatedAt' };
   const values: Record<string, unknown> = {
@@ -324,17 +433,23 @@ export async function upsertScanInfo(
       sets.push(`#f${i} = :v${i}`);
     }
   });
+  return {
+    Key: scanInfoKey(id),
+    ConditionExpression: 'attribute_not_exists(#src) OR #src <= :date',
+    UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
+}
+
+/**
+ * UpdateItem SCANINFO#id (created if absent), only when the item has no `source` date or an
+ * older or equal one: a late approval of an older file never overwrites a newer scan.
+ * Returns false when a newer file already set these fields.
+ */
+export async function upsertScanInfo(brand: string, retailer: string, source: ScanInfoSource, date: string, fields: ScanInfoFields): Promise<boolean> {
   try {
-    await ddb.send(
-      new UpdateCommand({
-        TableName: table.name,
-        Key: scanInfoKey(id),
-        ConditionExpression: 'attribute_not_exists(#src) OR #src <= :date',
-        UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      }),
-    );
+    await ddb.send(new UpdateCommand({ TableName: table.name, ...scanInfoUpdate(brand, retailer, source, date, fields) }));
     return true;
   } catch (e) {
     if (isConditionFailed(e)) return false;

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { StateMachine } from 'aws-local-stepfunctions';
-import { setLocalWorkflowRunner, type ApprovalOutcome } from '../../functions/lib/workflow';
+import { setLocalWorkflowRunner, type ApprovalInput, type ApprovalOutcome } from '../../functions/lib/workflow';
 import { APPROVAL_TASKS, approvalDefinitionWith } from '../workflow/approval';
 
 type TaskFn = (input: unknown) => Promise<unknown>;
@@ -33,8 +33,8 @@ export async function bindLocalWorkflow(root: string, retryIntervalMs = 100): Pr
     handlers[t.state] = mod.handler;
   }
   const retryIntervalOverrides = Object.fromEntries(APPROVAL_TASKS.map((t) => [t.state, retryIntervalMs]));
-  const run = async (input: { fileId: string }): Promise<ApprovalOutcome> => {
-    const execution = machine.run(input, { overrides: { taskResourceLocalHandlers: handlers as never, retryIntervalOverrides } });
+  const run = async (input: ApprovalInput): Promise<ApprovalOutcome> => {
+    const execution = machine.run({ fileId: input.fileId, claim: input.claim }, { overrides: { taskResourceLocalHandlers: handlers as never, retryIntervalOverrides } });
     try {
       await execution.result;
       return { status: 'SUCCEEDED' };

@@ -3,10 +3,17 @@
  * it with each `${<Task>Arn}` substituted by the task's Lambda ARN; the local stack runs the same
  * definition with aws-local-stepfunctions, each Task bound to the same handler module in process.
  *
- * load the file → apply it to the period → update the retailer's scan info → mark approved →
- * notify. Transient errors retry with backoff; any failure records the reason on the file (which
- * stays pending) and ends the execution as failed.
+ * The execution's input is `{ fileId, claim }`: the Approve handler (or the ingest, for files
+ * approved on their own) claimed the file first (functions/files/approval-claim.ts).
+ * load the file (claim ours) → stage its products / scan-info fields invisibly → publish (ONE
+ * transaction: periods point at the staged version, scan info, file approved) → clean up the
+ * superseded version → notify. Transient errors retry with backoff; any failure records the
+ * reason on the file (which stays pending), releases the claim and ends the execution as failed.
+ * A stop after any state leaves nothing visible before Publish, and only invisible leftovers
+ * after it; the machine's TimeoutSeconds bounds a claim's life (older claims are stale).
  */
+import { APPROVAL_TIMEOUT_SECONDS } from '../../functions/files/workflow/limits';
+
 export interface ApprovalTask {
   /** The state's name (also the local override key). */
   state: string;
@@ -19,9 +26,9 @@ export interface ApprovalTask {
 
 export const APPROVAL_TASKS: readonly ApprovalTask[] = [
   { state: 'LoadFile', id: 'WorkflowLoadFile', handler: 'functions/files/workflow/load-file.ts', grants: ['table:read'] },
-  { state: 'ApplyToPeriod', id: 'WorkflowApplyToPeriod', handler: 'functions/files/workflow/apply-to-period.ts', grants: ['table:read', 'table:write', 'data:read'] },
-  { state: 'UpdateScanInfo', id: 'WorkflowUpdateScanInfo', handler: 'functions/files/workflow/update-scan-info.ts', grants: ['table:read', 'table:write', 'data:read'] },
-  { state: 'MarkApproved', id: 'WorkflowMarkApproved', handler: 'functions/files/workflow/mark-approved.ts', grants: ['table:read', 'table:write'] },
+  { state: 'StageFile', id: 'WorkflowStageFile', handler: 'functions/files/workflow/stage-file.ts', grants: ['table:read', 'table:write', 'data:read'] },
+  { state: 'Publish', id: 'WorkflowPublish', handler: 'functions/files/workflow/publish.ts', grants: ['table:read', 'table:write'] },
+  { state: 'Cleanup', id: 'WorkflowCleanup', handler: 'functions/files/workflow/cleanup.ts', grants: ['table:read', 'table:write'] },
   { state: 'Notify', id: 'WorkflowNotify', handler: 'functions/files/workflow/notify.ts', grants: ['table:read', 'table:write'] },
   { state: 'RecordFailure', id: 'WorkflowRecordFailure', handler: 'functions/files/workflow/record-failure.ts', grants: ['table:read', 'table:write'] },
 ];
@@ -41,7 +48,7 @@ export const RETRY = { IntervalSeconds: 2, BackoffRate: 2, MaxAttempts: 3 } as c
 const task = (state: string, next: string | null, resultPath: string | null) => ({
   Type: 'Task',
   Resource: `\${${state}Arn}`,
-  Parameters: { 'fileId.$': '$.fileId' },
+  Parameters: { 'fileId.$': '$.fileId', 'claim.$': '$.claim' },
   ResultPath: resultPath,
   TimeoutSeconds: 300,
   Retry: [{ ErrorEquals: TRANSIENT_ERRORS, ...RETRY }],
@@ -51,18 +58,20 @@ const task = (state: string, next: string | null, resultPath: string | null) => 
 
 export function approvalDefinition() {
   return {
-    Comment: 'Approve a robot file: apply it to the scan period, update the scan info, notify.',
+    Comment: 'Approve a robot file: stage it invisibly, publish it with its approval in one transaction, clean up, notify.',
     StartAt: 'LoadFile',
+    // A claim older than this is stale (functions/files/approval-claim.ts): the execution has ended.
+    TimeoutSeconds: APPROVAL_TIMEOUT_SECONDS,
     States: {
-      LoadFile: task('LoadFile', 'ApplyToPeriod', '$.file'),
-      ApplyToPeriod: task('ApplyToPeriod', 'UpdateScanInfo', '$.applied'),
-      UpdateScanInfo: { ...task('UpdateScanInfo', 'MarkApproved', '$.scan'), Parameters: { 'fileId.$': '$.fileId', 'applied.$': '$.applied' } },
-      MarkApproved: task('MarkApproved', 'Notify', '$.approved'),
+      LoadFile: task('LoadFile', 'StageFile', '$.file'),
+      StageFile: task('StageFile', 'Publish', '$.applied'),
+      Publish: task('Publish', 'Cleanup', '$.approved'),
+      Cleanup: task('Cleanup', 'Notify', '$.cleanup'),
       Notify: { ...task('Notify', null, null), Parameters: { 'fileId.$': '$.fileId', 'applied.$': '$.applied' } },
       RecordFailure: {
         Type: 'Task',
         Resource: '${RecordFailureArn}',
-        Parameters: { 'fileId.$': '$.fileId', 'error.$': '$.error' },
+        Parameters: { 'fileId.$': '$.fileId', 'claim.$': '$.claim', 'error.$': '$.error' },
         ResultPath: null,
         Retry: [{ ErrorEquals: TRANSIENT_ERRORS, ...RETRY }],
         Next: 'Failed',

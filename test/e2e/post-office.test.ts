@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, login, stack } from '../support/api';
-import { dropRobotFile, makeOwnTenant, waitForFile as waitForFileOf } from '../support/post-office';
+import { dropRobotFile, makeOwnTenant, putObject, waitForFile as waitForFileOf } from '../support/post-office';
 import { apiSession, here, launchBrowser, openTab, screenshot, toast, waitForPath, withSession, type Tab } from '../support/browser';
 
 const tag = randomBytes(4).toString('hex');
@@ -57,16 +57,16 @@ beforeAll(async () => {
   admin = await login('admin@demo.test');
 
   // The first file: nothing to compare with (caution), approved on its own.
-  own.first = await waitForFile(await drop('2033-03-07', productCsv(200)), true);
+  own.first = await waitForFile(await drop('2013-03-07', productCsv(200)), true);
   for (let i = 0; i < 125 && own.first.approvedStatus !== 'approved'; i++) {
     await new Promise((r) => setTimeout(r, 200));
     own.first = await waitForFile(own.first.fileName);
   }
   expect(own.first.approvedStatus).toBe('approved');
   // Each next file has far fewer rows than the one before: held for review.
-  own.approve = await waitForFile(await drop('2033-03-14', productCsv(100)), true);
-  own.reject = await waitForFile(await drop('2033-03-21', productCsv(40)), true);
-  own.fail = await waitForFile(await drop('2033-03-28', productCsv(12)), true);
+  own.approve = await waitForFile(await drop('2013-03-14', productCsv(100)), true);
+  own.reject = await waitForFile(await drop('2013-03-21', productCsv(40)), true);
+  own.fail = await waitForFile(await drop('2013-03-28', productCsv(12)), true);
   for (const f of [own.approve, own.reject, own.fail]) expect(f).toMatchObject({ flag: 'require_review', approvedStatus: 'pending', error: null });
 }, 120_000);
 
@@ -447,18 +447,39 @@ describe('/admin/post-office/comparison/{fId}', () => {
       await page.getByText('This is the first product file of this retailer', { exact: false }).waitFor();
     }));
 
-  it('shows why an unreadable file cannot be approved, with its status as a label', async () => {
+  it('shows why an unreadable file cannot be approved, and offers Needs Attention alone', async () => {
     const f = await seedFile('incoming/product/orchard-row/2026-11-16/product-robot.csv');
     await asAdmin(`/admin/post-office/comparison/${f._id}`, async ({ page }) => {
       const alert = page.getByRole('alert').filter({ hasText: 'This file could not be read.' });
       await alert.waitFor();
       expect(await alert.textContent()).toContain(f.error);
       await page.getByText('No product(s) found for comparison.').waitFor();
-      expect(await page.getByTestId('file-status').textContent()).toBe('Pending');
+      await page.getByRole('button', { name: 'Needs Attention' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Needs Attention' }).isEnabled()).toBe(true);
       expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(0);
-      expect(await page.getByRole('button', { name: 'Needs Attention' }).count()).toBe(0);
       await screenshot(page, 'po-comparison-unreadable');
     });
+  });
+
+  it('an unreadable file leaves the queue with Needs Attention', async () => {
+    // A folder naming no retailer: an unreadable file of its own (not listed under our retailer).
+    const key = `incoming/product/no-such-store-${tag}/2013-03-07/robot.csv`;
+    await putObject(key, productCsv(3));
+    const f = await waitForFile(key, true);
+    expect(f).toMatchObject({ approvedStatus: 'pending', flag: 'require_review' });
+    expect(f.error).toBeTruthy();
+    await asAdmin(`/admin/post-office/comparison/${f._id}`, async ({ page }) => {
+      const attention = page.getByRole('button', { name: 'Needs Attention' });
+      await attention.click();
+      await toast(page, 'Approved Status Rejected.').waitFor();
+      await page.getByTestId('file-status').filter({ hasText: 'Rejected' }).waitFor();
+      expect(await attention.count()).toBe(0);
+    });
+    const [after] = (await api('GET', `/getFiles/${f._id}`, { token: admin })).body;
+    expect(after.approvedStatus).toBe('rejected');
+    // Approve stays impossible for it.
+    const approve = await api('GET', `/upload/approveStatus?_id=${f._id}`, { token: admin });
+    expect(approve.body.success).not.toBe(true);
   });
 });
 

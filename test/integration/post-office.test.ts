@@ -47,23 +47,23 @@ describe('a scraper drop through the post office', () => {
   const keys: Record<string, string> = {};
 
   it('files the first file as caution (nothing to compare with) and approves it on its own', async () => {
-    keys.first = await drop('product', '2032-01-05', productCsv(200));
+    keys.first = await drop('product', '2012-01-05', productCsv(200));
     const f = await waitForFile(keys.first!, true);
     expect(f).toMatchObject({ type: 'product', name: RETAILER.slug, retailerName: RETAILER.name, rowCount: 200, flag: 'caution' });
     expect(f.flagReasons[0]).toMatch(/first product file/);
     await expect.poll(async () => (await waitForFile(keys.first!)).approvedStatus, { timeout: 20_000 }).toBe('approved');
-    const products = await periodProducts('2032-01-05');
+    const products = await periodProducts('2012-01-05');
     expect(products.body.totalCount).toBe(200);
   });
 
   it('files a normal week as unflagged, approves it, and serves what changed since the last scan', async () => {
     // 2 prices changed (1 %), 2 products gone, 3 new.
-    keys.second = await drop('product', '2032-01-12', productCsv(200, { priceOf: (i) => (i < 2 ? '199.00' : '250.00'), skip: (i) => i === 10 || i === 11, extra: 3 }));
+    keys.second = await drop('product', '2012-01-12', productCsv(200, { priceOf: (i) => (i < 2 ? '199.00' : '250.00'), skip: (i) => i === 10 || i === 11, extra: 3 }));
     const f = await waitForFile(keys.second!, true);
     expect(f.flag).toBe('unflagged');
     expect(f.diff).toEqual({ added: 3, removed: 2, changed: 2, unchanged: 196 });
     await expect.poll(async () => (await waitForFile(keys.second!)).approvedStatus, { timeout: 20_000 }).toBe('approved');
-    const changes = await periodProducts('2032-01-12', '&tab=change');
+    const changes = await periodProducts('2012-01-12', '&tab=change');
     const byType = (t: string) => (changes.body.data as any[]).filter((p) => p.type === t).map((p) => p.style_number).sort();
     expect(byType('added')).toEqual(['PS-1200', 'PS-1201', 'PS-1202']);
     expect(byType('deleted')).toEqual(['PS-1010', 'PS-1011']);
@@ -73,7 +73,7 @@ describe('a scraper drop through the post office', () => {
   });
 
   it('the same S3 object delivered twice is one File', async () => {
-    await drop('product', '2032-01-12', productCsv(200, { priceOf: (i) => (i < 2 ? '199.00' : '250.00'), skip: (i) => i === 10 || i === 11, extra: 3 }));
+    await drop('product', '2012-01-12', productCsv(200, { priceOf: (i) => (i < 2 ? '199.00' : '250.00'), skip: (i) => i === 10 || i === 11, extra: 3 }));
     await new Promise((r) => setTimeout(r, 1500));
     const res = await api('GET', `/getFiles?fileName=${encodeURIComponent(keys.second!)}`, { token: admin });
     expect(res.body.totalCount).toBe(1);
@@ -85,7 +85,7 @@ describe('a scraper drop through the post office', () => {
     expect(put.status).toBe(200);
     expect(put.body.message).toBe('Settings updated.');
 
-    keys.broken = await drop('product', '2032-01-19', productCsv(203, { skip: (i) => i % 2 === 1 }));
+    keys.broken = await drop('product', '2012-01-19', productCsv(203, { skip: (i) => i % 2 === 1 }));
     const f = await waitForFile(keys.broken!, true);
     expect(f).toMatchObject({ flag: 'require_review', approvedStatus: 'pending' });
     expect(f.flagReasons.join(' ')).toMatch(/fewer rows/);
@@ -117,7 +117,7 @@ describe('a scraper drop through the post office', () => {
     expect(page3.body.currentProductData.data).toHaveLength(0);
     expect(page3.body.previousProductData.data).toHaveLength(1);
 
-    const brandKey = await drop('brand', '2032-01-19', `Brand ID,Brand Name,Description,Logo,Hero Image,Screenshot,Site Link,Brand Link,Featured In Menu\n${BRAND.slug},${BRAND.name},About us,https://l.example/logo.png,https://l.example/hero.jpg,https://l.example/shot.png,https://post.example,https://post.example/brand,Yes\n`);
+    const brandKey = await drop('brand', '2012-01-19', `Brand ID,Brand Name,Description,Logo,Hero Image,Screenshot,Site Link,Brand Link,Featured In Menu\n${BRAND.slug},${BRAND.name},About us,https://l.example/logo.png,https://l.example/hero.jpg,https://l.example/shot.png,https://post.example,https://post.example/brand,Yes\n`);
     await waitForFile(brandKey);
     const same = await api('GET', `/samePeriodFiles/${f._id}`, { token: admin });
     expect((same.body.samePeriodFiles as any[]).map((x) => x.fileName)).toContain(brandKey);
@@ -130,10 +130,11 @@ describe('a scraper drop through the post office', () => {
     const [after] = (await api('GET', `/getFiles/${f._id}`, { token: admin })).body;
     expect(after.approvedStatus).toBe('approved');
     const again = await api('GET', `/upload/approveStatus?_id=${f._id}`, { token: admin });
-    expect(again.body.success).toBe(false);
-    const products = await periodProducts('2032-01-19');
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('The file is already approved.');
+    const products = await periodProducts('2012-01-19');
     expect(products.body.totalCount).toBe(102);
-    const [first, second] = [await periodProducts('2032-01-19', '&tab=change&page=1'), await periodProducts('2032-01-19', '&tab=change&page=2')];
+    const [first, second] = [await periodProducts('2012-01-19', '&tab=change&page=1'), await periodProducts('2012-01-19', '&tab=change&page=2')];
     const changes = [...first.body.data, ...second.body.data] as any[];
     // Odd styles are gone (100 since last week), PS-1010 is back, PS-1000's price is back to 250.
     expect(first.body.totalCount).toBe(102);
@@ -143,17 +144,18 @@ describe('a scraper drop through the post office', () => {
   });
 
   it('marks a file Needs Attention (rejected), which can then not be approved', async () => {
-    const key = await drop('product', '2032-01-26', productCsv(10));
+    const key = await drop('product', '2012-01-26', productCsv(10));
     const f = await waitForFile(key, true);
     expect(f.flag).toBe('require_review');
     const res = await api('POST', '/upload/NeedAttention', { token: admin, body: { _id: f._id } });
     expect(res.body.message).toBe('Approved Status Rejected.');
     const approve = await api('GET', `/upload/approveStatus?_id=${f._id}`, { token: admin });
-    expect(approve.body).toEqual({ success: false, message: 'The file is already rejected.' });
+    expect(approve.status).toBe(409);
+    expect(approve.body.message).toBe('The file was marked Needs Attention.');
   });
 
   it('files a malformed file with a clear error and never processes it', async () => {
-    const key = await drop('product', '2032-02-02', `${HEADER}\nPS-1,"unclosed,${BRAND.name}\n`, 'broken-robot');
+    const key = await drop('product', '2012-02-02', `${HEADER}\nPS-1,"unclosed,${BRAND.name}\n`, 'broken-robot');
     const f = await waitForFile(key);
     expect(f.flag).toBe('require_review');
     expect(f.error).toMatch(/Line \d/);
@@ -163,7 +165,7 @@ describe('a scraper drop through the post office', () => {
   });
 
   it('records a workflow failure on the file, which stays pending with the reason', async () => {
-    const key = await drop('product', '2032-02-09', productCsv(40));
+    const key = await drop('product', '2012-02-09', productCsv(40));
     const f = await waitForFile(key, true);
     expect(f.flag).toBe('require_review');
     // Lose the file's comparison pages: the apply step cannot read them.
@@ -178,7 +180,7 @@ describe('a scraper drop through the post office', () => {
   });
 
   it('answers an unknown retailer folder with a File that says what to fix', async () => {
-    const key = `incoming/product/no-such-store-${tag}/2032-01-05/robot.csv`;
+    const key = `incoming/product/no-such-store-${tag}/2012-01-05/robot.csv`;
     await putObject(key, productCsv(3));
     const f = await waitForFile(key);
     expect(f.error).toBe(`Unknown retailer slug "no-such-store-${tag}": add the retailer first or fix the folder name.`);

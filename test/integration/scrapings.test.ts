@@ -18,8 +18,8 @@ const R2 = { _id: `ret-it2-${tag}`, name: `Second Store ${tag}`, optId: `ITB${ta
 const USER_ID = `user-it-${tag}`;
 const USER_EMAIL = `it-${tag}@demo.test`;
 const USER_NAME = 'Ivy Tester';
-const D1 = '2031-03-03';
-const D2 = '2031-03-10';
+const D1 = '2021-03-03';
+const D2 = '2021-03-10';
 const bucket = () => stack().env.DATA_BUCKET!;
 
 let m: {
@@ -85,6 +85,17 @@ async function makeFile(type: FileType, retailer: typeof R1, date: string, rows:
   };
   await m.files.putFile(file);
   return file;
+}
+
+/** Approve a file as the workflow does: claim, stage, publish (one transaction), clean up. */
+async function approve(file: FileRecord) {
+  const claim = { id: `it-${file._id}`, at: new Date().toISOString() };
+  expect(await m.files.claimApproval(file._id, claim, new Date(0).toISOString())).toBe(true);
+  const stage = { product: m.apply.stageProductFile, brand: m.apply.stageBrandFile, homepage: m.apply.stageHomepageFile }[file.type] as (f: FileRecord) => Promise<any>;
+  const staged = await stage(file);
+  const published = await m.apply.publishFile(file, claim.id);
+  await m.apply.cleanupFile(file._id);
+  return { staged, published };
 }
 
 async function putObject(key: string, body: string): Promise<void> {
@@ -170,8 +181,7 @@ beforeAll(async () => {
 
   // Period 1, then what people do on it, then period 2.
   const f1 = await makeFile('product', R1, D1, F1_ROWS);
-  applied.f1 = await m.apply.applyProductFile(f1);
-  await m.apply.updateScanInfo(f1, applied.f1);
+  applied.f1 = (await approve(f1)).staged;
   const mapped = await api('PUT', `/retailerBrandProductScrapings/${prod(ids.p1B1, 'P1')}`, { token: tokens.admin, body: { oh_map_id: 'INV-MAP1' } });
   expect(mapped.status).toBe(200);
   const sku = await api('PUT', `/retailerBrandProductScrapings/${prod(ids.p1B1, 'P5')}`, { token: tokens.user, body: { brand_sku: 'USER-SKU5' } });
@@ -180,13 +190,12 @@ beforeAll(async () => {
   await m.repo.updateProductFields(prod(ids.p1B1, 'P2'), { isFlagged: 'yes', flagMessage: { message: 'Wrong price', reason: [{ name: 'price', value: 'Wrong price' }] } });
 
   const f2 = await makeFile('product', R1, D2, F2_ROWS, { file: f1, rows: F1_ROWS });
-  applied.f2 = await m.apply.applyProductFile(f2);
-  await m.apply.updateScanInfo(f2, applied.f2);
-  applied.f1again = await m.apply.updateScanInfo(f1, applied.f1) // late: must not win
+  applied.f2 = (await approve(f2)).staged;
+  // A second file of the older period, approved late: its period is re-published, the scan info must not go back.
+  applied.f1again = (await approve(await makeFile('product', R1, D1, F1_ROWS))).published;
 
   const f3 = await makeFile('product', R2, D2, [product('Q1', ''), product('Q2', '', { Price: '20.00' })]);
-  applied.f3 = await m.apply.applyProductFile(f3);
-  await m.apply.updateScanInfo(f3, applied.f3);
+  applied.f3 = (await approve(f3)).staged;
 
   const brandFile = await makeFile('brand', R1, D2, [
     {
@@ -201,12 +210,12 @@ beforeAll(async () => {
       'Featured In Menu': 'No',
     },
   ]);
-  applied.brand = await m.apply.applyBrandFile(brandFile);
+  applied.brand = (await approve(brandFile)).staged;
   const homepage = await makeFile('homepage', R1, D2, [
     { 'Primary Menu': 'Designers', 'Sub Menu': `${B1.name}|Someone Else`, 'Brand Featured': '', 'Menu URL': '', Screenshot: '' },
     { 'Primary Menu': 'Bags', 'Sub Menu': 'Totes', 'Brand Featured': 'Yes', 'Menu URL': '', Screenshot: '' },
   ]);
-  applied.homepage = await m.apply.applyHomepageFile(homepage);
+  applied.homepage = (await approve(homepage)).staged;
 });
 
 const list = (q: string, token = tokens.admin) => api('GET', `/retailerBrandProductScrapings?${q}`, { token });
@@ -243,16 +252,16 @@ describe('applying product files to the period', () => {
     const before = await sorted(ids.p2B1);
     const periodBefore = await m.repo.getPeriod(ids.p2B1);
     const f2 = (await m.files.getFile(periodBefore!.fileId))!;
-    expect(await m.apply.applyProductFile(f2)).toEqual(applied.f2);
+    expect(await m.apply.stageProductFile(f2)).toEqual(applied.f2);
     expect(await sorted(ids.p2B1)).toEqual(before);
     const periodAfter = await m.repo.getPeriod(ids.p2B1);
     expect({ ...periodAfter, updatedAt: '' }).toEqual({ ...periodBefore, updatedAt: '' });
   });
 
   it('updates scan info, and a late older file does not overwrite a newer one', async () => {
-    expect(applied.f1again).toEqual({ updated: [], outdated: expect.arrayContaining([B1._id, B2._id]) });
+    expect(applied.f1again).toMatchObject({ published: true, updated: [], outdated: expect.arrayContaining([B1._id, B2._id]) });
     const info = await m.repo.getScanInfo(B1._id, R1._id);
-    expect(info).toMatchObject({ periodId: ids.p2B1, productDate: D2, totalProducts: 5, previousTotalProducts: 5, nextScanDay: '2031-03-17' });
+    expect(info).toMatchObject({ periodId: ids.p2B1, productDate: D2, totalProducts: 5, previousTotalProducts: 5, nextScanDay: '2021-03-17' });
   });
 
   it('takes brand page fields from the brand file and featuredInMenu from the homepage file', async () => {
@@ -466,7 +475,7 @@ describe('periods, retailer records, scan info and summary', () => {
       isFlagged: 'no',
       totalProducts: 5,
       previousTotalProducts: 5,
-      nextScanDay: '2031-03-17',
+      nextScanDay: '2021-03-17',
       featuredInMenu: true,
       siteLink: 'https://one.example/itest',
       brand_description: 'The house at Itest Store.',
@@ -540,7 +549,7 @@ describe('GET /getBatchItems', () => {
 
 describe('replacing the on-hand feed', () => {
   it('a newer feed replaces the old one at once; the old version expires', async () => {
-    const key = `incoming/oh/${B1.slug}/2031-03-11/feed-2.csv`;
+    const key = `incoming/oh/${B1.slug}/2021-03-11/feed-2.csv`;
     const old = (await m.inventory.getCurrentFeed(B1._id))!.version;
     await putObject(key, csv([OH_HEADER, ['S-1', 'INV-MAP1', 'Item P1', '99.00', R1.optId, R1.name, '']]));
     const out = await m.ingest.ingestOhFeed({ bucket: bucket(), key });
@@ -553,18 +562,18 @@ describe('replacing the on-hand feed', () => {
   });
 
   it('an older feed, a feed without valid rows and a bad header keep the current feed', async () => {
-    const older = `incoming/oh/${B1.slug}/2031-03-01/old.csv`;
+    const older = `incoming/oh/${B1.slug}/2021-03-01/old.csv`;
     await putObject(older, csv([OH_HEADER, ['S-OLD', 'X', 'Old', '1', R1.optId, R1.name, '']]));
     const refused = await m.ingest.ingestOhFeed({ bucket: bucket(), key: older });
     expect(refused.items).toBe(0);
     expect(refused.errors[0]).toMatch(/A newer on-hand feed of .* is already current/);
 
-    const empty = `incoming/oh/${B1.slug}/2031-03-12/empty.csv`;
+    const empty = `incoming/oh/${B1.slug}/2021-03-12/empty.csv`;
     await putObject(empty, csv([OH_HEADER, ['', 'X', 'No serial', '1', R1.optId, R1.name, '']]));
     const none = await m.ingest.ingestOhFeed({ bucket: bucket(), key: empty });
     expect(none.errors).toEqual(['The feed has no valid row. The current on-hand feed is kept.', 'Line 2: Serial Number is empty.']);
 
-    const header = `incoming/oh/${B1.slug}/2031-03-12/header.csv`;
+    const header = `incoming/oh/${B1.slug}/2021-03-12/header.csv`;
     await putObject(header, csv([['Inventory ID', 'Price'], ['X', '1']]));
     expect((await m.ingest.ingestOhFeed({ bucket: bucket(), key: header })).errors[0]).toMatch(/header lacks Serial Number and Customer ID.*current on-hand feed is kept/);
 

@@ -27,7 +27,7 @@ export async function setup(project: TestProject) {
   child = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'infra/local/start.ts', '--ephemeral'], {
     cwd: root,
     stdio: ['pipe', 'pipe', 'pipe'],
-    env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', LOG_LEVEL: process.env.LOG_LEVEL ?? 'error' },
+    env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', LOG_LEVEL: process.env.LOG_LEVEL ?? 'error', FAULT_INJECTION: '1' },
   });
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => {

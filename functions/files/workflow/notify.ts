@@ -30,7 +30,8 @@ export const handler = (input: NotifyInput) =>
         fileId: file._id,
         message: `<p><strong>${escapeHtml(file.retailerName)}</strong>: ${escapeHtml(file.fileName)} was approved.</p>${counts}`,
       },
-      { seenFlag: file.flag === 'unflagged' },
+      // One notification per file whatever retries happen: its id derives from the file's.
+      { seenFlag: file.flag === 'unflagged', id: `approved-${file._id}` },
     );
     return { notified: true };
   });

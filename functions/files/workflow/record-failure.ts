@@ -1,9 +1,10 @@
 import { logger } from '../../lib/logger';
-import { updateFile } from '../files.repo';
+import { releaseApproval } from '../files.repo';
 import { taskBody } from './errors';
 
 interface FailureInput {
   fileId: string;
+  claim: string;
   error?: { Error?: string; Cause?: string };
 }
 
@@ -19,11 +20,15 @@ export function failureReason(error: FailureInput['error']): string {
   return cause || error?.Error || 'File not processed!';
 }
 
-/** RecordFailure: the file stays pending, with the reason recorded and shown. */
+/**
+ * RecordFailure: the file stays pending, with the reason recorded and shown, and the claim is
+ * released so an admin can approve again or mark it Needs Attention (only this execution's claim:
+ * a file another outcome took is left as it is).
+ */
 export const handler = (input: FailureInput) =>
   taskBody(async () => {
     const reason = failureReason(input.error);
     logger.warn('approval failed', { fileId: input.fileId, reason });
-    await updateFile(input.fileId, { processingError: reason }, { ifStatus: 'pending' });
+    await releaseApproval(input.fileId, input.claim, reason);
     return { reason };
   });

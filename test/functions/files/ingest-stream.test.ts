@@ -64,6 +64,12 @@ vi.mock('../../../functions/files/files.repo', () => ({
     return true;
   },
   findPreviousFile: async () => fake.previous,
+  claimApproval: async () => true,
+  releaseApproval: async () => true,
+  markIngestStep: async (id: string, step: string, value: unknown) => {
+    const f = fake.files.get(id) as { steps: Record<string, unknown> };
+    f.steps = { ...f.steps, [step]: value };
+  },
 }));
 vi.mock('../../../functions/retailers/retailers.repo', () => ({
   getRetailerBySlug: async (slug: string) => ({ _id: `ret-${slug}`, name: `Store ${slug}` }),
@@ -75,8 +81,8 @@ vi.mock('../../../functions/files/alerts', () => ({
   },
 }));
 vi.mock('../../../functions/lib/workflow', () => ({
-  startApproval: async (id: string) => {
-    fake.approvals.push(id);
+  startApproval: async (input: { fileId: string }) => {
+    fake.approvals.push(input.fileId);
     return { status: 'SUCCEEDED' };
   },
 }));
@@ -123,8 +129,8 @@ beforeEach(() => {
 
 describe('ingest, streaming', () => {
   it('writes the File record and the pages of the array form', async () => {
-    const firstKey = 'incoming/product/store/2032-01-05/robot.csv';
-    const secondKey = 'incoming/product/store/2032-01-12/robot.csv';
+    const firstKey = 'incoming/product/store/2012-01-05/robot.csv';
+    const secondKey = 'incoming/product/store/2012-01-12/robot.csv';
     const first = productCsv(2_500);
     const second = productCsv(2_600, (i) => (i % 97 === 0 ? { price: '999.00' } : i === 10 || i === 2_000 ? 'skip' : i % 500 === 1 ? { name: 'Renamed' } : undefined));
     fake.objects.set(firstKey, first);
@@ -163,7 +169,7 @@ describe('ingest, streaming', () => {
       flagReasons: assessment.reasons,
       rowCount: parsed.rows.length,
       previousFileId: one.fileId,
-      previousDate: '2032-01-05',
+      previousDate: '2012-01-05',
       previousRowCount: 2_500,
       diff: { added: s.addedCount, removed: s.removedCount, changed: s.changedCount, unchanged: s.unchangedCount },
       pagesPrefix: `s3://data-bucket/files/${two.fileId}/`,
@@ -174,12 +180,12 @@ describe('ingest, streaming', () => {
     expect(pagesOf(two.fileId!, 'current')).toEqual(chunked(marked.current));
     expect(pagesOf(two.fileId!, 'previous')).toEqual(chunked(marked.previous));
 
-    // The same object again: one File.
-    expect(await ingestObject('bucket', secondKey)).toEqual({ key: secondKey, fileId: two.fileId, created: false });
+    // The same object again: one File, and nothing left to do (its approval was started once).
+    expect(await ingestObject('bucket', secondKey)).toEqual({ key: secondKey, fileId: two.fileId, created: false, flag: 'unflagged', resumed: [] });
   });
 
   it('files a file refused after thousands of rows with the parser message, and deletes the pages it had written', async () => {
-    const key = 'incoming/product/store/2032-02-02/robot.csv';
+    const key = 'incoming/product/store/2012-02-02/robot.csv';
     const lines = productCsv(3_500).trimEnd().split('\n');
     lines.push(lines[1]!); // the first row's key again, on line 3502
     fake.objects.set(key, lines.join('\n') + '\n');
@@ -197,7 +203,7 @@ describe('ingest, streaming', () => {
   });
 
   it('fails on a read error for the retry, with no File record and the pages left for the retry to overwrite', async () => {
-    const key = 'incoming/product/store/2032-02-09/broken.csv';
+    const key = 'incoming/product/store/2012-02-09/broken.csv';
     fake.objects.set(key, productCsv(5_000));
     await expect(ingestObject('bucket', key)).rejects.toThrow('socket hang up');
     expect(fake.files.size).toBe(0);

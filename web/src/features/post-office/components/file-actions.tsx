@@ -1,6 +1,7 @@
 /**
- * Approve / Needs Attention (001 §4): shown only for a pending file flagged require_review that
- * could be read; any other file shows its status as a label. Both buttons are disabled on
+ * Approve / Needs Attention (001 §4): shown only for a pending file flagged require_review; a
+ * file that could not be read offers Needs Attention alone (so it can leave the queue; it can
+ * never be approved); any other file shows its status as a label. Both buttons are disabled on
  * click; Approve is enabled again when the approval fails.
  */
 import { useState } from 'react';
@@ -16,6 +17,8 @@ import { PO_MSG } from '../messages';
 import type { PoFile } from '../types';
 
 export const canReview = (f: PoFile) => f.approvedStatus === 'pending' && f.flag === 'require_review' && !f.error;
+/** Needs Attention: any pending file waiting for a person, readable or not. */
+export const canMarkNeedsAttention = (f: PoFile) => f.approvedStatus === 'pending' && (f.flag === 'require_review' || !!f.error);
 
 const failureText = (body: unknown): string => {
   const m = body && typeof body === 'object' ? (body as { message?: unknown }).message : undefined;
@@ -27,7 +30,7 @@ export function FileActions({ file }: { file: PoFile }) {
   const [rejectOff, setRejectOff] = useState(false);
   const [busy, setBusy] = useState<'approve' | 'reject' | null>(null);
 
-  if (!canReview(file)) {
+  if (!canMarkNeedsAttention(file)) {
     return (
       <div className="po-actions">
         <span className="po-actions__label">Status</span>
@@ -80,10 +83,12 @@ export function FileActions({ file }: { file: PoFile }) {
 
   return (
     <div className="po-actions">
-      <button type="button" className="btn btn--approve" disabled={approveOff} onClick={() => void approve()}>
-        {busy === 'approve' ? <span className="btn__spinner" aria-hidden="true" /> : null}
-        Approve
-      </button>
+      {canReview(file) ? (
+        <button type="button" className="btn btn--approve" disabled={approveOff} onClick={() => void approve()}>
+          {busy === 'approve' ? <span className="btn__spinner" aria-hidden="true" /> : null}
+          Approve
+        </button>
+      ) : null}
       <button type="button" className="btn btn--attention" disabled={rejectOff} onClick={() => void reject()}>
         {busy === 'reject' ? <span className="btn__spinner" aria-hidden="true" /> : null}
         Needs Attention

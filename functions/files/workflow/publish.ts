@@ -1,0 +1,23 @@
+import { logger } from '../../lib/logger';
+import { publishFile } from '../../scrapings/apply';
+import { lostMessage } from '../approval-claim';
+import { getFile } from '../files.repo';
+import { NotApprovableError, taskBody } from './errors';
+
+/**
+ * Publish: in one transaction, each brand's period points at the staged version, the scan info
+ * takes the file's figures and the file becomes approved, only while this execution holds the
+ * file's claim. A retry after a publication whose answer was lost finds the file approved by
+ * this claim and succeeds.
+ */
+export const handler = (input: { fileId: string; claim: string }) =>
+  taskBody(async () => {
+    logger.setContext({ fn: 'workflow', state: 'Publish', fileId: input.fileId });
+    const file = await getFile(input.fileId);
+    if (!file) throw new NotApprovableError('The file does not exist.');
+    if (file.approvedStatus === 'approved' && file.approvedBy === input.claim) return { approvedAt: file.approvedAt };
+    if (file.approvedStatus !== 'pending' || file.approvalClaim?.id !== input.claim) throw new NotApprovableError(await lostMessage(file._id));
+    const out = await publishFile(file, input.claim);
+    if (!out.published) throw new NotApprovableError(await lostMessage(file._id));
+    return { approvedAt: out.approvedAt, outdated: out.outdated };
+  });

@@ -1,0 +1,282 @@
+/**
+ * Publication is atomic and last (issue 6 §2): Approve and Needs Attention exclude each other
+ * (one winner, a clear 409 for the loser), and an approval stopped after any state of the state
+ * machine leaves brands seeing nothing of the file, the file pending and actionable again once its
+ * claim is released or stale. The state machine's tasks are plain functions: the stop tests run
+ * them here, in the order of the definition, against the local stack, and abandon the run.
+ */
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, login, stack } from '../support/api';
+import { dropRobotFile, waitForFile as waitForFileOf } from '../support/post-office';
+
+const tag = randomBytes(4).toString('hex');
+const root = path.resolve(__dirname, '../..');
+const BRAND = { _id: `brand-ap-${tag}`, name: `Atomic House ${tag}`, slug: `atomic-house-${tag}` };
+const HEADER = 'Style Number,Name,Brand,Brand SKU,Price,Description,Image URLs,Product URL,Screenshot,Shoppability,OH Map ID';
+/** Retailers of the brand: 0 for the stop tests, 1..12 for the races. */
+const RETAILERS = Array.from({ length: 13 }, (_, i) => ({
+  _id: `ret-ap-${tag}-${i}`,
+  name: `Atomic Store ${tag} ${i}`,
+  optId: `AP${tag}${i}`.toUpperCase(),
+  slug: `atomic-store-${tag}-${i}`,
+  website: 'https://atomic.example',
+}));
+const BASE = '2014-05-05';
+const NEXT = '2014-05-12';
+let admin = '';
+
+type Task = (input: Record<string, unknown>) => Promise<unknown>;
+const tasks: { state: string; run: Task }[] = [];
+let files: typeof import('../../functions/files/files.repo');
+let claims: typeof import('../../functions/files/approval-claim');
+let limits: typeof import('../../functions/files/workflow/limits');
+let recordFailure: Task;
+
+function productCsv(n: number, price = '250.00'): string {
+  const lines = [HEADER];
+  for (let i = 0; i < n; i++) {
+    const sn = `AT-${1000 + i}`;
+    lines.push([sn, `Piece ${i}`, BRAND.name, `AT-${i}`, price, `Piece number ${i}`, `https://img.example/${sn}.jpg`, `https://atomic.example/${sn}`, `https://shots.example/${sn}.png`, 'In stock', ''].join(','));
+  }
+  return lines.join('\n') + '\n';
+}
+
+const waitForFile = (key: string, settled = false) => waitForFileOf(admin, key, settled);
+const getFile = async (id: string) => (await api('GET', `/getFiles/${id}`, { token: admin })).body[0];
+const approve = (id: string) => api('GET', `/upload/approveStatus?_id=${id}`, { token: admin });
+const needsAttention = (id: string) => api('POST', '/upload/NeedAttention', { token: admin, body: { _id: id } });
+
+/** Everything a brand user sees of a retailer: the calls of the dashboard's pages. */
+async function brandViews(retailer: string) {
+  const get = async (p: string) => {
+    const res = await api('GET', p, { token: admin });
+    expect(res.status, p).toBe(200);
+    return res.body;
+  };
+  const periods = await get(`/RetailerSummaryDays/${BRAND._id}/${retailer}`);
+  const products: Record<string, unknown> = {};
+  for (const p of periods.data as { _id: string }[]) {
+    products[p._id] = await get(`/retailerBrandProductScrapings?retailer_brand_scraping=${p._id}&limit=1000`);
+    products[`${p._id} info`] = await get(`/RetailerScraping/${BRAND._id}/${p._id}`);
+  }
+  const first = (products[(periods.data as { _id: string }[])[0]?._id ?? ''] as { data?: { _id: string }[] } | undefined)?.data?.[0];
+  return {
+    periods,
+    products,
+    related: first ? await get(`/getRelatedProducts?id=${first._id}&brand=${BRAND._id}`) : null,
+    retailers: await get(`/RetailerScraping/${BRAND._id}`),
+    retailer: await get(`/RetailerScraping/${BRAND._id}/${retailer}`),
+    summary: await get(`/brandRetailerSummary/${BRAND._id}`),
+    days: await get(`/RetailerSummaryDays/${BRAND._id}`),
+  };
+}
+
+/** The brand's retailer periods by date, with their product counts. */
+async function periodsOf(retailer: string): Promise<Record<string, number>> {
+  const periods = await api('GET', `/RetailerSummaryDays/${BRAND._id}/${retailer}`, { token: admin });
+  const out: Record<string, number> = {};
+  for (const p of periods.body.data as { _id: string; value: string }[]) {
+    out[p.value.slice(0, 10)] = (await api('GET', `/retailerBrandProductScrapings?retailer_brand_scraping=${p._id}&limit=10`, { token: admin })).body.totalCount;
+  }
+  return out;
+}
+
+/** A claim as the Approve handler takes it, then the machine's tasks up to and including state `n` (1-based), then abandoned. */
+async function runUpTo(fileId: string, n: number, after?: (state: string) => Promise<void>): Promise<string> {
+  const claim = claims.newClaim(fileId);
+  expect(await files.claimApproval(fileId, claim, claims.staleBefore())).toBe(true);
+  const data: Record<string, unknown> = { fileId, claim: claim.id };
+  for (const t of tasks.slice(0, n)) {
+    const out = await t.run({ fileId, claim: claim.id, applied: data.applied });
+    if (t.state === 'StageFile') data.applied = out;
+    await after?.(t.state);
+  }
+  return claim.id;
+}
+
+/** A stopped execution's claim, once the state machine's timeout has passed. */
+async function makeClaimStale(fileId: string): Promise<void> {
+  const { ddb } = await import('../../functions/lib/clients/dynamodb');
+  const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { table } = await import('../../functions/lib/table');
+  await ddb.send(
+    new UpdateCommand({
+      TableName: table.name,
+      Key: { pk: `FILE#${fileId}`, sk: 'FILE' },
+      UpdateExpression: 'SET approvalClaim.#at = :old',
+      ExpressionAttributeNames: { '#at': 'at' },
+      ExpressionAttributeValues: { ':old': new Date(Date.now() - (limits.APPROVAL_TIMEOUT_SECONDS + 1) * 1000).toISOString() },
+    }),
+  );
+}
+
+/** A file held for review at a retailer that has an approved first file of 200 products. */
+async function heldFile(retailer: (typeof RETAILERS)[number], date: string, body: string): Promise<{ _id: string }> {
+  const f = await waitForFile(await dropRobotFile(retailer.slug, 'product', date, body), true);
+  expect(f).toMatchObject({ flag: 'require_review', approvedStatus: 'pending' });
+  return f;
+}
+
+beforeAll(async () => {
+  Object.assign(process.env, stack().env);
+  const { putBrand } = await import('../../functions/brands/brands.repo');
+  const { putRetailer } = await import('../../functions/retailers/retailers.repo');
+  const { APPROVAL_TASKS, approvalDefinition } = await import('../../infra/workflow/approval');
+  files = await import('../../functions/files/files.repo');
+  claims = await import('../../functions/files/approval-claim');
+  limits = await import('../../functions/files/workflow/limits');
+  recordFailure = (await import('../../functions/files/workflow/record-failure')).handler as unknown as Task;
+  const now = new Date().toISOString();
+  for (const r of RETAILERS) await putRetailer({ ...r, createdAt: now, updatedAt: now });
+  await putBrand({
+    ...BRAND,
+    colors: { bgColor: '#333131', textColor: '#ffffff', hoverColor: '#ffffff3b', summaryPageSectionColor: '#333131' },
+    retailers: RETAILERS.map((r) => ({ retailer: r._id, flag: true, webSiteType: 'retailerWithProducts' as const })),
+    createdAt: now,
+    updatedAt: now,
+  });
+  admin = await login('admin@demo.test');
+
+  // The machine's states in order, each bound to its handler module (as the local runner does).
+  const asl = approvalDefinition() as { StartAt: string; States: Record<string, { Next?: string }> };
+  for (let s: string | undefined = asl.StartAt; s; s = asl.States[s]!.Next) {
+    const t = APPROVAL_TASKS.find((x) => x.state === s)!;
+    tasks.push({ state: s, run: ((await import(path.join(root, t.handler))) as { handler: Task }).handler });
+  }
+
+  // Every retailer: a first file of 200 products, approved on its own (caution).
+  const keys = [];
+  for (const r of RETAILERS) keys.push(await dropRobotFile(r.slug, 'product', BASE, productCsv(200)));
+  for (const key of keys) {
+    const deadline = Date.now() + 60_000;
+    while ((await waitForFile(key)).approvedStatus !== 'approved') {
+      if (Date.now() > deadline) throw new Error(`${key} was not approved on its own`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}, 180_000);
+
+describe('an approval stopped after any state', () => {
+  const R = RETAILERS[0]!;
+
+  it('shows brands nothing of the file before Publish; the file stays pending, then is approved once the claim is released or stale', async () => {
+    expect(tasks.map((t) => t.state)).toEqual(['LoadFile', 'StageFile', 'Publish', 'Cleanup', 'Notify']);
+    const before = await brandViews(R._id);
+    expect(await periodsOf(R._id)).toEqual({ [BASE]: 200 });
+    // A new period (100 rows: held for review) and a second file of the existing period (new prices).
+    const next = await heldFile(R, NEXT, productCsv(100));
+    const publishAt = tasks.findIndex((t) => t.state === 'Publish');
+    for (let n = 1; n <= publishAt; n++) {
+      const claim = await runUpTo(next._id, n);
+      expect(await brandViews(R._id), `stopped after ${tasks[n - 1]!.state}`).toEqual(before);
+      expect(await getFile(next._id)).toMatchObject({ approvedStatus: 'pending' });
+      // While the (stopped) execution's claim is live, neither outcome can be taken.
+      expect(await approve(next._id)).toMatchObject({ status: 409, body: { message: 'The file is being approved.' } });
+      expect(await needsAttention(next._id)).toMatchObject({ status: 409, body: { message: 'The file is being approved.' } });
+      // Released by RecordFailure (a failed run) or stale (a stopped one): either frees the file.
+      if (n % 2) await makeClaimStale(next._id);
+      else await recordFailure({ fileId: next._id, claim, error: { Error: 'States.TaskFailed', Cause: 'stopped' } });
+    }
+    const res = await approve(next._id);
+    expect(res.body).toEqual({ success: true, message: 'File processed successfully!' });
+    expect(await periodsOf(R._id)).toEqual({ [NEXT]: 100, [BASE]: 200 });
+    const retailer = (await api('GET', `/RetailerScraping/${BRAND._id}/${R._id}`, { token: admin })).body.data;
+    expect(retailer).toMatchObject({ totalProducts: 100, previousTotalProducts: 200 });
+  });
+
+  it('re-applying a published period: a stop before Publish keeps the published products; after Publish brands see the new file only, before and after cleanup', async () => {
+    const before = await brandViews(R._id);
+    // A second file of the NEXT period with other prices and more rows.
+    const again = await waitForFile(await dropRobotFile(R.slug, 'product', NEXT, productCsv(120, '999.00'), 'second-robot'), true);
+    expect(again).toMatchObject({ flag: 'require_review', approvedStatus: 'pending' });
+    const stageAt = tasks.findIndex((t) => t.state === 'StageFile') + 1;
+    await runUpTo(again._id, stageAt);
+    expect(await brandViews(R._id)).toEqual(before);
+    await makeClaimStale(again._id);
+
+    // Published but not cleaned up: the old version is still stored, and invisible.
+    const publishAt = tasks.findIndex((t) => t.state === 'Publish') + 1;
+    await runUpTo(again._id, publishAt);
+    expect(await getFile(again._id)).toMatchObject({ approvedStatus: 'approved' });
+    const periods = (await api('GET', `/RetailerSummaryDays/${BRAND._id}/${R._id}`, { token: admin })).body.data as { _id: string; value: string }[];
+    const nextPeriod = periods.find((p) => p.value.startsWith(NEXT))!;
+    const list = await api('GET', `/retailerBrandProductScrapings?retailer_brand_scraping=${nextPeriod._id}&limit=1000`, { token: admin });
+    expect(list.body.totalCount).toBe(120);
+    expect(new Set((list.body.data as { price: number }[]).map((p) => p.price))).toEqual(new Set([999]));
+    const one = (list.body.data as { _id: string }[])[0]!;
+    const related = await api('GET', `/getRelatedProducts?id=${one._id}&brand=${BRAND._id}`, { token: admin });
+    expect((related.body.data as { period: string }[]).map((p) => p.period)).toEqual([NEXT, BASE]);
+    const { listVersionProducts } = await import('../../functions/scrapings/scrapings.repo');
+    const superseded = again.previousFileId as string;
+    expect((await listVersionProducts(nextPeriod._id, superseded)).length).toBeGreaterThan(0);
+    // Cleanup (run late) removes the superseded version; what brands see does not change.
+    const seen = await brandViews(R._id);
+    await tasks.find((t) => t.state === 'Cleanup')!.run({ fileId: again._id });
+    expect(await listVersionProducts(nextPeriod._id, superseded)).toHaveLength(0);
+    expect(await brandViews(R._id)).toEqual(seen);
+  });
+});
+
+describe('an edit made while a period is re-applied', () => {
+  it('a map id set on the published products between staging and publication is carried to the new version', async () => {
+    const R = RETAILERS[0]!;
+    const periods = (await api('GET', `/RetailerSummaryDays/${BRAND._id}/${R._id}`, { token: admin })).body.data as { _id: string; value: string }[];
+    const period = periods.find((p) => p.value.startsWith(NEXT))!;
+    const third = await waitForFile(await dropRobotFile(R.slug, 'product', NEXT, productCsv(60, '999.00'), 'third-robot'), true);
+    expect(third).toMatchObject({ flag: 'require_review', approvedStatus: 'pending' });
+    const product = async () => {
+      const list = await api('GET', `/retailerBrandProductScrapings?retailer_brand_scraping=${period._id}&limit=1000`, { token: admin });
+      return (list.body.data as { _id: string; style_number: string; oh_map_id: string }[]).find((p) => p.style_number === 'AT-1000')!;
+    };
+    const id = (await product())._id;
+    await runUpTo(third._id, tasks.length, async (state) => {
+      if (state !== 'StageFile') return;
+      const put = await api('PUT', `/retailerBrandProductScrapings/${id}`, { token: admin, body: { oh_map_id: 'MAP-DURING-APPROVAL' } });
+      expect(put.status).toBe(200);
+    });
+    expect(await getFile(third._id)).toMatchObject({ approvedStatus: 'approved' });
+    expect(await product()).toMatchObject({ _id: id, oh_map_id: 'MAP-DURING-APPROVAL' });
+    expect(await periodsOf(R._id)).toEqual({ [NEXT]: 60, [BASE]: 200 });
+  });
+});
+
+describe('Approve and Needs Attention exclude each other', () => {
+  const expectOutcome = async (r: (typeof RETAILERS)[number], fileId: string, winner: 'approved' | 'rejected') => {
+    expect((await getFile(fileId)).approvedStatus).toBe(winner);
+    expect(await periodsOf(r._id)).toEqual(winner === 'approved' ? { [NEXT]: 100, [BASE]: 200 } : { [BASE]: 200 });
+  };
+
+  it('Approve first: Needs Attention answers 409 "The file is already approved."', async () => {
+    const r = RETAILERS[1]!;
+    const f = await heldFile(r, NEXT, productCsv(100));
+    expect((await approve(f._id)).body).toEqual({ success: true, message: 'File processed successfully!' });
+    expect(await needsAttention(f._id)).toMatchObject({ status: 409, body: { message: 'The file is already approved.' } });
+    await expectOutcome(r, f._id, 'approved');
+  });
+
+  it('Needs Attention first: Approve answers 409 "The file was marked Needs Attention."', async () => {
+    const r = RETAILERS[2]!;
+    const f = await heldFile(r, NEXT, productCsv(100));
+    expect((await needsAttention(f._id)).status).toBe(200);
+    expect(await approve(f._id)).toMatchObject({ status: 409, body: { message: 'The file was marked Needs Attention.' } });
+    await expectOutcome(r, f._id, 'rejected');
+  });
+
+  it('both at once, ten times: exactly one wins, the loser gets a clear message, products visible iff approved', async () => {
+    const held = [];
+    for (const r of RETAILERS.slice(3, 13)) held.push({ r, f: await heldFile(r, NEXT, productCsv(100)) });
+    await Promise.all(
+      held.map(async ({ r, f }) => {
+        const [a, n] = await Promise.all([approve(f._id), needsAttention(f._id)]);
+        const approved = a.status === 200 && a.body.success === true;
+        const rejected = n.status === 200;
+        expect(approved !== rejected, `one winner: approve ${a.status} ${JSON.stringify(a.body)}, needs attention ${n.status} ${JSON.stringify(n.body)}`).toBe(true);
+        if (approved) expect(n).toMatchObject({ status: 409, body: { message: expect.stringMatching(/^The file (is being approved|is already approved)\.$/) } });
+        else expect(a).toMatchObject({ status: 409, body: { message: 'The file was marked Needs Attention.' } });
+        await expectOutcome(r, f._id, approved ? 'approved' : 'rejected');
+      }),
+    );
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * Impossible scan dates (issue 6 §3): a drop whose folder date is no real date, or far in the
+ * future, becomes an unreadable File (never approvable) instead of the newest period; on-hand
+ * feeds are refused the same way; and a stored period with such a date does not make a read 5xx.
+ */
+import { randomBytes } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, login, stack } from '../support/api';
+import { dropRobotFile, makeOwnTenant, waitForFile as waitForFileOf } from '../support/post-office';
+
+const tag = randomBytes(4).toString('hex');
+const BRAND = { _id: `brand-dt-${tag}`, name: `Date House ${tag}`, slug: `date-house-${tag}` };
+const RETAILER = { _id: `ret-dt-${tag}`, name: `Date Store ${tag}`, optId: `DT${tag}`.toUpperCase(), slug: `date-store-${tag}`, website: 'https://dates.example' };
+const CSV = 'Style Number,Name,Brand,Brand SKU,Price,Description,Image URLs,Product URL,Screenshot,Shoppability,OH Map ID\nDT-1,One,Date House,DT-1,10.00,One,,https://dates.example/1,,In stock,\n';
+let admin = '';
+
+beforeAll(async () => {
+  await makeOwnTenant({ brand: BRAND, retailer: RETAILER });
+  admin = await login('admin@demo.test');
+});
+
+describe('impossible scan dates', () => {
+  it.each([
+    ['2026-99-99', 'The scan date 2026-99-99 is not a real date (YYYY-MM-DD).'],
+    ['2026-02-30', 'The scan date 2026-02-30 is not a real date (YYYY-MM-DD).'],
+    ['2099-01-05', 'The scan date 2099-01-05 is in the future.'],
+  ])('a drop dated %s is an unreadable file that can never be approved', async (date, message) => {
+    const key = await dropRobotFile(RETAILER.slug, 'product', date, CSV);
+    const f = await waitForFileOf(admin, key, true);
+    expect(f).toMatchObject({ approvedStatus: 'pending', flag: 'require_review', error: message });
+    expect(f.date).not.toBe(date);
+    const approve = await api('GET', `/upload/approveStatus?_id=${f._id}`, { token: admin });
+    expect(approve.body.success).toBe(false);
+    // No period of that date reaches the brand, and the brand's reads answer.
+    const periods = await api('GET', `/RetailerSummaryDays/${BRAND._id}/${RETAILER._id}`, { token: admin });
+    expect(periods.status).toBe(200);
+    expect(periods.body.data).toEqual([]);
+    expect((await api('GET', `/RetailerScraping/${BRAND._id}/${RETAILER._id}`, { token: admin })).status).toBe(200);
+  });
+
+  it.each([
+    ['2026-02-30', 'The scan date 2026-02-30 is not a real date (YYYY-MM-DD).'],
+    ['2099-01-05', 'The scan date 2099-01-05 is in the future.'],
+  ])('an on-hand feed dated %s is refused', async (date, message) => {
+    const { ingestOhFeed } = await import('../../functions/inventory/ingest-oh');
+    const out = await ingestOhFeed({ bucket: stack().env.DATA_BUCKET!, key: `incoming/oh/${BRAND.slug}/${date}/feed.csv` });
+    expect(out).toMatchObject({ items: 0, errors: [message] });
+  });
+
+  it('a stored period with an impossible date (written before the check) reads without a 5xx', async () => {
+    const { transactWrite, periodPutItem } = await import('../../functions/scrapings/scrapings.repo');
+    const { periodIdOf } = await import('../../functions/scrapings/domain/ids');
+    const id = periodIdOf(BRAND._id, RETAILER._id, '2026-99-99');
+    const now = new Date().toISOString();
+    await transactWrite([
+      periodPutItem({
+        _id: id,
+        brand: BRAND._id,
+        retailer: RETAILER._id,
+        date: '2026-99-99',
+        fileId: 'legacy',
+        version: 'legacy',
+        totalProducts: 0,
+        previousTotalProducts: 0,
+        previousPeriod: null,
+        previousPeriodId: null,
+        added: 0,
+        deleted: 0,
+        changed: 0,
+        unchanged: 0,
+        approvedDate: now,
+        createdAt: now,
+        updatedAt: now,
+      }),
+    ]);
+    const info = await api('GET', `/RetailerScraping/${BRAND._id}/${id}`, { token: admin });
+    expect(info.status).toBe(200);
+    expect(info.body.data).toMatchObject({ kind: 'period', date: '2026-99-99', nextScanDay: null });
+    for (const p of [`/RetailerScraping/${BRAND._id}/${RETAILER._id}`, `/RetailerScraping/${BRAND._id}`, `/brandRetailerSummary/${BRAND._id}`, `/RetailerSummaryDays/${BRAND._id}`, `/retailerBrandProductScrapings?retailer_brand_scraping=${id}`]) {
+      expect((await api('GET', p, { token: admin })).status, p).toBeLessThan(500);
+    }
+  });
+});
