@@ -12,9 +12,11 @@
  */
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { CsvError, parse } from 'csv-parse';
-import { listBrands } from '../brands/brands.repo';
+import { getBrandBySlug } from '../brands/brands.repo';
+import { alertReview } from '../files/alerts';
+import { createFileOnce, type FileRecord } from '../files/files.repo';
 import { s3 } from '../lib/clients/s3';
 import { logger } from '../lib/logger';
 import { idKey, OhFeedRows, parseOhKey, type OhItem } from './domain/oh-feed';
@@ -49,8 +51,13 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export async function ingestOhFeed({ bucket, key }: { bucket: string; key: string }): Promise<IngestOhResult> {
   const where = parseOhKey(key);
   if (!where) return { brand: '', items: 0, errors: [`Not an on-hand feed: ${key} (expected incoming/oh/<brand-slug>/<YYYY-MM-DD>/<name>.csv).`] };
-  const brand = (await listBrands()).find((b) => b.slug.toLowerCase() === where.slug);
-  if (!brand) return { brand: '', items: 0, errors: [`No brand has the slug "${where.slug}" (${key}).`] };
+  // The slug is the one stored and reserved when the brand was created (SLUG#BRAND#<slug>), never re-derived.
+  const brand = await getBrandBySlug(where.slug);
+  if (!brand) {
+    const problem = `Unknown brand slug "${where.slug}" in an on-hand feed: add the brand first or fix the folder name.`;
+    await fileUnknownBrandFeed(bucket, key, where, problem);
+    return { brand: '', items: 0, errors: [problem] };
+  }
 
   const object = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
   const lastModified = (object.LastModified ?? new Date(0)).toISOString();
@@ -91,6 +98,41 @@ export async function ingestOhFeed({ bucket, key }: { bucket: string; key: strin
   await retireOthers(brand._id, version);
   logger.info('on-hand feed applied', { key, brand: brand._id, items: rows.accepted, errors: rows.errorCount });
   return { brand: brand._id, items: rows.accepted, errors: rows.report() };
+}
+
+/**
+ * A feed for a slug no brand has is not dropped silently: it becomes an error File record in the
+ * post office (with its notification and alert email), as an unknown retailer folder does; its id
+ * derives from the key and ETag, so a redelivered event files it once.
+ */
+async function fileUnknownBrandFeed(bucket: string, key: string, where: { slug: string; date: string; name: string }, problem: string): Promise<void> {
+  const head = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key })).catch((e: Error) => {
+    if (e.name === 'NotFound' || e.name === 'NoSuchKey') return undefined; // deleted since the event: nothing to file
+    throw e;
+  });
+  if (!head) return;
+  const etag = (head.ETag ?? '').replace(/"/g, '');
+  const now = new Date().toISOString();
+  const rec: FileRecord = {
+    _id: 'f' + createHash('sha256').update(`${key}\n${etag}`).digest('base64url').slice(0, 21).replace(/-/g, 'x'),
+    fileName: key,
+    date: where.date,
+    name: where.slug,
+    retailer: `oh:${where.slug}`,
+    retailerName: `On-hand feed ${where.slug}`,
+    type: 'product',
+    robot: where.name.replace(/\.csv$/i, ''),
+    approvedStatus: 'pending',
+    flag: 'require_review',
+    flagReasons: [problem],
+    error: problem,
+    rowCount: 0,
+    sourceEtag: etag,
+    createdAt: now,
+    updatedAt: now,
+  };
+  if (await createFileOnce(rec)) await alertReview(rec);
+  logger.warn('on-hand feed for an unknown brand', { key });
 }
 
 /**
