@@ -41,8 +41,14 @@ export const AUTH = {
   sessionHours: 12,
   resetTokenMinutes: 60,
   activationTokenHours: 72,
+  /** Login attempts per account and address per window (a right password clears them). */
   maxFailedLogins: 5,
+  /** The throttle window. */
   lockMinutes: 15,
+  /** Failed logins per account from all addresses per window: a backstop against distributed guessing. */
+  accountFailedLogins: 50,
+  /** Requests per address per window to /login, /register and /forgotPassword together (env ACCOUNT_ROUTE_LIMIT overrides). */
+  addressLimit: 100,
 } as const;
 
 /** Header CloudFront adds to every API request (a secret value); the API refuses requests without it. */

@@ -14,6 +14,8 @@ export const MSG = {
   notFound: 'Not found.',
   emailTaken: 'An account with this email already exists.',
   registered: 'Your account has been created. Please check your email to activate it.',
+  brandNameTaken: 'A brand with this name already exists. If it is your company, ask its administrator for an account.',
+  tooManyRequests: 'Too many requests. Try again in a few minutes.',
   userUpdated: 'User updated successfully',
   settingsUpdated: 'Settings updated.',
   successfullyUpdated: 'Successfully updated',

@@ -52,6 +52,7 @@ export const routes = [
   r({ id: 'validateToken', method: 'GET', path: '/validateToken', handler: 'functions/auth/validate-token.ts', access: 'public', grants: ['table:read'], query: tokenQuery }),
   r({ id: 'resetPassword', method: 'POST', path: '/resetPassword', handler: 'functions/auth/reset-password.ts', access: 'public', grants: ['table:read', 'table:write'], query: tokenQuery, body: resetPasswordBody }),
   r({ id: 'register', method: 'POST', path: '/register', handler: 'functions/auth/register.ts', access: 'public', grants: ['table:read', 'table:write', 'email:send'], body: registerBody }),
+  r({ id: 'logout', method: 'POST', path: '/logout', handler: 'functions/auth/logout.ts', access: 'user', grants: ['table:read', 'table:write'], notInSpec: 'The spec logs out in the browser only; this ends every session of the caller on the server too (issue 6 §5), so a token copied before logout stops working.' }),
   r({ id: 'updateUserPolicy', method: 'PUT', path: '/updateUserPolicy/{userId}', handler: 'functions/users/update-policy.ts', access: 'user', grants: ['table:read', 'table:write'], params: userIdPath, body: updatePolicyBody }),
 
   // ── Look-ups ─────────────────────────────────────────────────────────────────

@@ -4,9 +4,11 @@ import { escapeHtml, layout, sendEmail } from '../lib/email';
 import { httpHandler } from '../lib/http/handler';
 import { getUserByEmail } from '../users/users.repo';
 import { createLink } from './links';
+import { limitAddress } from './throttle';
 
 /** Answers the same whether or not the account exists, so addresses cannot be probed. */
-export const handler = httpHandler(route('forgotPassword'), async ({ body }) => {
+export const handler = httpHandler(route('forgotPassword'), async ({ body, event }) => {
+  await limitAddress(event);
   const user = await getUserByEmail(body.email);
   if (user && user.status === 'active') {
     const link = await createLink(user._id, 'reset');

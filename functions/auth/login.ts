@@ -3,24 +3,30 @@ import { MSG } from '../../shared/messages';
 import { route } from '../../shared/routes';
 import type { LoginResponse } from '../../shared/types';
 import { getBrand } from '../brands/brands.repo';
-import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../lib/http/errors';
+import { ForbiddenError, UnauthorizedError } from '../lib/http/errors';
 import { httpHandler } from '../lib/http/handler';
 import { signSession } from '../lib/jwt';
 import { verifyPassword } from '../lib/password';
 import { toPublicUser } from '../users/present';
-import { getUserByEmail, primaryRole, recordFailedLogin, updateUserFields } from '../users/users.repo';
+import { getUserByEmail, primaryRole } from '../users/users.repo';
+import { limitAddress, loginSucceeded, reserveLoginAttempt, sourceIp } from './throttle';
 
-export const handler = httpHandler(route('login'), async ({ body }): Promise<LoginResponse> => {
-  const user = await getUserByEmail(body.email);
-  if (user?.lockedUntil && Date.parse(user.lockedUntil) > Date.now()) throw new TooManyRequestsError(MSG.accountLocked);
+/**
+ * An attempt is reserved (atomically, per account and address) BEFORE the password is checked,
+ * so a burst cannot check more than the limit; a known and an unknown email go the same way
+ * (same counters, a dummy scrypt for the unknown one, the same 401 and 429).
+ */
+export const handler = httpHandler(route('login'), async ({ body, event }): Promise<LoginResponse> => {
+  await limitAddress(event);
+  const email = body.email.toLowerCase();
+  const ip = sourceIp(event);
+  await reserveLoginAttempt(email, ip);
+  const user = await getUserByEmail(email);
   const ok = await verifyPassword(body.password, user?.passwordHash);
-  if (!user || !ok) {
-    if (user) await recordFailedLogin(user._id, AUTH.maxFailedLogins, AUTH.lockMinutes);
-    throw new UnauthorizedError(MSG.loginFailed);
-  }
+  if (!user || !ok) throw new UnauthorizedError(MSG.loginFailed);
+  await loginSucceeded(email, ip);
   if (user.status !== 'active') throw new ForbiddenError('Please activate your account from the email we sent you.');
-  if (user.failedLogins || user.lockedUntil) await updateUserFields(user._id, { failedLogins: 0 }, ['lockedUntil']);
   const brand = user.brand ? await getBrand(user.brand) : undefined;
-  const token = await signSession({ sub: user._id, role: primaryRole(user), brand: user.brand, retailers: user.associated_retailers });
+  const token = await signSession({ sub: user._id, role: primaryRole(user), brand: user.brand, retailers: user.associated_retailers, sv: user.sessionVersion ?? 0 });
   return { token, expiresAt: new Date(Date.now() + AUTH.sessionHours * 3600_000).toISOString(), user: toPublicUser(user, brand) };
 });

@@ -1,34 +1,53 @@
 import { DEFAULT_COLORS, ROLE } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import { route } from '../../shared/routes';
-import { putBrand } from '../brands/brands.repo';
+import { slugify } from '../../shared/slug';
+import type { BrandRecord } from '../brands/brands.repo';
 import { escapeHtml, layout, sendEmail } from '../lib/email';
+import { env } from '../lib/env';
 import { ConflictError } from '../lib/http/errors';
 import { httpHandler, respond } from '../lib/http/handler';
 import { hashPassword } from '../lib/password';
 import { newId } from '../lib/table';
 import { listRoles } from '../roles/roles.repo';
-import { createUser, getUserByEmail } from '../users/users.repo';
+import { getUserByEmail, type UserRecord } from '../users/users.repo';
 import { createLink } from './links';
+import { createBrandWithAdmin, isBrandNameTaken } from './registration.repo';
+import { limitAddress } from './throttle';
 
 /**
  * Free registration: a new brand for the company and its BRAND_ADMIN, pending until the
  * activation link (emailed) is used. Nobody joins an existing brand by registering.
+ *
+ * User, email reservation, brand, name and slug reservations are written in ONE transaction.
+ * A brand name that folds to an existing one is refused (409: company names are not secret), and
+ * that is decided BEFORE the email is looked at; a taken email gets exactly the answer of a new
+ * registration and its owner an email, so the answer never tells whether an address has an account.
  */
-export const handler = httpHandler(route('register'), async ({ body }) => {
-  if (await getUserByEmail(body.email)) throw new ConflictError(MSG.emailTaken);
-  const role = (await listRoles()).find((r) => r.name === ROLE.BRAND_ADMIN);
-  if (!role) throw new Error('BRAND_ADMIN role is missing: the table is not seeded');
+export const handler = httpHandler(route('register'), async ({ body, event }) => {
+  await limitAddress(event);
+  const email = body.email.toLowerCase();
   const now = new Date().toISOString();
   const brandId = newId();
   const userId = newId();
-  await createUser({
+  const slug = slugify(body.company) || `brand-${brandId.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  const passwordHash = await hashPassword(body.password);
+  if (await isBrandNameTaken(body.company, slug)) throw new ConflictError(MSG.brandNameTaken);
+
+  const existing = await getUserByEmail(email);
+  if (existing) {
+    await tellOwner(existing);
+    return respond(201, { message: MSG.registered });
+  }
+  const role = (await listRoles()).find((r) => r.name === ROLE.BRAND_ADMIN);
+  if (!role) throw new Error('BRAND_ADMIN role is missing: the table is not seeded');
+  const user: UserRecord = {
     _id: userId,
     name: `${body.firstName} ${body.lastName}`,
     firstname: body.firstName,
     lastname: body.lastName,
-    email: body.email.toLowerCase(),
-    passwordHash: await hashPassword(body.password),
+    email,
+    passwordHash,
     roles: [{ _id: role._id, name: role.name, label: role.name, value: role._id }],
     brand: brandId,
     associated_retailers: [],
@@ -39,20 +58,28 @@ export const handler = httpHandler(route('register'), async ({ body }) => {
     status: 'pending',
     createdAt: now,
     updatedAt: now,
-  });
-  await putBrand({
+  };
+  const brand: BrandRecord = {
     _id: brandId,
     name: body.company,
-    slug: body.company.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || brandId,
+    slug,
     colors: { ...DEFAULT_COLORS },
-    contact: { email: body.email.toLowerCase(), name: `${body.firstName} ${body.lastName}` },
+    contact: { email, name: `${body.firstName} ${body.lastName}` },
     retailers: [],
     createdAt: now,
     updatedAt: now,
-  });
+  };
+  const outcome = await createBrandWithAdmin(user, brand);
+  if (outcome === 'nameTaken') throw new ConflictError(MSG.brandNameTaken);
+  if (outcome === 'emailTaken') {
+    // Registered meanwhile (a race): the same answer as above.
+    const owner = await getUserByEmail(email);
+    if (owner) await tellOwner(owner);
+    return respond(201, { message: MSG.registered });
+  }
   const link = await createLink(userId, 'activate');
   await sendEmail({
-    to: [body.email],
+    to: [email],
     subject: 'Activate your account',
     html: layout(
       'Welcome',
@@ -62,3 +89,17 @@ export const handler = httpHandler(route('register'), async ({ body }) => {
   });
   return respond(201, { message: MSG.registered });
 });
+
+/** The address already has an account: tell its owner, not the caller. */
+async function tellOwner(owner: UserRecord): Promise<void> {
+  await sendEmail({
+    to: [owner.email],
+    subject: 'Someone tried to register with your address',
+    html: layout(
+      'Someone tried to register with your address',
+      `<p>Hello ${escapeHtml(owner.firstname)},</p>
+<p>Someone tried to create an account with your email address, which already has one. If it was you, <a href="${escapeHtml(`${env.appUrl}/login`)}">log in</a> or <a href="${escapeHtml(`${env.appUrl}/forgot-password`)}">reset your password</a>.</p>
+<p>If it was not you, you can ignore this email: nothing was changed.</p>`,
+    ),
+  });
+}

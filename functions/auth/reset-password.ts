@@ -3,13 +3,16 @@ import { route } from '../../shared/routes';
 import { HttpError } from '../lib/http/errors';
 import { httpHandler } from '../lib/http/handler';
 import { hashLinkToken, hashPassword } from '../lib/password';
-import { updateUserFields } from '../users/users.repo';
+import { getUser, updateUserFields } from '../users/users.repo';
 import { consumeLinkToken } from './tokens.repo';
 
 /** Sets a new password from a reset or activation link; the link is spent either way. */
 export const handler = httpHandler(route('resetPassword'), async ({ query, body }) => {
   const token = await consumeLinkToken(hashLinkToken(query.token));
   if (!token) throw new HttpError(410, MSG.linkExpired, 'LINK_EXPIRED');
-  await updateUserFields(token.userId, { passwordHash: await hashPassword(body.password), status: 'active', failedLogins: 0 }, ['lockedUntil']);
+  // A deactivated account is not brought back by an old link. The password change ends every session.
+  const user = await getUser(token.userId);
+  if (!user || user.status === 'disabled') throw new HttpError(410, MSG.linkExpired, 'LINK_EXPIRED');
+  await updateUserFields(token.userId, { passwordHash: await hashPassword(body.password), status: 'active' });
   return { message: MSG.passwordReset };
 });

@@ -1,7 +1,10 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { MSG } from '../../shared/messages';
+import { foldName } from '../../shared/slug';
 import type { Brand } from '../../shared/types';
 import { ddb } from '../lib/clients/dynamodb';
-import { clean, key, queryAll, sortName, table } from '../lib/table';
+import { ConflictError } from '../lib/http/errors';
+import { clean, failedConditions, key, queryAll, sortName, table } from '../lib/table';
 
 export type BrandRecord = Brand & { createdAt: string; updatedAt: string };
 
@@ -9,6 +12,13 @@ export type BrandRecord = Brand & { createdAt: string; updatedAt: string };
 export async function getBrand(id: string): Promise<BrandRecord | undefined> {
   const out = await ddb.send(new GetCommand({ TableName: table.name, Key: key.brand(id) }));
   return out.Item ? (clean<BrandRecord>(out.Item)) : undefined;
+}
+
+/** GetItem pk=SLUG#BRAND#slug (the reservation) → GetItem of the brand it names */
+export async function getBrandBySlug(slug: string): Promise<BrandRecord | undefined> {
+  const out = await ddb.send(new GetCommand({ TableName: table.name, Key: key.slug('BRAND', slug), ConsistentRead: true }));
+  const brandId = out.Item?.brandId as string | undefined;
+  return brandId ? getBrand(brandId) : undefined;
 }
 
 /** Query gsi1 pk=BRANDS (sorted by name) */
@@ -21,9 +31,37 @@ export async function listBrands(): Promise<BrandRecord[]> {
   return items.map((i) => clean<BrandRecord>(i));
 }
 
-/** PutItem BRAND#id */
+/**
+ * The writes that create a brand: the record, its slug reservation and its name reservation,
+ * each reservation only if absent or already this brand's (so re-putting the same brand is a
+ * no-op, and no other brand can take its slug or a look-alike name). For one TransactWrite.
+ */
+export function brandCreateItems(b: BrandRecord) {
+  const owned = { ConditionExpression: 'attribute_not_exists(pk) OR brandId = :id', ExpressionAttributeValues: { ':id': b._id } };
+  return [
+    {
+      Put: {
+        TableName: table.name,
+        Item: { ...key.brand(b._id), entity: 'Brand', gsi1pk: 'BRANDS', gsi1sk: `${sortName(b.name)}#${b._id}`, ...b },
+        ConditionExpression: 'attribute_not_exists(pk) OR #id = :id',
+        ExpressionAttributeNames: { '#id': '_id' },
+        ExpressionAttributeValues: { ':id': b._id },
+      },
+    },
+    { Put: { TableName: table.name, Item: { ...key.slug('BRAND', b.slug), entity: 'BrandSlug', brandId: b._id, slug: b.slug }, ...owned } },
+    { Put: { TableName: table.name, Item: { ...key.brandName(brandNameKey(b.name)), entity: 'BrandName', brandId: b._id, name: b.name }, ...owned } },
+  ];
+}
+
+/** The folded display name two brands may not share (falls back to the trimmed name when nothing is left). */
+export const brandNameKey = (name: string): string => foldName(name) || name.trim().toLowerCase();
+
+/** TransactWrite: Put BRAND#id + Put SLUG#BRAND#slug + Put BRANDNAME#folded (reservations only if free or this brand's) */
 export async function putBrand(b: BrandRecord): Promise<void> {
-  await ddb.send(
-    new PutCommand({ TableName: table.name, Item: { ...key.brand(b._id), entity: 'Brand', gsi1pk: 'BRANDS', gsi1sk: `${sortName(b.name)}#${b._id}`, ...b } }),
-  );
+  try {
+    await ddb.send(new TransactWriteCommand({ TransactItems: brandCreateItems(b) }));
+  } catch (e) {
+    if (failedConditions(e)?.length) throw new ConflictError(MSG.brandNameTaken);
+    throw e;
+  }
 }

@@ -16,7 +16,7 @@ import { s3 } from '../lib/clients/s3';
 import { env } from '../lib/env';
 import { logger } from '../lib/logger';
 import { faultPoint } from '../lib/faults';
-import { ingestOhFeed } from '../inventory/ingest-oh';
+import { ingestOhFeed, type IngestOhResult } from '../inventory/ingest-oh';
 import { getRetailerBySlug } from '../retailers/retailers.repo';
 import { getSettings } from '../settings/settings.repo';
 import { createStreamingDiff, PreviousFileIndex } from './domain/diff';
@@ -67,16 +67,18 @@ export async function completeSteps(file: FileRecord): Promise<string[]> {
   return ['approval'];
 }
 
-export async function ingestObject(bucket: string, key: string): Promise<IngestResult> {
-  const m = INCOMING_PATTERN.exec(key);
-  const head = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
-  const etag = (head.ETag ?? '').replace(/"/g, '');
-  const fileId = fileIdFor(key, etag);
-  const known = await getFile(fileId);
-  if (known) return { key, fileId, created: false, flag: known.flag, resumed: await completeSteps(known) };
+type UnreadableFields = Pick<FileRecord, 'date' | 'name' | 'retailer' | 'retailerName' | 'type' | 'robot'>;
 
-  const now = new Date().toISOString();
-  const base = {
+/** A File record no one can approve (`error` set), then its alert; once per object, resumable. */
+async function fileUnreadable(base: ReturnType<typeof baseRecord>, problem: string, fields: UnreadableFields): Promise<IngestResult> {
+  const rec: FileRecord = { ...base, ...fields, flag: 'require_review', error: problem, flagReasons: [problem] };
+  const created = await createFileOnce(rec);
+  if (created) await completeSteps(rec);
+  return { key: rec.fileName, fileId: rec._id, created, flag: rec.flag, error: problem };
+}
+
+function baseRecord(fileId: string, key: string, etag: string, now: string) {
+  return {
     _id: fileId,
     fileName: key,
     approvedStatus: 'pending' as const,
@@ -87,6 +89,39 @@ export async function ingestObject(bucket: string, key: string): Promise<IngestR
     rowCount: 0,
     steps: {},
   };
+}
+
+/** The object's file id; `result` is set when it was filed before (what a repeated event completed). */
+async function known(bucket: string, key: string): Promise<{ fileId: string; etag: string; result?: IngestResult }> {
+  const head = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+  const etag = (head.ETag ?? '').replace(/"/g, '');
+  const fileId = fileIdFor(key, etag);
+  const file = await getFile(fileId);
+  return { fileId, etag, result: file ? { key, fileId, created: false, flag: file.flag, resumed: await completeSteps(file) } : undefined };
+}
+
+/** An on-hand feed that cannot be any brand's (bad date, unknown slug) is filed as unreadable. */
+async function fileUnreadableFeed(bucket: string, key: string, u: NonNullable<IngestOhResult['unreadable']>): Promise<IngestResult> {
+  const { fileId, etag, result } = await known(bucket, key);
+  if (result) return result;
+  const now = new Date().toISOString();
+  return fileUnreadable(baseRecord(fileId, key, etag, now), u.problem, {
+    date: u.date ?? now.slice(0, 10),
+    name: u.slug,
+    retailer: `oh:${u.slug}`,
+    retailerName: `On-hand feed ${u.slug}`,
+    type: 'product',
+    robot: u.name.replace(/\.[A-Za-z0-9]+$/, ''),
+  });
+}
+
+export async function ingestObject(bucket: string, key: string): Promise<IngestResult> {
+  const m = INCOMING_PATTERN.exec(key);
+  const { fileId, etag, result } = await known(bucket, key);
+  if (result) return result;
+
+  const now = new Date().toISOString();
+  const base = baseRecord(fileId, key, etag, now);
   const type = m ? normalizeRobotType(m[1]!) : undefined;
   const retailer = m ? await getRetailerBySlug(m[2]!) : undefined;
   const badDate = m ? scanDateProblem(m[3]!) : undefined;
@@ -100,8 +135,7 @@ export async function ingestObject(bucket: string, key: string): Promise<IngestR
         ? `Unknown retailer slug "${m[2]}": add the retailer first or fix the folder name.`
         : undefined;
   if (problem || !m || !type || !retailer) {
-    const rec: FileRecord = {
-      ...base,
+    return fileUnreadable(base, problem ?? 'Unreadable file.', {
       // A folder date that is no scan date is not stored as one (the reason names it).
       date: m && !badDate ? m[3]! : now.slice(0, 10),
       name: m?.[2] ?? 'unknown',
@@ -109,13 +143,7 @@ export async function ingestObject(bucket: string, key: string): Promise<IngestR
       retailerName: retailer?.name ?? m?.[2] ?? 'unknown',
       type: type ?? 'product',
       robot: m?.[4] ?? key,
-      flag: 'require_review',
-      error: problem,
-      flagReasons: [problem ?? 'Unreadable file.'],
-    };
-    const created = await createFileOnce(rec);
-    if (created) await completeSteps(rec);
-    return { key, fileId, created, flag: rec.flag, error: problem };
+    });
   }
 
   const [, , slug, date, robot] = m as unknown as [string, string, string, string, string];
@@ -209,6 +237,10 @@ export async function handler(event: S3Event): Promise<{ results: IngestResult[]
     if (key.startsWith('incoming/oh/')) {
       // A brand's on-hand inventory feed: replaces the brand's previous feed.
       const oh = await ingestOhFeed({ bucket, key });
+      if (oh.unreadable) {
+        results.push(await fileUnreadableFeed(bucket, key, oh.unreadable));
+        continue;
+      }
       results.push({ key, created: true, ...(oh.errors.length ? { error: oh.errors.slice(0, 3).join(' ') } : {}) });
       continue;
     }

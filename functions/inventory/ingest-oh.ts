@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { CsvError, parse } from 'csv-parse';
-import { listBrands } from '../brands/brands.repo';
+import { getBrandBySlug } from '../brands/brands.repo';
 import { s3 } from '../lib/clients/s3';
 import { logger } from '../lib/logger';
 import { scanDateProblem } from '../files/domain/scan-date';
@@ -36,6 +36,8 @@ export interface IngestOhResult {
   /** Items now served from this feed (0 when it was not applied). */
   items: number;
   errors: string[];
+  /** Set when the feed cannot be anyone's (bad date, unknown slug): the ingest files it as unreadable. */
+  unreadable?: { problem: string; slug: string; name: string; date?: string };
 }
 
 /** Old versions stay readable this long for requests that read the pointer just before the switch. */
@@ -50,10 +52,16 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export async function ingestOhFeed({ bucket, key }: { bucket: string; key: string }): Promise<IngestOhResult> {
   const where = parseOhKey(key);
   if (!where) return { brand: '', items: 0, errors: [`Not an on-hand feed: ${key} (expected incoming/oh/<brand-slug>/<YYYY-MM-DD>/<name>.csv).`] };
+  // An impossible folder date or a slug no brand reserved: the feed becomes an unreadable file in
+  // the post office (filed by the ingest, as for robot files), and no brand's feed changes.
   const badDate = scanDateProblem(where.date);
-  if (badDate) return { brand: '', items: 0, errors: [badDate] };
-  const brand = (await listBrands()).find((b) => b.slug.toLowerCase() === where.slug);
-  if (!brand) return { brand: '', items: 0, errors: [`No brand has the slug "${where.slug}" (${key}).`] };
+  if (badDate) return { brand: '', items: 0, errors: [badDate], unreadable: { problem: badDate, slug: where.slug, name: where.name } };
+  // The slug is the one stored and reserved when the brand was created (SLUG#BRAND#<slug>), never re-derived.
+  const brand = await getBrandBySlug(where.slug);
+  if (!brand) {
+    const problem = `Unknown brand slug "${where.slug}" in an on-hand feed: add the brand first or fix the folder name.`;
+    return { brand: '', items: 0, errors: [problem], unreadable: { problem, slug: where.slug, name: where.name, date: where.date } };
+  }
 
   const object = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
   const lastModified = (object.LastModified ?? new Date(0)).toISOString();
@@ -95,6 +103,12 @@ export async function ingestOhFeed({ bucket, key }: { bucket: string; key: strin
   logger.info('on-hand feed applied', { key, brand: brand._id, items: rows.accepted, errors: rows.errorCount });
   return { brand: brand._id, items: rows.accepted, errors: rows.report() };
 }
+
+/**
+ * A feed for a slug no brand has is not dropped silently: it becomes an error File record in the
+ * post office (with its notification and alert email), as an unknown retailer folder does; its id
+ * derives from the key and ETag, so a redelivered event files it once.
+ */
 
 /**
  * Stream-parse the CSV: header, then rows in batches to `write`. Returns the reason the feed

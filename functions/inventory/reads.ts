@@ -9,7 +9,9 @@ import { getOhItem } from './inventory.repo';
 
 /**
  * The item when its Customer ID is the retailer's Opt ID: `{ data: { data: item } }`.
- * Another retailer's serial: 409 naming that retailer (id and name); unknown: 404 'item not found'.
+ * Another retailer's serial: 409 naming that retailer (id and name) to a caller who may see it; a
+ * User restricted to other retailers learns only that it belongs to another retailer (one message
+ * whatever the retailer). Unknown: 404 'item not found'.
  * The brand: the caller's; an ADMIN may pass `brand`, else every brand carrying the retailer is tried.
  */
 export async function batchItem(auth: AuthContext, q: { retailerId: string; serialNo: string; brand?: string }) {
@@ -22,6 +24,7 @@ export async function batchItem(auth: AuthContext, q: { retailerId: string; seri
   if (!item) throw new NotFoundError(SCRAPING_MSG.itemNotFound);
   if (idKey(item.customerId) !== idKey(retailer.optId)) {
     const owner = (await listRetailers()).find((r) => idKey(r.optId) === idKey(item.customerId));
+    if (!canSeeRetailer(auth, owner?._id ?? '')) throw new ConflictError(SCRAPING_MSG.otherRetailerHidden(item.serialNo));
     throw new ConflictError(SCRAPING_MSG.otherRetailer(item.serialNo, item.customerId, owner?.name ?? item.customerName));
   }
   return { data: { data: { ...item, _id: item.serialNo } } };

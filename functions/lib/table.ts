@@ -26,7 +26,20 @@ export const key = {
   brand: (id: string) => ({ pk: `BRAND#${id}`, sk: 'BRAND' }),
   retailer: (id: string) => ({ pk: `RETAILER#${id}`, sk: 'RETAILER' }),
   linkToken: (hash: string) => ({ pk: `TOKEN#${hash}`, sk: 'TOKEN' }),
+  /** Reservation of a brand's or retailer's slug (unique; written with the record). */
+  slug: (kind: 'BRAND' | 'RETAILER', slug: string) => ({ pk: `SLUG#${kind}#${slug.toLowerCase()}`, sk: 'SLUG' }),
+  /** Reservation of a brand's display name, folded (shared/slug.ts foldName). */
+  brandName: (folded: string) => ({ pk: `BRANDNAME#${folded}`, sk: 'BRANDNAME' }),
+  /** A throttle counter of one fixed time window (TTL expiresAt). */
+  throttle: (scope: string, window: number) => ({ pk: `THROTTLE#${scope}`, sk: `W#${window}` }),
 };
+
+/** A transaction cancelled by conditions: which of its items (by index) failed their condition. */
+export function failedConditions(e: unknown): number[] | undefined {
+  if ((e as Error | undefined)?.name !== 'TransactionCanceledException') return undefined;
+  const reasons = (e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+  return reasons.flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' ? [i] : []));
+}
 
 /** Sortable, unguessable ids: 10 chars of time + 12 of randomness (base36/base64url). */
 export function newId(): string {

@@ -1,7 +1,8 @@
-import { BatchGetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Retailer } from '../../shared/types';
 import { ddb } from '../lib/clients/dynamodb';
-import { clean, key, queryAll, sortName, table } from '../lib/table';
+import { ConflictError } from '../lib/http/errors';
+import { clean, failedConditions, key, queryAll, sortName, table } from '../lib/table';
 
 export type RetailerRecord = Retailer & { createdAt: string; updatedAt: string };
 
@@ -15,14 +16,13 @@ export async function listRetailers(): Promise<RetailerRecord[]> {
   return items.map((i) => clean<RetailerRecord>(i));
 }
 
-/** Query gsi2 pk=RETAILER_SLUG#slug */
+/** GetItem pk=SLUG#RETAILER#slug (the reservation) → GetItem of the retailer it names */
 export async function getRetailerBySlug(slug: string): Promise<RetailerRecord | undefined> {
-  const items = await queryAll<Record<string, unknown>>({
-    IndexName: table.gsi2,
-    KeyConditionExpression: 'gsi2pk = :pk',
-    ExpressionAttributeValues: { ':pk': `RETAILER_SLUG#${slug}` },
-  });
-  return items[0] ? (clean<RetailerRecord>(items[0])) : undefined;
+  const out = await ddb.send(new GetCommand({ TableName: table.name, Key: key.slug('RETAILER', slug), ConsistentRead: true }));
+  const retailerId = out.Item?.retailerId as string | undefined;
+  if (!retailerId) return undefined;
+  const r = await ddb.send(new GetCommand({ TableName: table.name, Key: key.retailer(retailerId) }));
+  return r.Item ? clean<RetailerRecord>(r.Item) : undefined;
 }
 
 /** BatchGetItem RETAILER#id for each id (chunks of 100) */
@@ -42,20 +42,35 @@ export async function getRetailers(ids: string[]): Promise<RetailerRecord[]> {
   return out.sort((a, b) => sortName(a.name).localeCompare(sortName(b.name)));
 }
 
-/** PutItem RETAILER#id */
+/** TransactWrite: Put RETAILER#id + Put SLUG#RETAILER#slug, the slug only if free or already this retailer's */
 export async function putRetailer(r: RetailerRecord): Promise<void> {
-  await ddb.send(
-    new PutCommand({
-      TableName: table.name,
-      Item: {
-        ...key.retailer(r._id),
-        entity: 'Retailer',
-        gsi1pk: 'RETAILERS',
-        gsi1sk: `${sortName(r.name)}#${r._id}`,
-        gsi2pk: `RETAILER_SLUG#${r.slug}`,
-        gsi2sk: 'RETAILER',
-        ...r,
-      },
-    }),
-  );
+  const own = { ':id': r._id };
+  try {
+    await ddb.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: table.name,
+              Item: { ...key.retailer(r._id), entity: 'Retailer', gsi1pk: 'RETAILERS', gsi1sk: `${sortName(r.name)}#${r._id}`, ...r },
+              ConditionExpression: 'attribute_not_exists(pk) OR #id = :id',
+              ExpressionAttributeNames: { '#id': '_id' },
+              ExpressionAttributeValues: own,
+            },
+          },
+          {
+            Put: {
+              TableName: table.name,
+              Item: { ...key.slug('RETAILER', r.slug), entity: 'RetailerSlug', retailerId: r._id, slug: r.slug },
+              ConditionExpression: 'attribute_not_exists(pk) OR retailerId = :id',
+              ExpressionAttributeValues: own,
+            },
+          },
+        ],
+      }),
+    );
+  } catch (e) {
+    if (failedConditions(e)?.length) throw new ConflictError(`The slug "${r.slug}" belongs to another retailer.`);
+    throw e;
+  }
 }

@@ -20,10 +20,13 @@ export interface UserRecord {
   user_email_bcc: string;
   emailFrequency: 'Daily' | 'Weekly' | 'Monthly';
   policyFlag: boolean;
-  /** `pending` until the activation link is used. */
-  status: 'active' | 'pending';
-  failedLogins?: number;
-  lockedUntil?: string;
+  /** `pending` until the activation link is used; `disabled`: deactivated (cannot log in, sessions end). */
+  status: 'active' | 'pending' | 'disabled';
+  /**
+   * Carried in the session token (`sv`); a token whose version differs is refused. Bumped by every
+   * change that must end the user's sessions (password, role, brand, retailers, status, logout).
+   */
+  sessionVersion?: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -47,6 +50,12 @@ export async function getUser(id: string): Promise<UserRecord | undefined> {
   return out.Item ? (clean<UserRecord>(out.Item)) : undefined;
 }
 
+/** GetItem pk=USER#id, sk=USER, strongly consistent: the session check of every request (a revocation shows at once) */
+export async function getSessionUser(id: string): Promise<UserRecord | undefined> {
+  const out = await ddb.send(new GetCommand({ TableName: table.name, Key: key.user(id), ConsistentRead: true }));
+  return out.Item ? (clean<UserRecord>(out.Item)) : undefined;
+}
+
 /** GetItem pk=EMAIL#email (uniqueness item) → GetItem of the user */
 export async function getUserByEmail(email: string): Promise<UserRecord | undefined> {
   const out = await ddb.send(new GetCommand({ TableName: table.name, Key: key.email(email) }));
@@ -54,23 +63,18 @@ export async function getUserByEmail(email: string): Promise<UserRecord | undefi
   return userId ? getUser(userId) : undefined;
 }
 
+/** The writes that create a user: USER#id and the EMAIL#email reservation, both only if absent. For one TransactWrite. */
+export function userCreateItems(u: UserRecord) {
+  return [
+    { Put: { TableName: table.name, Item: item({ sessionVersion: 0, ...u }), ConditionExpression: 'attribute_not_exists(pk)' } },
+    { Put: { TableName: table.name, Item: { ...key.email(u.email), entity: 'UserEmail', userId: u._id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+  ];
+}
+
 /** Transaction: Put USER#id + Put EMAIL#email, both only if absent (emails are unique). */
 export async function createUser(u: UserRecord): Promise<void> {
   try {
-    await ddb.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: table.name, Item: item(u), ConditionExpression: 'attribute_not_exists(pk)' } },
-          {
-            Put: {
-              TableName: table.name,
-              Item: { ...key.email(u.email), entity: 'UserEmail', userId: u._id },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-        ],
-      }),
-    );
+    await ddb.send(new TransactWriteCommand({ TransactItems: userCreateItems(u) }));
   } catch (e) {
     if ((e as Error).name === 'TransactionCanceledException') throw new ConflictError(MSG.emailTaken);
     throw e;
@@ -97,36 +101,82 @@ export async function listAllUsers(): Promise<UserRecord[]> {
   return items.map((i) => clean<UserRecord>(i));
 }
 
-/** UpdateItem USER#id: set the given plain attributes (not name/brand/email, which move keys) */
+/** Fields whose change ends the user's sessions (the token's claims must follow the record). */
+const SESSION_FIELDS = ['passwordHash', 'roles', 'associated_retailers', 'status'] as const;
+
+/**
+ * UpdateItem USER#id: set the given plain attributes (not name/brand/email, which move keys).
+ * A change of password, roles, assigned retailers or status also bumps `sessionVersion`.
+ */
 export async function updateUserFields(
   id: string,
-  fields: Partial<Omit<UserRecord, '_id' | 'email' | 'name' | 'brand' | 'createdAt'>>,
+  fields: Partial<Omit<UserRecord, '_id' | 'email' | 'name' | 'brand' | 'createdAt' | 'sessionVersion'>>,
   remove: (keyof UserRecord)[] = [],
 ): Promise<void> {
+  const parts = updateParts({ ...fields, updatedAt: new Date().toISOString() }, remove);
+  const bump = SESSION_FIELDS.some((f) => f in fields);
   await ddb.send(
     new UpdateCommand({
       TableName: table.name,
       Key: key.user(id),
       ConditionExpression: 'attribute_exists(pk)',
-      ...updateParts({ ...fields, updatedAt: new Date().toISOString() }, remove),
+      ...parts,
+      ...(bump
+        ? {
+            UpdateExpression: `${parts.UpdateExpression} ADD #sv :one`,
+            ExpressionAttributeNames: { ...parts.ExpressionAttributeNames, '#sv': 'sessionVersion' },
+            ExpressionAttributeValues: { ...parts.ExpressionAttributeValues, ':one': 1 },
+          }
+        : {}),
     }),
   );
 }
 
-/** UpdateItem USER#id: failedLogins += 1, lock when the limit is reached; returns the new count */
-export async function recordFailedLogin(id: string, maxFailed: number, lockMinutes: number): Promise<number> {
-  const out = await ddb.send(
+/** UpdateItem USER#id: move the user to another brand (gsi2 key follows) and end their sessions */
+export async function setUserBrand(id: string, brand: string | null): Promise<void> {
+  const user = await getUser(id);
+  if (!user) throw new ConflictError(`User ${id} does not exist.`);
+  await ddb.send(
     new UpdateCommand({
       TableName: table.name,
       Key: key.user(id),
-      UpdateExpression: 'ADD failedLogins :one',
-      ExpressionAttributeValues: { ':one': 1 },
-      ReturnValues: 'UPDATED_NEW',
+      ConditionExpression: 'attribute_exists(pk)',
+      UpdateExpression: brand
+        ? 'SET brand = :b, gsi2pk = :g, gsi2sk = :s, updatedAt = :now ADD sessionVersion :one'
+        : 'SET brand = :b, updatedAt = :now REMOVE gsi2pk, gsi2sk ADD sessionVersion :one',
+      ExpressionAttributeValues: {
+        ':b': brand,
+        ':now': new Date().toISOString(),
+        ':one': 1,
+        ...(brand ? { ':g': `BRAND#${brand}#USERS`, ':s': `${sortName(user.name)}#${id}` } : {}),
+      },
     }),
   );
-  const count = Number(out.Attributes?.failedLogins ?? 1);
-  if (count >= maxFailed) {
-    await updateUserFields(id, { lockedUntil: new Date(Date.now() + lockMinutes * 60_000).toISOString(), failedLogins: 0 });
-  }
-  return count;
+}
+
+/** UpdateItem USER#id ADD sessionVersion 1: every session of the user ends (logout everywhere) */
+export async function endAllSessions(id: string): Promise<void> {
+  await ddb.send(
+    new UpdateCommand({
+      TableName: table.name,
+      Key: key.user(id),
+      ConditionExpression: 'attribute_exists(pk)',
+      UpdateExpression: 'ADD sessionVersion :one SET updatedAt = :now',
+      ExpressionAttributeValues: { ':one': 1, ':now': new Date().toISOString() },
+    }),
+  );
+}
+
+/** Transaction: Delete USER#id + Delete EMAIL#email (the address is free again; tokens of the user fail) */
+export async function deleteUser(id: string): Promise<void> {
+  const user = await getUser(id);
+  if (!user) return;
+  await ddb.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Delete: { TableName: table.name, Key: key.user(id) } },
+        { Delete: { TableName: table.name, Key: key.email(user.email), ConditionExpression: 'attribute_not_exists(pk) OR userId = :id', ExpressionAttributeValues: { ':id': id } } },
+      ],
+    }),
+  );
 }

@@ -7,6 +7,7 @@ import { DEFAULT_COLORS, ROLE, type RoleName, type WebsiteType } from '../../sha
 import type { RoleRef } from '../../shared/types';
 import { ddb } from '../../functions/lib/clients/dynamodb';
 import { hashPassword } from '../../functions/lib/password';
+import { brandNameKey } from '../../functions/brands/brands.repo';
 import { key, sortName, table } from '../../functions/lib/table';
 import { createUser, getUserByEmail, type UserRecord } from '../../functions/users/users.repo';
 
@@ -74,11 +75,16 @@ export async function seed(log: (m: string) => void = () => undefined): Promise<
   }
   for (const r of SEED_RETAILERS) {
     const { webSiteType: _w, ...retailer } = r;
-    const item = { ...key.retailer(r._id), entity: 'Retailer', gsi1pk: 'RETAILERS', gsi1sk: `${sortName(r.name)}#${r._id}`, gsi2pk: `RETAILER_SLUG#${r.slug}`, gsi2sk: 'RETAILER', ...retailer, createdAt: now, updatedAt: now };
+    const item = { ...key.retailer(r._id), entity: 'Retailer', gsi1pk: 'RETAILERS', gsi1sk: `${sortName(r.name)}#${r._id}`, ...retailer, createdAt: now, updatedAt: now };
     if (await putIfAbsent(item)) written++;
+    // The slug reservation robot drops are resolved through (also added to data seeded before it existed).
+    if (await putIfAbsent({ ...key.slug('RETAILER', r.slug), entity: 'RetailerSlug', retailerId: r._id, slug: r.slug })) written++;
   }
   for (const b of SEED_BRANDS) {
     if (await putIfAbsent({ ...key.brand(b._id), entity: 'Brand', gsi1pk: 'BRANDS', gsi1sk: `${sortName(b.name)}#${b._id}`, ...b, createdAt: now, updatedAt: now })) written++;
+    // Slug (on-hand feeds) and display-name reservations: no registration can take or imitate them.
+    if (await putIfAbsent({ ...key.slug('BRAND', b.slug), entity: 'BrandSlug', brandId: b._id, slug: b.slug })) written++;
+    if (await putIfAbsent({ ...key.brandName(brandNameKey(b.name)), entity: 'BrandName', brandId: b._id, name: b.name })) written++;
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   for (const a of DEMO_ACCOUNTS) {

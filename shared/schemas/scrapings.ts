@@ -139,4 +139,6 @@ export const SCRAPING_MSG = {
   /** 001 §8: a serial of another retailer is reported "with retailer id and name". */
   otherRetailer: (serialNo: string, retailerId: string, retailerName: string) =>
     `SerialNo: ${serialNo} | belongs to another retailer: ${retailerId} (${retailerName}).`,
+  /** The same, to a User restricted to other retailers: no id, no name (issue 6 §7). */
+  otherRetailerHidden: (serialNo: string) => `SerialNo: ${serialNo} | belongs to another retailer.`,
 } as const;

@@ -323,7 +323,7 @@ describe('the on-hand feed', () => {
 
   it('refuses keys that are not feeds and brands that do not exist', async () => {
     expect((await m.ingest.ingestOhFeed({ bucket: bucket(), key: 'incoming/oh/feed.csv' })).errors[0]).toMatch(/^Not an on-hand feed/);
-    expect((await m.ingest.ingestOhFeed({ bucket: bucket(), key: `incoming/oh/nobody-${tag}/${D2}/x.csv` })).errors[0]).toMatch(/No brand has the slug/);
+    expect((await m.ingest.ingestOhFeed({ bucket: bucket(), key: `incoming/oh/nobody-${tag}/${D2}/x.csv` })).errors[0]).toMatch(/Unknown brand slug/);
   });
 });
 
@@ -537,6 +537,14 @@ describe('GET /getBatchItems', () => {
     const unknown = await get(`retailerId=${R1._id}&serialNo=NOPE&brand=${B1._id}`);
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('item not found');
+  });
+
+  it("tells a User restricted to other retailers only that the serial is another retailer's, not which (issue 6 §7)", async () => {
+    const res = await get(`retailerId=${R1._id}&serialNo=S-6`, tokens.user); // tokens.user is assigned R1 only; S-6 is R2's
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('SerialNo: S-6 | belongs to another retailer.');
+    expect(JSON.stringify(res.body)).not.toContain(R2.optId);
+    expect(JSON.stringify(res.body)).not.toContain(R2.name);
   });
 
   it('keeps other brands and unassigned retailers out', async () => {

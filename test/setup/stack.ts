@@ -20,6 +20,12 @@ declare module 'vitest' {
   }
 }
 
+/**
+ * Requests per address per window to /login, /register and /forgotPassword on the test stack: every
+ * suite calls them from 127.0.0.1, far more often than a person would (production: AUTH.addressLimit).
+ */
+export const TEST_ACCOUNT_ROUTE_LIMIT = 1000;
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 let child: ChildProcess | undefined;
 
@@ -27,7 +33,13 @@ export async function setup(project: TestProject) {
   child = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'infra/local/start.ts', '--ephemeral'], {
     cwd: root,
     stdio: ['pipe', 'pipe', 'pipe'],
-    env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', LOG_LEVEL: process.env.LOG_LEVEL ?? 'error', FAULT_INJECTION: '1' },
+    env: {
+      ...process.env,
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
+      FAULT_INJECTION: '1',
+      ACCOUNT_ROUTE_LIMIT: String(TEST_ACCOUNT_ROUTE_LIMIT),
+    },
   });
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => {

@@ -30,6 +30,50 @@ export async function api<T = any>(method: string, path: string, opts: { token?:
   return { status: res.status, body: body as T, headers: res.headers };
 }
 
+/**
+ * The same call from another source address (any 127.x.y.z is this machine): the server sees it
+ * as `requestContext.http.sourceIp`, as API Gateway would for another client.
+ */
+export async function apiFrom<T = any>(address: string, method: string, path: string, opts: { token?: string; body?: unknown } = {}): Promise<ApiResult<T>> {
+  const http = await import('node:http');
+  const { hostname, port } = new URL(stack().url);
+  const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: hostname === 'localhost' ? '127.0.0.1' : hostname,
+        port,
+        method,
+        path: `/api${path}`,
+        localAddress: address,
+        agent: false,
+        headers: {
+          ...(payload !== undefined ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) } : {}),
+          ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let body: unknown = text;
+          try {
+            body = text ? JSON.parse(text) : undefined;
+          } catch {
+            /* not JSON */
+          }
+          const headers = new Headers();
+          for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') headers.set(k, v);
+          resolve({ status: res.statusCode ?? 0, body: body as T, headers });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
 const tokens = new Map<string, string>();
 export async function login(email: string, password = DEMO_PASSWORD): Promise<string> {
   const cached = tokens.get(email);

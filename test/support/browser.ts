@@ -101,7 +101,8 @@ export async function emailedToken(email: string, linkPage: 'activate-account' |
 /** A registered (not yet activated) account of a new brand: BRAND_ADMIN with policyFlag true. */
 export async function registerAccount(tag: string, password = 'secret-12'): Promise<{ email: string; password: string; company: string }> {
   const email = freshEmail(tag);
-  const company = `E2E ${tag} ${seq}`;
+  // Brand names are unique (folded): the email's unique part keeps parallel files apart.
+  const company = `E2E ${tag} ${email.split('@')[0]}`;
   const res = await api('POST', '/register', { body: { email, password, firstName: 'Erin', lastName: 'Tester', company } });
   if (res.status !== 201) throw new Error(`register ${email}: ${res.status} ${JSON.stringify(res.body)}`);
   return { email, password, company };

@@ -1,5 +1,6 @@
 import { ROLE } from '../../../shared/constants';
 import type { Access } from '../../../shared/routes';
+import { getSessionUser, primaryRole } from '../../users/users.repo';
 import { InvalidTokenError, verifySession, type SessionClaims } from '../jwt';
 import { ForbiddenError, UnauthorizedError } from './errors';
 
@@ -7,17 +8,27 @@ export interface AuthContext extends SessionClaims {
   isAdmin: boolean;
 }
 
+/**
+ * The caller of a request: a valid token (signature, exp, iat, maximum age) of a user who still
+ * exists, is active and has not ended their sessions since (the token's `sv` is the user's
+ * current `sessionVersion`). Role, brand and assigned retailers come from the CURRENT user record,
+ * read once per request (one GetItem, no cache: a revocation shows on the next request).
+ */
 export async function authenticate(headers: Record<string, string | undefined>): Promise<AuthContext> {
   const header = headers.authorization ?? headers.Authorization;
   const m = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   if (!m?.[1]) throw new UnauthorizedError();
+  let claims: SessionClaims;
   try {
-    const claims = await verifySession(m[1]);
-    return { ...claims, isAdmin: claims.role === ROLE.ADMIN };
+    claims = await verifySession(m[1]);
   } catch (e) {
     if (e instanceof InvalidTokenError) throw new UnauthorizedError();
     throw e;
   }
+  const user = await getSessionUser(claims.sub);
+  if (!user || user.status !== 'active' || (user.sessionVersion ?? 0) !== claims.sv) throw new UnauthorizedError();
+  const role = primaryRole(user);
+  return { sub: user._id, role, brand: user.brand, retailers: user.associated_retailers ?? [], sv: claims.sv, isAdmin: role === ROLE.ADMIN };
 }
 
 export function authorizeRole(auth: AuthContext, access: Access): void {

@@ -4,6 +4,13 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RouteDef } from '../../../shared/routes';
 
 const SECRET = 'wrapper-test-secret-wrapper-test-secret-0123';
+
+/** The session check reads the user record: these are the users the tokens below belong to. */
+const users = new Map<string, { _id: string; roles: { name: string }[]; brand: string | null; associated_retailers: string[]; status: string; sessionVersion: number }>();
+vi.mock('../../../functions/users/users.repo', () => ({
+  getSessionUser: async (id: string) => users.get(id),
+  primaryRole: (u: { roles: { name: string }[] }) => u.roles[0]?.name ?? 'User',
+}));
 let httpHandler: typeof import('../../../functions/lib/http/handler').httpHandler;
 let errors: typeof import('../../../functions/lib/http/errors');
 let signSession: typeof import('../../../functions/lib/jwt').signSession;
@@ -20,7 +27,11 @@ function event(over: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxyEvent
   return { version: '2.0', routeKey: 'x', rawPath: '/x', rawQueryString: '', headers: {}, requestContext: {} as never, isBase64Encoded: false, ...over };
 }
 const def = (over: Partial<RouteDef> = {}): RouteDef => ({ id: 't', method: 'POST', path: '/t/{brandId}', handler: 'x', access: 'user', grants: [], ...over });
-const bearer = async (role: 'ADMIN' | 'BRAND_ADMIN' | 'User', brand: string | null = 'b1') => ({ authorization: `Bearer ${await signSession({ sub: 'u1', role, brand, retailers: [] })}` });
+const bearer = async (role: 'ADMIN' | 'BRAND_ADMIN' | 'User', brand: string | null = 'b1') => {
+  const sub = `u-${role}-${brand}`;
+  users.set(sub, { _id: sub, roles: [{ name: role }], brand, associated_retailers: [], status: 'active', sessionVersion: 0 });
+  return { authorization: `Bearer ${await signSession({ sub, role, brand, retailers: [], sv: 0 })}` };
+};
 
 describe('the middy wrapper', () => {
   it('parses JSON, validates with the schema, passes typed input and answers 200 JSON', async () => {

@@ -9,6 +9,7 @@ import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { MSG } from '../../../../shared/messages';
 import { AuthLayout } from '../../components/layouts/auth-layout';
 import { paths } from '../../config/paths';
+import { endServerSessions } from '../../features/auth/api/logout';
 import { LoginForm, type LoginFailedState } from '../../features/auth/components/login-form';
 import { isAdmin, isExpired } from '../../lib/access';
 import { clearDeepLink } from '../../lib/deep-link';
@@ -75,6 +76,7 @@ export function LoginRoute() {
   const loggingOut = params.get('session') === 'logout';
   useEffect(() => {
     if (!loggingOut) return;
+    endServerSessions();
     clearSession();
     clearDeepLink();
   }, [loggingOut]);

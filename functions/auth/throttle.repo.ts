@@ -1,0 +1,73 @@
+/**
+ * Throttle counters: one item per scope and fixed time window, `THROTTLE#<scope>` / `W#<window>`,
+ * counted with an atomic conditional UpdateItem (a request is let through only while the count
+ * is under the limit, so parallel requests cannot overshoot) and removed by TTL after the window.
+ */
+import { createHash } from 'node:crypto';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb } from '../lib/clients/dynamodb';
+import { isConditionFailed, key, table } from '../lib/table';
+
+export interface Window {
+  /** Most requests let through per window. */
+  max: number;
+  seconds: number;
+}
+
+/** Emails are keyed by a hash: bounded key length, no addresses in throttle items. */
+const id = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
+
+const windowOf = (seconds: number, now = Date.now()) => Math.floor(now / 1000 / seconds);
+
+/** UpdateItem THROTTLE#scope / W#window: count + 1 only if count < max; false when the limit is reached. */
+async function take(scope: string, w: Window): Promise<boolean> {
+  const window = windowOf(w.seconds);
+  try {
+    await ddb.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: key.throttle(scope, window),
+        UpdateExpression: 'ADD #c :one SET entity = :e, expiresAt = :exp',
+        ConditionExpression: 'attribute_not_exists(#c) OR #c < :max',
+        ExpressionAttributeNames: { '#c': 'count' },
+        ExpressionAttributeValues: { ':one': 1, ':max': w.max, ':e': 'Throttle', ':exp': (window + 1) * w.seconds + 60 },
+      }),
+    );
+    return true;
+  } catch (e) {
+    if (isConditionFailed(e)) return false;
+    throw e;
+  }
+}
+
+/** Login attempts for one account from one address: THROTTLE#LOGIN#<sha256 email>#<ip>, current window */
+export const takeLoginAttempt = (email: string, ip: string, w: Window) => take(`LOGIN#${id(email)}#${ip}`, w);
+
+/** Login attempts for one account from every address (the backstop): THROTTLE#ACCOUNT#<sha256 email>, current window */
+export const takeAccountAttempt = (email: string, w: Window) => take(`ACCOUNT#${id(email)}`, w);
+
+/** Requests of one address to the public account routes: THROTTLE#ADDRESS#<ip>, current window */
+export const takeAddressRequest = (ip: string, w: Window) => take(`ADDRESS#${ip}`, w);
+
+/** DeleteItem THROTTLE#LOGIN#<sha256 email>#<ip>, current window: a right password clears that address's failures */
+export async function clearLoginAttempts(email: string, ip: string, w: Window): Promise<void> {
+  await ddb.send(new DeleteCommand({ TableName: table.name, Key: key.throttle(`LOGIN#${id(email)}#${ip}`, windowOf(w.seconds)) }));
+}
+
+/** UpdateItem THROTTLE#ACCOUNT#<sha256 email>, current window: count - 1 if positive (a success does not count against the account) */
+export async function returnAccountAttempt(email: string, w: Window): Promise<void> {
+  try {
+    await ddb.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: key.throttle(`ACCOUNT#${id(email)}`, windowOf(w.seconds)),
+        UpdateExpression: 'ADD #c :minus',
+        ConditionExpression: '#c > :zero',
+        ExpressionAttributeNames: { '#c': 'count' },
+        ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+      }),
+    );
+  } catch (e) {
+    if (!isConditionFailed(e)) throw e;
+  }
+}

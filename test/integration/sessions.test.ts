@@ -1,0 +1,157 @@
+/**
+ * Issue 6 §5: sessions that can be ended. Every request checks the token's session version
+ * against the user record and takes role, brand and assigned retailers from the record.
+ * (No user-management routes yet: users are changed through the repo functions, as those routes will.)
+ */
+import { randomBytes } from 'node:crypto';
+import { SignJWT } from 'jose';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, sentEmails, stack } from '../support/api';
+
+const tag = randomBytes(4).toString('hex');
+const PASSWORD = 'Session-1!';
+let seq = 0;
+
+let users: typeof import('../../functions/users/users.repo');
+let ddb: typeof import('../../functions/lib/clients/dynamodb').ddb;
+let lib: typeof import('@aws-sdk/lib-dynamodb');
+let passwordHash = '';
+beforeAll(async () => {
+  Object.assign(process.env, stack().env);
+  users = await import('../../functions/users/users.repo');
+  ddb = (await import('../../functions/lib/clients/dynamodb')).ddb;
+  lib = await import('@aws-sdk/lib-dynamodb');
+  passwordHash = await (await import('../../functions/lib/password')).hashPassword(PASSWORD);
+});
+
+const ROLES = {
+  User: { _id: 'role-user', name: 'User', label: 'User', value: 'role-user' },
+  BRAND_ADMIN: { _id: 'role-brand-admin', name: 'BRAND_ADMIN', label: 'BRAND_ADMIN', value: 'role-brand-admin' },
+} as const;
+
+/** A user of Maison Aurelle of this test only (the demo accounts are shared with other files). */
+async function makeUser(role: keyof typeof ROLES = 'User', retailers = ['ret-harrowgate']): Promise<{ id: string; email: string }> {
+  const id = `user-sess-${tag}-${++seq}`;
+  const email = `sess-${tag}-${seq}@demo.test`;
+  const now = new Date().toISOString();
+  await users.createUser({
+    _id: id,
+    name: `Sess ${seq}`,
+    firstname: 'Sess',
+    lastname: String(seq),
+    email,
+    passwordHash,
+    roles: [ROLES[role]],
+    brand: 'brand-maison-aurelle',
+    associated_retailers: retailers,
+    notify: true,
+    user_email_bcc: '',
+    emailFrequency: 'Weekly',
+    policyFlag: false,
+    status: 'active',
+    createdAt: now,
+    updatedAt: now,
+  });
+  return { id, email };
+}
+
+async function logIn(email: string, password = PASSWORD): Promise<string> {
+  const res = await api('POST', '/login', { body: { email, password } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.token as string;
+}
+
+/** A call any signed-in user may make and that shows their access: the retailers of the brand they see. */
+const retailersSeen = async (token: string) => {
+  const res = await api('GET', '/RetailerScraping/brand-maison-aurelle', { token });
+  return { status: res.status, ids: res.status === 200 ? (res.body.data as any[]).map((r) => r.retailer._id).sort() : undefined };
+};
+
+const sign = (claims: Record<string, unknown>, set: (j: SignJWT) => SignJWT) =>
+  set(new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setAudience('retailer-audit')).sign(new TextEncoder().encode(stack().env.JWT_SECRET));
+const now = () => Math.floor(Date.now() / 1000);
+
+describe('tokens that must not work', () => {
+  it("a deleted user's token answers 401", async () => {
+    const u = await makeUser();
+    const token = await logIn(u.email);
+    expect((await retailersSeen(token)).status).toBe(200);
+    await users.deleteUser(u.id);
+    const res = await api('GET', '/roles', { token });
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBe('Please login to continue.');
+  });
+
+  it('after a password reset the old token answers 401 and the new password logs in', async () => {
+    const u = await makeUser();
+    const token = await logIn(u.email);
+    expect((await api('POST', '/forgotPassword', { body: { email: u.email, userName: 'Sess' } })).status).toBe(200);
+    const mail = (await sentEmails()).reverse().find((m) => m.destination.to.includes(u.email) && m.subject === 'Reset your password');
+    const link = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail?.body.html ?? '')?.[1];
+    expect((await api('POST', `/resetPassword?token=${link}`, { body: { password: 'Changed-1' } })).status).toBe(200);
+    expect((await api('GET', '/roles', { token })).status).toBe(401);
+    expect((await api('GET', '/roles', { token: await logIn(u.email, 'Changed-1') })).status).toBe(200);
+  });
+
+  it('a token without exp, or older than a session lasts, answers 401', async () => {
+    const u = await makeUser();
+    await logIn(u.email); // a real session exists: only the token's shape is wrong
+    const claims = { role: 'User', brand: 'brand-maison-aurelle', retailers: [], sv: 0 };
+    const noExp = await sign(claims, (j) => j.setSubject(u.id).setIssuedAt());
+    const tooOld = await sign(claims, (j) => j.setSubject(u.id).setIssuedAt(now() - 13 * 3600).setExpirationTime(now() + 3600));
+    const fine = await sign(claims, (j) => j.setSubject(u.id).setIssuedAt().setExpirationTime('1h'));
+    expect((await api('GET', '/roles', { token: fine })).status).toBe(200); // the control: same claims, exp and a fresh iat
+    expect((await api('GET', '/roles', { token: noExp })).status).toBe(401);
+    expect((await api('GET', '/roles', { token: tooOld })).status).toBe(401);
+  });
+
+  it('a deactivated user and a user who logged out everywhere get 401 on every token', async () => {
+    const u = await makeUser();
+    const [a, b] = [await logIn(u.email), await logIn(u.email)];
+    const out = await api('POST', '/logout', { token: a });
+    expect(out.status).toBe(200);
+    expect(out.body.message).toBe('You have been logged out.');
+    expect((await api('GET', '/roles', { token: a })).status).toBe(401);
+    expect((await api('GET', '/roles', { token: b })).status).toBe(401);
+    const c = await logIn(u.email);
+    expect((await api('GET', '/roles', { token: c })).status).toBe(200);
+    await users.updateUserFields(u.id, { status: 'disabled' });
+    expect((await api('GET', '/roles', { token: c })).status).toBe(401);
+  });
+});
+
+describe('role, brand and assigned retailers come from the current user record', () => {
+  it('a change of assigned retailers takes effect on the next request', async () => {
+    const u = await makeUser('User', ['ret-harrowgate']);
+    const token = await logIn(u.email);
+    expect(await retailersSeen(token)).toEqual({ status: 200, ids: ['ret-harrowgate'] });
+    // Through the repo (as the user-management routes will): the session ends, the next login sees the change.
+    await users.updateUserFields(u.id, { associated_retailers: ['ret-harrowgate', 'ret-orchard'] });
+    expect((await retailersSeen(token)).status).toBe(401);
+    const again = await logIn(u.email);
+    expect(await retailersSeen(again)).toEqual({ status: 200, ids: ['ret-harrowgate', 'ret-orchard'] });
+    // Even a change that does not end the session (written to the table directly) is what counts, not the token's claims.
+    await ddb.send(new lib.UpdateCommand({ TableName: stack().env.TABLE_NAME, Key: { pk: `USER#${u.id}`, sk: 'USER' }, UpdateExpression: 'SET associated_retailers = :r', ExpressionAttributeValues: { ':r': ['ret-lumiere'] } }));
+    expect(await retailersSeen(again)).toEqual({ status: 200, ids: ['ret-lumiere'] });
+  });
+
+  it('a role change takes effect on the next request', async () => {
+    const u = await makeUser('BRAND_ADMIN', []);
+    const token = await logIn(u.email);
+    const users1 = await api('GET', '/users?brand=brand-maison-aurelle', { token });
+    expect(users1.status).toBe(200);
+    await users.updateUserFields(u.id, { roles: [ROLES.User], associated_retailers: ['ret-harrowgate'] });
+    expect((await retailersSeen(token)).status).toBe(401);
+    expect(await retailersSeen(await logIn(u.email))).toEqual({ status: 200, ids: ['ret-harrowgate'] });
+  });
+
+  it('a move to another brand takes effect on the next request', async () => {
+    const u = await makeUser('BRAND_ADMIN', []);
+    const token = await logIn(u.email);
+    expect((await retailersSeen(token)).status).toBe(200);
+    await users.setUserBrand(u.id, 'brand-castellane');
+    expect((await retailersSeen(token)).status).toBe(401);
+    expect((await retailersSeen(await logIn(u.email))).status).toBe(403);
+    expect((await api('GET', '/RetailerScraping/brand-castellane', { token: await logIn(u.email) })).status).toBe(200);
+  });
+});
