@@ -3,7 +3,8 @@
  * state, the redirects after login and for an already signed-in visitor, the stored session.
  */
 import { describe, expect, it } from 'vitest';
-import { apiSession, browserPerFile, cssVar, here, loginInUi, screenshot, storedSession, waitForPath, withSession } from '../support/browser';
+import { api } from '../support/api';
+import { activeAccount, apiSession, browserPerFile, cssVar, here, loginInUi, screenshot, storedSession, waitForPath, withSession } from '../support/browser';
 
 const { tab } = browserPerFile();
 
@@ -77,14 +78,20 @@ describe('each demo account lands where the spec says', () => {
 });
 
 describe('login page states', () => {
-  it("session=logout says 'You have been logged out.' and clears the stored session", () =>
+  it("session=logout says 'You have been logged out.', clears the stored session and ends the session on the server", () =>
     tab(async ({ page }) => {
-      await withSession(page, await apiSession('brandadmin@demo.test'), '/dashboard/summary');
+      // An account of its own: logging out ends EVERY session of the account, and other files use the demo ones.
+      const account = await activeAccount('logout');
+      const first = await apiSession(account.email, account.password);
+      expect((await api('PUT', `/updateUserPolicy/${first.user._id}`, { token: first.token, body: { policyFlag: false } })).status).toBe(200);
+      const session = await apiSession(account.email, account.password);
+      await withSession(page, session, '/dashboard/summary');
       await page.getByRole('heading', { name: 'Summary View' }).waitFor();
       await page.getByRole('link', { name: 'Log out' }).click();
       await waitForPath(page, '/login?session=logout');
       await page.getByText('You have been logged out.', { exact: true }).waitFor();
       expect(await storedSession(page)).toEqual({ local: null, session: null });
+      await expect.poll(async () => (await api('GET', '/roles', { token: session.token })).status).toBe(401);
       await screenshot(page, 'login-logged-out');
       await page.goto('/dashboard/summary');
       await waitForPath(page, '/login');

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { api, sentEmails } from '../support/api';
-import { activeAccount, browserPerFile, emailedToken, freshEmail, here, loginInUi, registerAccount, screenshot, toast, waitForPath } from '../support/browser';
+import { activeAccount, browserPerFile, emailedToken, freshEmail, loginInUi, registerAccount, screenshot, toast, waitForPath } from '../support/browser';
 
 const { tab } = browserPerFile();
 
