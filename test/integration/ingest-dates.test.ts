@@ -1,12 +1,12 @@
 /**
  * Impossible scan dates (issue 6 §3): a drop whose folder date is no real date, or far in the
- * future, becomes an unreadable File (never approvable) instead of the newest period; on-hand
- * feeds are refused the same way; and a stored period with such a date does not make a read 5xx.
+ * future, becomes an unreadable File (never approvable) instead of the newest period; so does an
+ * on-hand feed, which changes no brand's feed; and a stored period with such a date does not make a read 5xx.
  */
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, login, stack } from '../support/api';
-import { dropRobotFile, makeOwnTenant, waitForFile as waitForFileOf } from '../support/post-office';
+import { dropRobotFile, makeOwnTenant, putObject, waitForFile as waitForFileOf } from '../support/post-office';
 
 const tag = randomBytes(4).toString('hex');
 const BRAND = { _id: `brand-dt-${tag}`, name: `Date House ${tag}`, slug: `date-house-${tag}` };
@@ -41,10 +41,14 @@ describe('impossible scan dates', () => {
   it.each([
     ['2026-02-30', 'The scan date 2026-02-30 is not a real date (YYYY-MM-DD).'],
     ['2099-01-05', 'The scan date 2099-01-05 is in the future.'],
-  ])('an on-hand feed dated %s is refused', async (date, message) => {
-    const { ingestOhFeed } = await import('../../functions/inventory/ingest-oh');
-    const out = await ingestOhFeed({ bucket: stack().env.DATA_BUCKET!, key: `incoming/oh/${BRAND.slug}/${date}/feed.csv` });
-    expect(out).toMatchObject({ items: 0, errors: [message] });
+  ])('an on-hand feed dated %s is filed as an unreadable file and changes no feed', async (date, message) => {
+    const key = `incoming/oh/${BRAND.slug}/${date}/feed-${randomBytes(3).toString('hex')}.csv`;
+    await putObject(key, `Serial Number,Inventory ID,Style Name,Price,Customer ID,Customer Name,Image\nDT-${tag},INV-1,One,10,${RETAILER.optId},${RETAILER.name},\n`);
+    const f = await waitForFileOf(admin, key);
+    expect(f).toMatchObject({ approvedStatus: 'pending', flag: 'require_review', error: message });
+    expect(f.date).not.toBe(date);
+    const { getCurrentFeed } = await import('../../functions/inventory/inventory.repo');
+    expect(await getCurrentFeed(BRAND._id)).toBeUndefined();
   });
 
   it('a stored period with an impossible date (written before the check) reads without a 5xx', async () => {
