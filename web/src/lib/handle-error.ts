@@ -10,7 +10,7 @@
  */
 import { MSG } from '../../../shared/messages';
 import { paths } from '../config/paths';
-import { ApiError, NetworkError } from './api-client';
+import { ApiError, NetworkError } from './api-error';
 import { rememberDeepLink } from './deep-link';
 import { currentPathAndQuery, navigateTo } from './navigation';
 import { notify } from './notify';

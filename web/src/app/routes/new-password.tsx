@@ -12,7 +12,7 @@ import { paths } from '../../config/paths';
 import { resetPassword } from '../../features/auth/api/reset-password';
 import { useValidateToken } from '../../features/auth/api/validate-token';
 import { NewPasswordForm } from '../../features/auth/components/new-password-form';
-import { ApiError } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-error';
 import { handleError } from '../../lib/handle-error';
 import { notify } from '../../lib/notify';
 
@@ -72,3 +72,6 @@ export function NewPasswordRoute({ kind }: { kind: 'reset' | 'activate' }) {
     </AuthLayout>
   );
 }
+
+export const ResetPasswordRoute = () => <NewPasswordRoute kind="reset" />;
+export const ActivateAccountRoute = () => <NewPasswordRoute kind="activate" />;

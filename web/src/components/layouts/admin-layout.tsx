@@ -7,6 +7,7 @@ import { paths } from '../../config/paths';
 import { useSession } from '../../lib/session';
 import { Logo } from '../ui/logo';
 import { ScrollToTop } from '../ui/scroll-to-top';
+import './admin-layout.css';
 
 export function AdminLayout() {
   const session = useSession();

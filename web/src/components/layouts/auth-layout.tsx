@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { VERSION } from '../../../../shared/constants';
 import { Logo } from '../ui/logo';
+import './auth-layout.css';
 
 const POINTS = [
   'Every authorised retailer scanned on a schedule',

@@ -5,6 +5,7 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { useNotifications } from '../../../features/notifications/api/get-notifications';
+import './home.css';
 
 const MENUS = [
   {

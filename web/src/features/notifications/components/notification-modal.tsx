@@ -10,6 +10,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
 import { subjectTitle, type AppNotification } from '../api/get-notifications';
+import './notifications.css';
 
 export function NotificationModal({ notification, onClose }: { notification: AppNotification; onClose: () => void }) {
   const [html, setHtml] = useState<string | null>(null);

@@ -7,6 +7,7 @@ import { APPROVED_STATUSES, FILE_SORTS, FLAG_LEVELS } from '../../../../../share
 import { useRetailers } from '../../retailers/api/get-retailers';
 import { FLAG_LABELS, SORT_LABELS, STATUS_LABELS } from '../labels';
 import type { ListFilesParams } from '../types';
+import '../post-office.css';
 
 export interface FileFiltersProps {
   query: ListFilesParams;

@@ -2,6 +2,7 @@
 import { FLAG_LEVELS } from '../../../../../shared/schemas/post-office';
 import { useFlagValues } from '../api/get-flag-values';
 import { FLAG_LABELS } from '../labels';
+import '../post-office.css';
 
 export function FlagCounts() {
   const { data } = useFlagValues();
