@@ -8,6 +8,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export default defineConfig({
   root: here,
   plugins: [react()],
+  // `@shared/…` is the repository's shared/ folder (route table, schemas, messages), as in tsconfig.json.
+  resolve: { alias: { '@shared': path.join(here, '..', 'shared') } },
   build: {
     outDir: path.join(here, 'dist'),
     emptyOutDir: true,

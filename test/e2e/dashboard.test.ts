@@ -4,7 +4,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiSession, here, launchBrowser, openTab, screenshot, toast, waitForPath, withSession, type ApiSession, type Tab } from '../support/browser';
+import { assertAccessible, apiSession, here, launchBrowser, openTab, screenshot, toast, waitForPath, withSession, type ApiSession, type Tab } from '../support/browser';
 
 let browser: Browser;
 let brandAdmin: ApiSession;
@@ -20,6 +20,7 @@ async function asBrandAdmin(target: string, fn: (t: Tab) => Promise<void>, viewp
   try {
     await withSession(t.page, brandAdmin, target);
     await fn(t);
+    await assertAccessible(t);
   } finally {
     await t.context.close();
   }

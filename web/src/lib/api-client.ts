@@ -3,7 +3,7 @@
  * non-2xx answer turned into an `ApiError` (no response at all: `NetworkError`). What the user
  * sees about an error is decided in `handle-error.ts`, nowhere else.
  */
-import { buildPath, type Method } from '../../../shared/routes';
+import { buildPath, type Method } from '@shared/routes';
 import { env } from '../config/env';
 import { ApiError, NetworkError } from './api-error';
 import { getSession } from './session';

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { MSG } from '../../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { AuthLayout } from '../../components/layouts/auth-layout';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';

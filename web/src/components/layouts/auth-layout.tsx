@@ -1,6 +1,6 @@
 /** The public pages' frame: the product pitch on the brand colour, the form on the right. */
 import type { ReactNode } from 'react';
-import { VERSION } from '../../../../shared/constants';
+import { VERSION } from '@shared/constants';
 import { Logo } from '../ui/logo';
 import './auth-layout.css';
 

@@ -8,7 +8,7 @@
  */
 import { useForm, type Resolver } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import type { LoginBody } from '../../../../../shared/schemas/auth';
+import type { LoginBody } from '@shared/schemas/auth';
 import { FormField } from '../../../components/ui/form-field';
 import { paths } from '../../../config/paths';
 import { afterLogin } from '../../../lib/access';

@@ -3,6 +3,6 @@
  * that zod is loaded when the user starts on the form, not with the login page.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { loginForm } from '../../../../../shared/schemas/auth';
+import { loginForm } from '@shared/schemas/auth';
 
 export const loginResolver = zodResolver(loginForm);

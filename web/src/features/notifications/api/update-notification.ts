@@ -1,6 +1,6 @@
 /** PUT /notifications/{id} {seenFlag: true} (001 §4, §7): the notification was opened. */
 import useSWRMutation from 'swr/mutation';
-import { route } from '../../../../../shared/routes';
+import { route } from '@shared/routes';
 import { apiRequest } from '../../../lib/api-client';
 import { MUTATION_OPTIONS } from '../../../lib/mutation';
 import { NOTIFICATIONS_KEY, revalidateNotifications, type AppNotification } from './get-notifications';

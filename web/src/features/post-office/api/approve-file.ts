@@ -5,7 +5,7 @@
  * revalidates the files keys whatever the answer.
  */
 import useSWRMutation from 'swr/mutation';
-import { route } from '../../../../../shared/routes';
+import { route } from '@shared/routes';
 import { apiRequest } from '../../../lib/api-client';
 import { MUTATION_OPTIONS } from '../../../lib/mutation';
 import type { PoFile } from '../types';

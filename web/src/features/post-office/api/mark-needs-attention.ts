@@ -1,6 +1,6 @@
 /** POST /upload/NeedAttention {_id} (001 §4, §7): the pending file becomes rejected. */
 import useSWRMutation from 'swr/mutation';
-import { route } from '../../../../../shared/routes';
+import { route } from '@shared/routes';
 import { apiRequest } from '../../../lib/api-client';
 import { MUTATION_OPTIONS } from '../../../lib/mutation';
 import type { PoFile } from '../types';

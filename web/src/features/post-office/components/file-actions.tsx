@@ -4,7 +4,7 @@
  * click; Approve is enabled again when the approval fails.
  */
 import { useState } from 'react';
-import { APPROVE_FAILURE_TOAST_MS } from '../../../../../shared/constants';
+import { APPROVE_FAILURE_TOAST_MS } from '@shared/constants';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-error';
 import { handleError } from '../../../lib/handle-error';

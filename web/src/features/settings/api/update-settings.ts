@@ -1,7 +1,7 @@
 /** PUT /settings/{id} (001 §7): save the settings; the answer's message is 'Settings updated.' */
 import useSWRMutation from 'swr/mutation';
-import { route } from '../../../../../shared/routes';
-import type { SettingsBody } from '../../../../../shared/schemas/post-office';
+import { route } from '@shared/routes';
+import type { SettingsBody } from '@shared/schemas/post-office';
 import { apiRequest } from '../../../lib/api-client';
 import { MUTATION_OPTIONS } from '../../../lib/mutation';
 import { SETTINGS_KEY, type SettingsRecord } from './get-settings';

@@ -4,8 +4,8 @@
  * Threshold inputs are integers; values below 1 become 0 (001 §5), here and on the server.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { MSG } from '../../../../../shared/messages';
-import { settingsBody, type SettingsBody } from '../../../../../shared/schemas/post-office';
+import { MSG } from '@shared/messages';
+import { settingsBody, type SettingsBody } from '@shared/schemas/post-office';
 import { handleError } from '../../../lib/handle-error';
 import { notify } from '../../../lib/notify';
 import { useUpdateSettings } from '../api/update-settings';

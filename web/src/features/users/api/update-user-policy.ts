@@ -1,7 +1,7 @@
 /** PUT /updateUserPolicy/{userId} {policyFlag: false} (001 §7): the user accepts the terms. */
 import useSWRMutation from 'swr/mutation';
-import { route } from '../../../../../shared/routes';
-import type { PublicUser } from '../../../../../shared/types';
+import { route } from '@shared/routes';
+import type { PublicUser } from '@shared/types';
 import { apiRequest } from '../../../lib/api-client';
 import { MUTATION_OPTIONS } from '../../../lib/mutation';
 
