@@ -83,6 +83,8 @@ describe('/admin/confirm', () => {
 describe('/admin home', () => {
   it('has the PostOffice and Retailers menus with their links, and a Log out link', () =>
     asAdmin('/admin', async ({ page }) => {
+      // The admin area loads on first visit: wait for the page before reading it.
+      await page.getByRole('heading', { name: 'Administration' }).waitFor();
       const links = async (menu: string) => {
         const region = page.getByRole('region', { name: menu });
         return region.getByRole('link').evaluateAll((els) => els.map((a) => [a.textContent?.trim(), a.getAttribute('href')]));

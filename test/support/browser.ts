@@ -63,6 +63,11 @@ export class A11yAudit {
     try {
       await page.waitForLoadState('load');
       await page.waitForFunction(() => !!document.querySelector('#root > *'), undefined, { timeout: 5_000 });
+      // The settled screen: no animation or transition running (a modal rising, a list fading
+      // while it reloads) and nothing marked busy.
+      await page
+        .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running') && !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 5_000 })
+        .catch(() => undefined);
       if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
       const found = await page.evaluate(async () => {
         const axe = (window as unknown as { axe: any }).axe;

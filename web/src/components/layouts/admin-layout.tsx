@@ -15,7 +15,7 @@ export function AdminLayout() {
   return (
     <div className="admin">
       <header className="admin__header">
-        <Link to={paths.admin.home} className="admin__home" aria-label="Admin home">
+        <Link to={paths.admin.home} className="admin__home">
           <Logo className="logo--light" />
           <span className="admin__badge">Admin</span>
         </Link>
