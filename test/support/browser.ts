@@ -63,15 +63,27 @@ export class A11yAudit {
     try {
       await page.waitForLoadState('load');
       await page.waitForFunction(() => !!document.querySelector('#root > *'), undefined, { timeout: 5_000 });
-      // The settled screen: no animation or transition running (a modal rising, a list fading
-      // while it reloads) and nothing marked busy.
-      await page
-        .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running') && !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 5_000 })
-        .catch(() => undefined);
       if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
+      // The settled screen: no animation or transition running (a modal rising, a list fading while
+      // it reloads), nothing aria-busy, and no change while axe reads it (else it reads it again).
       const found = await page.evaluate(async () => {
         const axe = (window as unknown as { axe: any }).axe;
-        const res = await axe.run(document, { resultTypes: ['violations'] });
+        const settled = async () => {
+          for (let i = 0; i < 50; i++) {
+            if (document.getAnimations().every((a) => a.playState !== 'running') && !document.querySelector('[aria-busy="true"]')) return;
+            await new Promise((r) => setTimeout(r, 100));
+          }
+        };
+        let res: any;
+        for (let attempt = 0; attempt < 3; attempt++) {
+          await settled();
+          let changed = false;
+          const observer = new MutationObserver(() => (changed = true));
+          observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class', 'style', 'aria-busy', 'hidden'] });
+          res = await axe.run(document, { resultTypes: ['violations'] });
+          observer.disconnect();
+          if (!changed) break;
+        }
         return {
           path: location.pathname + location.search,
           list: (res.violations as any[])
