@@ -56,6 +56,8 @@ describe('dashboard shell', () => {
   it('side menu: Summary view, Retailer List, Settings, Inbox, Clear All Baskets, Log out; no admin link for a brand user', () =>
     asBrandAdmin('/dashboard/summary', async ({ page }) => {
       const menu = page.getByRole('navigation', { name: 'Dashboard' });
+      // The dashboard area loads on first visit: wait for its menu before reading it.
+      await menu.getByRole('listitem').first().waitFor();
       expect(await menu.getByRole('listitem').allTextContents()).toEqual(['Summary view', 'Retailer List', 'Settings', 'Inbox', 'Clear All Baskets']);
       await menu.getByRole('link', { name: 'Retailer List' }).click();
       await waitForPath(page, '/dashboard/stats');
