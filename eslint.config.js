@@ -5,11 +5,15 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const forbid = (...dirs) => ({
-  'no-restricted-imports': [
-    'error',
-    { patterns: dirs.map((d) => ({ group: [`**/${d}/**`, `${d}/**`], message: `Imports flow web → shared ← functions: this folder may not import from ${d}/.` })) },
-  ],
+const flowPatterns = (...dirs) => dirs.map((d) => ({ group: [`**/${d}/**`, `${d}/**`], message: `Imports flow web → shared ← functions: this folder may not import from ${d}/.` }));
+const forbid = (...dirs) => ({ 'no-restricted-imports': ['error', { patterns: flowPatterns(...dirs) }] });
+
+// Web features (web/src/features/<f>/): a feature may import components/, lib/, config/, @shared
+// and its own files; another feature only through its public surface, its `api/` files (the
+// data hooks, fetchers and response types). Its components, labels and helpers are internals.
+const OTHER_FEATURE = 'Import another feature only through its api/ files (its public surface); move what both need to components/ or lib/.';
+const featureRules = (otherFeature) => ({
+  'no-restricted-imports': ['error', { patterns: [...flowPatterns('functions', 'infra'), { regex: otherFeature, message: OTHER_FEATURE }] }],
 });
 
 export default tseslint.config(
@@ -31,6 +35,9 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules, ...forbid('functions', 'infra') },
   },
+  // From features/<f>/<folder>/x.tsx another feature is ../../<g>/…; from features/<f>/x.ts it is ../<g>/….
+  { files: ['web/src/features/*/*/**'], rules: featureRules('^\\.\\./\\.\\./[\\w-]+/(?!api/)') },
+  { files: ['web/src/features/*/*.{ts,tsx}'], rules: featureRules('^\\.\\./[\\w-]+/(?!api/)') },
   {
     files: ['test/**', 'bench/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -1,7 +1,12 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+const root = path.dirname(fileURLToPath(import.meta.url));
+
 /**
- * Two projects: `unit` (pure code, infra assertions; no servers) and `stack` (integration,
+ * Three projects: `unit` (pure code, infra assertions; no servers), `web` (the SPA's logic and
+ * UI kit in jsdom, `@shared` resolved as in Vite) and `stack` (integration,
  * security and browser suites against ONE local stack started by test/setup/stack.ts per run).
  */
 export default defineConfig({
@@ -10,10 +15,19 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['test/shared/**/*.test.ts', 'test/functions/**/*.test.ts', 'test/infra/**/*.test.ts', 'test/web/**/*.test.{ts,tsx}'],
+          include: ['test/shared/**/*.test.ts', 'test/functions/**/*.test.ts', 'test/infra/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+        },
+      },
+      {
+        resolve: { alias: { '@shared': path.join(root, 'shared') } },
+        test: {
+          name: 'web',
+          include: ['test/web/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          environmentOptions: { jsdom: { url: 'http://localhost/' } },
         },
       },
       {

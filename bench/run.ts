@@ -1,4 +1,6 @@
-/** `npm run bench`: the benchmarks of bench/ (today the diff bench). Arguments are passed on. */
+/** `npm run bench`: the benchmarks of bench/ (the web budget, then the diff bench). Arguments go to the diff bench. */
 import { runDiffBench } from './diff-bench.js';
+import { runWebBudget } from './web-budget.js';
 
+await runWebBudget();
 await runDiffBench(process.argv.slice(2));

@@ -9,6 +9,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
 import { MSG } from '../../shared/messages';
 import { matchRoute, type RouteDef } from '../../shared/routes';
 
@@ -138,9 +139,9 @@ export function createApiServer(opts: ApiServerOptions): http.Server {
         const headers: Record<string, string> = {};
         for (const [k, v] of Object.entries(out.headers ?? {})) headers[k] = String(v);
         if (out.cookies?.length) res.setHeader('set-cookie', out.cookies);
-        return send(res, out.statusCode ?? 200, payload, headers);
+        return send(res, out.statusCode ?? 200, ...compressed(req, payload, headers));
       }
-      return serveStatic(opts.webDist, url.pathname, res);
+      return serveStatic(opts.webDist, url.pathname, req, res);
     } catch (e) {
       const status = (e as { statusCode?: number }).statusCode ?? 500;
       process.stderr.write(JSON.stringify({ level: 'error', message: 'local server error', error: String((e as Error).stack ?? e) }) + '\n');
@@ -158,15 +159,50 @@ function decodable(pathname: string): boolean {
   }
 }
 
-function serveStatic(dist: string, pathname: string, res: http.ServerResponse) {
+/** What CloudFront compresses: text types of 1,000 bytes to 10 MB (images and fonts already are). */
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript)|image\/svg)/;
+const compressible = (type: string, size: number) => COMPRESSIBLE.test(type) && size >= 1000 && size <= 10_000_000;
+
+/** The encoding CloudFront would pick for this request: brotli, else gzip, else none. */
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name, q ? Number(q.slice(2)) : 1);
+  }
+  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (ok('br')) return 'br';
+  if (ok('gzip')) return 'gzip';
+  return null;
+}
+
+/** An API answer compressed as CloudFront compresses it (JSON and text, 1,000 bytes or more). */
+function compressed(req: http.IncomingMessage, payload: string | Buffer, headers: Record<string, string>): [string | Buffer, Record<string, string>] {
+  const type = Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
+  const encoding = compressible(type, Buffer.byteLength(payload)) && !Object.keys(headers).some((k) => k.toLowerCase() === 'content-encoding') ? pickEncoding(req.headers['accept-encoding']) : null;
+  if (!encoding) return [payload, headers];
+  const body = encoding === 'br' ? zlib.brotliCompressSync(payload, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) : zlib.gzipSync(payload, { level: 6 });
+  return [body, { ...headers, 'content-encoding': encoding, vary: 'accept-encoding' }];
+}
+
+function serveStatic(dist: string, pathname: string, req: http.IncomingMessage, res: http.ServerResponse) {
   const safe = path.normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
   let file = path.join(dist, safe);
   if (!file.startsWith(dist) || !existsSync(file) || statSync(file).isDirectory()) file = path.join(dist, 'index.html');
   if (!existsSync(file)) return send(res, 503, 'The web app is not built yet: run `npm run build`.', { 'content-type': 'text/plain' });
   const ext = path.extname(file);
+  const type = MIME[ext] ?? 'application/octet-stream';
+  const encoding = compressible(type, statSync(file).size) ? pickEncoding(req.headers['accept-encoding']) : null;
   res.writeHead(200, {
-    'content-type': MIME[ext] ?? 'application/octet-stream',
+    'content-type': type,
     'cache-control': file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+    vary: 'accept-encoding',
+    ...(encoding ? { 'content-encoding': encoding } : {}),
   });
-  createReadStream(file).pipe(res);
+  const body = createReadStream(file);
+  if (encoding === 'br') body.pipe(zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })).pipe(res);
+  else if (encoding === 'gzip') body.pipe(zlib.createGzip({ level: 6 })).pipe(res);
+  else body.pipe(res);
 }

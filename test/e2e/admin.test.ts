@@ -4,7 +4,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiSession, cssVar, here, launchBrowser, openTab, screenshot, storedSession, waitForPath, withSession, type Tab } from '../support/browser';
+import { assertAccessible, apiSession, cssVar, here, launchBrowser, openTab, screenshot, storedSession, waitForPath, withSession, type Tab } from '../support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -19,6 +19,7 @@ async function asAdmin(target: string, fn: (t: Tab) => Promise<void>, viewport?:
   try {
     await withSession(t.page, await apiSession('admin@demo.test'), target);
     await fn(t);
+    await assertAccessible(t);
   } finally {
     await t.context.close();
   }
@@ -82,6 +83,8 @@ describe('/admin/confirm', () => {
 describe('/admin home', () => {
   it('has the PostOffice and Retailers menus with their links, and a Log out link', () =>
     asAdmin('/admin', async ({ page }) => {
+      // The admin area loads on first visit: wait for the page before reading it.
+      await page.getByRole('heading', { name: 'Administration' }).waitFor();
       const links = async (menu: string) => {
         const region = page.getByRole('region', { name: menu });
         return region.getByRole('link').evaluateAll((els) => els.map((a) => [a.textContent?.trim(), a.getAttribute('href')]));

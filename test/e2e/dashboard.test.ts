@@ -4,7 +4,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiSession, here, launchBrowser, openTab, screenshot, toast, waitForPath, withSession, type ApiSession, type Tab } from '../support/browser';
+import { assertAccessible, apiSession, here, launchBrowser, openTab, screenshot, toast, waitForPath, withSession, type ApiSession, type Tab } from '../support/browser';
 
 let browser: Browser;
 let brandAdmin: ApiSession;
@@ -20,6 +20,7 @@ async function asBrandAdmin(target: string, fn: (t: Tab) => Promise<void>, viewp
   try {
     await withSession(t.page, brandAdmin, target);
     await fn(t);
+    await assertAccessible(t);
   } finally {
     await t.context.close();
   }
@@ -55,6 +56,8 @@ describe('dashboard shell', () => {
   it('side menu: Summary view, Retailer List, Settings, Inbox, Clear All Baskets, Log out; no admin link for a brand user', () =>
     asBrandAdmin('/dashboard/summary', async ({ page }) => {
       const menu = page.getByRole('navigation', { name: 'Dashboard' });
+      // The dashboard area loads on first visit: wait for its menu before reading it.
+      await menu.getByRole('listitem').first().waitFor();
       expect(await menu.getByRole('listitem').allTextContents()).toEqual(['Summary view', 'Retailer List', 'Settings', 'Inbox', 'Clear All Baskets']);
       await menu.getByRole('link', { name: 'Retailer List' }).click();
       await waitForPath(page, '/dashboard/stats');

@@ -4,7 +4,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { here, launchBrowser, openTab, screenshot, toast, waitForPath } from '../support/browser';
+import { assertAccessible, here, launchBrowser, openTab, screenshot, toast, waitForPath } from '../support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,7 +17,8 @@ afterAll(async () => {
 type Answer = { status: number; body?: string; contentType?: string } | 'abort';
 
 async function submitForgotPassword(answer: Answer, check: (page: Page) => Promise<void>) {
-  const { context, page } = await openTab(browser);
+  const t = await openTab(browser);
+  const { context, page } = t;
   try {
     await page.route('**/api/forgotPassword', (route) =>
       answer === 'abort' ? route.abort('connectionrefused') : route.fulfill({ status: answer.status, body: answer.body ?? '', contentType: answer.contentType ?? 'application/json' }),
@@ -28,6 +29,7 @@ async function submitForgotPassword(answer: Answer, check: (page: Page) => Promi
     await dialog.getByLabel('Email').fill('someone@demo.test');
     await dialog.getByRole('button', { name: 'Send reset link' }).click();
     await check(page);
+    await assertAccessible(t);
   } finally {
     await context.close();
   }

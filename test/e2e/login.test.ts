@@ -127,7 +127,8 @@ describe('login page states', () => {
     tab(async ({ page }) => {
       await page.goto('/login');
       await page.getByRole('button', { name: 'Log in' }).click();
-      expect(await page.getByRole('alert').allTextContents()).toEqual(['This field is required.', 'This field is required.']);
+      // The form's validation loads with the form's first use: the messages come once it has.
+      await expect.poll(() => page.getByRole('alert').allTextContents()).toEqual(['This field is required.', 'This field is required.']);
       await page.getByLabel('Email').fill('not-an-email');
       await page.getByRole('button', { name: 'Log in' }).click();
       await page.getByText('is not a valid email.').waitFor();

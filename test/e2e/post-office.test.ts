@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, login, stack } from '../support/api';
 import { dropRobotFile, makeOwnTenant, putObject, waitForFile as waitForFileOf } from '../support/post-office';
-import { apiSession, here, launchBrowser, openTab, screenshot, toast, waitForPath, withSession, type Tab } from '../support/browser';
+import { assertAccessible, apiSession, here, launchBrowser, openTab, screenshot, toast, waitForPath, withSession, type Tab } from '../support/browser';
 
 const tag = randomBytes(4).toString('hex');
 const BRAND = { _id: `brand-poe-${tag}`, name: `Post Screens ${tag}`, slug: `post-screens-${tag}` };
@@ -79,6 +79,7 @@ async function asAdmin(target: string, fn: (t: Tab) => Promise<void>, viewport?:
   try {
     await withSession(t.page, await apiSession('admin@demo.test'), target);
     await fn(t);
+    await assertAccessible(t);
   } finally {
     await t.context.close();
   }

@@ -1,9 +1,11 @@
 /**
  * Browser helpers for the e2e suite: one Chromium per test file (Debian's, through
  * playwright-core), a fresh context per test, sign-in through the UI or straight into storage,
- * throw-away accounts for flows that change an account, and screenshots under /tmp/screens.
+ * throw-away accounts for flows that change an account, screenshots under /tmp/screens, and
+ * axe-core on every screen a test visits (a serious or critical violation fails the test).
  */
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { api, DEMO_PASSWORD, sentEmails, stack } from './api';
@@ -21,13 +23,99 @@ export function launchBrowser(): Promise<Browser> {
 export interface Tab {
   context: BrowserContext;
   page: Page;
+  /** Serious and critical axe-core violations found on the screens this tab showed. */
+  a11y: A11yAudit;
+}
+
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+export interface A11yViolation {
+  path: string;
+  id: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/**
+ * axe-core on every screen a tab shows: after each navigation of the page (a load or a
+ * client-side route change) and once more at the end of the test, the screen is audited (axe
+ * injected from node_modules); serious and critical violations are kept for `assertClean`.
+ */
+export class A11yAudit {
+  readonly violations: A11yViolation[] = [];
+  private queue: Promise<void> = Promise.resolve();
+  constructor(private readonly page: Page) {
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) this.schedule();
+    });
+  }
+
+  /** Audits the screen shown once the pending audits are done. */
+  schedule(): Promise<void> {
+    this.queue = this.queue.then(() => this.run()).catch(() => undefined);
+    return this.queue;
+  }
+
+  private async run(): Promise<void> {
+    const page = this.page;
+    if (page.isClosed()) return;
+    try {
+      await page.waitForLoadState('load');
+      await page.waitForFunction(() => !!document.querySelector('#root > *'), undefined, { timeout: 5_000 });
+      if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
+      // The settled screen: no animation or transition running (a modal rising, a list fading while
+      // it reloads), nothing aria-busy, and no change while axe reads it (else it reads it again).
+      const found = await page.evaluate(async () => {
+        const axe = (window as unknown as { axe: any }).axe;
+        const settled = async () => {
+          for (let i = 0; i < 50; i++) {
+            if (document.getAnimations().every((a) => a.playState !== 'running') && !document.querySelector('[aria-busy="true"]')) return;
+            await new Promise((r) => setTimeout(r, 100));
+          }
+        };
+        let res: any;
+        for (let attempt = 0; attempt < 3; attempt++) {
+          await settled();
+          let changed = false;
+          const observer = new MutationObserver(() => (changed = true));
+          observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class', 'style', 'aria-busy', 'hidden'] });
+          res = await axe.run(document, { resultTypes: ['violations'] });
+          observer.disconnect();
+          if (!changed) break;
+        }
+        return {
+          path: location.pathname + location.search,
+          list: (res.violations as any[])
+            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+            .map((v) => ({ id: v.id as string, impact: v.impact as string, help: v.help as string, targets: (v.nodes as any[]).slice(0, 5).map((n) => String(n.target)) })),
+        };
+      });
+      for (const v of found.list) this.violations.push({ path: found.path, ...v });
+    } catch {
+      // The screen was left (or the tab closed) while it was audited: the next screen is audited anyway.
+    }
+  }
+
+  assertClean(): void {
+    if (!this.violations.length) return;
+    const seen = new Set<string>();
+    const lines = this.violations.filter((v) => !seen.has(`${v.path} ${v.id} ${v.targets.join()}`) && seen.add(`${v.path} ${v.id} ${v.targets.join()}`)).map((v) => `${v.path}: [${v.impact}] ${v.id}: ${v.help} (${v.targets.join(' | ')})`);
+    throw new Error(`axe-core found serious or critical accessibility violations:\n${lines.join('\n')}`);
+  }
+}
+
+/** Audits the screen shown now and fails on any serious or critical violation found in the tab. */
+export async function assertAccessible(t: Tab): Promise<void> {
+  await t.a11y.schedule();
+  t.a11y.assertClean();
 }
 
 export async function openTab(browser: Browser, viewport = { width: 1366, height: 860 }): Promise<Tab> {
   const context = await browser.newContext({ baseURL: stack().url, viewport });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
-  return { context, page };
+  return { context, page, a11y: new A11yAudit(page) };
 }
 
 /** The path and query of the page, for URL assertions. */
@@ -145,6 +233,7 @@ export function browserPerFile(): { tab: (fn: (t: Tab) => Promise<void>, viewpor
       const t = await openTab(browser!, viewport);
       try {
         await fn(t);
+        await assertAccessible(t);
       } finally {
         await t.context.close();
       }

@@ -6,7 +6,7 @@
 import { useLayoutEffect, type ReactNode } from 'react';
 import { Slide, ToastContainer } from 'react-toastify';
 import { SWRConfig } from 'swr';
-import { TOAST_MS } from '../../../shared/constants';
+import { TOAST_MS } from '@shared/constants';
 import { themeColors } from '../lib/access';
 import { handleError } from '../lib/handle-error';
 import { useSession } from '../lib/session';

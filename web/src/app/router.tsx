@@ -2,29 +2,22 @@
  * The route table of the SPA (000 §2, 001 §2). Public routes match exactly; the admin area needs
  * ADMIN; the dashboard needs a brand user or an admin acting as one; /privacypolicy needs a
  * session. Screens of later issues plug in behind the same guards.
+ *
+ * Every screen is loaded on demand (react-router `lazy`), with its CSS: /login loads the public
+ * pages' code only, the admin and dashboard areas load their frame and screens when first visited.
+ * The guards, the session and the access rules stay in the entry chunk (they decide before any
+ * area loads).
  */
+import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration } from 'react-router-dom';
-import { AdminLayout } from '../components/layouts/admin-layout';
-import { DashboardLayout } from '../components/layouts/dashboard-layout';
 import { paths } from '../config/paths';
 import { setNavigator } from '../lib/navigation';
 import { Guard } from './guards';
-import { ComparisonRoute } from './routes/admin/comparison';
-import { AdminConfirmRoute } from './routes/admin/confirm';
-import { AdminHomeRoute } from './routes/admin/home';
-import { AdminNotAvailableRoute } from './routes/admin/not-available';
-import { NotificationsRoute } from './routes/admin/notifications';
-import { PostOfficeRoute } from './routes/admin/post-office';
-import { PostOfficeSettingsRoute } from './routes/admin/post-office-settings';
-import { DashboardNotAvailableRoute } from './routes/dashboard/not-available';
-import { SummaryRoute } from './routes/dashboard/summary';
-import { ForgotPasswordRoute } from './routes/forgot-password';
-import { LoginRoute } from './routes/login';
-import { NewPasswordRoute } from './routes/new-password';
-import { NotFoundRoute } from './routes/not-found';
-import { PrivacyPolicyRoute } from './routes/privacy-policy';
-import { RegisterRoute } from './routes/register';
-import { RouteErrorRoute } from './routes/route-error';
+
+/** A route's `lazy`: the named component of a module loaded on first visit. */
+function screen<M, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return async () => ({ Component: (await load())[name] as ComponentType });
+}
 
 function Root() {
   return (
@@ -35,41 +28,64 @@ function Root() {
   );
 }
 
+const login = screen(() => import('./routes/login'), 'LoginRoute');
+
+/** Shown when a screen throws; loaded only then (it draws the public pages' frame). */
+const RouteError = lazy(async () => ({ default: (await import('./routes/route-error')).RouteErrorRoute }));
+
 export const router = createBrowserRouter([
   {
     element: <Root />,
-    errorElement: <RouteErrorRoute />,
+    errorElement: (
+      <Suspense fallback={null}>
+        <RouteError />
+      </Suspense>
+    ),
     children: [
-      { path: paths.root, element: <LoginRoute /> },
-      { path: paths.login, element: <LoginRoute /> },
-      { path: paths.register, element: <RegisterRoute /> },
-      { path: paths.resetPassword, element: <NewPasswordRoute kind="reset" /> },
-      { path: paths.activateAccount, element: <NewPasswordRoute kind="activate" /> },
-      { path: paths.forgotPassword, element: <ForgotPasswordRoute /> },
-      { path: paths.privacyPolicy, element: <Guard area="session"><PrivacyPolicyRoute /></Guard> },
+      { path: paths.root, lazy: login },
+      { path: paths.login, lazy: login },
+      { path: paths.register, lazy: screen(() => import('./routes/register'), 'RegisterRoute') },
+      { path: paths.resetPassword, lazy: screen(() => import('./routes/new-password'), 'ResetPasswordRoute') },
+      { path: paths.activateAccount, lazy: screen(() => import('./routes/new-password'), 'ActivateAccountRoute') },
+      { path: paths.forgotPassword, lazy: screen(() => import('./routes/forgot-password'), 'ForgotPasswordRoute') },
+      {
+        path: paths.privacyPolicy,
+        element: <Guard area="session" />,
+        children: [{ index: true, lazy: screen(() => import('./routes/privacy-policy'), 'PrivacyPolicyRoute') }],
+      },
       {
         path: paths.admin.home,
-        element: <Guard area="admin"><AdminLayout /></Guard>,
+        element: <Guard area="admin" />,
         children: [
-          { index: true, element: <AdminHomeRoute /> },
-          { path: 'confirm', element: <AdminConfirmRoute /> },
-          { path: 'post-office', element: <PostOfficeRoute />, handle: { wide: true } },
-          { path: 'post-office/comparison/:fId', element: <ComparisonRoute />, handle: { wide: true } },
-          { path: 'post-office/settings', element: <PostOfficeSettingsRoute /> },
-          { path: 'post-office/notification', element: <NotificationsRoute /> },
-          { path: '*', element: <AdminNotAvailableRoute /> },
+          {
+            lazy: screen(() => import('../components/layouts/admin-layout'), 'AdminLayout'),
+            children: [
+              { index: true, lazy: screen(() => import('./routes/admin/home'), 'AdminHomeRoute') },
+              { path: 'confirm', lazy: screen(() => import('./routes/admin/confirm'), 'AdminConfirmRoute') },
+              { path: 'post-office', lazy: screen(() => import('./routes/admin/post-office'), 'PostOfficeRoute'), handle: { wide: true } },
+              { path: 'post-office/comparison/:fId', lazy: screen(() => import('./routes/admin/comparison'), 'ComparisonRoute'), handle: { wide: true } },
+              { path: 'post-office/settings', lazy: screen(() => import('./routes/admin/post-office-settings'), 'PostOfficeSettingsRoute') },
+              { path: 'post-office/notification', lazy: screen(() => import('./routes/admin/notifications'), 'NotificationsRoute') },
+              { path: '*', lazy: screen(() => import('./routes/admin/not-available'), 'AdminNotAvailableRoute') },
+            ],
+          },
         ],
       },
       {
         path: paths.dashboard.root,
-        element: <Guard area="dashboard"><DashboardLayout /></Guard>,
+        element: <Guard area="dashboard" />,
         children: [
-          { index: true, element: <Navigate to={paths.dashboard.summary} replace /> },
-          { path: 'summary', element: <SummaryRoute /> },
-          { path: '*', element: <DashboardNotAvailableRoute /> },
+          {
+            lazy: screen(() => import('../components/layouts/dashboard-layout'), 'DashboardLayout'),
+            children: [
+              { index: true, element: <Navigate to={paths.dashboard.summary} replace /> },
+              { path: 'summary', lazy: screen(() => import('./routes/dashboard/summary'), 'SummaryRoute') },
+              { path: '*', lazy: screen(() => import('./routes/dashboard/not-available'), 'DashboardNotAvailableRoute') },
+            ],
+          },
         ],
       },
-      { path: '*', element: <NotFoundRoute /> },
+      { path: '*', lazy: screen(() => import('./routes/not-found'), 'NotFoundRoute') },
     ],
   },
 ]);

@@ -3,8 +3,8 @@
  * redirect after login both ask these functions.
  */
 import { matchPath } from 'react-router-dom';
-import { DEFAULT_COLORS, ROLE } from '../../../shared/constants';
-import type { Colors, PublicUser } from '../../../shared/types';
+import { DEFAULT_COLORS, ROLE } from '@shared/constants';
+import type { Colors, PublicUser } from '@shared/types';
 import { paths } from '../config/paths';
 import type { ActingBrand, Session } from './session';
 

@@ -3,44 +3,10 @@
  * non-2xx answer turned into an `ApiError` (no response at all: `NetworkError`). What the user
  * sees about an error is decided in `handle-error.ts`, nowhere else.
  */
-import { buildPath, type Method } from '../../../shared/routes';
+import { buildPath, type Method } from '@shared/routes';
 import { env } from '../config/env';
+import { ApiError, NetworkError } from './api-error';
 import { getSession } from './session';
-
-export interface ApiIssue {
-  path: string;
-  message: string;
-}
-
-export class ApiError extends Error {
-  readonly status: number;
-  /** The parsed body: an object for JSON, a string for text, undefined when empty. */
-  readonly body: unknown;
-  constructor(status: number, body: unknown) {
-    const msg = body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string' ? (body as { message: string }).message : '';
-    super(msg || `Request failed with status ${status}`);
-    this.name = 'ApiError';
-    this.status = status;
-    this.body = body;
-  }
-  /** The spec's `{ message, code, issues? }` fields, when the body has them. */
-  get code(): string | undefined {
-    const c = (this.body as { code?: unknown } | undefined)?.code;
-    return typeof c === 'string' ? c : undefined;
-  }
-  get issues(): ApiIssue[] {
-    const list = (this.body as { issues?: unknown } | undefined)?.issues;
-    return Array.isArray(list) ? list.filter((i): i is ApiIssue => !!i && typeof i.path === 'string' && typeof i.message === 'string') : [];
-  }
-}
-
-/** The request got no response (offline, DNS, connection refused). */
-export class NetworkError extends Error {
-  constructor(message: string) {
-    super(message || 'Network Error');
-    this.name = 'NetworkError';
-  }
-}
 
 export type Query = Record<string, string | number | boolean | undefined | null>;
 

@@ -8,9 +8,9 @@
  * - anything else → 'Something went wrong, please try again!';
  * - no response at all → error toast with the network message.
  */
-import { MSG } from '../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { paths } from '../config/paths';
-import { ApiError, NetworkError } from './api-client';
+import { ApiError, NetworkError } from './api-error';
 import { rememberDeepLink } from './deep-link';
 import { currentPathAndQuery, navigateTo } from './navigation';
 import { notify } from './notify';

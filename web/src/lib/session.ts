@@ -4,7 +4,7 @@
  * follows a login, a logout or a change made in another tab.
  */
 import { useSyncExternalStore } from 'react';
-import type { Colors, PublicUser } from '../../../shared/types';
+import type { Colors, PublicUser } from '@shared/types';
 
 export const AUTH_KEY = 'auth';
 

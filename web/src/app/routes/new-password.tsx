@@ -5,14 +5,14 @@
  */
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { MSG } from '../../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { AuthLayout } from '../../components/layouts/auth-layout';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { resetPassword } from '../../features/auth/api/reset-password';
 import { useValidateToken } from '../../features/auth/api/validate-token';
 import { NewPasswordForm } from '../../features/auth/components/new-password-form';
-import { ApiError } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-error';
 import { handleError } from '../../lib/handle-error';
 import { notify } from '../../lib/notify';
 
@@ -72,3 +72,6 @@ export function NewPasswordRoute({ kind }: { kind: 'reset' | 'activate' }) {
     </AuthLayout>
   );
 }
+
+export const ResetPasswordRoute = () => <NewPasswordRoute kind="reset" />;
+export const ActivateAccountRoute = () => <NewPasswordRoute kind="activate" />;

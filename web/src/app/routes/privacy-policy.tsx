@@ -8,14 +8,16 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Logo } from '../../components/ui/logo';
 import { paths } from '../../config/paths';
 import { TermsContent } from '../../features/terms/components/terms-content';
-import { acceptTerms } from '../../features/users/api/update-user-policy';
+import { useAcceptTerms } from '../../features/users/api/update-user-policy';
 import { handleError } from '../../lib/handle-error';
 import { updateSession, useSession } from '../../lib/session';
+import './privacy-policy.css';
 
 export function PrivacyPolicyRoute() {
   const session = useSession();
   const navigate = useNavigate();
   const [saving, setSaving] = useState(false);
+  const { trigger: acceptTerms } = useAcceptTerms();
   if (!session) return null;
   const mustAccept = session.user.policyFlag === true;
 

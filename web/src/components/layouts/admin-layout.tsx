@@ -7,6 +7,7 @@ import { paths } from '../../config/paths';
 import { useSession } from '../../lib/session';
 import { Logo } from '../ui/logo';
 import { ScrollToTop } from '../ui/scroll-to-top';
+import './admin-layout.css';
 
 export function AdminLayout() {
   const session = useSession();
@@ -14,7 +15,7 @@ export function AdminLayout() {
   return (
     <div className="admin">
       <header className="admin__header">
-        <Link to={paths.admin.home} className="admin__home" aria-label="Admin home">
+        <Link to={paths.admin.home} className="admin__home">
           <Logo className="logo--light" />
           <span className="admin__badge">Admin</span>
         </Link>

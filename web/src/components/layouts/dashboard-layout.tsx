@@ -5,6 +5,7 @@ import { useSession } from '../../lib/session';
 import { SideMenu } from './side-menu';
 import { SiteFooter } from './site-footer';
 import { TopBar } from './top-bar';
+import './dashboard-layout.css';
 
 export function DashboardLayout() {
   const session = useSession();

@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
-import { MSG } from '../../../../shared/messages';
+import { MSG } from '@shared/messages';
 import { paths } from '../../config/paths';
 import { clearAllBaskets } from '../../features/basket/basket-store';
 import { effectiveBrand, isAdmin } from '../../lib/access';

@@ -2,9 +2,10 @@
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { VERSION } from '../../../../shared/constants';
+import { VERSION } from '@shared/constants';
 import { env } from '../../config/env';
 import { paths } from '../../config/paths';
+import { Button } from '../ui/button';
 import { Modal } from '../ui/modal';
 
 export function SiteFooter() {
@@ -31,9 +32,9 @@ export function SiteFooter() {
           size="sm"
           onClose={() => setContactOpen(false)}
           footer={
-            <button type="button" className="btn btn--primary" onClick={() => setContactOpen(false)} data-autofocus>
+            <Button variant="primary" onClick={() => setContactOpen(false)} data-autofocus>
               OK
-            </button>
+            </Button>
           }
         >
           <p>The contact and bug-report form is not available yet.</p>

@@ -5,18 +5,21 @@
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { FOCUSABLE, trapTab } from './focus-trap';
+import './modal.css';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export interface ModalProps {
   title: string;
   onClose: () => void;
   children: ReactNode;
   footer?: ReactNode;
-  size?: 'sm' | 'md';
+  size?: 'sm' | 'md' | 'lg';
+  /** Extra class of the dialog box (e.g. the image modal's). */
+  className?: string;
 }
 
-export function Modal({ title, onClose, children, footer, size = 'md' }: ModalProps) {
+export function Modal({ title, onClose, children, footer, size = 'md', className = '' }: ModalProps) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
@@ -36,18 +39,7 @@ export function Modal({ title, onClose, children, footer, size = 'md' }: ModalPr
         onCloseRef.current();
         return;
       }
-      if (e.key !== 'Tab' || !box) return;
-      const items = [...box.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      if (!items.length) return;
-      const firstItem = items[0]!;
-      const lastItem = items[items.length - 1]!;
-      if (e.shiftKey && document.activeElement === firstItem) {
-        e.preventDefault();
-        lastItem.focus();
-      } else if (!e.shiftKey && document.activeElement === lastItem) {
-        e.preventDefault();
-        firstItem.focus();
-      }
+      if (box) trapTab(box, e);
     };
     document.addEventListener('keydown', onKey);
     return () => {
@@ -59,7 +51,7 @@ export function Modal({ title, onClose, children, footer, size = 'md' }: ModalPr
 
   return createPortal(
     <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div ref={ref} className={`modal modal--${size}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+      <div ref={ref} className={`modal modal--${size} ${className}`.trim()} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
         <header className="modal__header">
           <h2 id={titleId} className="modal__title">
             {title}

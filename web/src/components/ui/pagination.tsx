@@ -4,6 +4,7 @@
  * - With `marginPages` (the comparison): ‹, the first and last `marginPages` pages, up to
  *   `maxButtons` pages around the current one, gaps shown as …, ›.
  */
+import './pagination.css';
 export interface PaginationProps {
   page: number;
   totalPages: number;

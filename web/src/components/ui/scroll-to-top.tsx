@@ -1,5 +1,6 @@
 /** The scroll-to-top button (001 §2): appears once the page is scrolled. */
 import { useEffect, useState } from 'react';
+import './scroll-to-top.css';
 
 export function ScrollToTop({ threshold = 160 }: { threshold?: number }) {
   const [visible, setVisible] = useState(false);

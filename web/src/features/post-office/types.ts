@@ -2,7 +2,7 @@
  * What the post-office calls answer (001 §3, §7). `shared/` holds the request schemas only, so
  * the response shapes the screens read are declared here, field for field as the API sends them.
  */
-import type { APPROVED_STATUSES, FLAG_LEVELS, FILE_SORTS } from '../../../../shared/schemas/post-office';
+import type { APPROVED_STATUSES, FLAG_LEVELS, FILE_SORTS } from '@shared/schemas/post-office';
 
 export type ApprovedStatus = (typeof APPROVED_STATUSES)[number];
 export type FlagLevel = (typeof FLAG_LEVELS)[number];

@@ -3,7 +3,7 @@
  * type definitions (shared/robot-columns.ts, the same the ingest uses), without the key column,
  * which is how rows are matched and never a diff column.
  */
-import { DEFAULT_THRESHOLD_PERCENT, normalizeThreshold, ROBOT_TYPE_DEFINITIONS, type RobotType } from '../../../../shared/robot-columns';
+import { DEFAULT_THRESHOLD_PERCENT, normalizeThreshold, ROBOT_TYPE_DEFINITIONS, type RobotType } from '@shared/robot-columns';
 
 export type ThresholdType = RobotType;
 

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { SelectBrandModal } from '../../../features/brands/components/select-brand-modal';
 import { updateSession, useSession, type ActingBrand } from '../../../lib/session';
+import './confirm.css';
 
 export function AdminConfirmRoute() {
   const session = useSession();

@@ -3,8 +3,10 @@
  * Notifications' carries a badge with the number of unseen notifications.
  */
 import { Link } from 'react-router-dom';
+import { CountBadge } from '../../../components/ui/badge';
 import { paths } from '../../../config/paths';
 import { useNotifications } from '../../../features/notifications/api/get-notifications';
+import './home.css';
 
 const MENUS = [
   {
@@ -31,12 +33,7 @@ function UnseenBadge() {
   // One notification is enough to learn the unseen count.
   const { data } = useNotifications(1, 1);
   const count = data?.unseenCount ?? 0;
-  if (!count) return null;
-  return (
-    <span className="count-badge" aria-label={`${count} unseen`} title={`${count} unseen notification${count === 1 ? '' : 's'}`}>
-      {count > 99 ? '99+' : count}
-    </span>
-  );
+  return <CountBadge count={count} label="unseen" title={`${count} unseen notification${count === 1 ? '' : 's'}`} />;
 }
 
 export function AdminHomeRoute() {

@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { handleError } from '../../../lib/handle-error';
 import { useNotifications, type AppNotification } from '../../../features/notifications/api/get-notifications';
-import { markNotificationSeen } from '../../../features/notifications/api/update-notification';
+import { useMarkNotificationSeen } from '../../../features/notifications/api/update-notification';
 import { NotificationList } from '../../../features/notifications/components/notification-list';
 import { NotificationModal } from '../../../features/notifications/components/notification-modal';
 
@@ -21,11 +21,12 @@ export function NotificationsRoute() {
   const page = Number.isFinite(pageParam) && pageParam > 0 ? pageParam : 1;
   const { data, isLoading } = useNotifications(page, NOTIFICATIONS_PAGE_SIZE);
   const [open, setOpen] = useState<AppNotification | null>(null);
+  const { trigger: markSeen } = useMarkNotificationSeen();
   const totalPages = data ? Math.ceil(data.totalCount / NOTIFICATIONS_PAGE_SIZE) : 0;
 
   const openOne = (n: AppNotification) => {
     setOpen(n);
-    if (!n.seenFlag) markNotificationSeen(n._id).catch(handleError);
+    if (!n.seenFlag) markSeen(n._id).catch(handleError);
   };
   const goToPage = (p: number) => {
     setSearch(p > 1 ? { page: String(p) } : {});

@@ -1,6 +1,6 @@
 /** /admin/post-office/settings (001 §2): the Administration screen of the post office. */
 import { Link, useLocation } from 'react-router-dom';
-import { ROLE } from '../../../../../shared/constants';
+import { ROLE } from '@shared/constants';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { useSettings } from '../../../features/settings/api/get-settings';

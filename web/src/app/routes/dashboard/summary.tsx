@@ -1,6 +1,7 @@
 /** /dashboard/summary (000 §2): the welcome heading; the retailer tiles come with their issue. */
 import { effectiveBrand } from '../../../lib/access';
 import { useSession } from '../../../lib/session';
+import './summary.css';
 
 export function SummaryRoute() {
   const session = useSession();

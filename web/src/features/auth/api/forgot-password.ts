@@ -1,6 +1,6 @@
 /** POST /forgotPassword (000 §7): emails a reset link; answers the same for unknown addresses. */
-import type { ForgotPasswordBody } from '../../../../../shared/schemas/auth';
-import { route } from '../../../../../shared/routes';
+import type { ForgotPasswordBody } from '@shared/schemas/auth';
+import { route } from '@shared/routes';
 import { apiRequest } from '../../../lib/api-client';
 
 export function forgotPassword(body: ForgotPasswordBody): Promise<{ message: string }> {

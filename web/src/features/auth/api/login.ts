@@ -1,7 +1,7 @@
 /** POST /login (000 §7): the session for an email and password. */
-import type { LoginBody } from '../../../../../shared/schemas/auth';
-import { route } from '../../../../../shared/routes';
-import type { LoginResponse } from '../../../../../shared/types';
+import type { LoginBody } from '@shared/schemas/auth';
+import { route } from '@shared/routes';
+import type { LoginResponse } from '@shared/types';
 import { apiRequest } from '../../../lib/api-client';
 
 export function login(body: LoginBody): Promise<LoginResponse> {

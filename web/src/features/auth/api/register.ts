@@ -1,6 +1,6 @@
 /** POST /register: a free account (a new brand and its BRAND_ADMIN), activated by email. */
-import type { RegisterBody } from '../../../../../shared/schemas/auth';
-import { route } from '../../../../../shared/routes';
+import type { RegisterBody } from '@shared/schemas/auth';
+import { route } from '@shared/routes';
 import { apiRequest } from '../../../lib/api-client';
 
 export function register(body: RegisterBody): Promise<{ message: string }> {

@@ -1,5 +1,5 @@
 /** POST /resetPassword?token= (000 §7): sets the new password of a reset or activation link. */
-import { route } from '../../../../../shared/routes';
+import { route } from '@shared/routes';
 import { apiRequest } from '../../../lib/api-client';
 
 export function resetPassword(token: string, password: string): Promise<{ message: string }> {

@@ -1,6 +1,6 @@
 /** GET /validateToken?token= (000 §7): is a reset or activation link still usable? */
 import useSWR, { type SWRConfiguration } from 'swr';
-import { route } from '../../../../../shared/routes';
+import { route } from '@shared/routes';
 import { apiRequest } from '../../../lib/api-client';
 
 export interface TokenState {

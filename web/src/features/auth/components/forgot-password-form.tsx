@@ -1,8 +1,8 @@
 /** The forgot-password form (000 §5, §7): user name and email; the success toast is the spec's. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { forgotPasswordBody, type ForgotPasswordBody } from '../../../../../shared/schemas/auth';
-import { MSG } from '../../../../../shared/messages';
+import { forgotPasswordBody, type ForgotPasswordBody } from '@shared/schemas/auth';
+import { MSG } from '@shared/messages';
 import { FormField } from '../../../components/ui/form-field';
 import { handleError } from '../../../lib/handle-error';
 import { notify } from '../../../lib/notify';

@@ -2,19 +2,20 @@
  * The login form (000 §4, §5): on success the session is stored and the user goes to the deep
  * link or their home; a refused login (401, 403 not activated, 429 locked) goes to
  * /login?login=failed with the server's message.
+ *
+ * The page draws without zod and the API client (the route table and its schemas, ~40 KB gzip):
+ * they load as soon as the user focuses the form, and a submit waits for them.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { loginForm, type LoginBody } from '../../../../../shared/schemas/auth';
+import type { LoginBody } from '@shared/schemas/auth';
 import { FormField } from '../../../components/ui/form-field';
 import { paths } from '../../../config/paths';
 import { afterLogin } from '../../../lib/access';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-error';
 import { takeDeepLink } from '../../../lib/deep-link';
 import { handleError } from '../../../lib/handle-error';
 import { clearSession, setSession, type Session } from '../../../lib/session';
-import { login } from '../api/login';
 
 /** What the failed-login page shows, carried in the navigation state. */
 export interface LoginFailedState {
@@ -24,6 +25,16 @@ export interface LoginFailedState {
 
 const REFUSED = new Set([401, 403, 429]);
 
+let deps: Promise<[typeof import('./login-resolver'), typeof import('../api/login')]> | undefined;
+/** The validation and the login call, loaded once (on focus, or at the latest on submit). */
+function loadDeps() {
+  deps ??= Promise.all([import('./login-resolver'), import('../api/login')]);
+  deps.catch(() => (deps = undefined));
+  return deps;
+}
+
+const resolver: Resolver<LoginBody> = async (values, context, options) => (await loadDeps())[0].loginResolver(values, context, options);
+
 export function LoginForm({ defaultEmail = '', failed = false }: { defaultEmail?: string; failed?: boolean }) {
   const navigate = useNavigate();
   const {
@@ -31,10 +42,11 @@ export function LoginForm({ defaultEmail = '', failed = false }: { defaultEmail?
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<LoginBody>({ resolver: zodResolver(loginForm), defaultValues: { email: defaultEmail, password: '' } });
+  } = useForm<LoginBody>({ resolver, defaultValues: { email: defaultEmail, password: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
+      const { login } = (await loadDeps())[1];
       const res = await login(values);
       const session: Session = { token: res.token, expiresAt: res.expiresAt, user: res.user, actingBrand: null };
       setSession(session);
@@ -55,7 +67,7 @@ export function LoginForm({ defaultEmail = '', failed = false }: { defaultEmail?
   });
 
   return (
-    <form className="form" onSubmit={onSubmit} noValidate aria-label="Log in">
+    <form className="form" onSubmit={(e) => void onSubmit(e).catch(handleError)} onFocus={() => void loadDeps().catch(() => undefined)} noValidate aria-label="Log in">
       <FormField label="Email" type="email" autoComplete="username" registration={register('email')} error={errors.email} aria-invalid={failed || !!errors.email || undefined} />
       <FormField label="Password" type="password" autoComplete="current-password" registration={register('password')} error={errors.password} aria-invalid={failed || !!errors.password || undefined} />
       <div className="form__row form__row--end">

@@ -5,7 +5,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { resetPasswordForm } from '../../../../../shared/schemas/auth';
+import { resetPasswordForm } from '@shared/schemas/auth';
 import { FormField } from '../../../components/ui/form-field';
 
 export type NewPasswordValues = z.infer<typeof resetPasswordForm>;

@@ -2,9 +2,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { registerForm } from '../../../../../shared/schemas/auth';
+import { registerForm } from '@shared/schemas/auth';
 import { FormField } from '../../../components/ui/form-field';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-error';
 import { handleError } from '../../../lib/handle-error';
 import { register as registerAccount } from '../api/register';
 

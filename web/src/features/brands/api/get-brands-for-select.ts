@@ -1,7 +1,7 @@
 /** GET /getBrands (admin): brand names for the Select Brand modal. */
 import useSWR from 'swr';
-import { route } from '../../../../../shared/routes';
-import type { Brand } from '../../../../../shared/types';
+import { route } from '@shared/routes';
+import type { Brand } from '@shared/types';
 import { apiRequest } from '../../../lib/api-client';
 
 export type BrandOption = Pick<Brand, '_id' | 'name' | 'slug'>;

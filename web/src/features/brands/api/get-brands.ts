@@ -1,6 +1,6 @@
 /** GET /brands (admin): every brand with its colours and allowed retailers. */
-import { route } from '../../../../../shared/routes';
-import type { Brand } from '../../../../../shared/types';
+import { route } from '@shared/routes';
+import type { Brand } from '@shared/types';
 import { apiRequest } from '../../../lib/api-client';
 
 export const BRANDS_KEY = 'brands';

@@ -2,8 +2,10 @@
  * The 'Brand User' chooser of /admin/confirm (001 §2): pick a brand, Save Changes makes the
  * admin act as that brand (its colours included) and opens the brand dashboard.
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { handleError } from '../../../lib/handle-error';
 import type { ActingBrand } from '../../../lib/session';
@@ -11,7 +13,6 @@ import { getBrands } from '../api/get-brands';
 import { useBrandsForSelect } from '../api/get-brands-for-select';
 
 export function SelectBrandModal({ onClose, onSelected }: { onClose: () => void; onSelected: (brand: ActingBrand) => void }) {
-  const selectId = useId();
   const { data, isLoading } = useBrandsForSelect(true);
   const [brandId, setBrandId] = useState('');
   const [saving, setSaving] = useState(false);
@@ -38,32 +39,26 @@ export function SelectBrandModal({ onClose, onSelected }: { onClose: () => void;
       onClose={onClose}
       footer={
         <>
-          <button type="button" className="btn btn--ghost" onClick={onClose}>
+          <Button variant="ghost" onClick={onClose}>
             Close
-          </button>
-          <button type="button" className="btn btn--primary" disabled={!brandId || saving} onClick={() => void save()}>
+          </Button>
+          <Button variant="primary" disabled={!brandId || saving} onClick={() => void save()}>
             {saving ? 'Saving…' : 'Save Changes'}
-          </button>
+          </Button>
         </>
       }
     >
       {isLoading ? (
         <Spinner label="Loading brands…" />
       ) : (
-        <div className="field">
-          <label className="field__label" htmlFor={selectId}>
-            Select Brand
-          </label>
-          <select id={selectId} className="field__input" value={brandId} onChange={(e) => setBrandId(e.target.value)} data-autofocus>
-            <option value="">Choose a brand…</option>
-            {options.map((b) => (
-              <option key={b._id} value={b._id}>
-                {b.name}
-              </option>
-            ))}
-          </select>
-          <p className="field__hint">You will see the dashboard as a user of this brand.</p>
-        </div>
+        <Select label="Select Brand" value={brandId} onChange={setBrandId} hint="You will see the dashboard as a user of this brand." autoFocus>
+          <option value="">Choose a brand…</option>
+          {options.map((b) => (
+            <option key={b._id} value={b._id}>
+              {b.name}
+            </option>
+          ))}
+        </Select>
       )}
     </Modal>
   );

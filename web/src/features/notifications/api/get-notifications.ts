@@ -1,6 +1,6 @@
 /** GET /notifications?page&limit (001 §7): newest first, with the unseen count. */
 import useSWR, { mutate } from 'swr';
-import { route } from '../../../../../shared/routes';
+import { route } from '@shared/routes';
 import { apiRequest } from '../../../lib/api-client';
 
 export interface AppNotification {

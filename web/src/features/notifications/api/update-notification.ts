@@ -1,10 +1,20 @@
 /** PUT /notifications/{id} {seenFlag: true} (001 §4, §7): the notification was opened. */
-import { route } from '../../../../../shared/routes';
+import useSWRMutation from 'swr/mutation';
+import { route } from '@shared/routes';
 import { apiRequest } from '../../../lib/api-client';
-import { revalidateNotifications, type AppNotification } from './get-notifications';
+import { MUTATION_OPTIONS } from '../../../lib/mutation';
+import { NOTIFICATIONS_KEY, revalidateNotifications, type AppNotification } from './get-notifications';
 
 export async function markNotificationSeen(id: string): Promise<AppNotification> {
   const res = await apiRequest<{ data: AppNotification }>('PUT', route('updateNotification').path, { params: { id }, body: { seenFlag: true } });
-  await revalidateNotifications();
   return res.data;
+}
+
+/** The screen's hook: marks one seen, then reloads every page of notifications and the unseen count. */
+export function useMarkNotificationSeen() {
+  return useSWRMutation([NOTIFICATIONS_KEY, 'seen'] as const, async (_key, { arg: id }: { arg: string }) => {
+    const seen = await markNotificationSeen(id);
+    await revalidateNotifications();
+    return seen;
+  }, MUTATION_OPTIONS);
 }

@@ -4,6 +4,7 @@
  */
 import { timeSince } from '../../../lib/format';
 import { subjectTitle, type AppNotification } from '../api/get-notifications';
+import './notifications.css';
 
 export function NotificationList({ items, onOpen }: { items: AppNotification[]; onOpen: (n: AppNotification) => void }) {
   return (

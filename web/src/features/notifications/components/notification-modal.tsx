@@ -5,11 +5,13 @@
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
 import { subjectTitle, type AppNotification } from '../api/get-notifications';
+import './notifications.css';
 
 export function NotificationModal({ notification, onClose }: { notification: AppNotification; onClose: () => void }) {
   const [html, setHtml] = useState<string | null>(null);
@@ -33,9 +35,9 @@ export function NotificationModal({ notification, onClose }: { notification: App
               View file
             </Link>
           ) : null}
-          <button type="button" className="btn btn--primary" onClick={onClose} data-autofocus>
+          <Button variant="primary" onClick={onClose} data-autofocus>
             Close
-          </button>
+          </Button>
         </>
       }
     >

@@ -1,6 +1,6 @@
 /** GET /getFileData/{fId}?page=N (001 §7, §9): one page of 100 rows of each side of the comparison. */
 import useSWR from 'swr';
-import { route } from '../../../../../shared/routes';
+import { route } from '@shared/routes';
 import { apiRequest } from '../../../lib/api-client';
 import type { FileData } from '../types';
 import { FILES_KEY } from './get-files';

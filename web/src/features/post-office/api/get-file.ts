@@ -1,6 +1,6 @@
 /** GET /getFiles/{fId} (001 §7): an array whose first element is the file. */
 import useSWR from 'swr';
-import { route } from '../../../../../shared/routes';
+import { route } from '@shared/routes';
 import { apiRequest } from '../../../lib/api-client';
 import type { PoFile } from '../types';
 import { FILES_KEY } from './get-files';

@@ -1,7 +1,7 @@
 /** GET /getFiles (001 §7): the post-office list, filtered, sorted and paged on the server. */
 import useSWR, { mutate } from 'swr';
-import { route } from '../../../../../shared/routes';
-import type { Paged } from '../../../../../shared/types';
+import { route } from '@shared/routes';
+import type { Paged } from '@shared/types';
 import { apiRequest } from '../../../lib/api-client';
 import type { ListFilesParams, PoFile } from '../types';
 

@@ -1,6 +1,6 @@
 /** GET /getFlagValues (001 §7): how many pending files wait at each flag level. */
 import useSWR from 'swr';
-import { route } from '../../../../../shared/routes';
+import { route } from '@shared/routes';
 import { apiRequest } from '../../../lib/api-client';
 import type { FlagCounts } from '../types';
 import { FILES_KEY } from './get-files';

@@ -1,6 +1,6 @@
 /** GET /samePeriodFiles/{fId} (001 §7): the retailer's other files of the same scan period. */
 import useSWR from 'swr';
-import { route } from '../../../../../shared/routes';
+import { route } from '@shared/routes';
 import { apiRequest } from '../../../lib/api-client';
 import type { PoFile } from '../types';
 import { FILES_KEY } from './get-files';

@@ -13,6 +13,7 @@ import { useRef, type KeyboardEvent, type RefObject, type UIEvent } from 'react'
 import { formatCount, formatDate } from '../../../lib/format';
 import { PO_MSG } from '../messages';
 import type { ComparisonSide, FileData, MarkedRow } from '../types';
+import '../post-office.css';
 
 type SideName = 'current' | 'previous';
 

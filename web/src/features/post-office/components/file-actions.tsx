@@ -5,16 +5,17 @@
  * click; Approve is enabled again when the approval fails.
  */
 import { useState } from 'react';
-import { APPROVE_FAILURE_TOAST_MS } from '../../../../../shared/constants';
-import { ApiError } from '../../../lib/api-client';
+import { APPROVE_FAILURE_TOAST_MS } from '@shared/constants';
+import { Button } from '../../../components/ui/button';
+import { ApiError } from '../../../lib/api-error';
 import { handleError } from '../../../lib/handle-error';
 import { notify } from '../../../lib/notify';
-import { approveFile } from '../api/approve-file';
-import { revalidateFiles } from '../api/get-files';
-import { markNeedsAttention } from '../api/mark-needs-attention';
+import { useApproveFile } from '../api/approve-file';
+import { useMarkNeedsAttention } from '../api/mark-needs-attention';
 import { STATUS_LABELS } from '../labels';
 import { PO_MSG } from '../messages';
 import type { PoFile } from '../types';
+import '../post-office.css';
 
 export const canReview = (f: PoFile) => f.approvedStatus === 'pending' && f.flag === 'require_review' && !f.error;
 /** Needs Attention: any pending file waiting for a person, readable or not. */
@@ -29,6 +30,8 @@ export function FileActions({ file }: { file: PoFile }) {
   const [approveOff, setApproveOff] = useState(false);
   const [rejectOff, setRejectOff] = useState(false);
   const [busy, setBusy] = useState<'approve' | 'reject' | null>(null);
+  const { trigger: approveTrigger } = useApproveFile();
+  const { trigger: rejectTrigger } = useMarkNeedsAttention();
 
   if (!canMarkNeedsAttention(file)) {
     return (
@@ -46,10 +49,11 @@ export function FileActions({ file }: { file: PoFile }) {
     setRejectOff(true);
     setBusy('approve');
     try {
-      const res = await approveFile(file._id);
+      const { result: res, file: after } = await approveTrigger(file._id);
       if (res.success) {
-        if (res.message && res.message !== PO_MSG.processed) notify.info(res.message);
-        else notify.success(PO_MSG.processed);
+        // Decided by the file's status: a long run answers success while the file is still pending.
+        if (after?.approvedStatus === 'approved') notify.success(PO_MSG.processed);
+        else notify.info(res.message);
       } else {
         notify.warning(res.message || PO_MSG.notProcessed, { autoClose: APPROVE_FAILURE_TOAST_MS });
         setApproveOff(false);
@@ -60,7 +64,6 @@ export function FileActions({ file }: { file: PoFile }) {
       setApproveOff(false);
     } finally {
       setBusy(null);
-      await revalidateFiles();
     }
   };
 
@@ -69,7 +72,7 @@ export function FileActions({ file }: { file: PoFile }) {
     setRejectOff(true);
     setBusy('reject');
     try {
-      const res = await markNeedsAttention(file._id);
+      const res = await rejectTrigger(file._id);
       notify.success(res.message || PO_MSG.rejected);
     } catch (e) {
       handleError(e);
@@ -77,22 +80,19 @@ export function FileActions({ file }: { file: PoFile }) {
       setRejectOff(false);
     } finally {
       setBusy(null);
-      await revalidateFiles();
     }
   };
 
   return (
     <div className="po-actions">
       {canReview(file) ? (
-        <button type="button" className="btn btn--approve" disabled={approveOff} onClick={() => void approve()}>
-          {busy === 'approve' ? <span className="btn__spinner" aria-hidden="true" /> : null}
+        <Button variant="approve" disabled={approveOff} busy={busy === 'approve'} onClick={() => void approve()}>
           Approve
-        </button>
+        </Button>
       ) : null}
-      <button type="button" className="btn btn--attention" disabled={rejectOff} onClick={() => void reject()}>
-        {busy === 'reject' ? <span className="btn__spinner" aria-hidden="true" /> : null}
+      <Button variant="attention" disabled={rejectOff} busy={busy === 'reject'} onClick={() => void reject()}>
         Needs Attention
-      </button>
+      </Button>
       {busy === 'approve' ? (
         <span className="po-actions__hint" role="status">
           Processing the file…

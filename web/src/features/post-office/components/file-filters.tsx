@@ -2,30 +2,18 @@
  * The post-office filters (001 §2): Sort by, Status, Flag by, Retailer (All plus retailers by
  * slug) and the robot file search (Enter searches), with the removable badge of the file filter.
  */
-import { useId, useState, type ReactNode } from 'react';
-import { APPROVED_STATUSES, FILE_SORTS, FLAG_LEVELS } from '../../../../../shared/schemas/post-office';
+import { useId, useState } from 'react';
+import { APPROVED_STATUSES, FILE_SORTS, FLAG_LEVELS } from '@shared/schemas/post-office';
+import { Select } from '../../../components/ui/select';
 import { useRetailers } from '../../retailers/api/get-retailers';
 import { FLAG_LABELS, SORT_LABELS, STATUS_LABELS } from '../labels';
 import type { ListFilesParams } from '../types';
+import '../post-office.css';
 
 export interface FileFiltersProps {
   query: ListFilesParams;
   /** Apply a change of filters (the page goes back to 1). */
   onChange: (patch: Partial<ListFilesParams>) => void;
-}
-
-function Select({ label, value, onChange, children }: { label: string; value: string; onChange: (v: string) => void; children: ReactNode }) {
-  const id = useId();
-  return (
-    <div className="po-filter">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <select id={id} className="field__input po-filter__input" value={value} onChange={(e) => onChange(e.target.value)}>
-        {children}
-      </select>
-    </div>
-  );
 }
 
 /** The robot file search; it starts again from the URL's text whenever that changes (keyed by it). */
@@ -70,14 +58,14 @@ export function FileFilters({ query, onChange }: FileFiltersProps) {
   return (
     <section className="po-filters" aria-label="Filters">
       <div className="po-filters__row">
-        <Select label="Sort by" value={query.sort} onChange={(v) => onChange({ sort: v as ListFilesParams['sort'] })}>
+        <Select className="po-filter" inputClassName="po-filter__input" label="Sort by" value={query.sort} onChange={(v) => onChange({ sort: v as ListFilesParams['sort'] })}>
           {FILE_SORTS.map((s) => (
             <option key={s} value={s}>
               {SORT_LABELS[s]}
             </option>
           ))}
         </Select>
-        <Select label="Status" value={query.approvedStatus ?? ''} onChange={(v) => onChange({ approvedStatus: (v || undefined) as ListFilesParams['approvedStatus'] })}>
+        <Select className="po-filter" inputClassName="po-filter__input" label="Status" value={query.approvedStatus ?? ''} onChange={(v) => onChange({ approvedStatus: (v || undefined) as ListFilesParams['approvedStatus'] })}>
           <option value="">All</option>
           {APPROVED_STATUSES.map((s) => (
             <option key={s} value={s}>
@@ -85,7 +73,7 @@ export function FileFilters({ query, onChange }: FileFiltersProps) {
             </option>
           ))}
         </Select>
-        <Select label="Flag by" value={query.flag ?? ''} onChange={(v) => onChange({ flag: (v || undefined) as ListFilesParams['flag'] })}>
+        <Select className="po-filter" inputClassName="po-filter__input" label="Flag by" value={query.flag ?? ''} onChange={(v) => onChange({ flag: (v || undefined) as ListFilesParams['flag'] })}>
           <option value="">All</option>
           {FLAG_LEVELS.map((f) => (
             <option key={f} value={f}>
@@ -93,7 +81,7 @@ export function FileFilters({ query, onChange }: FileFiltersProps) {
             </option>
           ))}
         </Select>
-        <Select label="Retailer" value={query.name ?? ''} onChange={(v) => onChange({ name: v || undefined })}>
+        <Select className="po-filter" inputClassName="po-filter__input" label="Retailer" value={query.name ?? ''} onChange={(v) => onChange({ name: v || undefined })}>
           <option value="">All</option>
           {slugs.map((s) => (
             <option key={s} value={s}>

@@ -5,6 +5,7 @@
 import { formatCount } from '../../../lib/format';
 import { FLAG_LABELS } from '../labels';
 import type { PoFile } from '../types';
+import '../post-office.css';
 
 export function FileReview({ file }: { file: PoFile }) {
   const reasons = file.flagReasons.filter((r) => r && r !== file.error);

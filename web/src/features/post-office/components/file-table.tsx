@@ -9,6 +9,7 @@ import { robotTypeLabel } from '../labels';
 import { PO_MSG } from '../messages';
 import type { PoFile } from '../types';
 import { FlagBadge, StatusBadge } from './file-badges';
+import '../post-office.css';
 
 export function FileTable({ files, busy }: { files: PoFile[]; busy?: boolean }) {
   const navigate = useNavigate();

@@ -7,6 +7,7 @@ import { useSamePeriodFiles } from '../api/get-same-period-files';
 import { robotTypeLabel } from '../labels';
 import { PO_MSG } from '../messages';
 import { FlagBadge, StatusBadge } from './file-badges';
+import '../post-office.css';
 
 export function SamePeriodFiles({ fileId }: { fileId: string }) {
   const { data, isLoading } = useSamePeriodFiles(fileId);

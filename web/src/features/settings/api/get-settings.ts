@@ -1,7 +1,7 @@
 /** GET /settings/threshold (001 §7): alert recipients, ignoreImageData and the thresholds. */
 import useSWR from 'swr';
-import { route } from '../../../../../shared/routes';
-import type { SettingsBody } from '../../../../../shared/schemas/post-office';
+import { route } from '@shared/routes';
+import type { SettingsBody } from '@shared/schemas/post-office';
 import { apiRequest } from '../../../lib/api-client';
 
 export const SETTINGS_KEY = 'settings';

@@ -1,13 +1,19 @@
 /** PUT /settings/{id} (001 §7): save the settings; the answer's message is 'Settings updated.' */
-import { mutate } from 'swr';
-import { route } from '../../../../../shared/routes';
-import type { SettingsBody } from '../../../../../shared/schemas/post-office';
+import useSWRMutation from 'swr/mutation';
+import { route } from '@shared/routes';
+import type { SettingsBody } from '@shared/schemas/post-office';
 import { apiRequest } from '../../../lib/api-client';
+import { MUTATION_OPTIONS } from '../../../lib/mutation';
 import { SETTINGS_KEY, type SettingsRecord } from './get-settings';
 
-export async function updateSettings(id: string, settings: SettingsBody): Promise<{ message: string }> {
-  const res = await apiRequest<{ message: string } & Partial<SettingsRecord>>('PUT', route('updateSettings').path, { params: { id }, body: settings });
-  // The spec reloads after saving: read the settings back from the server.
-  await mutate(SETTINGS_KEY);
-  return res;
+export function updateSettings(id: string, settings: SettingsBody): Promise<{ message: string }> {
+  return apiRequest<{ message: string } & Partial<SettingsRecord>>('PUT', route('updateSettings').path, { params: { id }, body: settings });
+}
+
+/**
+ * The screen's hook. The spec reloads after saving: the settings key is revalidated (read back
+ * from the server) rather than filled with the answer.
+ */
+export function useUpdateSettings() {
+  return useSWRMutation(SETTINGS_KEY, (_key, { arg }: { arg: { id: string; settings: SettingsBody } }) => updateSettings(arg.id, arg.settings), { ...MUTATION_OPTIONS, populateCache: false, revalidate: true });
 }

@@ -5,6 +5,7 @@
  */
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { z } from 'zod';
+import './email-alerts-input.css';
 
 const emailSchema = z.string().trim().email();
 export const INVALID_EMAIL = 'Please enter valid email';

@@ -4,14 +4,15 @@
  * Threshold inputs are integers; values below 1 become 0 (001 §5), here and on the server.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { MSG } from '../../../../../shared/messages';
-import { settingsBody, type SettingsBody } from '../../../../../shared/schemas/post-office';
+import { MSG } from '@shared/messages';
+import { settingsBody, type SettingsBody } from '@shared/schemas/post-office';
 import { handleError } from '../../../lib/handle-error';
 import { notify } from '../../../lib/notify';
-import { updateSettings } from '../api/update-settings';
+import { useUpdateSettings } from '../api/update-settings';
 import { DEFAULT_PERCENT, normalizePercent, THRESHOLD_BLOCKS, type ThresholdBlockDef, type ThresholdType } from '../robot-columns';
 import { EmailAlertsInput } from './email-alerts-input';
 import { ThresholdBlock, type RobotInputs } from './threshold-block';
+import './settings.css';
 
 type Inputs = Record<ThresholdType, RobotInputs>;
 
@@ -55,6 +56,7 @@ export function SettingsForm({ settingsId, version, initial, adminEmails }: Sett
   const [ignoreImageData, setIgnoreImageData] = useState(initial.ignoreImageData);
   const [inputs, setInputs] = useState<Inputs>(() => toInputs(initial.thresholds));
   const [saving, setSaving] = useState(false);
+  const { trigger: save } = useUpdateSettings();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -65,7 +67,7 @@ export function SettingsForm({ settingsId, version, initial, adminEmails }: Sett
     }
     setSaving(true);
     try {
-      const res = await updateSettings(settingsId, parsed.data);
+      const res = await save({ id: settingsId, settings: parsed.data });
       notify.success(res.message || MSG.settingsUpdated);
     } catch (err) {
       handleError(err);

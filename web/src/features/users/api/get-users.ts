@@ -1,7 +1,7 @@
 /** GET /users?page&limit (001 §7): the admin's list of users. */
 import useSWR from 'swr';
-import { route } from '../../../../../shared/routes';
-import type { Paged, PublicUser } from '../../../../../shared/types';
+import { route } from '@shared/routes';
+import type { Paged, PublicUser } from '@shared/types';
 import { apiRequest } from '../../../lib/api-client';
 
 export const USERS_KEY = 'users';

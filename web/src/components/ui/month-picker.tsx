@@ -1,0 +1,28 @@
+/**
+ * A month picker (scan periods, reports): react-datepicker's month grid, shown as 'MMM yyyy'.
+ * The input is labelled; the grid opens on focus, arrow keys move between months, Enter picks.
+ * react-datepicker (with date-fns) is loaded only by the screens that use it.
+ */
+import { useId } from 'react';
+import DatePicker from 'react-datepicker';
+import 'react-datepicker/dist/react-datepicker.css';
+
+export interface MonthPickerProps {
+  label: string;
+  value: Date | null;
+  onChange: (month: Date | null) => void;
+  minDate?: Date;
+  maxDate?: Date;
+}
+
+export function MonthPicker({ label, value, onChange, minDate, maxDate }: MonthPickerProps) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <DatePicker id={id} className="field__input" selected={value} onChange={(d: Date | null) => onChange(d)} showMonthYearPicker dateFormat="MMM yyyy" minDate={minDate} maxDate={maxDate} />
+    </div>
+  );
+}

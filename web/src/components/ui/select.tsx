@@ -1,0 +1,40 @@
+/** A labelled native select (keyboard and screen readers get the platform's own behaviour). */
+import { useId, type ReactNode } from 'react';
+
+export interface SelectProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+  /** Class of the wrapper (layout of the screen using it). */
+  className?: string;
+  inputClassName?: string;
+  hint?: string;
+  autoFocus?: boolean;
+}
+
+export function Select({ label, value, onChange, children, className = 'field', inputClassName = '', hint, autoFocus }: SelectProps) {
+  const id = useId();
+  return (
+    <div className={className}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className={`field__input ${inputClassName}`.trim()}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        data-autofocus={autoFocus || undefined}
+      >
+        {children}
+      </select>
+      {hint ? (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
