@@ -19,9 +19,18 @@ const account: Window = { max: AUTH.accountFailedLogins, seconds: windowSeconds 
 const configured = Number(process.env.ACCOUNT_ROUTE_LIMIT);
 const address: Window = { max: Number.isInteger(configured) && configured > 0 ? configured : AUTH.addressLimit, seconds: windowSeconds };
 
-/** The caller's address as API Gateway gives it (an IPv4-mapped IPv6 address as plain IPv4). */
+/**
+ * The caller's address (an IPv4-mapped IPv6 address as plain IPv4). Behind CloudFront, API
+ * Gateway's `sourceIp` is the edge's address, shared by every viewer of that edge: the viewer's
+ * own is in `CloudFront-Viewer-Address` (`<ip>:<port>`, forwarded by the API behaviour's origin
+ * request policy). That header is trusted only where the origin secret is checked (AWS): there
+ * every request a handler sees came through CloudFront, which sets it. Locally: the socket's.
+ */
 export function sourceIp(event: APIGatewayProxyEventV2): string {
-  return (event.requestContext?.http?.sourceIp ?? 'unknown').replace(/^::ffff:/, '');
+  const behindCloudFront = Boolean(process.env.ORIGIN_SECRET_ARN || process.env.ORIGIN_SECRET);
+  const viewer = behindCloudFront ? event.headers?.['cloudfront-viewer-address']?.trim() : undefined;
+  const ip = viewer ? viewer.replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1') : event.requestContext?.http?.sourceIp;
+  return (ip || 'unknown').replace(/^::ffff:/, '');
 }
 
 /** Count a request of this address to a public account route; 429 past the limit. */
