@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { id, paging } from './common';
 
 export const APPROVED_STATUSES = ['pending', 'approved', 'rejected'] as const;
