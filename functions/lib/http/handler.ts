@@ -14,6 +14,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type { z, ZodType } from 'zod';
 import { MSG } from '../../../shared/messages';
 import type { RouteDef } from '../../../shared/routes/define';
+import type { HandlerResultOf } from '../../../shared/routes/responses';
 import { logger } from '../logger';
 import { assertBrand, authenticate, authorizeRole, type AuthContext } from './auth';
 import { ForbiddenError, HttpError, PayloadTooLargeError, ValidationError, type Issue } from './errors';
@@ -39,6 +40,9 @@ export interface RawResponse {
   /** Send `body` as is (a string), not as JSON. */
   raw?: boolean;
 }
+/** What the function of a route may return: the route's response type (shared/routes/responses.ts) or a full response. */
+export type HandlerResult<R extends RouteDef> = HandlerResultOf<R['id']> | (RawResponse & { __raw: true });
+
 export const respond = (statusCode: number, body?: unknown, headers?: Record<string, string>): RawResponse & { __raw: true } => ({
   statusCode,
   body,
@@ -99,7 +103,7 @@ function parseJsonBody(event: Event): void {
 }
 
 /** The wrapper of every JSON (or body-less) route; a `multipart` route needs `multipartHttpHandler`. */
-export function httpHandler<R extends RouteDef>(def: R, fn: (req: RequestContext<R>) => Promise<unknown>) {
+export function httpHandler<R extends RouteDef>(def: R, fn: (req: RequestContext<R>) => Promise<HandlerResult<R>>) {
   if (def.multipart) throw new Error(`Route ${def.id} is multipart: wrap it with multipartHttpHandler (functions/lib/http/multipart-handler.ts)`);
   return wrap(def, fn);
 }
@@ -107,7 +111,7 @@ export function httpHandler<R extends RouteDef>(def: R, fn: (req: RequestContext
 /** The wrapper, with the multipart parser given by multipart-handler.ts for multipart routes. */
 export function wrap<R extends RouteDef>(
   def: R,
-  fn: (req: RequestContext<R>) => Promise<unknown>,
+  fn: (req: RequestContext<R>) => Promise<HandlerResult<R>>,
   multipartParser?: MiddlewareObj<Event, APIGatewayProxyStructuredResultV2>,
 ) {
   if (def.multipart && !multipartParser) throw new Error(`Route ${def.id} is multipart but no multipart parser was given`);

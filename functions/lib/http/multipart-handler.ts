@@ -7,12 +7,12 @@ import type { MiddlewareObj } from '@middy/core';
 import multipartBodyParser from '@middy/http-multipart-body-parser';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { RouteDef } from '../../../shared/routes/define';
-import { wrap, type Event, type RequestContext } from './handler';
+import { wrap, type Event, type HandlerResult, type RequestContext } from './handler';
 
 /** Upload limits of every multipart route: 10 files of at most 10 MB each. */
 export const MULTIPART_LIMITS = { fileSize: 10 * 1024 * 1024, files: 10 } as const;
 
-export function multipartHttpHandler<R extends RouteDef & { multipart: true }>(def: R, fn: (req: RequestContext<R>) => Promise<unknown>) {
+export function multipartHttpHandler<R extends RouteDef & { multipart: true }>(def: R, fn: (req: RequestContext<R>) => Promise<HandlerResult<R>>) {
   // middy types the parser for REST API (v1) events; it reads only headers, body and isBase64Encoded, which v2 events have.
   const parser = multipartBodyParser({ disableContentTypeError: false, busboy: { limits: { ...MULTIPART_LIMITS } } });
   return wrap(def, fn, parser as unknown as MiddlewareObj<Event, APIGatewayProxyStructuredResultV2>);
