@@ -6,6 +6,13 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const flowPatterns = (...dirs) => dirs.map((d) => ({ group: [`**/${d}/**`, `${d}/**`], message: `Imports flow web → shared ← functions: this folder may not import from ${d}/.` }));
+// `import { z } from 'zod'` keeps all of zod in a bundle (~440 KB minified); `import * as z` lets esbuild drop what is unused.
+const ZOD_NAMESPACE = {
+  selector: "ImportDeclaration[source.value='zod'][importKind='value'] > ImportSpecifier[imported.name='z'][importKind='value']",
+  message: "Use `import * as z from 'zod'`: the `z` export keeps all of zod in every Lambda bundle (issue 7 §4).",
+};
+// A handler imports its own resource's routes (shared/routes/<resource>.ts), not the whole table and all its schemas.
+const WHOLE_TABLE = { regex: '(^|/)shared/routes$', message: 'Functions import their resource\'s routes (shared/routes/<resource>.ts) or shared/routes/define.ts, not the whole table: it bundles every schema (issue 7 §4).' };
 const forbid = (...dirs) => ({ 'no-restricted-imports': ['error', { patterns: flowPatterns(...dirs) }] });
 
 // Web features (web/src/features/<f>/): a feature may import components/, lib/, config/, @shared
@@ -25,10 +32,11 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       '@typescript-eslint/no-non-null-assertion': 'off',
+      'no-restricted-syntax': ['error', ZOD_NAMESPACE],
     },
   },
   { files: ['shared/**'], rules: forbid('functions', 'web', 'infra') },
-  { files: ['functions/**'], rules: forbid('web', 'infra') },
+  { files: ['functions/**'], rules: { 'no-restricted-imports': ['error', { patterns: [...flowPatterns('web', 'infra'), WHOLE_TABLE] }] } },
   {
     files: ['web/**'],
     languageOptions: { globals: { ...globals.browser } },

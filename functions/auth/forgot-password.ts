@@ -1,5 +1,5 @@
 import { MSG } from '../../shared/messages';
-import { route } from '../../shared/routes';
+import { route } from '../../shared/routes/accounts';
 import { escapeHtml, layout, sendEmail } from '../lib/email';
 import { httpHandler } from '../lib/http/handler';
 import { getUserByEmail } from '../users/users.repo';

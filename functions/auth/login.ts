@@ -1,6 +1,6 @@
 import { AUTH } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
-import { route } from '../../shared/routes';
+import { route } from '../../shared/routes/accounts';
 import type { LoginResponse } from '../../shared/types';
 import { getBrand } from '../brands/brands.repo';
 import { ForbiddenError, UnauthorizedError } from '../lib/http/errors';

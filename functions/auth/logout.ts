@@ -1,5 +1,5 @@
 import { MSG } from '../../shared/messages';
-import { route } from '../../shared/routes';
+import { route } from '../../shared/routes/accounts';
 import { httpHandler } from '../lib/http/handler';
 import { endAllSessions } from '../users/users.repo';
 

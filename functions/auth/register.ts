@@ -1,6 +1,6 @@
 import { DEFAULT_COLORS, ROLE } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
-import { route } from '../../shared/routes';
+import { route } from '../../shared/routes/accounts';
 import { slugify } from '../../shared/slug';
 import type { BrandRecord } from '../brands/brands.repo';
 import { escapeHtml, layout, sendEmail } from '../lib/email';

@@ -1,4 +1,4 @@
-import { route } from '../../shared/routes';
+import { route } from '../../shared/routes/files';
 import { ConflictError, NotFoundError } from '../lib/http/errors';
 import { httpHandler } from '../lib/http/handler';
 import { claimAndStartApproval } from './approval-claim';

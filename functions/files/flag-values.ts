@@ -1,4 +1,4 @@
-import { route } from '../../shared/routes';
+import { route } from '../../shared/routes/files';
 import { httpHandler } from '../lib/http/handler';
 import { listFiles } from './files.repo';
 

@@ -1,5 +1,5 @@
 import { PAGE } from '../../shared/constants';
-import { route } from '../../shared/routes';
+import { route } from '../../shared/routes/files';
 import { NotFoundError } from '../lib/http/errors';
 import { httpHandler } from '../lib/http/handler';
 import { robotTypeDefinition } from './domain/robot-types';

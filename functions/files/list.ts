@@ -1,4 +1,4 @@
-import { route } from '../../shared/routes';
+import { route } from '../../shared/routes/files';
 import { parseSort } from '../../shared/schemas/common';
 import { httpHandler } from '../lib/http/handler';
 import { listFiles, type FileRecord } from './files.repo';

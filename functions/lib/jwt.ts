@@ -1,6 +1,6 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import { AUTH, type RoleName } from '../../shared/constants';
+import { readSecretString } from './secrets';
 
 /** What a session token carries; the rest of the user is read when needed. */
 export interface SessionClaims {
@@ -20,9 +20,7 @@ async function key(): Promise<Uint8Array> {
   if (secretKey) return secretKey;
   let secret = process.env.JWT_SECRET;
   if (!secret && process.env.JWT_SECRET_ARN) {
-    const sm = new SecretsManagerClient({});
-    const out = await sm.send(new GetSecretValueCommand({ SecretId: process.env.JWT_SECRET_ARN }));
-    secret = out.SecretString;
+    secret = await readSecretString(process.env.JWT_SECRET_ARN);
   }
   if (!secret || secret.length < 32) throw new Error('JWT secret missing or shorter than 32 characters');
   secretKey = new TextEncoder().encode(secret);

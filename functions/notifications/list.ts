@@ -1,4 +1,4 @@
-import { route } from '../../shared/routes';
+import { route } from '../../shared/routes/notifications';
 import { httpHandler } from '../lib/http/handler';
 import { listNotifications } from './notifications.repo';
 

@@ -1,4 +1,4 @@
-import { route } from '../../shared/routes';
+import { route } from '../../shared/routes/lookups';
 import { httpHandler } from '../lib/http/handler';
 import { listRetailers } from './retailers.repo';
 

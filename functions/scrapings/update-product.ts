@@ -1,4 +1,4 @@
-import { route } from '../../shared/routes';
+import { route } from '../../shared/routes/scrapings';
 import { httpHandler } from '../lib/http/handler';
 import { updateProductFor } from './reads';
 

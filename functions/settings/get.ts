@@ -1,4 +1,4 @@
-import { route } from '../../shared/routes';
+import { route } from '../../shared/routes/settings';
 import { httpHandler } from '../lib/http/handler';
 import { getSettingsRecord, SETTINGS_ID } from './settings.repo';
 

@@ -1,5 +1,5 @@
 import { MSG } from '../../shared/messages';
-import { route } from '../../shared/routes';
+import { route } from '../../shared/routes/settings';
 import { ConflictError } from '../lib/http/errors';
 import { httpHandler } from '../lib/http/handler';
 import { putSettings, SETTINGS_ID } from './settings.repo';

@@ -1,5 +1,5 @@
 import { PAGE } from '../../shared/constants';
-import { route } from '../../shared/routes';
+import { route } from '../../shared/routes/lookups';
 import { parseSort } from '../../shared/schemas/common';
 import { listBrands } from '../brands/brands.repo';
 import { requireAdmin } from '../lib/http/auth';

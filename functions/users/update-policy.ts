@@ -1,4 +1,4 @@
-import { route } from '../../shared/routes';
+import { route } from '../../shared/routes/accounts';
 import { getBrand } from '../brands/brands.repo';
 import { ForbiddenError, NotFoundError } from '../lib/http/errors';
 import { httpHandler } from '../lib/http/handler';

@@ -45,6 +45,19 @@ export interface FunctionResources {
   stateMachine?: IStateMachine;
 }
 
+/**
+ * Credential providers of the SDK's default chain that come after the environment one
+ * (`@aws-sdk/credential-provider-node`: env → SSO → ini → process → token file → container/IMDS).
+ */
+export const LAMBDA_UNUSED_CREDENTIAL_PROVIDERS = [
+  '@aws-sdk/credential-provider-sso',
+  '@aws-sdk/credential-provider-ini',
+  '@aws-sdk/credential-provider-process',
+  '@aws-sdk/credential-provider-web-identity',
+  '@aws-sdk/credential-provider-http',
+  '@smithy/credential-provider-imds',
+] as const;
+
 /** Our defaults, exported for the functions of later issues and for the tests. */
 export const API_FUNCTION_DEFAULTS = {
   runtime: Runtime.NODEJS_22_X,
@@ -65,9 +78,32 @@ export const API_FUNCTION_DEFAULTS = {
     target: 'node22',
     format: OutputFormat.CJS,
     // Bundle the AWS SDK too: the pinned version we test against, not whatever the runtime ships.
-    externalModules: [],
+    // Except the credential providers a Lambda never reaches: the SDK's default chain tries the
+    // environment first (Lambda sets AWS_ACCESS_KEY_ID & co.) and imports the others only when
+    // that fails, and then the runtime's own SDK has them. Bundled, they were ~125 KB of every
+    // function (SSO, STS and sign-in clients); see docs/decisions.md "Lambda bundles".
+    externalModules: [...LAMBDA_UNUSED_CREDENTIAL_PROVIDERS],
   } satisfies BundlingOptions,
 } as const;
+
+/**
+ * The esbuild options CDK's local bundling derives from `API_FUNCTION_DEFAULTS.bundling` (what
+ * `NodejsFunction` passes to esbuild: `--bundle --platform=node` plus these), for the bundle-size
+ * bench (bench/bundles-bench.ts) and its test, so they measure what is deployed.
+ */
+export function esbuildOptionsOf(bundling: typeof API_FUNCTION_DEFAULTS.bundling = API_FUNCTION_DEFAULTS.bundling) {
+  return {
+    bundle: true,
+    platform: 'node' as const,
+    minify: bundling.minify,
+    sourcemap: bundling.sourceMap,
+    sourcesContent: bundling.sourcesContent,
+    mainFields: [...bundling.mainFields],
+    target: bundling.target,
+    format: bundling.format === OutputFormat.CJS ? ('cjs' as const) : ('esm' as const),
+    external: [...bundling.externalModules],
+  };
+}
 
 export interface ApiFunctionProps {
   /** Handler module relative to the repository root (a route's `handler`); it exports `handler`. */

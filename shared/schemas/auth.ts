@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** POST /login; the messages are the spec's alternative login form (000 §5). */
 export const loginBody = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PAGE } from '../constants';
 
 /** Identifiers are URL-safe strings we generate (ULID-like); reject anything else early. */

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import * as z from 'zod';
+import { ROBOT_TYPES } from '../robot-columns';
 import { id, paging } from './common';
 
 export const APPROVED_STATUSES = ['pending', 'approved', 'rejected'] as const;
@@ -98,3 +99,75 @@ export const settingsIdPath = z.object({ id: z.literal('threshold', { error: 'Un
 export const listNotificationsQuery = z.object({ ...paging, limit: paging.limit.default(10) });
 export const notificationIdPath = z.object({ id });
 export const notificationSeenBody = z.object({ seenFlag: z.boolean({ error: 'seenFlag is required.' }) });
+
+// ── Responses of the post-office calls (001 §3, §7): the web's types are derived from these, and
+// the handlers' return values are checked against them (functions/lib/http/handler.ts). ──────────
+
+/** Added / removed / changed / unchanged rows of a file against the previous one. */
+export const fileDiffSummary = z.object({ added: z.number(), removed: z.number(), changed: z.number(), unchanged: z.number() });
+
+/** A robot file as the post office shows it (functions/files/present.ts). */
+export const poFile = z.object({
+  _id: z.string(),
+  /** Scan period, YYYY-MM-DD. */
+  date: z.string(),
+  /** S3 key: incoming/<type>/<retailer slug>/<date>/<robot>.csv */
+  fileName: z.string(),
+  /** Retailer slug. */
+  name: z.string(),
+  retailer: z.string().optional(),
+  retailerName: z.string(),
+  type: z.enum(ROBOT_TYPES),
+  robot: z.string(),
+  approvedStatus: z.enum(APPROVED_STATUSES),
+  flag: z.enum(FLAG_LEVELS),
+  /** Why the file got its flag (sentences). */
+  flagReasons: z.array(z.string()),
+  rowCount: z.number(),
+  previousFileId: z.string().nullable(),
+  previousDate: z.string().nullable(),
+  previousRowCount: z.number().nullable(),
+  diff: fileDiffSummary.nullable(),
+  /** The file could not be read (it can never be approved). */
+  error: z.string().nullable(),
+  /** Why the last approval failed (the file stays pending). */
+  processingError: z.string().nullable(),
+  createdAt: z.string(),
+  approvedAt: z.string().nullable(),
+});
+
+/** GET /getFiles */
+export const listFilesResponse = z.object({ data: z.array(poFile), totalCount: z.number() });
+/** GET /getFiles/{fId}: the spec's shape, an array whose first element is the file. */
+export const getFileResponse = z.array(poFile);
+/** GET /samePeriodFiles/{fId} */
+export const samePeriodFilesResponse = z.object({ samePeriodFiles: z.array(poFile) });
+
+export const ROW_MARKS = ['added', 'removed', 'changed'] as const;
+/** One row of one side of the comparison, with how it compares with the other file. */
+export const markedRow = z.object({
+  row: z.record(z.string(), z.string()),
+  mark: z.enum(ROW_MARKS).optional(),
+  /** Tracked columns whose value differs. */
+  changed: z.array(z.string()).optional(),
+  /** Their previous values (current side only). */
+  old: z.record(z.string(), z.string()).optional(),
+});
+export const comparisonSide = z.object({ date: z.string().nullable(), total: z.number(), offset: z.number(), data: z.array(markedRow) });
+/** GET /getFileData/{fId}?page=N: one page of rows per side. */
+export const fileDataResponse = z.object({
+  type: z.enum(ROBOT_TYPES),
+  keyColumn: z.string(),
+  columns: z.array(z.string()),
+  page: z.number(),
+  limit: z.number(),
+  totalPages: z.number(),
+  currentProductData: comparisonSide,
+  previousProductData: comparisonSide,
+});
+/** GET /getFlagValues: pending files per flag level. */
+export const flagCountsResponse = z.record(z.enum(FLAG_LEVELS), z.number());
+/** GET /upload/approveStatus */
+export const approveFileResponse = z.object({ success: z.boolean(), message: z.string() });
+/** POST /upload/NeedAttention */
+export const markNeedsAttentionResponse = z.object({ success: z.boolean(), message: z.string(), data: poFile });

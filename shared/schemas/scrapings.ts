@@ -2,7 +2,7 @@
  * Requests of the product-scraping, scan-period, summary and on-hand calls (000 §7, 001 §4, §7).
  * The tab filters are documented in docs/period-rules.md ("Tab filters").
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { PAGE } from '../constants';
 import { id, paging } from './common';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { id, paging, sortParam } from './common';
 
 /** GET /users: `?brand=` (users of a brand) or the admin's paged list (page, limit, sort, keyword). */

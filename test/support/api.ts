@@ -1,5 +1,7 @@
 /** Helpers for tests that talk to the local stack over HTTP, as the browser does. */
 import { inject } from 'vitest';
+import { buildPath, route, type RouteId } from '../../shared/routes';
+import type { ResponseOf } from '../../shared/routes/responses';
 
 export const stack = () => inject('stack');
 export const DEMO_PASSWORD = 'Demo-2026!';
@@ -28,6 +30,22 @@ export async function api<T = any>(method: string, path: string, opts: { token?:
     /* not JSON */
   }
   return { status: res.status, body: body as T, headers: res.headers };
+}
+
+/**
+ * One route of the table by id, as the web's `api(id, …)` calls it: method and path from the
+ * table, the body typed by the route's response schema (shared/routes/responses.ts). `api()`
+ * stays for calls the table does not describe (malformed paths, raw bodies, attacks).
+ */
+export async function callRoute<Id extends RouteId>(
+  id: Id,
+  opts: { token?: string; params?: Record<string, string>; query?: Record<string, string | number | undefined>; body?: unknown } = {},
+): Promise<ApiResult<ResponseOf<Id>>> {
+  const def = route(id);
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) qs.set(k, String(v));
+  const q = qs.toString();
+  return api<ResponseOf<Id>>(def.method, `${buildPath(def.path, opts.params)}${q ? `?${q}` : ''}`, { token: opts.token, body: opts.body });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { ROLE } from '../../../shared/constants';
-import type { Access } from '../../../shared/routes';
+import type { Access } from '../../../shared/routes/define';
 import { getSessionUser, primaryRole } from '../../users/users.repo';
 import { InvalidTokenError, verifySession, type SessionClaims } from '../jwt';
 import { ForbiddenError, UnauthorizedError } from './errors';

@@ -3,14 +3,18 @@
  * logger context → authentication → role and tenant authorization → body parsing (JSON,
  * multipart) → zod validation (400 with `message` and `issues`) → the function →
  * JSON response; the error handler is registered last and never leaks a 5xx's internals.
+ *
+ * Multipart routes go through `multipartHttpHandler` (./multipart-handler.ts), the same wrapper
+ * with the multipart parser: that parser (busboy) stays out of every other function's bundle.
  */
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
-import multipartBodyParser from '@middy/http-multipart-body-parser';
+import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z, ZodType } from 'zod';
 import { MSG } from '../../../shared/messages';
-import type { RouteDef } from '../../../shared/routes';
+import type { RouteDef } from '../../../shared/routes/define';
+import type { HandlerResultOf } from '../../../shared/routes/responses';
 import { logger } from '../logger';
 import { assertBrand, authenticate, authorizeRole, type AuthContext } from './auth';
 import { ForbiddenError, HttpError, PayloadTooLargeError, ValidationError, type Issue } from './errors';
@@ -36,6 +40,9 @@ export interface RawResponse {
   /** Send `body` as is (a string), not as JSON. */
   raw?: boolean;
 }
+/** What the function of a route may return: the route's response type (shared/routes/responses.ts) or a full response. */
+export type HandlerResult<R extends RouteDef> = HandlerResultOf<R['id']> | (RawResponse & { __raw: true });
+
 export const respond = (statusCode: number, body?: unknown, headers?: Record<string, string>): RawResponse & { __raw: true } => ({
   statusCode,
   body,
@@ -43,7 +50,7 @@ export const respond = (statusCode: number, body?: unknown, headers?: Record<str
   __raw: true,
 });
 
-type Event = APIGatewayProxyEventV2 & { parsedBody?: unknown; auth?: AuthContext };
+export type Event = APIGatewayProxyEventV2 & { parsedBody?: unknown; auth?: AuthContext };
 
 function toIssues(error: z.ZodError): Issue[] {
   return error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
@@ -95,7 +102,19 @@ function parseJsonBody(event: Event): void {
   }
 }
 
-export function httpHandler<R extends RouteDef>(def: R, fn: (req: RequestContext<R>) => Promise<unknown>) {
+/** The wrapper of every JSON (or body-less) route; a `multipart` route needs `multipartHttpHandler`. */
+export function httpHandler<R extends RouteDef>(def: R, fn: (req: RequestContext<R>) => Promise<HandlerResult<R>>) {
+  if (def.multipart) throw new Error(`Route ${def.id} is multipart: wrap it with multipartHttpHandler (functions/lib/http/multipart-handler.ts)`);
+  return wrap(def, fn);
+}
+
+/** The wrapper, with the multipart parser given by multipart-handler.ts for multipart routes. */
+export function wrap<R extends RouteDef>(
+  def: R,
+  fn: (req: RequestContext<R>) => Promise<HandlerResult<R>>,
+  multipartParser?: MiddlewareObj<Event, APIGatewayProxyStructuredResultV2>,
+) {
+  if (def.multipart && !multipartParser) throw new Error(`Route ${def.id} is multipart but no multipart parser was given`);
   const core = async (event: Event, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
     const body = validate(def.body, event.parsedBody, 'body') as Out<R['body']>;
     const query = validate(def.query, event.queryStringParameters, 'query') as Out<R['query']>;
@@ -139,7 +158,7 @@ export function httpHandler<R extends RouteDef>(def: R, fn: (req: RequestContext
         event.auth = auth;
       },
     })
-    .use(def.multipart ? multipartBodyParser({ disableContentTypeError: false, busboy: { limits: { fileSize: 10 * 1024 * 1024, files: 10 } } }) : [])
+    .use(def.multipart && multipartParser ? multipartParser : [])
     .use({
       before: (request) => {
         const event = request.event;

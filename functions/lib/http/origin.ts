@@ -5,17 +5,17 @@
  * its web ACL). The value: `ORIGIN_SECRET` (tests), else the Secrets Manager secret
  * `ORIGIN_SECRET_ARN` (AWS), read once per cold start. Neither set (the local server): no check.
  */
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { timingSafeEqual } from 'node:crypto';
 import { ORIGIN_HEADER } from '../../../shared/constants';
+import { readSecretString } from '../secrets';
 
 let cached: Promise<string | undefined> | undefined;
 
 async function load(): Promise<string | undefined> {
   if (!process.env.ORIGIN_SECRET_ARN) return undefined;
-  const out = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: process.env.ORIGIN_SECRET_ARN }));
-  if (!out.SecretString || out.SecretString.length < 32) throw new Error('Origin secret missing or shorter than 32 characters');
-  return out.SecretString;
+  const secret = await readSecretString(process.env.ORIGIN_SECRET_ARN);
+  if (!secret || secret.length < 32) throw new Error('Origin secret missing or shorter than 32 characters');
+  return secret;
 }
 
 function expected(): Promise<string | undefined> {

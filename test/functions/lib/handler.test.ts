@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RouteDef } from '../../../shared/routes';
 
@@ -12,12 +12,14 @@ vi.mock('../../../functions/users/users.repo', () => ({
   primaryRole: (u: { roles: { name: string }[] }) => u.roles[0]?.name ?? 'User',
 }));
 let httpHandler: typeof import('../../../functions/lib/http/handler').httpHandler;
+let multipartHttpHandler: typeof import('../../../functions/lib/http/multipart-handler').multipartHttpHandler;
 let errors: typeof import('../../../functions/lib/http/errors');
 let signSession: typeof import('../../../functions/lib/jwt').signSession;
 
 beforeAll(async () => {
   process.env.JWT_SECRET = SECRET;
   ({ httpHandler } = await import('../../../functions/lib/http/handler'));
+  ({ multipartHttpHandler } = await import('../../../functions/lib/http/multipart-handler'));
   errors = await import('../../../functions/lib/http/errors');
   ({ signSession } = await import('../../../functions/lib/jwt'));
 });
@@ -96,8 +98,12 @@ describe('the middy wrapper', () => {
     spy.mockRestore();
   });
 
+  it('refuses to wrap a multipart route without the multipart parser (multipartHttpHandler)', () => {
+    expect(() => httpHandler(def({ access: 'public', multipart: true }), async () => ({}))).toThrow(/multipartHttpHandler/);
+  });
+
   it('parses multipart bodies for multipart routes', async () => {
-    const h = httpHandler(def({ access: 'public', multipart: true }), async ({ event: e }) => {
+    const h = multipartHttpHandler({ ...def({ access: 'public' }), multipart: true }, async ({ event: e }) => {
       const b = (e as unknown as { parsedBody: Record<string, { filename: string; content: Buffer } | string> }).parsedBody;
       const file = b.file as { filename: string; content: Buffer };
       return { name: b.name, file: file.filename, text: file.content.toString() };

@@ -3,7 +3,9 @@
  * non-2xx answer turned into an `ApiError` (no response at all: `NetworkError`). What the user
  * sees about an error is decided in `handle-error.ts`, nowhere else.
  */
-import { buildPath, type Method } from '@shared/routes';
+import type * as z from 'zod';
+import { buildPath, route, type Method, type Route, type RouteId } from '@shared/routes';
+import type { ResponseOf } from '@shared/routes/responses';
 import { env } from '../config/env';
 import { ApiError, NetworkError } from './api-error';
 import { getSession } from './session';
@@ -61,3 +63,28 @@ export async function apiRequest<T>(method: Method, path: string, opts: RequestO
   if (!res.ok) throw new ApiError(res.status, body);
   return body as T;
 }
+
+type InputOf<S> = S extends z.ZodType ? z.input<S> : never;
+type SchemaOf<Id extends RouteId, K extends 'params' | 'query' | 'body'> = Route<Id> extends { [P in K]: infer S } ? S : never;
+type Has<Id extends RouteId, K extends 'params' | 'query' | 'body'> = Route<Id> extends { [P in K]: z.ZodType } ? true : false;
+
+/** A route's request, typed by its schemas in the route table (path parameters, query, body). */
+export type ApiOptions<Id extends RouteId> = Pick<RequestOptions, 'auth' | 'signal'> &
+  (Has<Id, 'params'> extends true ? { params: Record<keyof InputOf<SchemaOf<Id, 'params'>>, string> } : { params?: never }) &
+  (Has<Id, 'query'> extends true ? { query?: InputOf<SchemaOf<Id, 'query'>> } : { query?: never }) &
+  (Has<Id, 'body'> extends true ? { body: InputOf<SchemaOf<Id, 'body'>> } : { body?: never });
+
+type ApiArgs<Id extends RouteId> = Has<Id, 'params'> extends true ? [opts: ApiOptions<Id>] : Has<Id, 'body'> extends true ? [opts: ApiOptions<Id>] : [opts?: ApiOptions<Id>];
+
+/**
+ * The typed client: one route of the table by id, its request typed by the route's schemas and
+ * its data by the route's response schema (shared/routes/responses.ts):
+ * `api('listFiles', { query })` → `Promise<{ data: PoFile[]; totalCount: number }>`.
+ * The session's token is sent unless the route is public or `auth: false`.
+ */
+export function api<Id extends RouteId>(id: Id, ...[opts]: ApiArgs<Id>): Promise<ResponseOf<Id>> {
+  const def = route(id);
+  const o = (opts ?? {}) as RequestOptions;
+  return apiRequest<ResponseOf<Id>>(def.method, def.path, { ...o, query: o.query as Query | undefined, auth: o.auth ?? def.access !== 'public' });
+}
+

@@ -1,83 +1,36 @@
 /**
- * What the post-office calls answer (001 §3, §7). `shared/` holds the request schemas only, so
- * the response shapes the screens read are declared here, field for field as the API sends them.
+ * What the post-office calls answer (001 §3, §7), derived from the response schemas beside the
+ * request schemas in shared/schemas/post-office.ts (the handlers return the same types).
  */
-import type { APPROVED_STATUSES, FLAG_LEVELS, FILE_SORTS } from '@shared/schemas/post-office';
+import type * as z from 'zod';
+import type { RobotType } from '@shared/robot-columns';
+import type {
+  APPROVED_STATUSES,
+  comparisonSide,
+  FILE_SORTS,
+  fileDataResponse,
+  fileDiffSummary,
+  FLAG_LEVELS,
+  flagCountsResponse,
+  markedRow,
+  poFile,
+  ROW_MARKS,
+} from '@shared/schemas/post-office';
 
+export type { RobotType };
 export type ApprovedStatus = (typeof APPROVED_STATUSES)[number];
 export type FlagLevel = (typeof FLAG_LEVELS)[number];
 export type FileSort = (typeof FILE_SORTS)[number];
-export type RobotType = 'product' | 'homepage' | 'brand';
-
-export interface FileDiffSummary {
-  added: number;
-  removed: number;
-  changed: number;
-  unchanged: number;
-}
-
+export type FileDiffSummary = z.output<typeof fileDiffSummary>;
 /** A robot file as the post office lists it. */
-export interface PoFile {
-  _id: string;
-  /** Scan period, YYYY-MM-DD. */
-  date: string;
-  /** S3 key: incoming/<type>/<retailer slug>/<date>/<robot>.csv */
-  fileName: string;
-  /** Retailer slug. */
-  name: string;
-  retailer?: string;
-  retailerName: string;
-  type: RobotType;
-  robot: string;
-  approvedStatus: ApprovedStatus;
-  flag: FlagLevel;
-  /** Why the file got its flag (sentences). */
-  flagReasons: string[];
-  rowCount: number;
-  previousFileId: string | null;
-  previousDate: string | null;
-  previousRowCount: number | null;
-  diff: FileDiffSummary | null;
-  /** The file could not be read (it can never be approved). */
-  error: string | null;
-  /** Why the last approval failed (the file stays pending). */
-  processingError: string | null;
-  createdAt: string;
-  approvedAt: string | null;
-}
-
-export type RowMark = 'added' | 'removed' | 'changed';
-
+export type PoFile = z.output<typeof poFile>;
+export type RowMark = (typeof ROW_MARKS)[number];
 /** One row of one side of the comparison, with how it compares with the other file. */
-export interface MarkedRow {
-  row: Record<string, string>;
-  mark?: RowMark;
-  /** Tracked columns whose value differs. */
-  changed?: string[];
-  /** Their previous values (current side only). */
-  old?: Record<string, string>;
-}
-
-export interface ComparisonSide {
-  date: string | null;
-  total: number;
-  offset: number;
-  data: MarkedRow[];
-}
-
+export type MarkedRow = z.output<typeof markedRow>;
+export type ComparisonSide = z.output<typeof comparisonSide>;
 /** GET /getFileData/{fId}?page=N: one page of 100 rows per side. */
-export interface FileData {
-  type: RobotType;
-  keyColumn: string;
-  columns: string[];
-  page: number;
-  limit: number;
-  totalPages: number;
-  currentProductData: ComparisonSide;
-  previousProductData: ComparisonSide;
-}
-
-export type FlagCounts = Record<FlagLevel, number>;
+export type FileData = z.output<typeof fileDataResponse>;
+export type FlagCounts = z.output<typeof flagCountsResponse>;
 
 export interface ListFilesParams {
   sort: FileSort;

@@ -5,20 +5,17 @@
  * revalidates the files keys whatever the answer.
  */
 import useSWRMutation from 'swr/mutation';
-import { route } from '@shared/routes';
-import { apiRequest } from '../../../lib/api-client';
+import type { ResponseOf } from '@shared/routes/responses';
+import { api } from '../../../lib/api-client';
 import { MUTATION_OPTIONS } from '../../../lib/mutation';
 import type { PoFile } from '../types';
 import { getFile } from './get-file';
 import { FILES_KEY, revalidateFiles } from './get-files';
 
-export interface ApproveResult {
-  success: boolean;
-  message: string;
-}
+export type ApproveResult = ResponseOf<'approveFile'>;
 
 export function approveFile(fileId: string): Promise<ApproveResult> {
-  return apiRequest<ApproveResult>('GET', route('approveFile').path, { query: { _id: fileId } });
+  return api('approveFile', { query: { _id: fileId } });
 }
 
 export interface ApproveOutcome {

@@ -1,12 +1,11 @@
 /** GET /getFileData/{fId}?page=N (001 §7, §9): one page of 100 rows of each side of the comparison. */
 import useSWR from 'swr';
-import { route } from '@shared/routes';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import type { FileData } from '../types';
 import { FILES_KEY } from './get-files';
 
 export function getFileData(fId: string, page: number): Promise<FileData> {
-  return apiRequest<FileData>('GET', route('getFileData').path, { params: { fId }, query: { page } });
+  return api('getFileData', { params: { fId }, query: { page } });
 }
 
 export function useFileData(fId: string, page: number) {

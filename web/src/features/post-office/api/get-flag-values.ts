@@ -1,12 +1,11 @@
 /** GET /getFlagValues (001 §7): how many pending files wait at each flag level. */
 import useSWR from 'swr';
-import { route } from '@shared/routes';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import type { FlagCounts } from '../types';
 import { FILES_KEY } from './get-files';
 
 export function getFlagValues(): Promise<FlagCounts> {
-  return apiRequest<FlagCounts>('GET', route('getFlagValues').path);
+  return api('getFlagValues');
 }
 
 export function useFlagValues() {

@@ -1,12 +1,11 @@
 /** GET /samePeriodFiles/{fId} (001 §7): the retailer's other files of the same scan period. */
 import useSWR from 'swr';
-import { route } from '@shared/routes';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import type { PoFile } from '../types';
 import { FILES_KEY } from './get-files';
 
 export function getSamePeriodFiles(fId: string): Promise<{ samePeriodFiles: PoFile[] }> {
-  return apiRequest<{ samePeriodFiles: PoFile[] }>('GET', route('samePeriodFiles').path, { params: { fId } });
+  return api('samePeriodFiles', { params: { fId } });
 }
 
 export function useSamePeriodFiles(fId: string) {

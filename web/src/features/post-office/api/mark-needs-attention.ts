@@ -1,13 +1,12 @@
 /** POST /upload/NeedAttention {_id} (001 §4, §7): the pending file becomes rejected. */
 import useSWRMutation from 'swr/mutation';
-import { route } from '@shared/routes';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { MUTATION_OPTIONS } from '../../../lib/mutation';
 import type { PoFile } from '../types';
 import { FILES_KEY, revalidateFiles } from './get-files';
 
 export function markNeedsAttention(fileId: string): Promise<{ success: boolean; message: string; data: PoFile }> {
-  return apiRequest<{ success: boolean; message: string; data: PoFile }>('POST', route('markNeedsAttention').path, { body: { _id: fileId } });
+  return api('markNeedsAttention', { body: { _id: fileId } });
 }
 
 /** The screen's hook: marks the file, then revalidates the files keys whatever the answer. */

@@ -4,7 +4,7 @@
  * Addresses are validated as the server validates them.
  */
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { z } from 'zod';
+import * as z from 'zod';
 import './email-alerts-input.css';
 
 const emailSchema = z.string().trim().email();

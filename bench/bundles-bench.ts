@@ -1,0 +1,124 @@
+/**
+ * Lambda bundle sizes and module load (issue 7 §4): bundles every handler of the route table (and
+ * the pipeline's functions) with the esbuild options CDK uses for them (`esbuildOptionsOf` of
+ * infra/constructs/api-function.ts), prints min / median / max minified size, then loads three
+ * typical API handlers and an empty module of the same bundling, each in a fresh `node` process,
+ * several runs interleaved, and prints the median CPU time (and wall time) of each process against
+ * the empty module's.
+ *
+ * Goals: a CRUD handler bundle ≤ 400 KB minified; module load ≤ 2× an empty module.
+ *
+ *   npx tsx bench/bundles-bench.ts [--runs N]
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { esbuildOptionsOf } from '../infra/constructs/api-function';
+import { APPROVAL_TASKS } from '../infra/workflow/approval';
+import { routes } from '../shared/routes';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export const BUNDLE_KB_GOAL = 400;
+export const LOAD_RATIO_GOAL = 2;
+/** Three typical API handlers: a CRUD list, a CRUD update, a public auth route. */
+export const TYPICAL_HANDLERS = ['functions/files/list.ts', 'functions/settings/update.ts', 'functions/auth/login.ts'];
+
+const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+async function bundle(entry: string, outfile: string): Promise<number> {
+  await build({ ...esbuildOptionsOf(), entryPoints: [entry], outfile, logLevel: 'error' });
+  return statSync(outfile).size;
+}
+
+interface Load {
+  /** Wall time of the whole process, start to exit. */
+  wallMs: number;
+  /** CPU time (user + system) of the process when the module is loaded: steadier than wall time on a shared machine. */
+  cpuMs: number;
+}
+
+/**
+ * A fresh `node` process that requires the bundle, as a Lambda cold start loads it (with the
+ * function's NODE_OPTIONS, `--enable-source-maps`), and reports its CPU time once the module is
+ * loaded. Environment a handler may read at module load is set; no request is made.
+ */
+function load(file: string): Load {
+  const start = process.hrtime.bigint();
+  const script = `require(${JSON.stringify(file)}); const u = process.cpuUsage(); process.stdout.write(String((u.user + u.system) / 1000));`;
+  const out = spawnSync(process.execPath, ['--enable-source-maps', '-e', script], {
+    env: { PATH: process.env.PATH, AWS_REGION: 'us-east-1', TABLE_NAME: 'bench', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const wallMs = Number(process.hrtime.bigint() - start) / 1e6;
+  if (out.status !== 0) throw new Error(`loading ${file} failed: ${out.stderr.toString()}`);
+  return { wallMs, cpuMs: Number(out.stdout.toString()) };
+}
+
+/** CRUD handlers: those that touch the table only (no S3, SES or Step Functions client). */
+const isCrud = (grants: readonly string[]) => grants.every((g) => g.startsWith('table:'));
+
+export async function runBundlesBench(args: string[] = []): Promise<void> {
+  const runsArg = args.indexOf('--runs');
+  const runs = runsArg >= 0 ? Number(args[runsArg + 1]) : 9;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bundles-bench-'));
+  try {
+    console.log('\n## Lambda bundles (esbuild options of infra/constructs/api-function.ts)\n');
+    const api = [...new Set(routes.map((r) => r.handler as string))];
+    const pipeline = [...new Set(['functions/files/ingest.ts', ...APPROVAL_TASKS.map((t) => t.handler)])];
+    const sizes = new Map<string, number>();
+    for (const handler of [...api, ...pipeline]) {
+      sizes.set(handler, await bundle(path.join(root, handler), path.join(dir, handler.replace(/[/.]/g, '_') + '.js')));
+    }
+    const summary = (name: string, list: string[]) => {
+      const xs = list.map((h) => sizes.get(h)!);
+      const largest = list[xs.indexOf(Math.max(...xs))];
+      console.log(`${name} (${list.length}): min ${kb(Math.min(...xs))}, median ${kb(median(xs))}, max ${kb(Math.max(...xs))} (${largest})`);
+      return xs;
+    };
+    summary('API handlers', api);
+    summary('pipeline functions', pipeline);
+    const crud = [...new Set(routes.filter((r) => isCrud(r.grants)).map((r) => r.handler as string))];
+    const crudSizes = summary('CRUD handlers (table only)', crud);
+    const over = crud.filter((h) => sizes.get(h)! > BUNDLE_KB_GOAL * 1024);
+    console.log(
+      `goal: a CRUD handler ≤ ${BUNDLE_KB_GOAL} KB minified: ${over.length === 0 ? 'met' : `NOT met (${over.length} of ${crud.length} over${over.length <= 5 ? `: ${over.join(', ')}` : ''})`} (largest ${kb(Math.max(...crudSizes))})`,
+    );
+    for (const h of api) console.log(`  ${kb(sizes.get(h)!).padStart(7)}  ${h}`);
+
+    const empty = path.join(dir, 'empty.ts');
+    writeFileSync(empty, 'export const handler = async () => ({});\n');
+    const emptyJs = path.join(dir, 'empty.js');
+    await bundle(empty, emptyJs);
+    const targets = [{ name: 'empty module', file: emptyJs }, ...TYPICAL_HANDLERS.map((h) => ({ name: h, file: path.join(dir, h.replace(/[/.]/g, '_') + '.js') }))];
+    const times = new Map<string, Load[]>(targets.map((t) => [t.name, []]));
+    load(emptyJs); // warm the file cache
+    for (let i = 0; i < runs; i++) for (const t of targets) times.get(t.name)!.push(load(t.file));
+    const med = (name: string, k: keyof Load) => median(times.get(name)!.map((x) => x[k]));
+    const base = { cpu: med('empty module', 'cpuMs'), wall: med('empty module', 'wallMs') };
+    console.log(`\nmodule load, fresh node process (--enable-source-maps), median of ${runs} runs, load average ${os.loadavg()[0]!.toFixed(1)}:`);
+    console.log(`  empty module: CPU ${base.cpu.toFixed(0)} ms, wall ${base.wall.toFixed(0)} ms`);
+    let worst = 0;
+    for (const h of TYPICAL_HANDLERS) {
+      const cpu = med(h, 'cpuMs');
+      const wall = med(h, 'wallMs');
+      worst = Math.max(worst, cpu / base.cpu);
+      console.log(`  ${h} (${kb(sizes.get(h)!)}): CPU ${cpu.toFixed(0)} ms = ${(cpu / base.cpu).toFixed(2)}×, wall ${wall.toFixed(0)} ms = ${(wall / base.wall).toFixed(2)}× the empty module`);
+    }
+    console.log(`goal: module load ≤ ${LOAD_RATIO_GOAL}× an empty module (CPU): ${worst <= LOAD_RATIO_GOAL ? 'met' : 'NOT met'} (worst ${worst.toFixed(2)}×)`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await runBundlesBench(process.argv.slice(2));
+}

@@ -1,0 +1,19 @@
+/**
+ * The wrapper of multipart/form-data routes (`multipart: true` in the route table): the one
+ * wrapper of ./handler.ts with middy's multipart parser (busboy) in front of validation. Kept
+ * apart so that only the functions of multipart routes bundle the parser.
+ */
+import type { MiddlewareObj } from '@middy/core';
+import multipartBodyParser from '@middy/http-multipart-body-parser';
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { RouteDef } from '../../../shared/routes/define';
+import { wrap, type Event, type HandlerResult, type RequestContext } from './handler';
+
+/** Upload limits of every multipart route: 10 files of at most 10 MB each. */
+export const MULTIPART_LIMITS = { fileSize: 10 * 1024 * 1024, files: 10 } as const;
+
+export function multipartHttpHandler<R extends RouteDef & { multipart: true }>(def: R, fn: (req: RequestContext<R>) => Promise<HandlerResult<R>>) {
+  // middy types the parser for REST API (v1) events; it reads only headers, body and isBase64Encoded, which v2 events have.
+  const parser = multipartBodyParser({ disableContentTypeError: false, busboy: { limits: { ...MULTIPART_LIMITS } } });
+  return wrap(def, fn, parser as unknown as MiddlewareObj<Event, APIGatewayProxyStructuredResultV2>);
+}

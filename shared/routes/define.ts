@@ -1,0 +1,50 @@
+/**
+ * What a route definition is, shared by the per-resource parts of the route table
+ * (shared/routes/<resource>.ts) and the table itself (shared/routes.ts). No schemas here: a
+ * handler bundles only its own resource's definitions and schemas.
+ */
+import type { ZodType } from 'zod';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+/** Who may call: `user` is any signed-in account; `brandAdmin` is BRAND_ADMIN or ADMIN. */
+export type Access = 'public' | 'user' | 'brandAdmin' | 'admin';
+/** What a handler touches; infra turns each into a least-privilege grant. */
+export type Grant =
+  | 'table:read'
+  | 'table:write'
+  | 'data:read'
+  | 'data:write'
+  | 'email:send'
+  | 'workflow:start';
+
+export interface RouteDef {
+  /** Unique, stable name: the Lambda's logical id and the web client's key. */
+  id: string;
+  method: Method;
+  /** API Gateway path syntax, `{param}` segments. */
+  path: string;
+  /** Handler module, relative to the repository root, exporting `handler`. */
+  handler: string;
+  access: Access;
+  grants: readonly Grant[];
+  /** Where the brand of the request is, for the tenant check (non-ADMIN callers: must be theirs). */
+  tenant?: { path?: string; query?: string };
+  body?: ZodType;
+  query?: ZodType;
+  params?: ZodType;
+  /** Why a route the spec does not name exists (the route-table test requires it). */
+  notInSpec?: string;
+  /** The request body is multipart/form-data. */
+  multipart?: boolean;
+}
+
+export const r = <const T extends RouteDef>(def: T): T => def;
+
+/** `route(id)` over one part of the table, typed by that part's ids. */
+export function routeIn<const T extends readonly RouteDef[]>(table: T) {
+  return <Id extends T[number]['id']>(routeId: Id): Extract<T[number], { id: Id }> => {
+    const found = table.find((x) => x.id === routeId);
+    if (!found) throw new Error(`Unknown route ${routeId}`);
+    return found as Extract<T[number], { id: Id }>;
+  };
+}

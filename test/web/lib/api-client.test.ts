@@ -1,0 +1,70 @@
+/**
+ * The typed client `api(id, …)`: the route table decides method, path and whether the session's
+ * token goes along; path parameters fill the route's path, the query its search string, and a
+ * non-2xx answer is an ApiError with the server's message.
+ */
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { api } from '../../../web/src/lib/api-client';
+import { ApiError } from '../../../web/src/lib/api-error';
+import { clearSession, setSession, type Session } from '../../../web/src/lib/session';
+
+const calls: { url: string; init: RequestInit }[] = [];
+let answer: { status: number; body: unknown } = { status: 200, body: {} };
+
+beforeEach(() => {
+  calls.length = 0;
+  answer = { status: 200, body: {} };
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    calls.push({ url, init });
+    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+  });
+  setSession({ token: 'tok-1', expiresAt: new Date(Date.now() + 60_000).toISOString(), user: { _id: 'u1' }, actingBrand: null } as unknown as Session);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearSession();
+});
+
+const headersOf = (i: number) => new Headers(calls[i]!.init.headers as Record<string, string>);
+
+describe('api(id, …): the typed client of the route table', () => {
+  it("calls the route's method and path, fills its path parameters and returns the answer's data", async () => {
+    answer.body = { samePeriodFiles: [] };
+    const data = await api('samePeriodFiles', { params: { fId: 'f/1' } });
+    expect(data).toEqual({ samePeriodFiles: [] });
+    expect(calls[0]!.init.method).toBe('GET');
+    expect(new URL(calls[0]!.url, 'http://x').pathname).toMatch(/\/samePeriodFiles\/f%2F1$/);
+    expect(headersOf(0).get('authorization')).toBe('Bearer tok-1');
+  });
+
+  it('puts the query in the search string and sends a body as JSON', async () => {
+    await api('getFileData', { params: { fId: 'f1' }, query: { page: 3 } });
+    expect(new URL(calls[0]!.url, 'http://x').searchParams.get('page')).toBe('3');
+    await api('markNeedsAttention', { body: { _id: 'f1' } });
+    expect(calls[1]!.init.method).toBe('POST');
+    expect(calls[1]!.init.body).toBe(JSON.stringify({ _id: 'f1' }));
+    expect(headersOf(1).get('content-type')).toBe('application/json');
+  });
+
+  it('sends no token to a public route, even with a session', async () => {
+    await api('validateToken', { query: { token: 'abc' } });
+    expect(headersOf(0).get('authorization')).toBeNull();
+  });
+
+  it("turns a non-2xx answer into an ApiError carrying the server's status and message", async () => {
+    answer = { status: 409, body: { message: 'The file is being approved.', code: 'CONFLICT' } };
+    const err = await api('approveFile', { query: { _id: 'f1' } }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).status).toBe(409);
+    expect(JSON.stringify((err as ApiError).body)).toContain('The file is being approved.');
+  });
+
+  it('types the data by the route and the request by its schemas (checked by tsc)', () => {
+    expectTypeOf(api<'getFlagValues'>).returns.resolves.toEqualTypeOf<Record<'require_review' | 'caution' | 'unflagged', number>>();
+    expectTypeOf(api<'approveFile'>).returns.resolves.toEqualTypeOf<{ success: boolean; message: string }>();
+    // @ts-expect-error a route with path parameters needs them
+    expectTypeOf(() => api('getFile')).toBeFunction();
+    // @ts-expect-error the body is the route's body schema
+    expectTypeOf(() => api('markNeedsAttention', { body: { id: 'f1' } })).toBeFunction();
+  });
+});
