@@ -14,6 +14,8 @@ export const listFilesQuery = z.object({
   name: z.string().trim().max(100).optional(),
   fileName: z.string().trim().max(200).optional(),
   ...paging,
+  /** Where the page starts: the `nextCursor` of the page before (without it, `page` is counted from the first). */
+  cursor: z.string().max(4096, 'The page cursor is not valid for this list.').optional(),
 });
 
 export const fileIdPath = z.object({ fId: id });
@@ -95,6 +97,10 @@ export type SettingsBody = z.infer<typeof settingsBody>;
 export const settingsIdPath = z.object({ id: z.literal('threshold', { error: 'Unknown settings id.' }) });
 
 /** GET /notifications */
-export const listNotificationsQuery = z.object({ ...paging, limit: paging.limit.default(10) });
+export const listNotificationsQuery = z.object({
+  ...paging,
+  limit: paging.limit.default(10),
+  cursor: z.string().max(4096, 'The page cursor is not valid for this list.').optional(),
+});
 export const notificationIdPath = z.object({ id });
 export const notificationSeenBody = z.object({ seenFlag: z.boolean({ error: 'seenFlag is required.' }) });
