@@ -153,13 +153,17 @@ const FILE_NAME_BUDGET = 1000;
 const FILES_KEYS = ['pk', 'sk'] as const;
 
 function fileFilter(r: FilePageRequest) {
-  const parts: string[] = [];
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  if (r.fileNameContains) (parts.push('contains(#lfn, :fn)'), (names['#lfn'] = 'fileNameLower'), (values[':fn'] = r.fileNameContains.toLowerCase()));
-  if (r.status) (parts.push('#st = :st'), (names['#st'] = 'approvedStatus'), (values[':st'] = r.status));
-  if (r.flag) (parts.push('#fl = :fl'), (names['#fl'] = 'flag'), (values[':fl'] = r.flag));
-  return parts.length ? { expression: parts.join(' AND '), names, values } : undefined;
+  const terms = [
+    r.fileNameContains ? { expr: 'contains(#lfn, :fn)', name: ['#lfn', 'fileNameLower'], value: [':fn', r.fileNameContains.toLowerCase()] } : undefined,
+    r.status ? { expr: '#st = :st', name: ['#st', 'approvedStatus'], value: [':st', r.status] } : undefined,
+    r.flag ? { expr: '#fl = :fl', name: ['#fl', 'flag'], value: [':fl', r.flag] } : undefined,
+  ].filter((x) => x !== undefined);
+  if (!terms.length) return undefined;
+  return {
+    expression: terms.map((x) => x.expr).join(' AND '),
+    names: Object.fromEntries(terms.map((x) => x.name)) as Record<string, string>,
+    values: Object.fromEntries(terms.map((x) => x.value)) as Record<string, unknown>,
+  };
 }
 
 async function pageOf(sources: PagedSource[], r: FilePageRequest): Promise<FilePage> {
