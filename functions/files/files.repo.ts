@@ -174,6 +174,7 @@ async function pageOf(sources: PagedSource[], r: FilePageRequest): Promise<FileP
 
 const gsi3Source = (status: ApprovedStatus, flag: FlagLevel): PagedSource => ({
   IndexName: table.gsi3,
+  partitionKey: 'gsi3pk',
   sortKey: 'gsi3sk',
   keyAttributes: [...FILES_KEYS, 'gsi3pk', 'gsi3sk'],
   KeyConditionExpression: 'gsi3pk = :pk',
@@ -182,7 +183,7 @@ const gsi3Source = (status: ApprovedStatus, flag: FlagLevel): PagedSource => ({
 
 /** Query gsi1 pk=FILES by date (one page, cursor): the post-office list without a status or flag filter */
 export async function pageAllFiles(r: FilePageRequest): Promise<FilePage> {
-  return pageOf([{ IndexName: table.gsi1, sortKey: 'gsi1sk', keyAttributes: [...FILES_KEYS, 'gsi1pk', 'gsi1sk'], KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': 'FILES' } }], r);
+  return pageOf([{ IndexName: table.gsi1, partitionKey: 'gsi1pk', sortKey: 'gsi1sk', keyAttributes: [...FILES_KEYS, 'gsi1pk', 'gsi1sk'], KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': 'FILES' } }], r);
 }
 
 /** Query gsi3 pk=FILES#<status>#<flag> by date, one partition per (status, flag) pair, merged (one page, cursor) */
@@ -192,6 +193,7 @@ export async function pageFilesByStatusFlag(pairs: [ApprovedStatus, FlagLevel][]
 
 const retailerSource = (partition: string): PagedSource => ({
   IndexName: table.gsi2,
+  partitionKey: 'gsi2pk',
   sortKey: 'gsi2sk',
   keyAttributes: [...FILES_KEYS, 'gsi2pk', 'gsi2sk'],
   KeyConditionExpression: 'gsi2pk = :pk',

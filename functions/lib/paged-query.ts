@@ -15,6 +15,8 @@ type Key = Record<string, unknown>;
 
 export interface PagedSource {
   IndexName?: string;
+  /** Name of the partition-key attribute of that index (its value is `:pk` of the key condition). */
+  partitionKey: string;
   /** Name of the sort-key attribute of that index (items are merged on it). */
   sortKey: string;
   /** The key attributes of an item of that index (the table's and the index's), for cursors. */
@@ -63,25 +65,38 @@ export function encodeCursor(starts: (Key | null)[]): string {
   return Buffer.from(JSON.stringify(starts)).toString('base64url');
 }
 
-/** The start keys a cursor holds; an unreadable or foreign cursor is refused by the caller as a 400. */
-export function decodeCursor(cursor: string, sources: number): (Key | null)[] | undefined {
+/**
+ * The start keys a cursor holds, or undefined for one this list did not give out: each entry is
+ * null, `{}`, or exactly the source's key attributes as strings, in the source's partition.
+ */
+export function decodeCursor(cursor: string, sources: readonly PagedSource[]): (Key | null)[] | undefined {
+  let v: unknown;
   try {
-    const v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (!Array.isArray(v) || v.length !== sources) return undefined;
-    if (!v.every((k) => k === null || (typeof k === 'object' && !Array.isArray(k)))) return undefined;
-    return v as (Key | null)[];
+    v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
     return undefined;
   }
+  if (!Array.isArray(v) || v.length !== sources.length) return undefined;
+  const fits = (k: unknown, src: PagedSource): boolean => {
+    if (k === null) return true;
+    if (typeof k !== 'object' || Array.isArray(k)) return false;
+    const entries = Object.entries(k as Key);
+    if (entries.length === 0) return true;
+    if (entries.length !== src.keyAttributes.length || !src.keyAttributes.every((a) => typeof (k as Key)[a] === 'string' && ((k as Key)[a] as string).length <= 1024)) return false;
+    return (k as Key)[src.partitionKey] === src.ExpressionAttributeValues[':pk'];
+  };
+  return v.every((k, i) => fits(k, sources[i]!)) ? (v as (Key | null)[]) : undefined;
 }
+
+const CURSOR_MESSAGE = 'The page cursor is not valid for this list.';
 
 /** A cursor that is not one this list gave out: 400. */
 export class BadCursorError extends ValidationError {}
 
 /** Query the sources in sort order, merged, and cut one page (see the module comment). */
 export async function queryPage<T>(q: PagedQuery): Promise<PagedResult<T>> {
-  const starts = q.cursor ? decodeCursor(q.cursor, q.sources.length) : q.sources.map(() => undefined);
-  if (!starts) throw new BadCursorError('The page cursor is not valid for this list.');
+  const starts = q.cursor ? decodeCursor(q.cursor, q.sources) : q.sources.map(() => undefined);
+  if (!starts) throw new BadCursorError(CURSOR_MESSAGE);
   // `{}` stands for "from the beginning" (a source nothing was taken from yet).
   const startOf = (k: Key | null | undefined) => (k && Object.keys(k).length ? k : undefined);
   const states: SourceState[] = starts.map((s) => ({ start: startOf(s), done: s === null, buffer: [], pageStart: startOf(s) }));
@@ -112,7 +127,10 @@ export async function queryPage<T>(q: PagedQuery): Promise<PagedResult<T>> {
         ExclusiveStartKey: s.start,
         ReturnConsumedCapacity: 'TOTAL',
       };
-      const out = await ddb.send(new QueryCommand(input));
+      const out = await ddb.send(new QueryCommand(input)).catch((e: unknown) => {
+        // A start key of the right shape that DynamoDB still refuses came from a forged cursor.
+        throw q.cursor && (e as Error).name === 'ValidationException' ? new BadCursorError(CURSOR_MESSAGE) : e;
+      });
       evaluated += out.ScannedCount ?? 0;
       if (q.filter) budgetLeft -= out.ScannedCount ?? 0;
       readUnits += out.ConsumedCapacity?.CapacityUnits ?? 0;

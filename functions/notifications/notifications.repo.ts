@@ -73,7 +73,7 @@ export async function getNotificationCounts(): Promise<{ total: number; unseen: 
 /** Query gsi1 pk=NOTIFS newest first, one page (cursor, or page numbers counted from the first) */
 export async function pageNotifications(r: { limit: number; cursor?: string; skip?: number }): Promise<PagedResult<NotificationRecord>> {
   const out = await queryPage<Record<string, unknown>>({
-    sources: [{ IndexName: table.gsi1, sortKey: 'gsi1sk', keyAttributes: ['pk', 'sk', 'gsi1pk', 'gsi1sk'], KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': 'NOTIFS' } }],
+    sources: [{ IndexName: table.gsi1, partitionKey: 'gsi1pk', sortKey: 'gsi1sk', keyAttributes: ['pk', 'sk', 'gsi1pk', 'gsi1sk'], KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': 'NOTIFS' } }],
     ascending: false,
     ...r,
   });

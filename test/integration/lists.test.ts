@@ -133,10 +133,15 @@ describe('the post-office list, page by page', () => {
     expect(robot2.ids).toEqual(newestFirst(all.filter((f) => f.fileName.includes('Robot-2'))).map((f) => f._id));
   });
 
-  it('refuses a cursor it did not give out', async () => {
+  it('refuses a cursor it did not give out, or one of another filter, with a 400', async () => {
     const res = await t.call(h.list, { query: { cursor: 'bm90LWEtY3Vyc29y' } });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('The page cursor is not valid for this list.');
+    const cautions = await t.call(h.list, { query: { approvedStatus: 'pending', flag: 'caution', limit: 5 } });
+    const other = await t.call(h.list, { query: { approvedStatus: 'approved', flag: 'caution', cursor: cautions.body.nextCursor } });
+    expect(other.status).toBe(400);
+    const forged = Buffer.from(JSON.stringify([{ pk: 'x', sk: 1, gsi1pk: 'FILES', gsi1sk: 'y' }])).toString('base64url');
+    expect((await t.call(h.list, { query: { cursor: forged } })).status).toBe(400);
   });
 
   it('reads at most a page from each partition it merges, whatever the page number reached by cursor', async () => {
