@@ -12,7 +12,7 @@ const tag = randomBytes(4).toString('hex');
 let t: OwnTable;
 let files: typeof import('../../functions/files/files.repo');
 let notifs: typeof import('../../functions/notifications/notifications.repo');
-let h: Record<'list' | 'flags' | 'needsAttention' | 'notifications' | 'seen', any>;
+let h: Record<'list' | 'flags' | 'needsAttention' | 'notifications' | 'seen' | 'users', any>;
 
 const FLAGS: FlagLevel[] = ['require_review', 'caution', 'unflagged'];
 const RETAILERS = ['north', 'south'];
@@ -71,6 +71,7 @@ beforeAll(async () => {
     needsAttention: (await import('../../functions/files/need-attention')).handler,
     notifications: (await import('../../functions/notifications/list')).handler,
     seen: (await import('../../functions/notifications/update')).handler,
+    users: (await import('../../functions/users/list')).handler,
   };
   for (const f of all) expect(await files.createFileOnce(f)).toBe(true);
 });
@@ -186,5 +187,41 @@ describe('notifications, page by page, with the unseen count kept on write', () 
     expect((await t.call(h.seen, { params: { id }, body: { seenFlag: true } })).body.data.seenFlag).toBe(true);
     expect((await t.call(h.notifications, { query: { limit: 10 } })).body.unseenCount).toBe(16);
     expect((await t.call(h.seen, { params: { id: 'missing000000000000000' }, body: { seenFlag: true } })).status).toBe(404);
+  });
+});
+
+describe("the admin's list of users, page by page", () => {
+  it('walks every user once in name order either way, each with its brand, with the total', async () => {
+    const { putBrand } = await import('../../functions/brands/brands.repo');
+    const { createUser } = await import('../../functions/users/users.repo');
+    const now = new Date().toISOString();
+    const colors = { bgColor: '#333131', textColor: '#ffffff', hoverColor: '#ffffff3b', summaryPageSectionColor: '#333131' };
+    await putBrand({ _id: `b${tag}`, name: `House ${tag}`, slug: `house-${tag}`, colors, retailers: [], createdAt: now, updatedAt: now });
+    const names = Array.from({ length: 23 }, (_, i) => `user ${String.fromCharCode(97 + ((i * 7) % 23))}${i}`);
+    for (const [i, name] of names.entries()) {
+      await createUser({
+        _id: `u${tag}${i}`, name, firstname: name, lastname: '', email: `${i}-${tag}@users.test`, passwordHash: 'x', roles: [{ _id: 'r', name: 'User' }] as never,
+        brand: i % 2 ? `b${tag}` : null, associated_retailers: [], notify: false, user_email_bcc: '', emailFrequency: 'Daily', policyFlag: true, status: 'active', createdAt: now, updatedAt: now,
+      });
+    }
+    for (const sort of ['name;asc', 'name;desc']) {
+      const seen: any[] = [];
+      let cursor: string | undefined;
+      let total: number | undefined;
+      do {
+        const res = await t.call(h.users, { query: { limit: 10, page: 1, sort, cursor } });
+        expect(res.status).toBe(200);
+        expect(res.body.data.length).toBeLessThanOrEqual(10);
+        seen.push(...res.body.data);
+        total = res.body.totalCount;
+        cursor = res.body.nextCursor ?? undefined;
+      } while (cursor);
+      const expected = [...names].sort();
+      expect(seen.map((u) => u.name)).toEqual(sort === 'name;asc' ? expected : expected.reverse());
+      expect(total).toBe(23);
+      expect(seen.filter((u) => u.brand).every((u) => u.brand.name === `House ${tag}`)).toBe(true);
+    }
+    const page3 = await t.call(h.users, { query: { limit: 10, page: 3 } });
+    expect(page3.body.data.map((u: { name: string }) => u.name)).toEqual([...names].sort().slice(20));
   });
 });
