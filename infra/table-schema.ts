@@ -9,6 +9,8 @@ export const TABLE_KEYS = {
   indexes: [
     { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
     { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+    /** Post-office files by status and flag, by date (README "Data model"). */
+    { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
   ],
 } as const;
 

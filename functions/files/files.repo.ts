@@ -1,6 +1,7 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/clients/dynamodb';
-import { clean, isConditionFailed, queryAll, table, updateParts } from '../lib/table';
+import { queryPage, type PagedResult, type PagedSource } from '../lib/paged-query';
+import { clean, failedConditions, isConditionFailed, queryAll, queryCount, table, updateParts } from '../lib/table';
 
 export type ApprovedStatus = 'pending' | 'approved' | 'rejected';
 export type FlagLevel = 'require_review' | 'caution' | 'unflagged';
@@ -69,6 +70,8 @@ export interface IngestSteps {
 type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
 const fileKey = (id: string) => ({ pk: `FILE#${id}`, sk: 'FILE' });
+/** The post-office partition of a file: its status and flag (gsi3). */
+const statusFlagPk = (status: ApprovedStatus, flag: FlagLevel) => `FILES#${status}#${flag}`;
 
 function item(f: FileRecord) {
   return {
@@ -78,19 +81,149 @@ function item(f: FileRecord) {
     gsi1sk: `${f.date}#${f._id}`,
     gsi2pk: `RFILES#${f.retailer}#${f.type}`,
     gsi2sk: `${f.date}#${f.createdAt}#${f._id}`,
+    gsi3pk: statusFlagPk(f.approvedStatus, f.flag),
+    gsi3sk: `${f.date}#${f.createdAt}#${f._id}`,
+    /** For the file-name search (case-insensitive `contains`). */
+    fileNameLower: f.fileName.toLowerCase(),
     ...f,
   };
 }
 
-/** PutItem FILE#id only if absent: the same S3 event twice makes one File. Returns false on a duplicate. */
+// ── Counts kept on write: files per status and flag ───────────────────────────
+
+const COUNTS_KEY = { pk: 'COUNTS#FILES', sk: 'COUNTS' };
+const countName = (status: ApprovedStatus, flag: FlagLevel) => `${status}_${flag}`;
+export type FileCounts = Record<ApprovedStatus, Record<FlagLevel, number>>;
+
+/** Transaction entry: UpdateItem COUNTS#FILES, ADD +1 to (status, flag) and, when moving, -1 to (from, flag) */
+function countItem(flag: FlagLevel, to: ApprovedStatus, from?: ApprovedStatus): TransactItem {
+  const names: Record<string, string> = { '#to': countName(to, flag) };
+  const values: Record<string, number> = { ':one': 1 };
+  let expr = 'ADD #to :one';
+  if (from) {
+    names['#from'] = countName(from, flag);
+    values[':minus'] = -1;
+    expr += ', #from :minus';
+  }
+  return { Update: { TableName: table.name, Key: COUNTS_KEY, UpdateExpression: expr, ExpressionAttributeNames: names, ExpressionAttributeValues: values } };
+}
+
+/** GetItem COUNTS#FILES (consistent): files per status and flag, kept by the writes that create or move a file */
+export async function getFileCounts(): Promise<FileCounts> {
+  const out = await ddb.send(new GetCommand({ TableName: table.name, Key: COUNTS_KEY, ConsistentRead: true }));
+  const n = (s: ApprovedStatus, f: FlagLevel) => Number(out.Item?.[countName(s, f)] ?? 0);
+  const row = (s: ApprovedStatus) => ({ require_review: n(s, 'require_review'), caution: n(s, 'caution'), unflagged: n(s, 'unflagged') });
+  return { pending: row('pending'), approved: row('approved'), rejected: row('rejected') };
+}
+
+/**
+ * TransactWriteItems: PutItem FILE#id only if absent + the count of its status and flag: the
+ * same S3 event twice makes one File and counts it once. Returns false on a duplicate.
+ */
 export async function createFileOnce(f: FileRecord): Promise<boolean> {
   try {
-    await ddb.send(new PutCommand({ TableName: table.name, Item: item(f), ConditionExpression: 'attribute_not_exists(pk)' }));
+    await ddb.send(
+      new TransactWriteCommand({
+        TransactItems: [{ Put: { TableName: table.name, Item: item(f), ConditionExpression: 'attribute_not_exists(pk)' } }, countItem(f.flag, f.approvedStatus)],
+      }),
+    );
     return true;
   } catch (e) {
-    if (isConditionFailed(e)) return false;
+    if (failedConditions(e)?.length) return false;
     throw e;
   }
+}
+
+// ── The post-office list: key conditions and cursors ─────────────────────────
+
+export interface FilePageRequest {
+  ascending: boolean;
+  limit: number;
+  cursor?: string;
+  skip?: number;
+  /** A search in the file name (no index can answer it: a filter expression, read budget bounded). */
+  fileNameContains?: string;
+  /** Status / flag, as a filter expression (only with the retailer's partitions). */
+  status?: ApprovedStatus;
+  flag?: FlagLevel;
+}
+export type FilePage = PagedResult<FileRecord>;
+
+const FILE_NAME_BUDGET = 1000;
+const FILES_KEYS = ['pk', 'sk'] as const;
+
+function fileFilter(r: FilePageRequest) {
+  const terms = [
+    r.fileNameContains ? { expr: 'contains(#lfn, :fn)', name: ['#lfn', 'fileNameLower'], value: [':fn', r.fileNameContains.toLowerCase()] } : undefined,
+    r.status ? { expr: '#st = :st', name: ['#st', 'approvedStatus'], value: [':st', r.status] } : undefined,
+    r.flag ? { expr: '#fl = :fl', name: ['#fl', 'flag'], value: [':fl', r.flag] } : undefined,
+  ].filter((x) => x !== undefined);
+  if (!terms.length) return undefined;
+  return {
+    expression: terms.map((x) => x.expr).join(' AND '),
+    names: Object.fromEntries(terms.map((x) => x.name)) as Record<string, string>,
+    values: Object.fromEntries(terms.map((x) => x.value)) as Record<string, unknown>,
+  };
+}
+
+async function pageOf(sources: PagedSource[], r: FilePageRequest): Promise<FilePage> {
+  const filter = fileFilter(r);
+  const out = await queryPage<Record<string, unknown>>({ sources, ascending: r.ascending, limit: r.limit, cursor: r.cursor, skip: r.skip, filter, evaluateBudget: r.fileNameContains ? FILE_NAME_BUDGET : undefined });
+  return { ...out, items: out.items.map((i) => clean<FileRecord>(i)) };
+}
+
+const gsi3Source = (status: ApprovedStatus, flag: FlagLevel): PagedSource => ({
+  IndexName: table.gsi3,
+  partitionKey: 'gsi3pk',
+  sortKey: 'gsi3sk',
+  keyAttributes: [...FILES_KEYS, 'gsi3pk', 'gsi3sk'],
+  KeyConditionExpression: 'gsi3pk = :pk',
+  ExpressionAttributeValues: { ':pk': statusFlagPk(status, flag) },
+});
+
+/** Query gsi1 pk=FILES by date (one page, cursor): the post-office list without a status or flag filter */
+export async function pageAllFiles(r: FilePageRequest): Promise<FilePage> {
+  return pageOf([{ IndexName: table.gsi1, partitionKey: 'gsi1pk', sortKey: 'gsi1sk', keyAttributes: [...FILES_KEYS, 'gsi1pk', 'gsi1sk'], KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': 'FILES' } }], r);
+}
+
+/** Query gsi3 pk=FILES#<status>#<flag> by date, one partition per (status, flag) pair, merged (one page, cursor) */
+export async function pageFilesByStatusFlag(pairs: [ApprovedStatus, FlagLevel][], r: FilePageRequest): Promise<FilePage> {
+  return pageOf(pairs.map(([s, f]) => gsi3Source(s, f)), r);
+}
+
+const retailerSource = (partition: string): PagedSource => ({
+  IndexName: table.gsi2,
+  partitionKey: 'gsi2pk',
+  sortKey: 'gsi2sk',
+  keyAttributes: [...FILES_KEYS, 'gsi2pk', 'gsi2sk'],
+  KeyConditionExpression: 'gsi2pk = :pk',
+  ExpressionAttributeValues: { ':pk': partition },
+});
+
+/** The gsi2 partitions holding the files of a retailer folder: its id's and (unknown retailer, on-hand feed) its slug's, per type */
+export function retailerFilePartitions(retailerKeys: string[]): string[] {
+  return [...new Set(retailerKeys.flatMap((k) => (['product', 'homepage', 'brand'] as const).map((t) => `RFILES#${k}#${t}`)))];
+}
+
+/** Query gsi2 pk=RFILES#<retailer>#<type> by date, merged over the retailer's partitions (one page, cursor; status, flag, name as filters) */
+export async function pageRetailerFiles(partitions: string[], r: FilePageRequest): Promise<FilePage> {
+  return pageOf(partitions.map(retailerSource), r);
+}
+
+/** Query gsi2 pk=RFILES#<retailer>#<type>, Select COUNT with the filters: the total of a retailer filter (bounded by one retailer's files) */
+export async function countRetailerFiles(partitions: string[], r: Omit<FilePageRequest, 'ascending' | 'limit'>): Promise<number> {
+  const filter = fileFilter({ ...r, ascending: true, limit: 1 });
+  const counts = await Promise.all(
+    partitions.map((p) =>
+      queryCount({
+        IndexName: table.gsi2,
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': p, ...filter?.values },
+        ...(filter ? { FilterExpression: filter.expression, ExpressionAttributeNames: filter.names } : {}),
+      }),
+    ),
+  );
+  return counts.reduce((a, b) => a + b, 0);
 }
 
 /** PutItem FILE#id (overwrite: the ingest completes a record it created) */
@@ -104,7 +237,7 @@ export async function getFile(id: string): Promise<FileRecord | undefined> {
   return out.Item ? clean<FileRecord>(out.Item) : undefined;
 }
 
-/** Query gsi1 pk=FILES (every file, by date): the post-office list, filtered and paged in memory */
+/** Query gsi1 pk=FILES (every file, by date): only the sorts by name or type, which no index orders (docs/decisions.md) */
 export async function listFiles(): Promise<FileRecord[]> {
   const items = await queryAll<Record<string, unknown>>({
     IndexName: table.gsi1,
@@ -199,22 +332,32 @@ export async function claimApproval(id: string, claim: ApprovalClaim, staleBefor
   }
 }
 
-/** UpdateItem FILE#id SET approvedStatus = rejected, condition: pending and no live claim (Needs Attention) */
-export async function rejectFile(id: string, rejectedAt: string, staleBefore: string): Promise<boolean> {
+/**
+ * TransactWriteItems: UpdateItem FILE#id SET approvedStatus = rejected, condition: pending and no
+ * live claim (Needs Attention), with the counts (pending −1, rejected +1 of its flag).
+ */
+export async function rejectFile(id: string, flag: FlagLevel, rejectedAt: string, staleBefore: string): Promise<boolean> {
   try {
     await ddb.send(
-      new UpdateCommand({
-        TableName: table.name,
-        Key: fileKey(id),
-        UpdateExpression: 'SET #status = :rejected, rejectedAt = :now, updatedAt = :now REMOVE approvalClaim',
-        ConditionExpression: `attribute_exists(pk) AND ${PENDING_UNCLAIMED}`,
-        ExpressionAttributeNames: { '#status': 'approvedStatus', '#at': 'at' },
-        ExpressionAttributeValues: { ':rejected': 'rejected', ':pending': 'pending', ':stale': staleBefore, ':now': rejectedAt },
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: table.name,
+              Key: fileKey(id),
+              UpdateExpression: 'SET #status = :rejected, rejectedAt = :now, updatedAt = :now, gsi3pk = :gsi3pk REMOVE approvalClaim',
+              ConditionExpression: `attribute_exists(pk) AND #flag = :flag AND ${PENDING_UNCLAIMED}`,
+              ExpressionAttributeNames: { '#status': 'approvedStatus', '#at': 'at', '#flag': 'flag' },
+              ExpressionAttributeValues: { ':rejected': 'rejected', ':pending': 'pending', ':stale': staleBefore, ':now': rejectedAt, ':flag': flag, ':gsi3pk': statusFlagPk('rejected', flag) },
+            },
+          },
+          countItem(flag, 'rejected', 'pending'),
+        ],
       }),
     );
     return true;
   } catch (e) {
-    if (isConditionFailed(e)) return false;
+    if (failedConditions(e)?.length) return false;
     throw e;
   }
 }
@@ -239,18 +382,24 @@ export async function releaseApproval(id: string, claimId: string, reason: strin
   }
 }
 
-/** Transaction entry: UpdateItem FILE#id pending → approved, condition: pending and the claim is ours */
-export function approveFileItem(id: string, claimId: string, approvedAt: string): TransactItem {
-  return {
-    Update: {
-      TableName: table.name,
-      Key: fileKey(id),
-      UpdateExpression: 'SET #status = :approved, approvedAt = :now, approvedBy = :claim, updatedAt = :now REMOVE processingError, approvalClaim',
-      ConditionExpression: '#status = :pending AND approvalClaim.#id = :claim',
-      ExpressionAttributeNames: { '#status': 'approvedStatus', '#id': 'id' },
-      ExpressionAttributeValues: { ':approved': 'approved', ':pending': 'pending', ':claim': claimId, ':now': approvedAt },
+/**
+ * Transaction entries: the counts (pending −1, approved +1 of the file's flag), then UpdateItem
+ * FILE#id pending → approved, condition: pending and the claim is ours (the last entry).
+ */
+export function approveFileItems(file: Pick<FileRecord, '_id' | 'flag'>, claimId: string, approvedAt: string): TransactItem[] {
+  return [
+    countItem(file.flag, 'approved', 'pending'),
+    {
+      Update: {
+        TableName: table.name,
+        Key: fileKey(file._id),
+        UpdateExpression: 'SET #status = :approved, approvedAt = :now, approvedBy = :claim, updatedAt = :now, gsi3pk = :gsi3pk REMOVE processingError, approvalClaim',
+        ConditionExpression: '#status = :pending AND approvalClaim.#id = :claim',
+        ExpressionAttributeNames: { '#status': 'approvedStatus', '#id': 'id' },
+        ExpressionAttributeValues: { ':approved': 'approved', ':pending': 'pending', ':claim': claimId, ':now': approvedAt, ':gsi3pk': statusFlagPk('approved', file.flag) },
+      },
     },
-  };
+  ];
 }
 
 /** Transaction entry: ConditionCheck FILE#id pending and the claim is ours (a publication in several transactions) */

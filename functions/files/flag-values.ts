@@ -1,10 +1,9 @@
 import { route } from '../../shared/routes/files';
 import { httpHandler } from '../lib/http/handler';
-import { listFiles } from './files.repo';
+import { getFileCounts } from './files.repo';
 
-/** Counts per flag level of the files still waiting (pending) in the post office. */
+/** Counts per flag level of the files still waiting (pending) in the post office: one GetItem of the counts kept on write. */
 export const handler = httpHandler(route('getFlagValues'), async () => {
-  const counts = { caution: 0, require_review: 0, unflagged: 0 };
-  for (const f of await listFiles()) if (f.approvedStatus === 'pending') counts[f.flag]++;
-  return counts;
+  const { pending } = await getFileCounts();
+  return { caution: pending.caution, require_review: pending.require_review, unflagged: pending.unflagged };
 });

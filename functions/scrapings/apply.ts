@@ -12,7 +12,7 @@
 import { listBrands } from '../brands/brands.repo';
 import { brandPageInfoFromRow, buildPeriodProducts } from '../files/domain/period-apply';
 import { BRAND_COLUMNS, type RobotRow } from '../files/domain/robot-types';
-import { approveFileItem, claimCheckItem, type FileRecord, type FileType } from '../files/files.repo';
+import { approveFileItems, claimCheckItem, type FileRecord, type FileType } from '../files/files.repo';
 import { readAllRows, type Side } from '../files/pages';
 import { namesBrand, splitRowsByBrand, type CarryingBrand } from './domain/brand-split';
 import { periodIdOf } from './domain/ids';
@@ -139,7 +139,7 @@ async function stageBrandPeriod(file: FileRecord, brand: string, rows: RobotRow[
   return period;
 }
 
-/** Entries of one transaction: 100 at most, one of them the file's (its approval or a check of the claim). */
+/** Entries of one transaction: 100 at most, two of them the file's (its approval or a check of the claim; the pending count). */
 const TRANSACTION_ITEMS = 100;
 
 export interface PublishResult {
@@ -194,13 +194,13 @@ export async function publishFile(file: FileRecord, claimId: string): Promise<Pu
     }
     const transactions: TransactItem[][] = [[]];
     for (const g of groups) {
-      if (transactions.at(-1)!.length + g.length > TRANSACTION_ITEMS - 1) transactions.push([]);
+      if (transactions.at(-1)!.length + g.length > TRANSACTION_ITEMS - 2) transactions.push([]);
       transactions.at(-1)!.push(...g);
     }
     let retry = false;
     for (let i = 0; i < transactions.length && !retry; i++) {
       const last = i === transactions.length - 1;
-      const items = [...transactions[i]!, last ? approveFileItem(file._id, claimId, approvedAt) : claimCheckItem(file._id, claimId)];
+      const items = [...transactions[i]!, ...(last ? approveFileItems(file, claimId, approvedAt) : [claimCheckItem(file._id, claimId)])];
       const failed = await transactWrite(items);
       if (failed === undefined) continue;
       if (failed === items.length - 1) return { published: false, approvedAt, updated: [], outdated: [] };

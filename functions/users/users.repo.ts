@@ -3,7 +3,8 @@ import type { RoleName } from '../../shared/constants';
 import type { RoleRef } from '../../shared/types';
 import { ddb } from '../lib/clients/dynamodb';
 import { ConflictError } from '../lib/http/errors';
-import { clean, key, queryAll, sortName, table, updateParts } from '../lib/table';
+import { queryPage, type PagedResult } from '../lib/paged-query';
+import { clean, key, queryAll, queryCount, sortName, table, updateParts } from '../lib/table';
 import { MSG } from '../../shared/messages';
 
 export interface UserRecord {
@@ -99,6 +100,20 @@ export async function listAllUsers(): Promise<UserRecord[]> {
     ExpressionAttributeValues: { ':pk': 'USERS' },
   });
   return items.map((i) => clean<UserRecord>(i));
+}
+
+/** Query gsi1 pk=USERS by name (one page, cursor or page number): the admin's list sorted by name, no keyword */
+export async function pageUsersByName(r: { ascending: boolean; limit: number; cursor?: string; skip?: number }): Promise<PagedResult<UserRecord>> {
+  const out = await queryPage<Record<string, unknown>>({
+    sources: [{ IndexName: table.gsi1, partitionKey: 'gsi1pk', sortKey: 'gsi1sk', keyAttributes: ['pk', 'sk', 'gsi1pk', 'gsi1sk'], KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': 'USERS' } }],
+    ...r,
+  });
+  return { ...out, items: out.items.map((i) => clean<UserRecord>(i)) };
+}
+
+/** Query gsi1 pk=USERS, Select COUNT: the admin list's total (counted on read: users are few) */
+export async function countUsers(): Promise<number> {
+  return queryCount({ IndexName: table.gsi1, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': 'USERS' } });
 }
 
 /** Fields whose change ends the user's sessions (the token's claims must follow the record). */

@@ -15,6 +15,8 @@ export const listFilesQuery = z.object({
   name: z.string().trim().max(100).optional(),
   fileName: z.string().trim().max(200).optional(),
   ...paging,
+  /** Where the page starts: the `nextCursor` of the page before (without it, `page` is counted from the first). */
+  cursor: z.string().max(4096, 'The page cursor is not valid for this list.').optional(),
 });
 
 export const fileIdPath = z.object({ fId: id });
@@ -96,7 +98,11 @@ export type SettingsBody = z.infer<typeof settingsBody>;
 export const settingsIdPath = z.object({ id: z.literal('threshold', { error: 'Unknown settings id.' }) });
 
 /** GET /notifications */
-export const listNotificationsQuery = z.object({ ...paging, limit: paging.limit.default(10) });
+export const listNotificationsQuery = z.object({
+  ...paging,
+  limit: paging.limit.default(10),
+  cursor: z.string().max(4096, 'The page cursor is not valid for this list.').optional(),
+});
 export const notificationIdPath = z.object({ id });
 export const notificationSeenBody = z.object({ seenFlag: z.boolean({ error: 'seenFlag is required.' }) });
 
@@ -137,7 +143,8 @@ export const poFile = z.object({
 });
 
 /** GET /getFiles */
-export const listFilesResponse = z.object({ data: z.array(poFile), totalCount: z.number() });
+/** `nextCursor`: where the next page starts (null on the last page, and for sorts read without an index). */
+export const listFilesResponse = z.object({ data: z.array(poFile), totalCount: z.number(), nextCursor: z.string().nullable().optional() });
 /** GET /getFiles/{fId}: the spec's shape, an array whose first element is the file. */
 export const getFileResponse = z.array(poFile);
 /** GET /samePeriodFiles/{fId} */

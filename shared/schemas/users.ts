@@ -8,6 +8,8 @@ export const listUsersQuery = z.object({
   limit: paging.limit.default(10),
   sort: sortParam.optional(),
   keyword: z.string().trim().max(100, 'Too Long!').optional(),
+  /** Where the page starts: the `nextCursor` of the page before (the list sorted by name). */
+  cursor: z.string().max(4096, 'The page cursor is not valid for this list.').optional(),
 });
 
 /** PUT /updateUserPolicy/{userId} */

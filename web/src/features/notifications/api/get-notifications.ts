@@ -2,6 +2,7 @@
 import useSWR, { mutate } from 'swr';
 import { route } from '@shared/routes';
 import { apiRequest } from '../../../lib/api-client';
+import { createPageCursors } from '../../../lib/page-cursors';
 
 export interface AppNotification {
   _id: string;
@@ -19,12 +20,19 @@ export interface NotificationsPage {
   data: AppNotification[];
   totalCount: number;
   unseenCount: number;
+  /** Where the next page starts (asked for with `cursor`). */
+  nextCursor?: string | null;
 }
 
 export const NOTIFICATIONS_KEY = 'notifications';
 
-export function getNotifications(page: number, limit: number): Promise<NotificationsPage> {
-  return apiRequest<NotificationsPage>('GET', route('listNotifications').path, { query: { page, limit } });
+const cursors = createPageCursors();
+
+export async function getNotifications(page: number, limit: number): Promise<NotificationsPage> {
+  const cursor = cursors.cursorFor(String(limit), page);
+  const out = await apiRequest<NotificationsPage>('GET', route('listNotifications').path, { query: { page, limit, ...(cursor ? { cursor } : {}) } });
+  cursors.remember(String(limit), page, out.nextCursor);
+  return out;
 }
 
 export function useNotifications(page: number, limit: number) {
@@ -33,6 +41,7 @@ export function useNotifications(page: number, limit: number) {
 
 /** Reload every page of notifications (and the unseen count of the admin home). */
 export function revalidateNotifications(): Promise<unknown> {
+  cursors.clear();
   return mutate((key) => Array.isArray(key) && key[0] === NOTIFICATIONS_KEY);
 }
 

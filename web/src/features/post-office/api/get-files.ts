@@ -3,13 +3,22 @@ import useSWR, { mutate } from 'swr';
 import { route } from '@shared/routes';
 import type { Paged } from '@shared/types';
 import { apiRequest } from '../../../lib/api-client';
+import { createPageCursors } from '../../../lib/page-cursors';
 import type { ListFilesParams, PoFile } from '../types';
 
 /** One SWR key prefix for every read of the files resource (list, file, comparison, counts). */
 export const FILES_KEY = 'files';
 
-export function getFiles(params: ListFilesParams): Promise<Paged<PoFile>> {
-  return apiRequest<Paged<PoFile>>('GET', route('listFiles').path, { query: { ...params } });
+/** Where each seen page of each list state ends (page n + 1 is asked for with it). */
+const cursors = createPageCursors();
+
+export async function getFiles(params: ListFilesParams): Promise<Paged<PoFile>> {
+  const { page, ...list } = params;
+  const listKey = JSON.stringify(list);
+  const cursor = cursors.cursorFor(listKey, page);
+  const out = await apiRequest<Paged<PoFile> & { nextCursor?: string | null }>('GET', route('listFiles').path, { query: { ...params, ...(cursor ? { cursor } : {}) } });
+  cursors.remember(listKey, page, out.nextCursor);
+  return out;
 }
 
 export function useFiles(params: ListFilesParams) {
@@ -21,5 +30,6 @@ export function useFiles(params: ListFilesParams) {
  * same-period files, the counts). Its rows and their marks do not change, so they are not reloaded.
  */
 export function revalidateFiles(): Promise<unknown> {
+  cursors.clear();
   return mutate((key) => Array.isArray(key) && key[0] === FILES_KEY && key[1] !== 'data');
 }

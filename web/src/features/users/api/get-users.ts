@@ -3,6 +3,7 @@ import useSWR from 'swr';
 import { route } from '@shared/routes';
 import type { Paged, PublicUser } from '@shared/types';
 import { apiRequest } from '../../../lib/api-client';
+import { createPageCursors } from '../../../lib/page-cursors';
 
 export const USERS_KEY = 'users';
 
@@ -13,8 +14,16 @@ export interface ListUsersParams {
   keyword?: string;
 }
 
-export function getUsers(params: ListUsersParams): Promise<Paged<PublicUser>> {
-  return apiRequest<Paged<PublicUser>>('GET', route('listUsers').path, { query: { ...params } });
+/** Where each seen page of each list state ends (page n + 1 is asked for with it). */
+const cursors = createPageCursors();
+
+export async function getUsers(params: ListUsersParams): Promise<Paged<PublicUser>> {
+  const { page, ...list } = params;
+  const listKey = JSON.stringify(list);
+  const cursor = cursors.cursorFor(listKey, page);
+  const out = await apiRequest<Paged<PublicUser> & { nextCursor?: string | null }>('GET', route('listUsers').path, { query: { ...params, ...(cursor ? { cursor } : {}) } });
+  cursors.remember(listKey, page, out.nextCursor);
+  return out;
 }
 
 export function useUsers(params: ListUsersParams) {

@@ -1,0 +1,57 @@
+/**
+ * Which index answers a post-office list request, and its totalCount (docs/decisions.md
+ * "Lists: key conditions and cursors"):
+ * - a retailer (`name`): that retailer's gsi2 partitions, status / flag / file name as filters,
+ *   totalCount by a COUNT over them (bounded by one retailer's files);
+ * - a status and/or flag: the gsi3 partitions of the matching (status, flag) pairs, merged;
+ * - neither: gsi1 `FILES`;
+ * totalCount from the counts kept on write, except with a file-name search (no index answers a
+ * substring): then each request evaluates at most 1,000 items and totalCount is a lower bound
+ * (the files up to this page, plus one page while there is a next one).
+ */
+import { getRetailerBySlug } from '../retailers/retailers.repo';
+import {
+  countRetailerFiles,
+  getFileCounts,
+  pageAllFiles,
+  pageFilesByStatusFlag,
+  pageRetailerFiles,
+  retailerFilePartitions,
+  type ApprovedStatus,
+  type FilePage,
+  type FilePageRequest,
+  type FlagLevel,
+} from './files.repo';
+
+export interface FileListQuery {
+  approvedStatus?: ApprovedStatus;
+  flag?: FlagLevel;
+  name?: string;
+  fileName?: string;
+  ascending: boolean;
+  page: number;
+  limit: number;
+  cursor?: string;
+}
+
+const STATUSES: ApprovedStatus[] = ['pending', 'approved', 'rejected'];
+const FLAGS: FlagLevel[] = ['require_review', 'caution', 'unflagged'];
+
+export async function readFilePage(q: FileListQuery): Promise<FilePage & { totalCount: number }> {
+  const req: FilePageRequest = { ascending: q.ascending, limit: q.limit, cursor: q.cursor, skip: q.cursor ? 0 : (q.page - 1) * q.limit, fileNameContains: q.fileName || undefined };
+  if (q.name) {
+    const retailer = await getRetailerBySlug(q.name);
+    const partitions = retailerFilePartitions([...(retailer ? [retailer._id] : []), q.name, `oh:${q.name}`]);
+    const filtered = { ...req, status: q.approvedStatus, flag: q.flag };
+    const [page, totalCount] = await Promise.all([pageRetailerFiles(partitions, filtered), countRetailerFiles(partitions, filtered)]);
+    return { ...page, totalCount };
+  }
+  const statuses = q.approvedStatus ? [q.approvedStatus] : STATUSES;
+  const flags = q.flag ? [q.flag] : FLAGS;
+  const [page, counts] = await Promise.all([
+    q.approvedStatus || q.flag ? pageFilesByStatusFlag(statuses.flatMap((s) => flags.map((f): [ApprovedStatus, FlagLevel] => [s, f])), req) : pageAllFiles(req),
+    getFileCounts(),
+  ]);
+  if (q.fileName) return { ...page, totalCount: (q.page - 1) * q.limit + page.items.length + (page.nextCursor ? q.limit : 0) };
+  return { ...page, totalCount: statuses.reduce((n, s) => n + flags.reduce((m, f) => m + counts[s][f], 0), 0) };
+}
