@@ -77,6 +77,28 @@ async function readRows(fileId: string, side: Side, chunks: number): Promise<Rob
 const PREVIOUS_CHUNKS_CACHED = 8;
 
 /**
+ * Where a product file's staging stands between two invocations of StageFile (the state machine
+ * loops while `done` is false): the next chunk of the current side, the counts so far, the time
+ * staging started. Small: it travels in the execution's state.
+ */
+export interface StageProgress {
+  done: false;
+  type: 'product';
+  /** The next current-side chunk to stage. */
+  next: number;
+  stagedAt: string;
+  counts: Record<string, BrandCounts>;
+  skipped: number;
+}
+
+export interface StageBudget {
+  /** Stop staging current chunks after this long (then return progress); the deleted products and stage records follow in the last invocation. */
+  ms: number;
+  /** Or after this many chunks (tests). */
+  chunks?: number;
+}
+
+/**
  * Stage a product file: for each brand carrying the file's retailer, the products of its period
  * (brand × retailer × file date) under the version `file._id`, marked added / deleted / change
  * against the file's previous side, with the user fields carried from the period's published
@@ -86,19 +108,22 @@ const PREVIOUS_CHUNKS_CACHED = 8;
  * In bounded memory whatever the file's size (issue 7 §2, domain/period-stage.ts): the previous
  * side is read into a compact index, the current side streamed chunk by chunk (chunks read
  * ahead) into the product writer (parallel BatchWriteItem), then the deleted products read back
- * from their previous chunks. Products are written ONLY in `writeStagedProduct` below.
+ * from their previous chunks. When `budget` runs out first, it returns where it stands
+ * (`StageProgress`) and the next invocation, given that, resumes there (the index is rebuilt, the
+ * chunks already staged skipped). Products are written ONLY in `writeStagedProduct` below.
  */
-export async function stageProductFile(file: FileRecord): Promise<ApplyProductResult> {
+export async function stageProductFile(file: FileRecord, progress?: StageProgress, budget: StageBudget = { ms: Infinity }): Promise<ApplyProductResult | StageProgress> {
   assertApplicable(file, 'product');
+  const started = Date.now();
   const brands = await carryingBrands(file.retailer);
   const version = file._id;
-  // Before the reads: an edit on the published version after this time is carried at cleanup.
-  const stagedAt = new Date().toISOString();
+  // Before the first reads: an edit on the published version after this time is carried at cleanup.
+  const stagedAt = progress?.stagedAt ?? new Date().toISOString();
   const periods = await Promise.all(brands.map((b) => readBrandPeriod(file, b._id)));
   const periodOf = new Map(periods.map((p) => [p.brand, p]));
 
   const comparing = !!file.previousFileId;
-  const stager = new PeriodStager(brands, comparing);
+  const stager = new PeriodStager(brands, comparing, progress?.counts);
   if (comparing) {
     let n = 0;
     for await (const chunk of readAllRows(file._id, 'previous', file.previousPages ?? 0)) {
@@ -107,9 +132,13 @@ export async function stageProductFile(file: FileRecord): Promise<ApplyProductRe
     }
   }
 
+  const from = progress?.next ?? 0;
+  const total = file.currentPages ?? 0;
+  if (comparing && from > 0) for await (const chunk of readAllRows(file._id, 'current', from)) for (const marked of chunk) stager.skipCurrent(marked.row);
   const writer = productWriter(version);
   const previousChunks = new PreviousChunks(file._id, brands);
-  for await (const chunk of readAllRows(file._id, 'current', file.currentPages ?? 0)) {
+  let n = from;
+  for await (const chunk of readAllRows(file._id, 'current', total, undefined, from)) {
     for (const marked of chunk) {
       const staged = stager.addCurrent(marked.row);
       if (!staged) continue;
@@ -124,18 +153,24 @@ export async function stageProductFile(file: FileRecord): Promise<ApplyProductRe
       }
       await writeStagedProduct(writer, periodOf.get(staged.brand)!, staged);
     }
+    n++;
+    if (n < total && (Date.now() - started >= budget.ms || n - from >= (budget.chunks ?? Infinity))) break;
+  }
+  if (n < total) {
+    await writer.close();
+    return { done: false, type: 'product', next: n, stagedAt, counts: Object.fromEntries(stager.counts), skipped: (progress?.skipped ?? 0) + stager.skipped };
   }
   if (comparing) {
-    for (const n of [...stager.deletedChunks()].sort((a, b) => a - b)) {
-      for (const marked of await readChunk(file._id, 'previous', n)) {
-        const staged = stager.deletedOf(marked.row, n);
+    for (const d of [...stager.deletedChunks()].sort((a, b) => a - b)) {
+      for (const marked of await readChunk(file._id, 'previous', d)) {
+        const staged = stager.deletedOf(marked.row, d);
         if (staged) await writeStagedProduct(writer, periodOf.get(staged.brand)!, staged);
       }
     }
   }
   await writer.close();
 
-  const result: ApplyProductResult = { brands: [], products: 0, added: 0, deleted: 0, changed: 0, skipped: stager.skipped };
+  const result: ApplyProductResult = { brands: [], products: 0, added: 0, deleted: 0, changed: 0, skipped: (progress?.skipped ?? 0) + stager.skipped };
   for (const brand of brands) {
     const period = await putBrandStage(file, periodOf.get(brand._id)!, stager.counts.get(brand._id)!, stagedAt);
     result.brands.push(brand._id);

@@ -5,7 +5,8 @@
  *
  * The execution's input is `{ fileId, claim }`: the Approve handler (or the ingest, for files
  * approved on their own) claimed the file first (functions/files/approval-claim.ts).
- * load the file (claim ours) → stage its products / scan-info fields invisibly → publish (ONE
+ * load the file (claim ours) → stage its products / scan-info fields invisibly (a large product
+ * file over several StageFile invocations: a Choice loops while it reports `done: false`) → publish (ONE
  * transaction: periods point at the staged version, scan info, file approved) → clean up the
  * superseded version → notify. Transient errors retry with backoff; any failure records the
  * reason on the file (which stays pending), releases the claim and ends the execution as failed.
@@ -63,8 +64,12 @@ export function approvalDefinition() {
     // A claim older than this is stale (functions/files/approval-claim.ts): the execution has ended.
     TimeoutSeconds: APPROVAL_TIMEOUT_SECONDS,
     States: {
-      LoadFile: task('LoadFile', 'StageFile', '$.file'),
-      StageFile: task('StageFile', 'Publish', '$.applied'),
+      LoadFile: task('LoadFile', 'StartStage', '$.file'),
+      // Staging a large product file may take several invocations: StageFile returns
+      // `{ done: false, next, ... }` when its time budget is spent and is called again with it.
+      StartStage: { Type: 'Pass', Result: { done: false, next: 0 }, ResultPath: '$.applied', Next: 'StageFile' },
+      StageFile: { ...task('StageFile', 'Staged', '$.applied'), Parameters: { 'fileId.$': '$.fileId', 'claim.$': '$.claim', 'progress.$': '$.applied' } },
+      Staged: { Type: 'Choice', Choices: [{ Variable: '$.applied.done', BooleanEquals: true, Next: 'Publish' }], Default: 'StageFile' },
       Publish: task('Publish', 'Cleanup', '$.approved'),
       Cleanup: task('Cleanup', 'Notify', '$.cleanup'),
       Notify: { ...task('Notify', null, null), Parameters: { 'fileId.$': '$.fileId', 'applied.$': '$.applied' } },

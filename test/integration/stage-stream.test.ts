@@ -109,6 +109,7 @@ describe('staging a product file of several chunks', () => {
     const brands = [A, B].map((b) => ({ _id: b._id, name: b.name, slug: b.slug }));
     const prevSplit = splitRowsByBrand(previousRows, brands);
     const curSplit = splitRowsByBrand(currentRows, brands);
+    const check = async () => {
     for (const brand of brands) {
       const periodId = periodIdOf(brand._id, RETAILER._id, '2015-03-09');
       const built = buildPeriodProducts({ currentRows: curSplit.byBrand.get(brand._id)!, previousRows: prevSplit.byBrand.get(brand._id)! });
@@ -136,5 +137,23 @@ describe('staging a product file of several chunks', () => {
         unchanged: built.counts.unchanged,
       });
     }
+    };
+    await check();
+
+    // The same file staged again over several StageFile invocations (one chunk each), its products
+    // removed first: each invocation returns its progress, the next resumes from it, the last one
+    // reports the whole file and the same products are stored.
+    const { handler: stageFile } = await import('../../functions/files/workflow/stage-file');
+    for (const brand of brands) await repo.deleteVersionProducts(periodIdOf(brand._id, RETAILER._id, '2015-03-09'), second._id);
+    let progress: Record<string, unknown> = { done: false, next: 0 };
+    const nexts: number[] = [];
+    while (progress.done !== true) {
+      progress = (await stageFile({ fileId: second._id, claim: 'unused', progress: progress as never, chunksPerRun: 1 })) as Record<string, unknown>;
+      if (progress.done !== true) nexts.push(progress.next as number);
+    }
+    expect(nexts).toEqual([1, 2]);
+    const deleted = previousRows.filter((r) => (Number(r['Style Number']!.slice(3)) - 10000) % 19 === 0 && !r.Brand!.startsWith('Nobody')).length;
+    expect(progress).toMatchObject({ done: true, type: 'product', deleted, skipped: currentRows.filter((r) => r.Brand!.startsWith('Nobody')).length });
+    await check();
   }, 240_000);
 });

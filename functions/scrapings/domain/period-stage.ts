@@ -62,11 +62,21 @@ export class PeriodStager {
   constructor(
     private readonly brands: readonly CarryingBrand[],
     readonly comparing: boolean,
+    /** Counts of the current rows an earlier invocation staged (resuming), per brand. */
+    resumed?: Readonly<Record<string, BrandCounts>>,
   ) {
     for (const b of brands) {
       this.previous.set(b._id, new Map());
-      this.counts.set(b._id, { total: 0, previousTotal: 0, added: 0, deleted: 0, changed: 0, unchanged: 0 });
+      const r = resumed?.[b._id];
+      // previousTotal is counted again by addPrevious.
+      this.counts.set(b._id, r ? { ...r, previousTotal: 0 } : { total: 0, previousTotal: 0, added: 0, deleted: 0, changed: 0, unchanged: 0 });
     }
+  }
+
+  /** A current row an earlier invocation staged (resuming): taken out of the index, counted already. */
+  skipCurrent(row: RobotRow): void {
+    const brand = brandOfRow(row, this.brands);
+    if (brand && this.comparing) this.previous.get(brand._id)!.delete(productFieldsFromRow(row).style_number);
   }
 
   /** A row of the previous side, in chunk `chunk` (all of them before the first `addCurrent`). */
