@@ -13,7 +13,7 @@ import { type MarkedRow, markCurrentRow, markPreviousRow } from '../functions/fi
 import { parseRobotFile, parseRobotFileRows } from '../functions/files/domain/parse.js';
 import { ROBOT_TYPE_DEFINITIONS } from '../functions/files/domain/robot-types.js';
 
-export const VARIANTS = ['ours', 'ours-csv-parse', 'ours-arrays', 'daff', 'daff-on-csv-parse'] as const;
+export const VARIANTS = ['ours', 'ours-csv-parse', 'ours-arrays', 'daff', 'daff-on-csv-parse', 'daff-on-our-parser'] as const;
 export type Variant = (typeof VARIANTS)[number];
 
 export interface WorkerResult {
@@ -178,6 +178,32 @@ async function runDaffOnCsvParse(previousPath: string, currentPath: string, phas
   return daffCompare(previous, current, phases);
 }
 
+/**
+ * daff's engine fed by OUR parser (parseRobotFileRows with its fast CSV path, as `ours` reads):
+ * the rows go into daff tables (header + values in the file's columns), so the two diff engines
+ * are compared on equal parsing.
+ */
+async function runDaffOnOurParser(previousPath: string, currentPath: string, phases: Record<string, number>) {
+  const read = async (path: string) => {
+    const rows = parseRobotFileRows(createReadStream(path), { type: 'product', fileName: path });
+    const table: unknown[][] = [];
+    let columns: readonly string[] | undefined;
+    for await (const batch of rows) {
+      for (const row of batch) {
+        if (!columns) {
+          columns = ROBOT_TYPE_DEFINITIONS.product.columns;
+          table.push([...columns]);
+        }
+        table.push(columns.map((c) => row[c] ?? ''));
+      }
+    }
+    return toTable(table);
+  };
+  const previous = await timed(phases, 'parse previous', () => read(previousPath));
+  const current = await timed(phases, 'parse current', () => read(currentPath));
+  return daffCompare(previous, current, phases);
+}
+
 async function main(): Promise<void> {
   const [variant, previousPath, currentPath] = process.argv.slice(2);
   if (!VARIANTS.includes(variant as Variant) || !previousPath || !currentPath) {
@@ -191,6 +217,7 @@ async function main(): Promise<void> {
   const runs: Record<Variant, (previous: string, current: string, phases: Record<string, number>) => Promise<Found>> = {
     ours: runOurs,
     'ours-csv-parse': (previous, current, phases) => runOurs(previous, current, phases, false),
+    'daff-on-our-parser': runDaffOnOurParser,
     'ours-arrays': runOursArrays,
     daff: runDaff,
     'daff-on-csv-parse': runDaffOnCsvParse,

@@ -1,15 +1,31 @@
 /**
- * `npm run bench`: the benchmarks of bench/ (the web budget, the Lambda bundles, the lists bench, then the diff
- * bench). Arguments starting with `--lists-` go to the lists bench (`--lists-quick`,
- * `--lists-files=N`, `--lists-notifications=N`, `--lists-runs=N`), the others to the diff bench.
+ * `npm run bench`: the benchmarks of bench/ (the web budget, the Lambda bundles, the lists bench,
+ * the diff bench, then the pipeline bench). Arguments starting with `--lists-` go to the lists
+ * bench (`--lists-quick`, `--lists-files=N`, `--lists-notifications=N`, `--lists-runs=N`);
+ * `--pipeline-rows N` sets the pipeline bench's file size (default 1,000,000 rows) and
+ * `--pipeline-ingest-only` skips its approval steps; other arguments go to the diff bench.
  */
 import { runBundlesBench } from './bundles-bench.js';
 import { runDiffBench } from './diff-bench.js';
 import { runListsBench } from './lists-bench.js';
+import { runPipelineBench } from './pipeline-1m-bench.js';
 import { runWebBudget } from './web-budget.js';
 
 const argv = process.argv.slice(2);
+const listsArgs: string[] = [];
+const pipelineArgs: string[] = [];
+const diffArgs: string[] = [];
+for (let i = 0; i < argv.length; i++) {
+  const a = argv[i]!;
+  if (a.startsWith('--lists-')) listsArgs.push(a);
+  else if (a === '--pipeline-rows') pipelineArgs.push('--rows', argv[++i] ?? '');
+  else if (a === '--pipeline-ingest-only') pipelineArgs.push('--ingest-only');
+  else diffArgs.push(a);
+}
+
 await runWebBudget();
 await runBundlesBench();
-await runListsBench(argv.filter((a) => a.startsWith('--lists-')));
-await runDiffBench(argv.filter((a) => !a.startsWith('--lists-')));
+await runListsBench(listsArgs);
+await runDiffBench(diffArgs);
+await runPipelineBench(pipelineArgs);
+process.exit(0);

@@ -10,13 +10,14 @@
  * layout: docs/data-model-scrapings.md.
  */
 import { listBrands } from '../brands/brands.repo';
-import { brandPageInfoFromRow, buildPeriodProducts } from '../files/domain/period-apply';
+import { brandPageInfoFromRow, changedFields, productFieldsFromRow, type ProductFields } from '../files/domain/period-apply';
 import { BRAND_COLUMNS, type RobotRow } from '../files/domain/robot-types';
 import { approveFileItems, claimCheckItem, type FileRecord, type FileType } from '../files/files.repo';
-import { readAllRows, type Side } from '../files/pages';
-import { namesBrand, splitRowsByBrand, type CarryingBrand } from './domain/brand-split';
+import { readAllRows, readChunk, type Side } from '../files/pages';
+import { brandOfRow, namesBrand, type CarryingBrand } from './domain/brand-split';
+import { CarriedFields, PeriodStager, type BrandCounts, type StagedRow } from './domain/period-stage';
 import { periodIdOf } from './domain/ids';
-import { carryUserFields, toProductScrape, userFieldsOf, type ProductScrape } from './domain/product';
+import { carryUserFields, toProductScrape, userFieldsOf } from './domain/product';
 import { homepageFeature, nextScanDayOf } from './domain/scan-info';
 import {
   deleteStages,
@@ -25,18 +26,20 @@ import {
   getPeriod,
   getScanInfo,
   listStages,
-  listVersionProducts,
+  listVersionProductsEditedSince,
   periodPutItem,
-  putProducts,
+  productWriter,
   putStage,
   scanInfoUpdateItem,
   transactWrite,
   updateProductFields,
   type RetailerBrandScraping,
   type ScanInfoFields,
+  type ProductWriter,
   type ScanInfoSource,
   type StageRecord,
   type TransactItem,
+  versionUserFieldPages,
 } from './scrapings.repo';
 
 export interface ApplyProductResult {
@@ -70,24 +73,106 @@ async function readRows(fileId: string, side: Side, chunks: number): Promise<Rob
   return rows;
 }
 
+/** Previous chunks kept while listing changes: rows of a rescan mostly keep their order, so a few suffice. */
+const PREVIOUS_CHUNKS_CACHED = 8;
+
+/**
+ * Where a product file's staging stands between two invocations of StageFile (the state machine
+ * loops while `done` is false): the next chunk of the current side, the counts so far, the time
+ * staging started. Small: it travels in the execution's state.
+ */
+export interface StageProgress {
+  done: false;
+  type: 'product';
+  /** The next current-side chunk to stage. */
+  next: number;
+  stagedAt: string;
+  counts: Record<string, BrandCounts>;
+  skipped: number;
+}
+
+export interface StageBudget {
+  /** Stop staging current chunks after this long (then return progress); the deleted products and stage records follow in the last invocation. */
+  ms: number;
+  /** Or after this many chunks (tests). */
+  chunks?: number;
+}
+
 /**
  * Stage a product file: for each brand carrying the file's retailer, the products of its period
  * (brand × retailer × file date) under the version `file._id`, marked added / deleted / change
  * against the file's previous side, with the user fields carried from the period's published
  * version and else from the brand's previous period; and the stage record of the period. Brands
  * see none of it until publishFile.
+ *
+ * In bounded memory whatever the file's size (issue 7 §2, domain/period-stage.ts): the previous
+ * side is read into a compact index, the current side streamed chunk by chunk (chunks read
+ * ahead) into the product writer (parallel BatchWriteItem), then the deleted products read back
+ * from their previous chunks. When `budget` runs out first, it returns where it stands
+ * (`StageProgress`) and the next invocation, given that, resumes there (the index is rebuilt, the
+ * chunks already staged skipped). Products are written ONLY in `writeStagedProduct` below.
  */
-export async function stageProductFile(file: FileRecord): Promise<ApplyProductResult> {
+export async function stageProductFile(file: FileRecord, progress?: StageProgress, budget: StageBudget = { ms: Infinity }): Promise<ApplyProductResult | StageProgress> {
   assertApplicable(file, 'product');
+  const started = Date.now();
   const brands = await carryingBrands(file.retailer);
-  const currentRows = await readRows(file._id, 'current', file.currentPages ?? 0);
-  const previousRows = file.previousFileId ? await readRows(file._id, 'previous', file.previousPages ?? 0) : null;
-  const current = splitRowsByBrand(currentRows, brands);
-  const previous = previousRows ? splitRowsByBrand(previousRows, brands) : null;
+  const version = file._id;
+  // Before the first reads: an edit on the published version after this time is carried at cleanup.
+  const stagedAt = progress?.stagedAt ?? new Date().toISOString();
+  const periods = await Promise.all(brands.map((b) => readBrandPeriod(file, b._id)));
+  const periodOf = new Map(periods.map((p) => [p.brand, p]));
 
-  const result: ApplyProductResult = { brands: [], products: 0, added: 0, deleted: 0, changed: 0, skipped: current.unmatched.length };
+  const comparing = !!file.previousFileId;
+  const stager = new PeriodStager(brands, comparing, progress?.counts);
+  if (comparing) {
+    let n = 0;
+    for await (const chunk of readAllRows(file._id, 'previous', file.previousPages ?? 0)) {
+      for (const marked of chunk) stager.addPrevious(marked.row, n);
+      n++;
+    }
+  }
+
+  const from = progress?.next ?? 0;
+  const total = file.currentPages ?? 0;
+  if (comparing && from > 0) for await (const chunk of readAllRows(file._id, 'current', from)) for (const marked of chunk) stager.skipCurrent(marked.row);
+  const writer = productWriter(version);
+  const previousChunks = new PreviousChunks(file._id, brands);
+  let n = from;
+  for await (const chunk of readAllRows(file._id, 'current', total, undefined, from)) {
+    for (const marked of chunk) {
+      const staged = stager.addCurrent(marked.row);
+      if (!staged) continue;
+      if (staged.changedAt !== undefined) {
+        const before = (await previousChunks.get(staged.changedAt)).get(`${staged.brand}\u0000${staged.product.style_number}`);
+        const change = before ? changedFields(before, staged.product) : undefined;
+        if (change) {
+          staged.product.type = 'change';
+          staged.product.change = change;
+        }
+        stager.settleChange(staged.brand, !!change);
+      }
+      await writeStagedProduct(writer, periodOf.get(staged.brand)!, staged);
+    }
+    n++;
+    if (n < total && (Date.now() - started >= budget.ms || n - from >= (budget.chunks ?? Infinity))) break;
+  }
+  if (n < total) {
+    await writer.close();
+    return { done: false, type: 'product', next: n, stagedAt, counts: Object.fromEntries(stager.counts), skipped: (progress?.skipped ?? 0) + stager.skipped };
+  }
+  if (comparing) {
+    for (const d of [...stager.deletedChunks()].sort((a, b) => a - b)) {
+      for (const marked of await readChunk(file._id, 'previous', d)) {
+        const staged = stager.deletedOf(marked.row, d);
+        if (staged) await writeStagedProduct(writer, periodOf.get(staged.brand)!, staged);
+      }
+    }
+  }
+  await writer.close();
+
+  const result: ApplyProductResult = { brands: [], products: 0, added: 0, deleted: 0, changed: 0, skipped: (progress?.skipped ?? 0) + stager.skipped };
   for (const brand of brands) {
-    const period = await stageBrandPeriod(file, brand._id, current.byBrand.get(brand._id) ?? [], previous ? (previous.byBrand.get(brand._id) ?? []) : null);
+    const period = await putBrandStage(file, periodOf.get(brand._id)!, stager.counts.get(brand._id)!, stagedAt);
     result.brands.push(brand._id);
     result.products += period.totalProducts;
     result.added += period.added;
@@ -97,48 +182,91 @@ export async function stageProductFile(file: FileRecord): Promise<ApplyProductRe
   return result;
 }
 
-async function stageBrandPeriod(file: FileRecord, brand: string, rows: RobotRow[], previousRows: RobotRow[] | null): Promise<StageRecord['period'] & object> {
-  const { retailer, date } = file;
-  const periodId = periodIdOf(brand, retailer, date);
-  const version = file._id;
-  // Before the reads: an edit on the published version after this time is carried at cleanup.
-  const stagedAt = new Date().toISOString();
-  const [existingPeriod, previousPeriod] = await Promise.all([getPeriod(periodId), findPreviousPeriod(brand, retailer, date)]);
-  const [existing, previousProducts] = await Promise.all([
-    existingPeriod ? listVersionProducts(periodId, existingPeriod.version) : Promise.resolve([]),
-    previousPeriod ? listVersionProducts(previousPeriod._id, previousPeriod.version) : Promise.resolve([]),
-  ]);
-  const byStyle = (list: ProductScrape[]) => new Map(list.map((p) => [p.style_number, userFieldsOf(p)]));
-  const existingUser = byStyle(existing);
-  const previousUser = byStyle(previousProducts);
-
-  const built = buildPeriodProducts({ currentRows: rows, previousRows });
-  const at = { periodId, brand, retailer, date };
-  const items = built.products.map((p) => toProductScrape(p, at, carryUserFields(p, existingUser.get(p.style_number), previousUser.get(p.style_number))));
-  await putProducts(items, version);
-
-  const period: StageRecord['period'] & object = {
-    _id: periodId,
-    brand,
-    retailer,
-    date,
-    fileId: file._id,
-    version,
-    totalProducts: built.counts.total,
-    previousTotalProducts: previousPeriod?.totalProducts ?? built.counts.previousTotal,
-    previousPeriod: previousPeriod?.date ?? null,
-    previousPeriodId: previousPeriod?._id ?? null,
-    added: built.counts.added,
-    deleted: built.counts.deleted,
-    changed: built.counts.changed,
-    unchanged: built.counts.unchanged,
-    createdAt: existingPeriod?.createdAt ?? stagedAt,
-    updatedAt: stagedAt,
-  };
-  await putStage({ fileId: file._id, brand, retailer, date, stagedAt, period, ...(existingPeriod && existingPeriod.version !== version ? { supersedes: existingPeriod.version } : {}) });
-  return period;
+/** One brand's period as staging finds it: the period item (if any), the previous period, the user fields to carry. */
+interface BrandPeriod {
+  brand: string;
+  periodId: string;
+  at: { periodId: string; brand: string; retailer: string; date: string };
+  existing?: RetailerBrandScraping;
+  previous?: RetailerBrandScraping;
+  carried: CarriedFields;
 }
 
+async function readBrandPeriod(file: FileRecord, brand: string): Promise<BrandPeriod> {
+  const periodId = periodIdOf(brand, file.retailer, file.date);
+  const [existing, previous] = await Promise.all([getPeriod(periodId), findPreviousPeriod(brand, file.retailer, file.date)]);
+  const carried = new CarriedFields();
+  if (previous) for await (const page of versionUserFieldPages(previous._id, previous.version)) for (const p of page) carried.addPrevious(p);
+  if (existing) for await (const page of versionUserFieldPages(periodId, existing.version)) for (const p of page) carried.addExisting(p);
+  return { brand, periodId, at: { periodId, brand, retailer: file.retailer, date: file.date }, existing, previous, carried };
+}
+
+/**
+ * Previous-side chunks read back by number (changes list the previous values), the last few
+ * kept: brand + NUL + style number -> the product fields of that row.
+ */
+class PreviousChunks {
+  private readonly cache = new Map<number, Promise<Map<string, ProductFields>>>();
+
+  constructor(
+    private readonly fileId: string,
+    private readonly brands: readonly CarryingBrand[],
+  ) {}
+
+  get(n: number): Promise<Map<string, ProductFields>> {
+    const hit = this.cache.get(n);
+    if (hit) {
+      this.cache.delete(n);
+      this.cache.set(n, hit);
+      return hit;
+    }
+    const read = readChunk(this.fileId, 'previous', n).then((rows) => {
+      const byKey = new Map<string, ProductFields>();
+      for (const { row } of rows) {
+        const brand = brandOfRow(row, this.brands);
+        if (!brand) continue;
+        const fields = productFieldsFromRow(row);
+        byKey.set(`${brand._id}\u0000${fields.style_number}`, fields);
+      }
+      return byKey;
+    });
+    this.cache.set(n, read);
+    if (this.cache.size > PREVIOUS_CHUNKS_CACHED) this.cache.delete(this.cache.keys().next().value!);
+    return read;
+  }
+}
+
+/** The stage record of one brand's period: what Publish makes visible. */
+async function putBrandStage(file: FileRecord, period: BrandPeriod, counts: BrandCounts, stagedAt: string): Promise<StageRecord['period'] & object> {
+  const { existing, previous } = period;
+  const staged: StageRecord['period'] & object = {
+    _id: period.periodId,
+    brand: period.brand,
+    retailer: file.retailer,
+    date: file.date,
+    fileId: file._id,
+    version: file._id,
+    totalProducts: counts.total,
+    previousTotalProducts: previous?.totalProducts ?? counts.previousTotal,
+    previousPeriod: previous?.date ?? null,
+    previousPeriodId: previous?._id ?? null,
+    added: counts.added,
+    deleted: counts.deleted,
+    changed: counts.changed,
+    unchanged: counts.unchanged,
+    createdAt: existing?.createdAt ?? stagedAt,
+    updatedAt: stagedAt,
+  };
+  await putStage({ fileId: file._id, brand: period.brand, retailer: file.retailer, date: file.date, stagedAt, period: staged, ...(existing && existing.version !== file._id ? { supersedes: existing.version } : {}) });
+  return staged;
+}
+
+/** THE place staging writes a product: the item of the file's version, with the user fields carried. */
+function writeStagedProduct(writer: ProductWriter, period: BrandPeriod, staged: StagedRow): Promise<void> | undefined {
+  const { product } = staged;
+  const [existing, previous] = period.carried.of(product.style_number);
+  return writer.add(toProductScrape(product, period.at, carryUserFields(product, existing, previous)));
+}
 /** Entries of one transaction: 100 at most, two of them the file's (its approval or a check of the claim; the pending count). */
 const TRANSACTION_ITEMS = 100;
 
@@ -222,10 +350,9 @@ export async function cleanupFile(fileId: string): Promise<{ removed: number; ca
   let carried = 0;
   for (const st of stages) {
     if (!st.period || !st.supersedes || st.supersedes === st.period.version) continue;
-    const old = await listVersionProducts(st.period._id, st.supersedes);
-    for (const p of old) {
-      const editedAt = (p as ProductScrape & { updatedAt?: string }).updatedAt;
-      if (editedAt && editedAt > st.stagedAt && (await updateProductFields(p._id, userFieldsOf(p), st.period.version))) carried++;
+    // Only the products edited since staging are fetched (a filter on the query), a page at a time.
+    for await (const page of listVersionProductsEditedSince(st.period._id, st.supersedes, st.stagedAt)) {
+      for (const p of page) if (await updateProductFields(p._id, userFieldsOf(p), st.period.version)) carried++;
     }
     removed += await deleteVersionProducts(st.period._id, st.supersedes);
   }

@@ -16,7 +16,7 @@
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/clients/dynamodb';
 import { clean, isConditionFailed, queryAll, queryCount, table } from '../lib/table';
-import { batchWrite } from './batch';
+import { BatchWriter, batchWrite } from './batch';
 import { scanInfoIdOf, splitProductId } from './domain/ids';
 import type { ProductScrape, UserFields } from './domain/product';
 import { featuredInMenuOf, type FeaturedSources } from './domain/scan-info';
@@ -204,20 +204,90 @@ export async function getProduct(id: string): Promise<ProductScrape | undefined>
   return out.Item ? clean<ProductScrape>(out.Item) : undefined;
 }
 
-/** BatchWriteItem: PutItem SCRAPING#periodId / PRODUCT#<version>#key for each product (staging a version) */
-export async function putProducts(products: readonly ProductScrape[], version: string): Promise<void> {
-  await batchWrite(products.map((p) => ({ PutRequest: { Item: productItem(p, version) } })));
+/** BatchWriteItem: PutItem SCRAPING#periodId / PRODUCT#<version>#key for each product (staging a version). Products of one version written as they come (BatchWriteItem, 25 a request, several in flight): staging a large file. */
+export interface ProductWriter {
+  /** Await what it returns (when not undefined): all write slots are busy. */
+  add(product: ProductScrape): Promise<void> | undefined;
+  /** Resolves with the number of products written once all are stored. */
+  close(): Promise<number>;
+}
+
+export function productWriter(version: string): ProductWriter {
+  const writer = new BatchWriter();
+  return { add: (p) => writer.add({ PutRequest: { Item: productItem(p, version) } }), close: () => writer.close() };
+}
+
+/** What people set on a product, by style number: what staging carries to a new version. */
+export type ProductUserFields = Pick<ProductScrape, 'style_number' | 'isFlagged' | 'flagMessage' | 'oh_map_id' | 'brand_sku' | 'product' | 'edited'>;
+
+/**
+ * Query pk=SCRAPING#periodId, sk begins_with PRODUCT#<version># (consistent), projected to the
+ * style number and the user fields, a DynamoDB page at a time: a large version is never held whole.
+ */
+export async function* versionUserFieldPages(periodId: string, version: string): AsyncGenerator<ProductUserFields[]> {
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await ddb.send(
+      new QueryCommand({
+        TableName: table.name,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': `SCRAPING#${periodId}`, ':p': `PRODUCT#${version}#` },
+        ProjectionExpression: 'style_number, isFlagged, flagMessage, oh_map_id, brand_sku, #product, edited',
+        ExpressionAttributeNames: { '#product': 'product' },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    yield (out.Items ?? []) as ProductUserFields[];
+    start = out.LastEvaluatedKey;
+  } while (start);
+}
+
+/**
+ * Query pk=SCRAPING#periodId, sk begins_with PRODUCT#<version>#, filter updatedAt > since
+ * (consistent), a page at a time: the products of a version edited since a time (cleanup
+ * carries them). Reads the whole version's keys but holds only the edited ones.
+ */
+export async function* listVersionProductsEditedSince(periodId: string, version: string, since: string): AsyncGenerator<ProductScrape[]> {
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await ddb.send(
+      new QueryCommand({
+        TableName: table.name,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        FilterExpression: 'updatedAt > :since',
+        ExpressionAttributeValues: { ':pk': `SCRAPING#${periodId}`, ':p': `PRODUCT#${version}#`, ':since': since },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    yield (out.Items ?? []).map((i) => clean<ProductScrape>(i));
+    start = out.LastEvaluatedKey;
+  } while (start);
 }
 
 /** Query pk=SCRAPING#periodId, sk begins_with PRODUCT#<version># (keys only), then BatchWriteItem DeleteItem of each: remove a superseded version */
 export async function deleteVersionProducts(periodId: string, version: string): Promise<number> {
-  const keys = await queryAll<{ pk: string; sk: string }>({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-    ExpressionAttributeValues: { ':pk': `SCRAPING#${periodId}`, ':p': `PRODUCT#${version}#` },
-    ProjectionExpression: 'pk, sk',
-  });
-  await batchWrite(keys.map((k) => ({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } })));
-  return keys.length;
+  // A page of keys at a time, deleted while the next page is read: a large version is never held whole.
+  const writer = new BatchWriter();
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await ddb.send(
+      new QueryCommand({
+        TableName: table.name,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': `SCRAPING#${periodId}`, ':p': `PRODUCT#${version}#` },
+        ProjectionExpression: 'pk, sk',
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const k of out.Items ?? []) {
+      const wait = writer.add({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } });
+      if (wait) await wait;
+    }
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return writer.close();
 }
 
 /**

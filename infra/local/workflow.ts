@@ -11,7 +11,8 @@ import { APPROVAL_TASKS, approvalDefinitionWith } from '../workflow/approval';
 type TaskFn = (input: unknown) => Promise<unknown>;
 
 /** Node 20 lacks Promise.withResolvers, which aws-local-stepfunctions 3 uses (else every Task fails). */
-function polyfill() {
+/** aws-local-stepfunctions needs Promise.withResolvers (Node 22+); Node 20 gets this one. */
+export function polyfill() {
   const P = Promise as unknown as { withResolvers?: () => unknown };
   P.withResolvers ??= function withResolvers<T>() {
     let resolve!: (v: T) => void;

@@ -53,6 +53,12 @@ describe('approval state machine', () => {
     }
   });
 
+  it('gives StageFile (a large file streams through it) 1,024 MB and the Task timeout of 300 s', () => {
+    const fns = resourcesOf(built.template, 'AWS::Lambda::Function');
+    const fn = stack.pipeline.tasks.get('StageFile')!;
+    expect(fns[idOf(fn.fn)]?.Properties).toMatchObject({ MemorySize: 1024, Timeout: 300 });
+  });
+
   it("may invoke its task functions and nothing else", () => {
     const role = Object.entries(resourcesOf(built.template, 'AWS::IAM::Role')).find(([, r]) =>
       JSON.stringify(r.Properties?.AssumeRolePolicyDocument).includes('states.amazonaws.com'),

@@ -140,10 +140,11 @@ beforeAll(async () => {
   admin = await login('admin@demo.test');
 
   // The machine's states in order, each bound to its handler module (as the local runner does).
-  const asl = approvalDefinition() as { StartAt: string; States: Record<string, { Next?: string }> };
-  for (let s: string | undefined = asl.StartAt; s; s = asl.States[s]!.Next) {
-    const t = APPROVAL_TASKS.find((x) => x.state === s)!;
-    tasks.push({ state: s, run: ((await import(path.join(root, t.handler))) as { handler: Task }).handler });
+  // (The happy path: a Choice's first rule is "staging done"; Pass and Choice states run no handler.)
+  const asl = approvalDefinition() as { StartAt: string; States: Record<string, { Next?: string; Choices?: { Next: string }[] }> };
+  for (let s: string | undefined = asl.StartAt; s; s = asl.States[s]!.Next ?? asl.States[s]!.Choices?.[0]?.Next) {
+    const t = APPROVAL_TASKS.find((x) => x.state === s);
+    if (t) tasks.push({ state: s, run: ((await import(path.join(root, t.handler))) as { handler: Task }).handler });
   }
 
   // Every retailer: a first file of 200 products, approved on its own (caution).

@@ -170,7 +170,7 @@ export function buildPeriodProducts(input: BuildPeriodProductsInput): PeriodProd
   };
 }
 
-function changedFields(before: ProductFields, after: ProductFields): PeriodProduct['change'] | undefined {
+export function changedFields(before: ProductFields, after: ProductFields): PeriodProduct['change'] | undefined {
   let change: Record<string, string | number | null> | undefined;
   for (const field of PERIOD_CHANGE_FIELDS) {
     if (before[field] !== after[field]) (change ??= {})[field] = before[field];

@@ -4,3 +4,10 @@
  * over (functions/files/approval-claim.ts). No imports: the CDK app reads it too.
  */
 export const APPROVAL_TIMEOUT_SECONDS = 900;
+
+/**
+ * Time one StageFile invocation spends staging current-side chunks before it hands over to the
+ * next one (the Task's TimeoutSeconds is 300): it leaves room for rebuilding the previous side's
+ * index first (~20 s at 1M rows) and for the deleted products and stage records in the last one.
+ */
+export const STAGE_BUDGET_MS = 150_000;

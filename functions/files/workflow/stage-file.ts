@@ -1,20 +1,42 @@
 import { logger } from '../../lib/logger';
-import { stageBrandFile, stageHomepageFile, stageProductFile } from '../../scrapings/apply';
+import { stageBrandFile, stageHomepageFile, stageProductFile, type StageProgress } from '../../scrapings/apply';
 import { getFile } from '../files.repo';
 import { NotApprovableError, taskBody } from './errors';
+import { STAGE_BUDGET_MS } from './limits';
+
+interface StageInput {
+  fileId: string;
+  claim: string;
+  /** Where the previous invocation stopped (the state machine passes its output back while `done` is false). */
+  progress?: StageProgress | { done?: boolean; next?: number };
+  /** Current-side chunks to stage in this invocation at most (tests); else the time budget decides. */
+  chunksPerRun?: number;
+}
 
 /**
  * StageFile: a product file's products of its scan period (per brand carrying the retailer, with
  * added / deleted / change) are written under the file's own version, invisible to brands; brand
  * and homepage files stage the retailer's brand-page details. Each brand gets a stage record of
  * what Publish makes visible. Idempotent, so a retry after a partial write ends in the same state.
+ * A product file too large for one invocation is staged over several: this one returns
+ * `{ done: false, next, ... }` once STAGE_BUDGET_MS is spent, and the state machine calls it again
+ * with that progress until it returns `done: true` (infra/workflow/approval.ts).
  */
-export const handler = (input: { fileId: string; claim: string }) =>
+export const handler = (input: StageInput) =>
   taskBody(async () => {
     logger.setContext({ fn: 'workflow', state: 'StageFile', fileId: input.fileId });
     const file = await getFile(input.fileId);
     if (!file) throw new NotApprovableError('The file does not exist.');
-    if (file.type === 'product') return { type: file.type, ...(await stageProductFile(file)) };
-    if (file.type === 'brand') return { type: file.type, ...(await stageBrandFile(file)) };
-    return { type: file.type, ...(await stageHomepageFile(file)) };
+    if (file.type === 'product') {
+      // The state machine's first pass carries a `{ next: 0 }` placeholder: no progress yet.
+      const progress = input.progress && 'stagedAt' in input.progress ? input.progress : undefined;
+      const out = await stageProductFile(file, progress, { ms: STAGE_BUDGET_MS, chunks: input.chunksPerRun });
+      if ('done' in out) {
+        logger.info('staging continues in another invocation', { next: out.next });
+        return out;
+      }
+      return { type: file.type, done: true as const, ...out };
+    }
+    if (file.type === 'brand') return { type: file.type, done: true as const, ...(await stageBrandFile(file)) };
+    return { type: file.type, done: true as const, ...(await stageHomepageFile(file)) };
   });

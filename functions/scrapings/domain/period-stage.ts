@@ -1,0 +1,194 @@
+/**
+ * Staging a product file's periods a row at a time, in bounded memory (issue 7 §2): what
+ * `buildPeriodProducts` decides with both files in memory, decided instead from
+ * - the previous side read first into a compact index: per brand, style number -> the chunk the
+ *   row is in and a 37-bit fingerprint of its compared fields (one number a row, not the row);
+ * - then the current side row by row: a style not in the index is added, one with the same
+ *   fingerprint unchanged, another one changed (the caller reads that previous row back from its
+ *   chunk to list the old values, `changedFields`);
+ * - what is left in the index at the end: the deleted products (read back from their chunks).
+ * The user fields people set are carried from compact maps holding only products that have any.
+ * Pure: functions/scrapings/apply.ts does the reads and writes.
+ */
+import { createHash } from 'node:crypto';
+import { PERIOD_CHANGE_FIELDS, productFieldsFromRow, type PeriodProduct, type ProductFields } from '../../files/domain/period-apply';
+import type { RobotRow } from '../../files/domain/robot-types';
+import { brandOfRow, type CarryingBrand } from './brand-split';
+import type { UserFields } from './product';
+
+const FINGERPRINT_BITS = 2 ** 37;
+/** Chunks a side may have for (chunk, fingerprint) to fit in a double's 53 exact bits: 65,536 (65M rows). */
+export const MAX_CHUNKS = 2 ** 16;
+
+/**
+ * 37 bits of SHA-1 over the compared fields: two rows with different values share one with
+ * probability 2^-37 (a changed product then shows as unchanged); equal values always agree.
+ */
+export function fingerprintOf(fields: ProductFields): number {
+  const h = createHash('sha1');
+  for (const f of PERIOD_CHANGE_FIELDS) {
+    const v = fields[f];
+    h.update(v === null ? '\u0001' : String(v));
+    h.update('\u0000');
+  }
+  const d = h.digest();
+  return d.readUInt32BE(0) * 32 + (d[4]! >> 3);
+}
+
+export interface BrandCounts {
+  total: number;
+  previousTotal: number;
+  added: number;
+  deleted: number;
+  changed: number;
+  unchanged: number;
+}
+
+/** A current row's product, decided but for a change: `changedAt` says which previous chunk to read its old values from. */
+export interface StagedRow {
+  brand: string;
+  product: PeriodProduct;
+  /** The previous row's chunk, when its fingerprint differs (a change to list). */
+  changedAt?: number;
+}
+
+export class PeriodStager {
+  private readonly previous = new Map<string, Map<string, number>>();
+  readonly counts = new Map<string, BrandCounts>();
+  /** Current rows of no carrying brand (not stored). */
+  skipped = 0;
+
+  /** `comparing`: the file has a previous side (else every product is unchanged, none deleted). */
+  constructor(
+    private readonly brands: readonly CarryingBrand[],
+    readonly comparing: boolean,
+    /** Counts of the current rows an earlier invocation staged (resuming), per brand. */
+    resumed?: Readonly<Record<string, BrandCounts>>,
+  ) {
+    for (const b of brands) {
+      this.previous.set(b._id, new Map());
+      const r = resumed?.[b._id];
+      // previousTotal is counted again by addPrevious.
+      this.counts.set(b._id, r ? { ...r, previousTotal: 0 } : { total: 0, previousTotal: 0, added: 0, deleted: 0, changed: 0, unchanged: 0 });
+    }
+  }
+
+  /** A current row an earlier invocation staged (resuming): taken out of the index, counted already. */
+  skipCurrent(row: RobotRow): void {
+    const brand = brandOfRow(row, this.brands);
+    if (brand && this.comparing) this.previous.get(brand._id)!.delete(productFieldsFromRow(row).style_number);
+  }
+
+  /** A row of the previous side, in chunk `chunk` (all of them before the first `addCurrent`). */
+  addPrevious(row: RobotRow, chunk: number): void {
+    if (chunk >= MAX_CHUNKS) throw new Error(`A side of more than ${MAX_CHUNKS} chunks cannot be staged.`);
+    const brand = brandOfRow(row, this.brands);
+    if (!brand) return;
+    const fields = productFieldsFromRow(row);
+    this.previous.get(brand._id)!.set(fields.style_number, chunk * FINGERPRINT_BITS + fingerprintOf(fields));
+    this.counts.get(brand._id)!.previousTotal++;
+  }
+
+  /** A row of the current side: its brand's product, or undefined (no carrying brand). */
+  addCurrent(row: RobotRow): StagedRow | undefined {
+    const brand = brandOfRow(row, this.brands);
+    if (!brand) {
+      this.skipped++;
+      return undefined;
+    }
+    const counts = this.counts.get(brand._id)!;
+    counts.total++;
+    const product: PeriodProduct = productFieldsFromRow(row);
+    if (!this.comparing) {
+      counts.unchanged++;
+      return { brand: brand._id, product };
+    }
+    const index = this.previous.get(brand._id)!;
+    const packed = index.get(product.style_number);
+    if (packed === undefined) {
+      product.type = 'added';
+      counts.added++;
+      return { brand: brand._id, product };
+    }
+    index.delete(product.style_number);
+    const chunk = Math.floor(packed / FINGERPRINT_BITS);
+    if (packed - chunk * FINGERPRINT_BITS === fingerprintOf(product)) {
+      counts.unchanged++;
+      return { brand: brand._id, product };
+    }
+    return { brand: brand._id, product, changedAt: chunk };
+  }
+
+  /** Count the outcome of a row `addCurrent` returned with `changedAt` (changed, or unchanged after all). */
+  settleChange(brand: string, changed: boolean): void {
+    const counts = this.counts.get(brand)!;
+    if (changed) counts.changed++;
+    else counts.unchanged++;
+  }
+
+  /** After the current side: the chunks holding deleted products (previous rows of no current row). */
+  deletedChunks(): Set<number> {
+    const chunks = new Set<number>();
+    for (const index of this.previous.values()) for (const packed of index.values()) chunks.add(Math.floor(packed / FINGERPRINT_BITS));
+    return chunks;
+  }
+
+  /** After the current side: a previous row's deleted product, if it is one (each is returned once). */
+  deletedOf(row: RobotRow, chunk: number): StagedRow | undefined {
+    const brand = brandOfRow(row, this.brands);
+    if (!brand) return undefined;
+    const fields = productFieldsFromRow(row);
+    const index = this.previous.get(brand._id)!;
+    const packed = index.get(fields.style_number);
+    if (packed === undefined || Math.floor(packed / FINGERPRINT_BITS) !== chunk) return undefined;
+    index.delete(fields.style_number);
+    this.counts.get(brand._id)!.deleted++;
+    return { brand: brand._id, product: { ...fields, type: 'deleted' } };
+  }
+}
+
+/** The user fields of a product nobody flagged, edited or mapped. */
+export const DEFAULT_USER_FIELDS: UserFields = Object.freeze({ isFlagged: 'no', oh_map_id: '', brand_sku: '' }) as UserFields;
+
+/**
+ * User fields worth carrying, held compactly: only products a person flagged, edited or mapped
+ * (an OH map id), and only those fields; undefined for the others (`DEFAULT_USER_FIELDS`).
+ */
+export function carriedUserFields(p: UserFields): UserFields | undefined {
+  const flagged = p.isFlagged === 'yes' || (p.flagMessage !== undefined && p.flagMessage !== null);
+  if (!flagged && !p.edited?.length && !p.oh_map_id) return undefined;
+  const out: UserFields = { isFlagged: p.isFlagged === 'yes' ? 'yes' : 'no', oh_map_id: p.oh_map_id ?? '', brand_sku: p.brand_sku ?? '' };
+  if (p.flagMessage !== undefined && p.flagMessage !== null) out.flagMessage = p.flagMessage;
+  if (p.edited?.length) out.edited = [...p.edited];
+  if (p.product) out.product = p.product;
+  return out;
+}
+
+/**
+ * The user fields a new version's products take from one brand's period: first the previous
+ * period's published version, then the period's own published version (an earlier approval of the
+ * same period), each read a page at a time. Held: the products with user fields, plus the
+ * period's own products whose style the previous period has user fields for (with the defaults:
+ * `carryUserFields` takes the flag from the period's own product whenever there is one).
+ */
+export class CarriedFields {
+  private readonly previous = new Map<string, UserFields>();
+  private readonly existing = new Map<string, UserFields>();
+
+  addPrevious(p: UserFields & { style_number: string }): void {
+    const carried = carriedUserFields(p);
+    if (carried) this.previous.set(p.style_number, carried);
+  }
+
+  /** After every `addPrevious`. */
+  addExisting(p: UserFields & { style_number: string }): void {
+    const carried = carriedUserFields(p);
+    if (carried) this.existing.set(p.style_number, carried);
+    else if (this.previous.has(p.style_number)) this.existing.set(p.style_number, DEFAULT_USER_FIELDS);
+  }
+
+  /** [the period's own, the previous period's] user fields of a style, as `carryUserFields` takes them. */
+  of(style: string): [UserFields | undefined, UserFields | undefined] {
+    return [this.existing.get(style), this.previous.get(style)];
+  }
+}

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { buildPeriodProducts, changedFields, productFieldsFromRow, type PeriodProduct } from '../../../functions/files/domain/period-apply';
+import type { RobotRow } from '../../../functions/files/domain/robot-types';
+import { splitRowsByBrand, brandOfRow, type CarryingBrand } from '../../../functions/scrapings/domain/brand-split';
+import { CarriedFields, PeriodStager } from '../../../functions/scrapings/domain/period-stage';
+import { carryUserFields, type UserFields } from '../../../functions/scrapings/domain/product';
+
+const aurelle: CarryingBrand = { _id: 'b-aurelle', name: 'Maison Aurelle', slug: 'maison-aurelle' };
+const vell: CarryingBrand = { _id: 'b-vell', name: 'Vell', slug: 'vell' };
+const BRANDS = [aurelle, vell];
+const CHUNK = 100;
+
+const row = (i: number, brand: string, price: string, name = `Bag ${i}`): RobotRow => ({
+  'Style Number': `SN-${i}`,
+  Name: name,
+  Brand: brand,
+  Price: price,
+  'Image URLs': `https://img.example/${i}.jpg`,
+  Description: `Piece ${i}`,
+});
+
+/** 450 rows over 3 brands (one carried by nobody); the next scan: some changed, some gone, some new, shuffled. */
+function files() {
+  const previous: RobotRow[] = [];
+  for (let i = 0; i < 450; i++) previous.push(row(i, ['Maison Aurelle', 'Vell', 'Nobody'][i % 3]!, `${100 + i}.00`));
+  const current: RobotRow[] = [];
+  for (const r of previous) {
+    const i = Number(r['Style Number']!.slice(3));
+    if (i % 17 === 0) continue; // deleted
+    if (i % 11 === 0) current.push({ ...r, Price: `${200 + i}.00` });
+    else if (i % 13 === 0) current.push({ ...r, Name: `Renamed ${i}` });
+    else current.push(r);
+  }
+  for (let i = 1000; i < 1040; i++) current.push(row(i, i % 2 ? 'Vell' : 'Maison Aurelle', '9.00'));
+  // Reverse chunks of the current file, so a changed row's previous row is in another chunk.
+  const shuffled: RobotRow[] = [];
+  for (let s = 0; s < current.length; s += 70) shuffled.unshift(...current.slice(s, s + 70));
+  return { previous, current: shuffled };
+}
+
+const chunksOf = <T>(rows: readonly T[]) => Array.from({ length: Math.ceil(rows.length / CHUNK) }, (_, n) => rows.slice(n * CHUNK, (n + 1) * CHUNK));
+
+/** What staging does with the stager (apply.ts), the I/O replaced by arrays. */
+function streamed(previous: RobotRow[] | null, current: RobotRow[]) {
+  const stager = new PeriodStager(BRANDS, previous !== null);
+  const prevChunks = previous ? chunksOf(previous) : [];
+  prevChunks.forEach((chunk, n) => chunk.forEach((r) => stager.addPrevious(r, n)));
+  const out = new Map<string, PeriodProduct[]>(BRANDS.map((b) => [b._id, []]));
+  const chunkReads = new Set<number>();
+  for (const r of current) {
+    const staged = stager.addCurrent(r);
+    if (!staged) continue;
+    if (staged.changedAt !== undefined) {
+      chunkReads.add(staged.changedAt);
+      const before = prevChunks[staged.changedAt]!.map(productFieldsFromRow).find((f, k) => f.style_number === staged.product.style_number && brandOfRow(prevChunks[staged.changedAt!]![k]!, BRANDS)?._id === staged.brand)!;
+      const change = changedFields(before, staged.product);
+      if (change) Object.assign(staged.product, { type: 'change', change });
+      stager.settleChange(staged.brand, !!change);
+    }
+    out.get(staged.brand)!.push(staged.product);
+  }
+  for (const n of stager.deletedChunks()) for (const r of prevChunks[n]!) {
+    const staged = stager.deletedOf(r, n);
+    if (staged) out.get(staged.brand)!.push(staged.product);
+  }
+  return { out, stager, chunkReads };
+}
+
+const byStyle = (list: PeriodProduct[]) => [...list].sort((a, b) => a.style_number.localeCompare(b.style_number));
+
+describe('PeriodStager', () => {
+  it('stages the same products and counts per brand as the in-memory build, across chunks, with changes, additions and deletions', () => {
+    const { previous, current } = files();
+    const { out, stager } = streamed(previous, current);
+    const prevSplit = splitRowsByBrand(previous, BRANDS);
+    const curSplit = splitRowsByBrand(current, BRANDS);
+    expect(stager.skipped).toBe(curSplit.unmatched.length);
+    for (const b of BRANDS) {
+      const built = buildPeriodProducts({ currentRows: curSplit.byBrand.get(b._id)!, previousRows: prevSplit.byBrand.get(b._id)! });
+      expect(byStyle(out.get(b._id)!)).toEqual(byStyle(built.products));
+      expect(stager.counts.get(b._id)).toEqual(built.counts);
+      expect(built.counts.deleted).toBeGreaterThan(0);
+      expect(built.counts.changed).toBeGreaterThan(0);
+      expect(built.counts.added).toBeGreaterThan(0);
+    }
+  });
+
+  it('marks nothing and deletes nothing for a retailer\'s first file', () => {
+    const { current } = files();
+    const { out, stager } = streamed(null, current);
+    for (const b of BRANDS) {
+      const built = buildPeriodProducts({ currentRows: splitRowsByBrand(current, BRANDS).byBrand.get(b._id)!, previousRows: null });
+      expect(byStyle(out.get(b._id)!)).toEqual(byStyle(built.products));
+      expect(stager.counts.get(b._id)).toEqual(built.counts);
+    }
+  });
+});
+
+describe('CarriedFields', () => {
+  const flagged: UserFields = { isFlagged: 'yes', flagMessage: { message: 'Wrong price' }, oh_map_id: '', brand_sku: '' };
+  const plain: UserFields = { isFlagged: 'no', oh_map_id: '', brand_sku: 'SKU' };
+  const scraped = { oh_map_id: '', brand_sku: 'SKU' };
+
+  it('gives carryUserFields what the whole lists gave it: the period\'s own product (even unflagged) first, then the previous period\'s', () => {
+    const carried = new CarriedFields();
+    const previous = { 'A': flagged, 'B': flagged, 'C': { ...plain, oh_map_id: 'OH-C' }, 'D': plain };
+    const existing = { 'A': plain, 'C': plain, 'D': { ...plain, edited: ['brand_sku'] as UserFields['edited'], brand_sku: 'MINE' } };
+    for (const [s, u] of Object.entries(previous)) carried.addPrevious({ ...u, style_number: s });
+    for (const [s, u] of Object.entries(existing)) carried.addExisting({ ...u, style_number: s });
+    for (const style of ['A', 'B', 'C', 'D', 'E']) {
+      const whole = carryUserFields(scraped, existing[style as keyof typeof existing], previous[style as keyof typeof previous]);
+      expect(carryUserFields(scraped, ...carried.of(style)), style).toEqual(whole);
+    }
+    expect(carryUserFields(scraped, ...carried.of('A')).isFlagged).toBe('no');
+    expect(carryUserFields(scraped, ...carried.of('B')).isFlagged).toBe('yes');
+  });
+});

@@ -1,0 +1,159 @@
+/**
+ * Staging streams a product file (issue 7 §2): a file of several comparison chunks, rows shuffled
+ * between scans, split among two brands (and rows of none), with changes, additions, deletions
+ * and user fields set on the previous period, is published with the same products, marks,
+ * counts and carried user fields as the whole-array build gives.
+ */
+import { randomBytes } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildPeriodProducts } from '../../functions/files/domain/period-apply';
+import { api, login } from '../support/api';
+import { dropRobotFile, makeOwnTenant, waitForFile } from '../support/post-office';
+
+const tag = randomBytes(4).toString('hex');
+const A = { _id: `brand-st-a-${tag}`, name: `Stream House ${tag}`, slug: `stream-house-${tag}` };
+const B = { _id: `brand-st-b-${tag}`, name: `Second Stream ${tag}`, slug: `second-stream-${tag}` };
+const RETAILER = { _id: `ret-st-${tag}`, name: `Stream Store ${tag}`, optId: `ST${tag}`.toUpperCase(), slug: `stream-store-${tag}`, website: 'https://stream.example' };
+const COLUMNS = ['Style Number', 'Name', 'Brand', 'Brand SKU', 'Price', 'Description', 'Image URLs', 'Product URL', 'Screenshot', 'Shoppability', 'OH Map ID'];
+const ROWS = 2600; // three comparison chunks of 1000
+let admin = '';
+
+type Row = Record<string, string>;
+const row = (i: number, price: string, name = `Piece ${i}`): Row => ({
+  'Style Number': `ST-${10000 + i}`,
+  Name: name,
+  Brand: [A.name, B.name, 'Nobody Carries This'][i % 3]!,
+  'Brand SKU': `SKU-${i}`,
+  Price: price,
+  Description: `Piece number ${i}`,
+  'Image URLs': `https://img.example/${i}.jpg`,
+  'Product URL': `https://stream.example/${i}`,
+  Screenshot: `https://shots.example/${i}.png`,
+  Shoppability: 'In stock',
+  'OH Map ID': '',
+});
+const csv = (rows: Row[]) => [COLUMNS.join(','), ...rows.map((r) => COLUMNS.map((c) => r[c]).join(','))].join('\n') + '\n';
+
+const previousRows = Array.from({ length: ROWS }, (_, i) => row(i, `${100 + (i % 50)}.00`));
+const currentRows = (() => {
+  const out: Row[] = [];
+  for (const r of previousRows) {
+    const i = Number(r['Style Number']!.slice(3)) - 10000;
+    if (i % 19 === 0) continue; // deleted
+    if (i % 7 === 0) out.push({ ...r, Price: `${900 + i}.00` });
+    else if (i % 11 === 0) out.push({ ...r, Name: `Renamed ${i}` });
+    else out.push(r);
+  }
+  for (let i = ROWS; i < ROWS + 150; i++) out.push(row(i, '55.00'));
+  // Blocks in reverse order: a changed row's previous row is in another chunk.
+  const shuffled: Row[] = [];
+  for (let s = 0; s < out.length; s += 400) shuffled.unshift(...out.slice(s, s + 400));
+  return shuffled;
+})();
+
+async function settledApproved(key: string) {
+  let f = await waitForFile(admin, key, true);
+  if (f.approvedStatus === 'pending') expect((await api('GET', `/upload/approveStatus?_id=${f._id}`, { token: admin })).status).toBe(200);
+  const deadline = Date.now() + 120_000;
+  while ((f = await waitForFile(admin, key)).approvedStatus !== 'approved') {
+    if (Date.now() > deadline) throw new Error(`${key} was not approved`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return f;
+}
+
+beforeAll(async () => {
+  await makeOwnTenant({ brand: A, retailer: RETAILER });
+  const { putBrand } = await import('../../functions/brands/brands.repo');
+  const now = new Date().toISOString();
+  await putBrand({
+    ...B,
+    colors: { bgColor: '#333131', textColor: '#ffffff', hoverColor: '#ffffff3b', summaryPageSectionColor: '#333131' },
+    retailers: [{ retailer: RETAILER._id, flag: true, webSiteType: 'retailerWithProducts' }],
+    createdAt: now,
+    updatedAt: now,
+  });
+  admin = await login('admin@demo.test');
+}, 60_000);
+
+describe('staging a product file of several chunks', () => {
+  it('publishes per brand the products, marks, counts and carried user fields of the whole-array build', async () => {
+    const repo = await import('../../functions/scrapings/scrapings.repo');
+    const { periodIdOf } = await import('../../functions/scrapings/domain/ids');
+    const { splitRowsByBrand } = await import('../../functions/scrapings/domain/brand-split');
+    const { carryUserFields, toProductScrape, userFieldsOf } = await import('../../functions/scrapings/domain/product');
+
+    const first = await settledApproved(await dropRobotFile(RETAILER.slug, 'product', '2015-03-02', csv(previousRows)));
+    expect(first.rowCount).toBe(ROWS);
+
+    // People's edits on the first period: flags, a mapped OH id, an edited brand SKU.
+    for (const brand of [A, B]) {
+      const periodId = periodIdOf(brand._id, RETAILER._id, '2015-03-02');
+      const products = await repo.listPeriodProducts(periodId);
+      expect(products.length).toBeGreaterThan(800);
+      for (const p of products.filter((_, k) => k % 37 === 0)) {
+        await repo.updateProductFields(p._id, { isFlagged: 'yes', flagMessage: { message: 'Wrong price', reason: [{ name: 'price', value: 'Wrong price' }] } });
+      }
+      for (const p of products.filter((_, k) => k % 41 === 1)) await repo.updateProductFields(p._id, { oh_map_id: `OH-${p.style_number}`, edited: ['oh_map_id'] });
+      for (const p of products.filter((_, k) => k % 43 === 2)) await repo.updateProductFields(p._id, { oh_map_id: `OH-PLAIN-${p.style_number}` });
+    }
+    const previousUser = new Map<string, Map<string, ReturnType<typeof userFieldsOf>>>();
+    for (const brand of [A, B]) {
+      const products = await repo.listPeriodProducts(periodIdOf(brand._id, RETAILER._id, '2015-03-02'));
+      previousUser.set(brand._id, new Map(products.map((p) => [p.style_number, userFieldsOf(p)])));
+    }
+
+    const second = await settledApproved(await dropRobotFile(RETAILER.slug, 'product', '2015-03-09', csv(currentRows)));
+    expect(second.previousFileId).toBe(first._id);
+
+    const brands = [A, B].map((b) => ({ _id: b._id, name: b.name, slug: b.slug }));
+    const prevSplit = splitRowsByBrand(previousRows, brands);
+    const curSplit = splitRowsByBrand(currentRows, brands);
+    const check = async () => {
+    for (const brand of brands) {
+      const periodId = periodIdOf(brand._id, RETAILER._id, '2015-03-09');
+      const built = buildPeriodProducts({ currentRows: curSplit.byBrand.get(brand._id)!, previousRows: prevSplit.byBrand.get(brand._id)! });
+      const at = { periodId, brand: brand._id, retailer: RETAILER._id, date: '2015-03-09' };
+      const expected = built.products.map((p) => toProductScrape(p, at, carryUserFields(p, undefined, previousUser.get(brand._id)!.get(p.style_number))));
+      const stored = (await repo.listPeriodProducts(periodId)).map((p) => {
+        const { updatedAt, ...rest } = p as typeof p & { updatedAt?: string };
+        void updatedAt;
+        return rest;
+      });
+      const sort = <T extends { _id: string }>(l: T[]) => [...l].sort((x, y) => x._id.localeCompare(y._id));
+      expect(sort(stored)).toEqual(sort(expected));
+      expect(built.counts.deleted * built.counts.changed * built.counts.added).toBeGreaterThan(0);
+      expect(stored.filter((p) => p.isFlagged === 'yes').length).toBeGreaterThan(10);
+      expect(stored.filter((p) => p.edited?.includes('oh_map_id')).length).toBeGreaterThan(10);
+
+      const period = await repo.getPeriod(periodId);
+      expect(period).toMatchObject({
+        version: second._id,
+        totalProducts: built.counts.total,
+        previousTotalProducts: built.counts.previousTotal,
+        added: built.counts.added,
+        deleted: built.counts.deleted,
+        changed: built.counts.changed,
+        unchanged: built.counts.unchanged,
+      });
+    }
+    };
+    await check();
+
+    // The same file staged again over several StageFile invocations (one chunk each), its products
+    // removed first: each invocation returns its progress, the next resumes from it, the last one
+    // reports the whole file and the same products are stored.
+    const { handler: stageFile } = await import('../../functions/files/workflow/stage-file');
+    for (const brand of brands) await repo.deleteVersionProducts(periodIdOf(brand._id, RETAILER._id, '2015-03-09'), second._id);
+    let progress: Record<string, unknown> = { done: false, next: 0 };
+    const nexts: number[] = [];
+    while (progress.done !== true) {
+      progress = (await stageFile({ fileId: second._id, claim: 'unused', progress: progress as never, chunksPerRun: 1 })) as Record<string, unknown>;
+      if (progress.done !== true) nexts.push(progress.next as number);
+    }
+    expect(nexts).toEqual([1, 2]);
+    const deleted = previousRows.filter((r) => (Number(r['Style Number']!.slice(3)) - 10000) % 19 === 0 && !r.Brand!.startsWith('Nobody')).length;
+    expect(progress).toMatchObject({ done: true, type: 'product', deleted, skipped: currentRows.filter((r) => r.Brand!.startsWith('Nobody')).length });
+    await check();
+  }, 240_000);
+});
