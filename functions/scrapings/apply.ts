@@ -18,6 +18,7 @@ import { namesBrand, splitRowsByBrand, type CarryingBrand } from './domain/brand
 import { periodIdOf } from './domain/ids';
 import { carryUserFields, toProductScrape, userFieldsOf, type ProductScrape } from './domain/product';
 import { homepageFeature, nextScanDayOf } from './domain/scan-info';
+import { putPeriodSnapshot } from './snapshots.repo';
 import {
   deleteStages,
   deleteVersionProducts,
@@ -116,6 +117,7 @@ async function stageBrandPeriod(file: FileRecord, brand: string, rows: RobotRow[
   const at = { periodId, brand, retailer, date };
   const items = built.products.map((p) => toProductScrape(p, at, carryUserFields(p, existingUser.get(p.style_number), previousUser.get(p.style_number))));
   await putProducts(items, version);
+  await writePeriodSnapshot(periodId, version, items);
 
   const period: StageRecord['period'] & object = {
     _id: periodId,
@@ -132,11 +134,17 @@ async function stageBrandPeriod(file: FileRecord, brand: string, rows: RobotRow[
     deleted: built.counts.deleted,
     changed: built.counts.changed,
     unchanged: built.counts.unchanged,
+    flaggedCount: items.filter((p) => p.isFlagged === 'yes' && p.type !== 'deleted').length,
     createdAt: existingPeriod?.createdAt ?? stagedAt,
     updatedAt: stagedAt,
   };
   await putStage({ fileId: file._id, brand, retailer, date, stagedAt, period, ...(existingPeriod && existingPeriod.version !== version ? { supersedes: existingPeriod.version } : {}) });
   return period;
+}
+
+/** The read snapshot of a staged version (docs/product-reads.md): the products as written, no edit yet. */
+function writePeriodSnapshot(periodId: string, version: string, products: ProductScrape[]): Promise<void> {
+  return putPeriodSnapshot(periodId, version, { seq: 0, products });
 }
 
 /** Entries of one transaction: 100 at most, one of them the file's (its approval or a check of the claim). */

@@ -1,0 +1,192 @@
+/**
+ * The product tabs over a cached period (docs/product-reads.md): the same rows, order and
+ * totals as productView, but with what does not change between requests computed once per
+ * snapshot (sorted orders per sort key, lower-cased search fields, OH matches) so a page costs
+ * one pass over a precomputed order instead of a filter, sort and match of the whole period.
+ * Edits (user fields) never change a sort key (name, price, style number). Pure.
+ */
+import type { ProductView } from '../../../shared/schemas/scrapings';
+import { indexOhItems, matchProduct } from '../../inventory/domain/matching';
+import { idKey, type OhItem } from '../../inventory/domain/oh-feed';
+import type { ProductScrape, UserFields } from './product';
+import { compareRows, ohRow, type OhRow, type PricedProductRow, type ViewOptions, type ViewRow } from './product-view';
+
+/** The user fields an edit sets (every other field of a product is the snapshot's). */
+export const USER_FIELD_KEYS = ['isFlagged', 'flagMessage', 'oh_map_id', 'brand_sku', 'product', 'edited', 'updatedAt'] as const;
+export type UserFieldsState = Partial<UserFields> & { updatedAt?: string };
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** Sort orders by `field;dir`, computed on first use: permutations of `rows`, stable (ties keep the input order, as Array.prototype.sort does). */
+class Orders<R extends ViewRow> {
+  private readonly cache = new Map<string, Uint32Array>();
+  constructor(private readonly rows: readonly R[]) {}
+  get(sort: string): Uint32Array {
+    const [field = 'name', dir = 'asc'] = sort.split(';');
+    const key = `${field};${dir === 'desc' ? 'desc' : 'asc'}`;
+    let order = this.cache.get(key);
+    if (!order) {
+      const cmp = compareRows(field, dir === 'desc' ? -1 : 1);
+      const idx = Array.from(this.rows, (_, i) => i);
+      idx.sort((a, b) => cmp(this.rows[a]!, this.rows[b]!));
+      order = Uint32Array.from(idx);
+      this.cache.set(key, order);
+    }
+    return order;
+  }
+}
+
+/** A period's products (in stored order) with their edits applied, sort orders and search fields. */
+export class PeriodIndex {
+  readonly products: ProductScrape[];
+  readonly orders: Orders<ProductScrape>;
+  private readonly posOf = new Map<string, number>();
+  private readonly searchFields: string[][];
+  /** Bumped by every applied edit: OH matches computed at an older revision are recomputed. */
+  revision = 0;
+
+  constructor(products: ProductScrape[]) {
+    this.products = products;
+    this.orders = new Orders(products);
+    products.forEach((p, i) => this.posOf.set(p._id, i));
+    this.searchFields = products.map(searchFieldsOf);
+  }
+
+  /** Apply the user fields of an edit (the product's state after it); unknown ids are ignored. */
+  applyEdit(productId: string, state: UserFieldsState): void {
+    const i = this.posOf.get(productId);
+    if (i === undefined) return;
+    const p: Record<string, unknown> = { ...this.products[i]! };
+    for (const k of USER_FIELD_KEYS) {
+      const v = (state as Record<string, unknown>)[k];
+      if (v === undefined || v === null) delete p[k];
+      else p[k] = v;
+    }
+    this.products[i] = p as unknown as ProductScrape;
+    this.searchFields[i] = searchFieldsOf(this.products[i]);
+    this.revision++;
+  }
+
+  matchesSearch(i: number, needle: string): boolean {
+    return this.searchFields[i]!.some((f) => f.includes(needle));
+  }
+}
+
+const searchFieldsOf = (p: ProductScrape) => [p.name, p.style_number, p.brand_sku, p.product?.sku ?? ''].map((f) => f.toLowerCase());
+
+/** A retailer's on-hand items of one feed version: OH rows, sort orders, match index. */
+export class OhIndexed {
+  readonly rows: OhRow[];
+  readonly orders: Orders<OhRow>;
+  readonly index: ReturnType<typeof indexOhItems>;
+  private readonly searchFields: string[][];
+  constructor(readonly items: OhItem[]) {
+    this.rows = items.map(ohRow);
+    this.orders = new Orders(this.rows);
+    this.index = indexOhItems(items);
+    this.searchFields = items.map((i) => [i.serialNo, i.inventoryId, i.styleName].map((f) => f.toLowerCase()));
+  }
+  matchesSearch(i: number, needle: string): boolean {
+    return this.searchFields[i]!.some((f) => f.includes(needle));
+  }
+}
+
+/** The OH units each product of a period stands for, and the serials some product matches. */
+export interface Matches {
+  /** What they were computed from: the period index at a revision, and the items. */
+  period: PeriodIndex;
+  oh: OhIndexed;
+  revision: number;
+  units: (OhItem | undefined)[];
+  matched: boolean[];
+  scrapedSerials: Set<string>;
+}
+
+/** Match every product (deleted ones match nothing) against the retailer's items. */
+export function matchAll(period: PeriodIndex, oh: OhIndexed): Matches {
+  const units: (OhItem | undefined)[] = new Array(period.products.length);
+  const matched: boolean[] = new Array(period.products.length);
+  const scrapedSerials = new Set<string>();
+  period.products.forEach((p, i) => {
+    if (p.type === 'deleted') {
+      matched[i] = false;
+      return;
+    }
+    const u = matchProduct(p, oh.index);
+    matched[i] = u.length > 0;
+    units[i] = u[0];
+    for (const x of u) scrapedSerials.add(idKey(x.serialNo));
+  });
+  return { period, oh, revision: period.revision, units, matched, scrapedSerials };
+}
+
+const isDeleted = (p: ProductScrape) => p.type === 'deleted';
+
+/** Whether product i is a row of a product view (before mapped, unflagged and search filters). */
+function productMember(view: ProductView, p: ProductScrape, i: number, m: Matches | undefined): boolean {
+  switch (view) {
+    case 'products':
+      return !isDeleted(p);
+    case 'change':
+      return p.type === 'added' || p.type === 'deleted' || p.type === 'change';
+    case 'flagged':
+      return !isDeleted(p) && p.isFlagged === 'yes';
+    case 'sd_data':
+      return !isDeleted(p) && !m!.matched[i];
+    case 'price_diff':
+    case 'price_match': {
+      const unit = m!.units[i];
+      if (isDeleted(p) || !unit) return false;
+      const same = unit.price === p.price;
+      if ((view === 'price_match') !== same) return false;
+      return !(view === 'price_match' && p.price === null);
+    }
+    default:
+      return false;
+  }
+}
+
+function pricedRow(p: ProductScrape, unit: OhItem): PricedProductRow {
+  return {
+    ...p,
+    oh_price: unit.price,
+    priceDiff: unit.price !== null && p.price !== null ? round2(unit.price - p.price) : null,
+    serialNo: unit.serialNo,
+    inventoryId: unit.inventoryId,
+  };
+}
+
+const OH_VIEWS: readonly ProductView[] = ['all_oh', 'oh_data', 'oh_sd_data'];
+
+/**
+ * One page of a view, `{ data, totalCount }`, equal to productView(products, ohItems, o) over
+ * the same products and items. `oh` and `matches` are needed by the on-hand views only.
+ */
+export function indexedView(period: PeriodIndex, oh: OhIndexed | undefined, matches: Matches | undefined, o: ViewOptions): { data: ViewRow[]; totalCount: number } {
+  const needle = o.search?.trim().toLowerCase() || undefined;
+  const start = (o.page - 1) * o.limit;
+  const end = start + o.limit;
+  const data: ViewRow[] = [];
+  let total = 0;
+  if (OH_VIEWS.includes(o.view)) {
+    if (!oh) return { data, totalCount: 0 };
+    for (const i of oh.orders.get(o.sort)) {
+      if (o.view !== 'all_oh' && matches!.scrapedSerials.has(idKey(oh.items[i]!.serialNo)) !== (o.view === 'oh_sd_data')) continue;
+      if (needle && !oh.matchesSearch(i, needle)) continue;
+      if (total >= start && total < end) data.push(oh.rows[i]!);
+      total++;
+    }
+    return { data, totalCount: total };
+  }
+  const priced = o.view === 'price_diff' || o.view === 'price_match';
+  for (const i of period.orders.get(o.sort)) {
+    const p = period.products[i]!;
+    if (!productMember(o.view, p, i, matches)) continue;
+    if (o.mapped !== undefined && (p.oh_map_id.trim() !== '') !== o.mapped) continue;
+    if (o.unflaggedOnly && p.isFlagged === 'yes') continue;
+    if (needle && !period.matchesSearch(i, needle)) continue;
+    if (total >= start && total < end) data.push(priced ? pricedRow(p, matches!.units[i]!) : p);
+    total++;
+  }
+  return { data, totalCount: total };
+}
