@@ -1,0 +1,107 @@
+/**
+ * The cached read path answers exactly what the whole-list productView answers: every view,
+ * sort, search, mapped filter and page, before and after edits, over a random period.
+ */
+import { describe, expect, it } from 'vitest';
+import type { OhItem } from '../../../functions/inventory/domain/oh-feed';
+import type { ProductScrape } from '../../../functions/scrapings/domain/product';
+import { indexedView, matchAll, OhIndexed, PeriodIndex } from '../../../functions/scrapings/domain/product-index';
+import { productView, type ViewOptions } from '../../../functions/scrapings/domain/product-view';
+import type { ProductView } from '../../../shared/schemas/scrapings';
+
+/** mulberry32: the same data on every run. */
+function prng(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const rand = prng(7);
+const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+
+const NAMES = ['Alpha Bag', 'alpha bag', 'Beta Tote', 'Zeta Clutch', 'Émile Wallet', 'beta tote'];
+const PRICES = [100, 250, 99.5, null, 1200];
+const TYPES = [undefined, undefined, 'added', 'deleted', 'change'] as const;
+
+const ohItems: OhItem[] = Array.from({ length: 120 }, (_, i) => ({
+  serialNo: `S${String(1000 + i)}`,
+  inventoryId: `INV-${i % 40}`,
+  styleName: pick(NAMES),
+  price: pick(PRICES),
+  customerId: 'OPT1',
+  customerName: 'Store',
+  image: '',
+}));
+
+const products: ProductScrape[] = Array.from({ length: 300 }, (_, i) => {
+  const ref = rand();
+  return {
+    _id: `p${String(i).padStart(4, '0')}`,
+    retailer_brand_scraping: 'p',
+    brand: 'b',
+    retailer: 'r',
+    date: '2025-02-03',
+    style_number: `ST-${String((i * 37) % 300).padStart(3, '0')}`,
+    name: `${pick(NAMES)}${rand() < 0.5 ? '' : ` ${i % 7}`}`,
+    price: pick(PRICES),
+    image: '',
+    imageUrl: '',
+    screenshot: '',
+    URL: '',
+    product_description: '',
+    shoppability: 'In stock',
+    brand_label: 'Maison',
+    isFlagged: rand() < 0.2 ? 'yes' : 'no',
+    oh_map_id: ref < 0.3 ? `inv-${i % 50}` : ref < 0.4 ? `S${1000 + (i % 130)}` : '',
+    brand_sku: rand() < 0.5 ? `INV-${i % 45}` : '',
+    ...(rand() < 0.1 ? { product: { _id: `o${i}`, sku: `OPT-${i}` } } : {}),
+    ...(pick(TYPES) ? { type: pick(TYPES) } : {}),
+  } as ProductScrape;
+});
+
+const VIEWS: ProductView[] = ['products', 'change', 'flagged', 'sd_data', 'price_diff', 'price_match', 'all_oh', 'oh_data', 'oh_sd_data'];
+const SORTS = ['name;asc', 'name;desc', 'price;asc', 'price;desc', 'style_number;asc', 'style_number;desc'];
+
+function compareAll(current: ProductScrape[], period: PeriodIndex, oh: OhIndexed) {
+  const matches = matchAll(period, oh);
+  for (const view of VIEWS)
+    for (const sort of SORTS)
+      for (const extra of [{}, { search: 'ALPHA' }, { search: 'inv-1' }, { mapped: true }, { mapped: false }, { unflaggedOnly: true }] as Partial<ViewOptions>[])
+        for (const page of [1, 2, 9]) {
+          const o: ViewOptions = { view, sort, page, limit: 17, ...extra };
+          expect(indexedView(period, oh, matches, o), `${view} ${sort} ${JSON.stringify(extra)} page ${page}`).toEqual(productView(current, ohItems, o));
+        }
+}
+
+describe('indexedView', () => {
+  it('answers every view, sort, search, mapped filter and page as productView does', () => {
+    compareAll(products, new PeriodIndex(products.map((p) => ({ ...p }))), new OhIndexed(ohItems));
+  });
+
+  it('still does after edits of map ids, brand SKUs and flags (matches recomputed)', () => {
+    const period = new PeriodIndex(products.map((p) => ({ ...p })));
+    const current = products.map((p) => ({ ...p }));
+    const edit = (i: number, state: Partial<ProductScrape>) => {
+      const next = { ...current[i]!, ...state } as ProductScrape & Record<string, unknown>;
+      for (const [k, v] of Object.entries(state)) if (v === undefined) delete next[k];
+      current[i] = next;
+      const { isFlagged, flagMessage, oh_map_id, brand_sku, product, edited } = next;
+      period.applyEdit(next._id, { isFlagged, flagMessage, oh_map_id, brand_sku, product, edited });
+    };
+    edit(3, { oh_map_id: 'INV-7', edited: ['oh_map_id'] });
+    edit(4, { oh_map_id: '', edited: ['oh_map_id'] });
+    edit(5, { brand_sku: 'INV-9', product: undefined, edited: ['brand_sku'] });
+    edit(6, { isFlagged: 'yes', flagMessage: { message: 'Wrong' } });
+    edit(7, { isFlagged: 'no', flagMessage: undefined });
+    edit(8, { brand_sku: 'alpha-sku', product: { _id: 'x', sku: 'alpha-sku' } });
+    compareAll(current, period, new OhIndexed(ohItems));
+  });
+
+  it('answers an empty page and a zero total for the on-hand views without a feed', () => {
+    const period = new PeriodIndex(products);
+    const oh = new OhIndexed([]);
+    expect(indexedView(period, oh, matchAll(period, oh), { view: 'all_oh', sort: 'name;asc', page: 1, limit: 25 })).toEqual({ data: [], totalCount: 0 });
+  });
+});
