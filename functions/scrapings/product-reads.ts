@@ -7,7 +7,7 @@
  *   with its sort orders and search fields;
  * - a retailer's items of a feed version come from their S3 snapshot (built the same way when
  *   missing), kept with their match index;
- * - matches of a period against a feed are computed once, and again only after new edits.
+ * - matches of a period against a feed are computed once; an edit re-matches only its product.
  * Everything sits in one LRU bounded by an estimate of its size in memory.
  */
 import type { OhItem } from '../inventory/domain/oh-feed';
@@ -15,7 +15,7 @@ import { getCurrentFeed, listCustomerItemsOfVersion } from '../inventory/invento
 import { SizedLru } from '../lib/lru';
 import { getRetailers } from '../retailers/retailers.repo';
 import type { ProductScrape } from './domain/product';
-import { indexedView, matchAll, OhIndexed, PeriodIndex, type Matches } from './domain/product-index';
+import { catchUpMatches, indexedView, matchAll, OhIndexed, PeriodIndex, type Matches } from './domain/product-index';
 import { needsOnHand, type ViewOptions } from './domain/product-view';
 import { listEditsSince, listVersionProducts, type RetailerBrandScraping } from './scrapings.repo';
 import { getOhSnapshot, getPeriodSnapshot, putOhSnapshot, putPeriodSnapshot } from './snapshots.repo';
@@ -107,9 +107,10 @@ export async function productPage(period: RetailerBrandScraping, o: ViewOptions)
   const ohIndexed = oh?.oh ?? NO_ITEMS;
   const matchKey = `M#${period._id}#${period.version}#${period.approvedDate}#${oh?.key ?? '-'}`;
   let matches = cache.get(matchKey) as Matches | undefined;
-  if (!matches || matches.period !== index || matches.oh !== ohIndexed || matches.revision !== index.revision) {
+  if (matches && matches.period === index && matches.oh === ohIndexed) catchUpMatches(matches);
+  else {
     matches = matchAll(index, ohIndexed);
-    cache.set(matchKey, matches, index.products.length * 64);
+    cache.set(matchKey, matches, index.products.length * 64 + ohIndexed.items.length * 8);
   }
   return indexedView(index, ohIndexed, matches, o);
 }

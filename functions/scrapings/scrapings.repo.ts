@@ -217,15 +217,17 @@ export async function putProducts(products: readonly ProductScrape[], version: s
   await batchWrite(products.map((p) => ({ PutRequest: { Item: productItem(p, version) } })));
 }
 
-/** Query pk=SCRAPING#periodId, sk begins_with PRODUCT#<version># (keys only), then BatchWriteItem DeleteItem of each: remove a superseded version */
+/** Query pk=SCRAPING#periodId, sk begins_with PRODUCT#<version># and EDIT#<version># (keys only), then BatchWriteItem DeleteItem of each: remove a superseded version (its products and edit log); returns the products removed */
 export async function deleteVersionProducts(periodId: string, version: string): Promise<number> {
-  const keys = await queryAll<{ pk: string; sk: string }>({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-    ExpressionAttributeValues: { ':pk': `SCRAPING#${periodId}`, ':p': `PRODUCT#${version}#` },
-    ProjectionExpression: 'pk, sk',
-  });
-  await batchWrite(keys.map((k) => ({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } })));
-  return keys.length;
+  const keysOf = (prefix: string) =>
+    queryAll<{ pk: string; sk: string }>({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':pk': `SCRAPING#${periodId}`, ':p': `${prefix}#${version}#` },
+      ProjectionExpression: 'pk, sk',
+    });
+  const [products, edits] = await Promise.all([keysOf('PRODUCT'), keysOf('EDIT')]);
+  await batchWrite([...products, ...edits].map((k) => ({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } })));
+  return products.length;
 }
 
 /**

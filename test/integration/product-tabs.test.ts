@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { prng } from '../../infra/local/prng';
 import type { OhItem } from '../../functions/inventory/domain/oh-feed';
 import type { ProductScrape } from '../../functions/scrapings/domain/product';
 import { api, login, stack } from '../support/api';
@@ -28,16 +29,6 @@ let m: {
 };
 let token = '';
 let periodId = '';
-
-/** mulberry32: the same period on every run. */
-function prng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const VIEWS = [
   ['products', ''],

@@ -317,7 +317,11 @@ describe('the on-hand feed', () => {
       'Line 9: Serial Number S-1 repeats line 2; the first one is kept.',
       'Line 10: Price "abc" is not a number.',
     ]);
-    expect((await m.inventory.getCurrentFeed(B1._id))?.items).toBe(6);
+    const feed = await m.inventory.getCurrentFeed(B1._id);
+    expect(feed?.items).toBe(6);
+    // Each retailer's read snapshot is written before the switch, in the customer index's order.
+    for (const r of [R1, R2])
+      expect((await m.snapshots.getOhSnapshot(B1._id, feed!.version, r.optId))?.value.items).toEqual(await m.inventory.listOhItemsOfCustomer(B1._id, r.optId));
     // The same object delivered again: the same version, nothing changes.
     const again = await m.ingest.ingestOhFeed({ bucket: bucket(), key });
     expect(again.items).toBe(6);

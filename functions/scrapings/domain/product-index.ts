@@ -41,15 +41,25 @@ export class PeriodIndex {
   readonly products: ProductScrape[];
   readonly orders: Orders<ProductScrape>;
   private readonly posOf = new Map<string, number>();
-  private readonly searchFields: string[][];
-  /** Bumped by every applied edit: OH matches computed at an older revision are recomputed. */
-  revision = 0;
+  private readonly searchText: string[];
+  /** The position of the product each applied edit changed: OH matches catch up from theirs. */
+  private readonly editLog: number[] = [];
 
   constructor(products: ProductScrape[]) {
     this.products = products;
     this.orders = new Orders(products);
     products.forEach((p, i) => this.posOf.set(p._id, i));
-    this.searchFields = products.map(searchFieldsOf);
+    this.searchText = products.map(searchTextOf);
+  }
+
+  /** How many edits were applied (OH matches remember the revision they are at). */
+  get revision(): number {
+    return this.editLog.length;
+  }
+
+  /** Positions of the products edited after `revision` (each once). */
+  editedAfter(revision: number): number[] {
+    return [...new Set(this.editLog.slice(revision))];
   }
 
   /** Apply the user fields of an edit (the product's state after it); unknown ids are ignored. */
@@ -63,61 +73,78 @@ export class PeriodIndex {
       else p[k] = v;
     }
     this.products[i] = p as unknown as ProductScrape;
-    this.searchFields[i] = searchFieldsOf(this.products[i]);
-    this.revision++;
+    this.searchText[i] = searchTextOf(this.products[i]);
+    this.editLog.push(i);
   }
 
   matchesSearch(i: number, needle: string): boolean {
-    return this.searchFields[i]!.some((f) => f.includes(needle));
+    return searchIn(this.searchText[i]!, needle);
   }
 }
 
-const searchFieldsOf = (p: ProductScrape) => [p.name, p.style_number, p.brand_sku, p.product?.sku ?? ''].map((f) => f.toLowerCase());
+/**
+ * The searched fields, lower-cased, joined by a separator no search contains (the query is
+ * text of a form field), so a "contains" search is one `includes` per row.
+ */
+const SEP = '\u0000';
+const joinFields = (fields: readonly string[]) => fields.map((f) => f.toLowerCase()).join(SEP);
+const searchIn = (text: string, needle: string) => (needle.includes(SEP) ? text.split(SEP).some((f) => f.includes(needle)) : text.includes(needle));
+const searchTextOf = (p: ProductScrape) => joinFields([p.name, p.style_number, p.brand_sku, p.product?.sku ?? '']);
 
 /** A retailer's on-hand items of one feed version: OH rows, sort orders, match index. */
 export class OhIndexed {
   readonly rows: OhRow[];
   readonly orders: Orders<OhRow>;
   readonly index: ReturnType<typeof indexOhItems>;
-  private readonly searchFields: string[][];
+  /** Item position by serial (trimmed, upper-cased). */
+  readonly posOfSerial = new Map<string, number>();
+  private readonly searchText: string[];
   constructor(readonly items: OhItem[]) {
     this.rows = items.map(ohRow);
     this.orders = new Orders(this.rows);
     this.index = indexOhItems(items);
-    this.searchFields = items.map((i) => [i.serialNo, i.inventoryId, i.styleName].map((f) => f.toLowerCase()));
+    items.forEach((item, i) => this.posOfSerial.set(idKey(item.serialNo), i));
+    this.searchText = items.map((i) => joinFields([i.serialNo, i.inventoryId, i.styleName]));
   }
   matchesSearch(i: number, needle: string): boolean {
-    return this.searchFields[i]!.some((f) => f.includes(needle));
+    return searchIn(this.searchText[i]!, needle);
   }
 }
 
-/** The OH units each product of a period stands for, and the serials some product matches. */
+/** The OH units each product of a period stands for, and which items some product matches. */
 export interface Matches {
-  /** What they were computed from: the period index at a revision, and the items. */
+  /** What they were computed from: the period index (at `revision`) and the items. */
   period: PeriodIndex;
   oh: OhIndexed;
   revision: number;
-  units: (OhItem | undefined)[];
-  matched: boolean[];
-  scrapedSerials: Set<string>;
+  /** Per product: the units it matches (empty: none; deleted products match nothing). */
+  units: OhItem[][];
+  /** Per OH item: how many products match it (OH views: matched by some product or not). */
+  refs: Uint32Array;
 }
 
-/** Match every product (deleted ones match nothing) against the retailer's items. */
+const NONE: OhItem[] = [];
+
+function setUnits(m: Matches, i: number, units: OhItem[]): void {
+  for (const u of m.units[i] ?? NONE) m.refs[m.oh.posOfSerial.get(idKey(u.serialNo))!]!--;
+  m.units[i] = units;
+  for (const u of units) m.refs[m.oh.posOfSerial.get(idKey(u.serialNo))!]!++;
+}
+
+const unitsOf = (p: ProductScrape, oh: OhIndexed) => (p.type === 'deleted' ? NONE : matchProduct(p, oh.index));
+
+/** Match every product against the retailer's items (once per snapshot and feed). */
 export function matchAll(period: PeriodIndex, oh: OhIndexed): Matches {
-  const units: (OhItem | undefined)[] = new Array(period.products.length);
-  const matched: boolean[] = new Array(period.products.length);
-  const scrapedSerials = new Set<string>();
-  period.products.forEach((p, i) => {
-    if (p.type === 'deleted') {
-      matched[i] = false;
-      return;
-    }
-    const u = matchProduct(p, oh.index);
-    matched[i] = u.length > 0;
-    units[i] = u[0];
-    for (const x of u) scrapedSerials.add(idKey(x.serialNo));
-  });
-  return { period, oh, revision: period.revision, units, matched, scrapedSerials };
+  const m: Matches = { period, oh, revision: period.revision, units: new Array<OhItem[]>(period.products.length), refs: new Uint32Array(oh.items.length) };
+  period.products.forEach((p, i) => setUnits(m, i, unitsOf(p, oh)));
+  return m;
+}
+
+/** Bring matches up to the period's edits since they were computed: only the edited products are matched again. */
+export function catchUpMatches(m: Matches): Matches {
+  for (const i of m.period.editedAfter(m.revision)) setUnits(m, i, unitsOf(m.period.products[i]!, m.oh));
+  m.revision = m.period.revision;
+  return m;
 }
 
 const isDeleted = (p: ProductScrape) => p.type === 'deleted';
@@ -132,10 +159,10 @@ function productMember(view: ProductView, p: ProductScrape, i: number, m: Matche
     case 'flagged':
       return !isDeleted(p) && p.isFlagged === 'yes';
     case 'sd_data':
-      return !isDeleted(p) && !m!.matched[i];
+      return !isDeleted(p) && m!.units[i]!.length === 0;
     case 'price_diff':
     case 'price_match': {
-      const unit = m!.units[i];
+      const unit = m!.units[i]![0];
       if (isDeleted(p) || !unit) return false;
       const same = unit.price === p.price;
       if ((view === 'price_match') !== same) return false;
@@ -171,7 +198,7 @@ export function indexedView(period: PeriodIndex, oh: OhIndexed | undefined, matc
   if (OH_VIEWS.includes(o.view)) {
     if (!oh) return { data, totalCount: 0 };
     for (const i of oh.orders.get(o.sort)) {
-      if (o.view !== 'all_oh' && matches!.scrapedSerials.has(idKey(oh.items[i]!.serialNo)) !== (o.view === 'oh_sd_data')) continue;
+      if (o.view !== 'all_oh' && matches!.refs[i]! > 0 !== (o.view === 'oh_sd_data')) continue;
       if (needle && !oh.matchesSearch(i, needle)) continue;
       if (total >= start && total < end) data.push(oh.rows[i]!);
       total++;
@@ -185,7 +212,7 @@ export function indexedView(period: PeriodIndex, oh: OhIndexed | undefined, matc
     if (o.mapped !== undefined && (p.oh_map_id.trim() !== '') !== o.mapped) continue;
     if (o.unflaggedOnly && p.isFlagged === 'yes') continue;
     if (needle && !period.matchesSearch(i, needle)) continue;
-    if (total >= start && total < end) data.push(priced ? pricedRow(p, matches!.units[i]!) : p);
+    if (total >= start && total < end) data.push(priced ? pricedRow(p, matches!.units[i]![0]!) : p);
     total++;
   }
   return { data, totalCount: total };

@@ -3,21 +3,13 @@
  * sort, search, mapped filter and page, before and after edits, over a random period.
  */
 import { describe, expect, it } from 'vitest';
+import { prng } from '../../../infra/local/prng';
 import type { OhItem } from '../../../functions/inventory/domain/oh-feed';
 import type { ProductScrape } from '../../../functions/scrapings/domain/product';
-import { indexedView, matchAll, OhIndexed, PeriodIndex } from '../../../functions/scrapings/domain/product-index';
+import { catchUpMatches, indexedView, matchAll, OhIndexed, PeriodIndex, type Matches } from '../../../functions/scrapings/domain/product-index';
 import { productView, type ViewOptions } from '../../../functions/scrapings/domain/product-view';
 import type { ProductView } from '../../../shared/schemas/scrapings';
 
-/** mulberry32: the same data on every run. */
-function prng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const rand = prng(7);
 const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
 
@@ -64,8 +56,7 @@ const products: ProductScrape[] = Array.from({ length: 300 }, (_, i) => {
 const VIEWS: ProductView[] = ['products', 'change', 'flagged', 'sd_data', 'price_diff', 'price_match', 'all_oh', 'oh_data', 'oh_sd_data'];
 const SORTS = ['name;asc', 'name;desc', 'price;asc', 'price;desc', 'style_number;asc', 'style_number;desc'];
 
-function compareAll(current: ProductScrape[], period: PeriodIndex, oh: OhIndexed) {
-  const matches = matchAll(period, oh);
+function compareAll(current: ProductScrape[], period: PeriodIndex, oh: OhIndexed, matches: Matches = matchAll(period, oh)) {
   for (const view of VIEWS)
     for (const sort of SORTS)
       for (const extra of [{}, { search: 'ALPHA' }, { search: 'inv-1' }, { mapped: true }, { mapped: false }, { unflaggedOnly: true }] as Partial<ViewOptions>[])
@@ -80,8 +71,10 @@ describe('indexedView', () => {
     compareAll(products, new PeriodIndex(products.map((p) => ({ ...p }))), new OhIndexed(ohItems));
   });
 
-  it('still does after edits of map ids, brand SKUs and flags (matches recomputed)', () => {
+  it('still does after edits of map ids, brand SKUs and flags (only the edited products matched again)', () => {
     const period = new PeriodIndex(products.map((p) => ({ ...p })));
+    const oh = new OhIndexed(ohItems);
+    const matches = matchAll(period, oh);
     const current = products.map((p) => ({ ...p }));
     const edit = (i: number, state: Partial<ProductScrape>) => {
       const next = { ...current[i]!, ...state } as ProductScrape & Record<string, unknown>;
@@ -96,7 +89,10 @@ describe('indexedView', () => {
     edit(6, { isFlagged: 'yes', flagMessage: { message: 'Wrong' } });
     edit(7, { isFlagged: 'no', flagMessage: undefined });
     edit(8, { brand_sku: 'alpha-sku', product: { _id: 'x', sku: 'alpha-sku' } });
-    compareAll(current, period, new OhIndexed(ohItems));
+    edit(3, { oh_map_id: 'S1005', edited: ['oh_map_id'] }); // the same product twice
+    expect(period.editedAfter(matches.revision)).toEqual([3, 4, 5, 6, 7, 8]);
+    compareAll(current, period, oh, catchUpMatches(matches));
+    compareAll(current, period, oh);
   });
 
   it('answers an empty page and a zero total for the on-hand views without a feed', () => {
