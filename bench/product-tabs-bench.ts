@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ensureBucket, ensureTable, freePort, LOCAL_CREDENTIALS, startDynamo, startS3 } from '../infra/local/emulators.js';
 import { prng } from '../infra/local/prng.js';
+import { periodRecord } from '../test/support/scrapes.js';
 
 const GOAL_P95_MS = 100;
 const PAGE = 25;
@@ -158,26 +159,18 @@ async function bench(args: Args): Promise<void> {
   await repo.putProducts(products, version);
   await inventory.putOhItems(brand, feedVersion, ohItems);
   await inventory.switchCurrentFeed({ brand, version: feedVersion, key: 'incoming/oh/bench.csv', date, order: `${date}#1`, items: ohItems.length, errorCount: 0, ingestedAt: now });
-  await repo.putPeriod({
-    _id: periodId,
-    brand,
-    retailer,
-    date,
-    fileId: version,
-    version,
-    totalProducts: products.length,
-    previousTotalProducts: products.length,
-    previousPeriod: null,
-    previousPeriodId: null,
-    added: 0,
-    deleted: 0,
-    changed: 0,
-    unchanged: 0,
-    approvedDate: now,
-    createdAt: now,
-    updatedAt: now,
-    flaggedCount: products.filter((p) => p.isFlagged === 'yes' && p.type !== 'deleted').length,
-  });
+  await repo.putPeriod(
+    periodRecord({
+      _id: periodId,
+      brand,
+      retailer,
+      date,
+      version,
+      totalProducts: products.length,
+      previousTotalProducts: products.length,
+      flaggedCount: products.filter((p) => p.isFlagged === 'yes' && p.type !== 'deleted').length,
+    }),
+  );
   // What the stage step and the on-hand ingest write since this change.
   await putPeriodSnapshot(periodId, version, { seq: 0, products });
   await putOhSnapshot(brand, feedVersion, optId, ohItems.filter((i) => i.customerId === optId));

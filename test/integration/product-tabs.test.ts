@@ -10,6 +10,7 @@ import { prng } from '../../infra/local/prng';
 import type { OhItem } from '../../functions/inventory/domain/oh-feed';
 import type { ProductScrape } from '../../functions/scrapings/domain/product';
 import { api, login, stack } from '../support/api';
+import { periodRecord, productScrape } from '../support/scrapes';
 
 const tag = randomBytes(4).toString('hex');
 const BRAND = { _id: `brand-tabs-${tag}`, name: `Tabs House ${tag}`, slug: `tabs-house-${tag}` };
@@ -89,7 +90,7 @@ beforeAll(async () => {
     const style = `TS-${String((i * 37) % 240).padStart(3, '0')}`;
     const ref = rand();
     const type = pick(types);
-    return {
+    return productScrape({
       _id: m.ids.productIdOf(periodId, style),
       retailer_brand_scraping: periodId,
       brand: BRAND._id,
@@ -98,39 +99,16 @@ beforeAll(async () => {
       style_number: style,
       name: `${pick(names)} ${i % 9}`,
       price: pick(prices),
-      image: '',
-      imageUrl: '',
-      screenshot: '',
       URL: `https://tabs.example/${style}`,
-      product_description: '',
-      shoppability: 'In stock',
       brand_label: BRAND.name,
       isFlagged: rand() < 0.2 ? 'yes' : 'no',
       oh_map_id: ref < 0.3 ? `inv-${i % 50}` : ref < 0.4 ? `SER${1000 + (i % 130)}` : '',
       brand_sku: rand() < 0.5 ? `INV-${i % 45}` : '',
       ...(type ? { type } : {}),
-    };
+    });
   });
   await m.repo.putProducts(products, VERSION);
-  await m.repo.putPeriod({
-    _id: periodId,
-    brand: BRAND._id,
-    retailer: RETAILER._id,
-    date: DATE,
-    fileId: VERSION,
-    version: VERSION,
-    totalProducts: products.length,
-    previousTotalProducts: 0,
-    previousPeriod: null,
-    previousPeriodId: null,
-    added: 0,
-    deleted: 0,
-    changed: 0,
-    unchanged: 0,
-    approvedDate: now,
-    createdAt: now,
-    updatedAt: now,
-  });
+  await m.repo.putPeriod(periodRecord({ _id: periodId, brand: BRAND._id, retailer: RETAILER._id, date: DATE, version: VERSION, totalProducts: products.length, approvedDate: now }));
   const items: OhItem[] = Array.from({ length: 150 }, (_, i) => ({
     serialNo: `SER${1000 + i}`,
     inventoryId: `INV-${i % 40}`,

@@ -9,13 +9,11 @@ import type { ProductView } from '../../../shared/schemas/scrapings';
 import { indexOhItems, matchProduct } from '../../inventory/domain/matching';
 import { idKey, type OhItem } from '../../inventory/domain/oh-feed';
 import type { ProductScrape, UserFields } from './product';
-import { compareRows, ohRow, type OhRow, type PricedProductRow, type ViewOptions, type ViewRow } from './product-view';
+import { compareRows, ohRow, pricedRow, type OhRow, type ViewOptions, type ViewRow } from './product-view';
 
 /** The user fields an edit sets (every other field of a product is the snapshot's). */
 export const USER_FIELD_KEYS = ['isFlagged', 'flagMessage', 'oh_map_id', 'brand_sku', 'product', 'edited', 'updatedAt'] as const;
 export type UserFieldsState = Partial<UserFields> & { updatedAt?: string };
-
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** Sort orders by `field;dir`, computed on first use: permutations of `rows`, stable (ties keep the input order, as Array.prototype.sort does). */
 class Orders<R extends ViewRow> {
@@ -171,16 +169,6 @@ function productMember(view: ProductView, p: ProductScrape, i: number, m: Matche
     default:
       return false;
   }
-}
-
-function pricedRow(p: ProductScrape, unit: OhItem): PricedProductRow {
-  return {
-    ...p,
-    oh_price: unit.price,
-    priceDiff: unit.price !== null && p.price !== null ? round2(unit.price - p.price) : null,
-    serialNo: unit.serialNo,
-    inventoryId: unit.inventoryId,
-  };
 }
 
 const OH_VIEWS: readonly ProductView[] = ['all_oh', 'oh_data', 'oh_sd_data'];

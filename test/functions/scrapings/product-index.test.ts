@@ -8,6 +8,7 @@ import type { OhItem } from '../../../functions/inventory/domain/oh-feed';
 import type { ProductScrape } from '../../../functions/scrapings/domain/product';
 import { catchUpMatches, indexedView, matchAll, OhIndexed, PeriodIndex, type Matches } from '../../../functions/scrapings/domain/product-index';
 import { productView, type ViewOptions } from '../../../functions/scrapings/domain/product-view';
+import { productScrape } from '../../support/scrapes';
 import type { ProductView } from '../../../shared/schemas/scrapings';
 
 const rand = prng(7);
@@ -29,28 +30,17 @@ const ohItems: OhItem[] = Array.from({ length: 120 }, (_, i) => ({
 
 const products: ProductScrape[] = Array.from({ length: 300 }, (_, i) => {
   const ref = rand();
-  return {
+  return productScrape({
     _id: `p${String(i).padStart(4, '0')}`,
-    retailer_brand_scraping: 'p',
-    brand: 'b',
-    retailer: 'r',
-    date: '2025-02-03',
     style_number: `ST-${String((i * 37) % 300).padStart(3, '0')}`,
     name: `${pick(NAMES)}${rand() < 0.5 ? '' : ` ${i % 7}`}`,
     price: pick(PRICES),
-    image: '',
-    imageUrl: '',
-    screenshot: '',
-    URL: '',
-    product_description: '',
-    shoppability: 'In stock',
-    brand_label: 'Maison',
     isFlagged: rand() < 0.2 ? 'yes' : 'no',
     oh_map_id: ref < 0.3 ? `inv-${i % 50}` : ref < 0.4 ? `S${1000 + (i % 130)}` : '',
     brand_sku: rand() < 0.5 ? `INV-${i % 45}` : '',
     ...(rand() < 0.1 ? { product: { _id: `o${i}`, sku: `OPT-${i}` } } : {}),
     ...(pick(TYPES) ? { type: pick(TYPES) } : {}),
-  } as ProductScrape;
+  });
 });
 
 const VIEWS: ProductView[] = ['products', 'change', 'flagged', 'sd_data', 'price_diff', 'price_match', 'all_oh', 'oh_data', 'oh_sd_data'];
