@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the benchmarks of bench/ (the web budget, the Lambda bundles, the lists bench,
- * the diff bench, then the pipeline bench). Arguments starting with `--lists-` go to the lists
+ * the product tabs bench, the diff bench, then the pipeline bench). Arguments starting with `--lists-` go to the lists
  * bench (`--lists-quick`, `--lists-files=N`, `--lists-notifications=N`, `--lists-runs=N`);
  * `--pipeline-rows N` sets the pipeline bench's file size (default 1,000,000 rows) and
  * `--pipeline-ingest-only` skips its approval steps; other arguments go to the diff bench.
@@ -9,6 +9,7 @@ import { runBundlesBench } from './bundles-bench.js';
 import { runDiffBench } from './diff-bench.js';
 import { runListsBench } from './lists-bench.js';
 import { runPipelineBench } from './pipeline-1m-bench.js';
+import { runProductTabsBench } from './product-tabs-bench.js';
 import { runWebBudget } from './web-budget.js';
 
 const argv = process.argv.slice(2);
@@ -26,6 +27,7 @@ for (let i = 0; i < argv.length; i++) {
 await runWebBudget();
 await runBundlesBench();
 await runListsBench(listsArgs);
+await runProductTabsBench();
 await runDiffBench(diffArgs);
 await runPipelineBench(pipelineArgs);
 process.exit(0);

@@ -22,4 +22,6 @@ export const DATA_PREFIX = {
   imports: 'imports/',
   exports: 'exports/',
   attachments: 'attachments/',
+  /** Read snapshots of periods and on-hand feeds (docs/product-reads.md); no expiry, rebuilt when missing. */
+  snapshots: 'snapshots/',
 } as const;

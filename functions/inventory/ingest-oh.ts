@@ -17,6 +17,7 @@ import { CsvError, parse } from 'csv-parse';
 import { getBrandBySlug } from '../brands/brands.repo';
 import { s3 } from '../lib/clients/s3';
 import { logger } from '../lib/logger';
+import { putOhSnapshot } from '../scrapings/snapshots.repo';
 import { scanDateProblem } from '../files/domain/scan-date';
 import { idKey, OhFeedRows, parseOhKey, type OhItem } from './domain/oh-feed';
 import {
@@ -72,8 +73,14 @@ export async function ingestOhFeed({ bucket, key }: { bucket: string; key: strin
 
   const rows = new OhFeedRows();
   const perCustomer = new Map<string, number>();
+  const byCustomer = new Map<string, OhItem[]>();
   const fatal = await streamRows(object.Body as Readable, rows, async (batch) => {
-    for (const i of batch) perCustomer.set(idKey(i.customerId), (perCustomer.get(idKey(i.customerId)) ?? 0) + 1);
+    for (const i of batch) {
+      perCustomer.set(idKey(i.customerId), (perCustomer.get(idKey(i.customerId)) ?? 0) + 1);
+      const list = byCustomer.get(idKey(i.customerId));
+      if (list) list.push(i);
+      else byCustomer.set(idKey(i.customerId), [i]);
+    }
     await putOhItems(brand._id, version, batch);
   });
 
@@ -87,6 +94,7 @@ export async function ingestOhFeed({ bucket, key }: { bucket: string; key: strin
   if (rows.accepted === 0) return refuse('The feed has no valid row. The current on-hand feed is kept.');
 
   await waitForCustomerIndex(brand._id, version, perCustomer);
+  await writeOhSnapshots(brand._id, version, byCustomer);
   const switched = await switchCurrentFeed({
     brand: brand._id,
     version,
@@ -102,6 +110,20 @@ export async function ingestOhFeed({ bucket, key }: { bucket: string; key: strin
   await retireOthers(brand._id, version);
   logger.info('on-hand feed applied', { key, brand: brand._id, items: rows.accepted, errors: rows.errorCount });
   return { brand: brand._id, items: rows.accepted, errors: rows.report() };
+}
+
+/**
+ * The read snapshot of each retailer's items of the version (docs/product-reads.md), before the
+ * switch so the tabs never build one from DynamoDB: in the customer index's order (serial,
+ * trimmed and upper-cased, byte order), 8 writes in flight.
+ */
+async function writeOhSnapshots(brand: string, version: string, byCustomer: Map<string, OhItem[]>): Promise<void> {
+  const byteOrder = (a: OhItem, b: OhItem) => Buffer.compare(Buffer.from(idKey(a.serialNo)), Buffer.from(idKey(b.serialNo)));
+  const queue = [...byCustomer];
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) await putOhSnapshot(brand, version, next[0], next[1].sort(byteOrder));
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
 }
 
 /**

@@ -171,3 +171,14 @@ export async function listOhItemsOfCustomer(brand: string, customerId: string): 
   });
   return items.map(toOhItem);
 }
+
+/** Query gsi1 pk=OH#brand#version#CUST#<CUSTOMER ID>: one retailer's items of a given feed version (serial order) */
+export async function listCustomerItemsOfVersion(brand: string, version: string, customerId: string): Promise<OhItem[]> {
+  if (idKey(customerId) === '') return [];
+  const items = await queryAll<Record<string, unknown>>({
+    IndexName: table.gsi1,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': customerPk(brand, version, customerId) },
+  });
+  return items.map(toOhItem);
+}

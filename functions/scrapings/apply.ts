@@ -19,6 +19,7 @@ import { CarriedFields, PeriodStager, type BrandCounts, type StagedRow } from '.
 import { periodIdOf } from './domain/ids';
 import { carryUserFields, toProductScrape, userFieldsOf } from './domain/product';
 import { homepageFeature, nextScanDayOf } from './domain/scan-info';
+import { putPeriodSnapshot } from './snapshots.repo';
 import {
   deleteStages,
   deleteVersionProducts,
@@ -26,6 +27,7 @@ import {
   getPeriod,
   getScanInfo,
   listStages,
+  listVersionProducts,
   listVersionProductsEditedSince,
   periodPutItem,
   productWriter,
@@ -236,9 +238,17 @@ class PreviousChunks {
   }
 }
 
+/** Products of a period written into its read snapshot at staging; a larger period's snapshot is built on its first read. */
+const SNAPSHOT_AT_STAGE_MAX = 200_000;
+
 /** The stage record of one brand's period: what Publish makes visible. */
 async function putBrandStage(file: FileRecord, period: BrandPeriod, counts: BrandCounts, stagedAt: string): Promise<StageRecord['period'] & object> {
   const { existing, previous } = period;
+  // The read snapshot of the staged version (docs/product-reads.md) and its flagged count, from
+  // the products as written (every invocation's chunks are in by now). A period too large to hold
+  // at once gets both on its first read instead (the fallback in product-reads.ts).
+  const products = counts.total + counts.deleted <= SNAPSHOT_AT_STAGE_MAX ? await listVersionProducts(period.periodId, file._id) : undefined;
+  if (products) await putPeriodSnapshot(period.periodId, file._id, { seq: 0, products });
   const staged: StageRecord['period'] & object = {
     _id: period.periodId,
     brand: period.brand,
@@ -254,6 +264,7 @@ async function putBrandStage(file: FileRecord, period: BrandPeriod, counts: Bran
     deleted: counts.deleted,
     changed: counts.changed,
     unchanged: counts.unchanged,
+    ...(products ? { flaggedCount: products.filter((p) => p.isFlagged === 'yes' && p.type !== 'deleted').length } : {}),
     createdAt: existing?.createdAt ?? stagedAt,
     updatedAt: stagedAt,
   };

@@ -6,7 +6,6 @@
 import { ROLE, type WebsiteType } from '../../shared/constants';
 import { SCRAPING_MSG, type ListProductScrapingsQuery, type UpdateProductScrapingBody } from '../../shared/schemas/scrapings';
 import { getBrand, type BrandRecord } from '../brands/brands.repo';
-import { listOhItemsOfCustomer } from '../inventory/inventory.repo';
 import { canSeeRetailer, type AuthContext } from '../lib/http/auth';
 import { ConflictError, NotFoundError } from '../lib/http/errors';
 import { getRetailers } from '../retailers/retailers.repo';
@@ -14,16 +13,16 @@ import { getUser, listUsersByBrand } from '../users/users.repo';
 import { assertCanSee, assertCanSeeRetailer } from './access';
 import { scanInfoIdOf } from './domain/ids';
 import type { EditableField, UserFields } from './domain/product';
-import { needsOnHand, productView } from './domain/product-view';
 import { brandSummary } from './domain/summary';
+import { productPage } from './product-reads';
 import { periodOption, retailerInfoView, retailerScrapingRecord, scrapingInfoView } from './present';
 import {
   countFlaggedProducts,
+  getFlaggedCounts,
   getPeriod,
   getProduct,
   getScanInfo,
   listBrandPeriods,
-  listPeriodProducts,
   listProductHistory,
   listRetailerPeriods,
   listScanInfos,
@@ -44,17 +43,7 @@ export async function listProducts(auth: AuthContext, q: ListProductScrapingsQue
   const period = await getPeriod(q.retailer_brand_scraping);
   if (!period) throw new NotFoundError(SCRAPING_MSG.periodNotFound);
   assertCanSee(auth, period);
-  const [products, onHand] = await Promise.all([
-    listPeriodProducts(period._id, period.version),
-    needsOnHand(q.view) ? ohItemsOfRetailer(period.brand, period.retailer) : Promise.resolve([]),
-  ]);
-  return productView(products, onHand, q);
-}
-
-/** The brand's current on-hand items whose Customer ID is the retailer's Opt ID. */
-async function ohItemsOfRetailer(brand: string, retailerId: string) {
-  const [retailer] = await getRetailers([retailerId]);
-  return retailer?.optId ? listOhItemsOfCustomer(brand, retailer.optId) : [];
+  return productPage(period, q);
 }
 
 async function visibleProduct(auth: AuthContext, id: string) {
@@ -134,14 +123,14 @@ export async function retailerScrapings(auth: AuthContext, brandId: string, user
   const [retailers, infos, users] = await Promise.all([getRetailers(ids), listScanInfos(brandId), showReps ? listUsersByBrand(brandId) : Promise.resolve([])]);
   const infoOf = new Map(infos.map((i) => [i.retailer, i]));
   const typeOf = new Map(entries.map((e) => [e.retailer, e.webSiteType]));
-  const flagged = await Promise.all(retailers.map((r) => (infoOf.get(r._id)?.periodId ? countFlaggedProducts(infoOf.get(r._id)!.periodId!) : 0)));
-  const data = retailers.map((r, i) =>
+  const flaggedOf = await getFlaggedCounts(retailers.flatMap((r) => infoOf.get(r._id)?.periodId ?? []));
+  const data = retailers.map((r) =>
     retailerScrapingRecord({
       retailer: r,
       webSiteType: typeOf.get(r._id),
       brandName: brand.name,
       info: infoOf.get(r._id),
-      flaggedProduct: flagged[i]!,
+      flaggedProduct: flaggedOf.get(infoOf.get(r._id)?.periodId ?? '') ?? 0,
       users: users.filter((u) => u.associated_retailers.includes(r._id)).map((u) => u.name),
     }),
   );
@@ -173,7 +162,8 @@ export async function brandRetailerSummary(auth: AuthContext, brandId: string) {
   const figures = await Promise.all(
     entries.map(async (e) => {
       const [current, prev] = await listRetailerPeriods(brandId, e.retailer, 2);
-      const fig = async (p: typeof current) => (p ? { totalProducts: p.totalProducts, flaggedProducts: await countFlaggedProducts(p._id, p.version) } : undefined);
+      // flaggedCount is kept on write; periods published before it are counted once here.
+      const fig = async (p: typeof current) => (p ? { totalProducts: p.totalProducts, flaggedProducts: p.flaggedCount ?? (await countFlaggedProducts(p._id, p.version)) } : undefined);
       return { current: await fig(current), prev: await fig(prev) };
     }),
   );

@@ -6,6 +6,7 @@
  *                                             names its `version`)     gsi2 BRAND#<b>#RETAILER#<r>#PERIODS / <date>
  *   SCRAPING#<periodId> / PRODUCT#<v>#<key>   a product of version v   gsi1 FLAGGED#<periodId>#<v> / <style> (flagged only)
  *                                                                      gsi2 BRAND#<b>#RETAILER#<r>#STYLE#<style> / <date>#<v>
+ *   SCRAPING#<periodId> / EDIT#<v>#<seq>      the user fields of a product after edit <seq> of version v (read by the tabs' cache)
  *   SCANINFO#<id> / SCANINFO                  scan info                gsi1 BRAND#<b>#SCANINFO / <retailer>
  *   FILE#<fileId> / STAGE#<brand>             what approving the file publishes for one brand (no index keys)
  *
@@ -19,6 +20,7 @@ import { clean, isConditionFailed, queryAll, queryCount, table } from '../lib/ta
 import { BatchWriter, batchWrite } from './batch';
 import { scanInfoIdOf, splitProductId } from './domain/ids';
 import type { ProductScrape, UserFields } from './domain/product';
+import { USER_FIELD_KEYS, type UserFieldsState } from './domain/product-index';
 import { featuredInMenuOf, type FeaturedSources } from './domain/scan-info';
 
 /** One brand × retailer × scan period (spec: retailer_brand_scraping; "Scraping info"). */
@@ -45,6 +47,10 @@ export interface RetailerBrandScraping {
   approvedDate: string;
   createdAt: string;
   updatedAt: string;
+  /** Flagged products (not deleted) of the published version: set at publish from the staged flags, then moved by every flag change in its transaction. Absent on periods published before it existed. */
+  flaggedCount?: number;
+  /** Edits made to the period's products so far (never reset): each edit's log item has the next number (docs/product-reads.md). */
+  editSeq?: number;
 }
 
 /** The retailer scan info of one brand (000 §3), as stored; `featuredInMenu` is derived on read. */
@@ -82,6 +88,8 @@ const brandPeriodsPk = (brand: string) => `BRAND#${brand}#PERIODS`;
 const retailerPeriodsPk = (brand: string, retailer: string) => `BRAND#${brand}#RETAILER#${retailer}#PERIODS`;
 const historyPk = (brand: string, retailer: string, style: string) => `BRAND#${brand}#RETAILER#${retailer}#STYLE#${style}`;
 const flaggedPk = (periodId: string, version: string) => `FLAGGED#${periodId}#${version}`;
+const SEQ_DIGITS = 12;
+const editSk = (version: string, seq: number) => `EDIT#${version}#${String(seq).padStart(SEQ_DIGITS, '0')}`;
 
 function periodItem(p: RetailerBrandScraping) {
   return {
@@ -266,43 +274,91 @@ export async function* listVersionProductsEditedSince(periodId: string, version:
   } while (start);
 }
 
-/** Query pk=SCRAPING#periodId, sk begins_with PRODUCT#<version># (keys only), then BatchWriteItem DeleteItem of each: remove a superseded version */
+/** Query pk=SCRAPING#periodId, sk begins_with PRODUCT#<version># and EDIT#<version># (keys only), then BatchWriteItem DeleteItem of each: remove a superseded version (its products and edit log); returns the products removed */
 export async function deleteVersionProducts(periodId: string, version: string): Promise<number> {
   // A page of keys at a time, deleted while the next page is read: a large version is never held whole.
   const writer = new BatchWriter();
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await ddb.send(
-      new QueryCommand({
-        TableName: table.name,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': `SCRAPING#${periodId}`, ':p': `PRODUCT#${version}#` },
-        ProjectionExpression: 'pk, sk',
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const k of out.Items ?? []) {
-      const wait = writer.add({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } });
-      if (wait) await wait;
-    }
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return writer.close();
+  let products = 0;
+  for (const prefix of ['PRODUCT', 'EDIT']) {
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await ddb.send(
+        new QueryCommand({
+          TableName: table.name,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+          ExpressionAttributeValues: { ':pk': `SCRAPING#${periodId}`, ':p': `${prefix}#${version}#` },
+          ProjectionExpression: 'pk, sk',
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const k of out.Items ?? []) {
+        if (prefix === 'PRODUCT') products++;
+        const wait = writer.add({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } });
+        if (wait) await wait;
+      }
+      start = out.LastEvaluatedKey;
+    } while (start);
+  }
+  await writer.close();
+  return products;
 }
 
 /**
- * The period's published version, then UpdateItem SCRAPING#periodId / PRODUCT#<version>#key
- * (only an existing product): set user fields (undefined or null removes one); setting isFlagged
- * also moves the product in or out of the FLAGGED# index. Flag calls must go through here so
- * flagged counts stay right. `version` targets a given version (carrying edits at cleanup).
+ * Edit a product's user fields (undefined or null removes one): the period (version, edit
+ * sequence) and the product are read, then ONE TransactWriteItems updates the product (only an
+ * existing one; setting isFlagged also moves it in or out of the FLAGGED# index), moves the
+ * period's `editSeq` on by one (condition: unchanged since read, else read again) and its
+ * `flaggedCount` by the flag change, and puts the edit's log item `EDIT#<version>#<seq>` that
+ * the tabs' cache reads. Flag calls must go through here so flagged counts stay right.
+ * `version` targets a given version (carrying edits at cleanup). Undefined when there is no
+ * such product.
  */
 export async function updateProductFields(id: string, fields: Partial<UserFields>, version?: string): Promise<ProductScrape | undefined> {
   const split = splitProductId(id);
   if (!split) return undefined;
-  const v = version ?? (await publishedVersion(split.periodId));
-  if (!v) return undefined;
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const period = await getPeriod(split.periodId);
+    const v = version ?? period?.version;
+    if (!period || !v) return undefined;
+    const key = productKey(split.periodId, v, split.productKey);
+    const got = await ddb.send(new GetCommand({ TableName: table.name, Key: key, ConsistentRead: true }));
+    if (!got.Item) return undefined;
+    const before = clean<ProductScrape>(got.Item);
+    const now = new Date().toISOString();
+    const after = { ...before, updatedAt: now } as ProductScrape & Record<string, unknown>;
+    for (const [k, val] of Object.entries(fields)) {
+      if (val === undefined || val === null) delete after[k];
+      else after[k] = val;
+    }
+    const counts = (p: ProductScrape) => (p.isFlagged === 'yes' && p.type !== 'deleted' ? 1 : 0);
+    const delta = v === period.version && period.flaggedCount !== undefined ? counts(after) - counts(before) : 0;
+    const seq = (period.editSeq ?? 0) + 1;
+    const state: Record<string, unknown> = {};
+    for (const k of USER_FIELD_KEYS) if (after[k] !== undefined) state[k] = after[k];
+    const failed = await transactWrite([
+      { Update: { TableName: table.name, Key: key, ...productFieldsUpdate(split.periodId, v, fields, now) } },
+      {
+        Update: {
+          TableName: table.name,
+          Key: periodKey(split.periodId),
+          ConditionExpression: period.editSeq === undefined ? 'attribute_not_exists(#seq)' : '#seq = :prev',
+          UpdateExpression: `SET #seq = :seq${delta ? ' ADD #fc :d' : ''}`,
+          ExpressionAttributeNames: { '#seq': 'editSeq', ...(delta ? { '#fc': 'flaggedCount' } : {}) },
+          ExpressionAttributeValues: { ':seq': seq, ...(period.editSeq === undefined ? {} : { ':prev': period.editSeq }), ...(delta ? { ':d': delta } : {}) },
+        },
+      },
+      { Put: { TableName: table.name, Item: { pk: `SCRAPING#${split.periodId}`, sk: editSk(v, seq), entity: 'ProductEdit', productId: id, seq, state } } },
+    ]);
+    if (failed === undefined) return after;
+    if (failed === 0) return undefined; // the product went meanwhile
+  }
+  throw new Error(`The products of period ${split.periodId} kept changing while editing ${id}.`);
+}
+
+/** The UpdateItem of a product's user fields (condition: it exists). */
+function productFieldsUpdate(periodId: string, version: string, fields: Partial<UserFields>, now: string) {
   const names: Record<string, string> = { '#updatedAt': 'updatedAt' };
-  const values: Record<string, unknown> = { ':now': new Date().toISOString() };
+  const values: Record<string, unknown> = { ':now': now };
   const sets = ['#updatedAt = :now'];
   const removes: string[] = [];
   Object.entries(fields).forEach(([k, val], i) => {
@@ -315,29 +371,61 @@ export async function updateProductFields(id: string, fields: Partial<UserFields
   });
   if (fields.isFlagged === 'yes') {
     Object.assign(names, { '#g1pk': 'gsi1pk', '#g1sk': 'gsi1sk', '#style': 'style_number' });
-    values[':g1pk'] = flaggedPk(split.periodId, v);
+    values[':g1pk'] = flaggedPk(periodId, version);
     sets.push('#g1pk = :g1pk', '#g1sk = #style');
   } else if (fields.isFlagged === 'no') {
     Object.assign(names, { '#g1pk': 'gsi1pk', '#g1sk': 'gsi1sk' });
     removes.push('#g1pk', '#g1sk');
   }
-  try {
-    const out = await ddb.send(
-      new UpdateCommand({
-        TableName: table.name,
-        Key: productKey(split.periodId, v, split.productKey),
-        ConditionExpression: 'attribute_exists(pk)',
-        UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return out.Attributes ? clean<ProductScrape>(out.Attributes) : undefined;
-  } catch (e) {
-    if (isConditionFailed(e)) return undefined;
-    throw e;
+  return {
+    ConditionExpression: 'attribute_exists(pk)',
+    UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
+}
+
+/** One logged edit: the product's user fields after edit `seq`. */
+export interface ProductEdit {
+  productId: string;
+  seq: number;
+  state: UserFieldsState;
+}
+
+/** Query pk=SCRAPING#periodId, sk BETWEEN EDIT#<version>#<after+1> AND EDIT#<version>#~ (consistent): the edits of a version newer than `after`, oldest first */
+export async function listEditsSince(periodId: string, version: string, after: number): Promise<ProductEdit[]> {
+  const items = await queryAll<Record<string, unknown>>({
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': `SCRAPING#${periodId}`, ':from': editSk(version, after + 1), ':to': `EDIT#${version}#~` },
+    ConsistentRead: true,
+  });
+  return items.map((i) => ({ productId: String(i.productId), seq: Number(i.seq), state: (i.state ?? {}) as UserFieldsState }));
+}
+
+/**
+ * BatchGetItem of SCRAPING#id / SCRAPING (projection: id, version, flaggedCount), then for a
+ * period published before flaggedCount existed the COUNT query of its FLAGGED# index: the
+ * flagged products of each period.
+ */
+export async function getFlaggedCounts(periodIds: readonly string[]): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  const legacy: { id: string; version: string }[] = [];
+  const ids = [...new Set(periodIds)];
+  for (let i = 0; i < ids.length; i += 100) {
+    let request: Record<string, { Keys: Record<string, unknown>[]; ProjectionExpression: string; ExpressionAttributeNames: Record<string, string> }> | undefined = {
+      [table.name]: { Keys: ids.slice(i, i + 100).map(periodKey), ProjectionExpression: '#id, #v, #fc', ExpressionAttributeNames: { '#id': '_id', '#v': 'version', '#fc': 'flaggedCount' } },
+    };
+    while (request && Object.keys(request).length) {
+      const out = await ddb.send(new BatchGetCommand({ RequestItems: request }));
+      for (const p of out.Responses?.[table.name] ?? []) {
+        if (typeof p.flaggedCount === 'number') counts.set(String(p._id), p.flaggedCount);
+        else if (p.version) legacy.push({ id: String(p._id), version: String(p.version) });
+      }
+      request = out.UnprocessedKeys as typeof request;
+    }
   }
+  await Promise.all(legacy.map(async (p) => counts.set(p.id, await countFlaggedProducts(p.id, p.version))));
+  return counts;
 }
 
 /** The period's published version (unless given), then Query gsi1 pk=FLAGGED#periodId#version, Select COUNT: flagged products of a period */
@@ -415,8 +503,25 @@ export async function deleteStages(fileId: string, brands: readonly string[]): P
 /** A TransactWriteItems entry (kept opaque outside the repos). */
 export type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
-/** Transaction entry: PutItem SCRAPING#id / SCRAPING (the pointer to the published version, listed in the period indexes) */
-export const periodPutItem = (p: RetailerBrandScraping): TransactItem => ({ Put: { TableName: table.name, Item: periodItem(p) } });
+/**
+ * Transaction entry: UpdateItem SCRAPING#id / SCRAPING setting every field of the period (the
+ * pointer to the published version, listed in the period indexes, with its flaggedCount) and
+ * keeping its `editSeq` (never reset, so edit log items are never numbered twice).
+ */
+export function periodPutItem(p: RetailerBrandScraping): TransactItem {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  const { pk, sk, editSeq, ...fields } = periodItem(p);
+  const names: Record<string, string> = { '#seq': 'editSeq' };
+  const values: Record<string, unknown> = { ':zero': 0 };
+  const sets = ['#seq = if_not_exists(#seq, :zero)'];
+  Object.entries(fields).forEach(([k, v], i) => {
+    if (v === undefined) return;
+    names[`#a${i}`] = k;
+    values[`:a${i}`] = v;
+    sets.push(`#a${i} = :a${i}`);
+  });
+  return { Update: { TableName: table.name, Key: { pk, sk }, UpdateExpression: `SET ${sets.join(', ')}`, ExpressionAttributeNames: names, ExpressionAttributeValues: values } };
+}
 
 /** Transaction entry: the conditional upsert of `upsertScanInfo` (fails the transaction when a newer file set the source) */
 export const scanInfoUpdateItem = (brand: string, retailer: string, source: ScanInfoSource, date: string, fields: ScanInfoFields): TransactItem => ({

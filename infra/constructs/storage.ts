@@ -93,6 +93,8 @@ export class Storage extends Construct {
       ),
       { id: 'exports', prefix: DATA_PREFIX.exports, expiration: RETENTION.exportsDeleteAfter },
       { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: RETENTION.abortUploadsAfter },
+      // No rule for DATA_PREFIX.snapshots: the product tabs' read snapshots are used as long as
+      // their period is (docs/product-reads.md); a deleted one is rebuilt on the next read.
     ];
 
     this.dataBucket = new Bucket(this, 'DataBucket', {

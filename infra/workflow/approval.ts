@@ -30,7 +30,7 @@ export interface ApprovalTask {
 export const APPROVAL_TASKS: readonly ApprovalTask[] = [
   { state: 'LoadFile', id: 'WorkflowLoadFile', handler: 'functions/files/workflow/load-file.ts', grants: ['table:read'] },
   // Streams the file in bounded memory (bench/pipeline-1m-bench.ts): twice its measured peak.
-  { state: 'StageFile', id: 'WorkflowStageFile', handler: 'functions/files/workflow/stage-file.ts', grants: ['table:read', 'table:write', 'data:read'], memoryMb: 1024 },
+  { state: 'StageFile', id: 'WorkflowStageFile', handler: 'functions/files/workflow/stage-file.ts', grants: ['table:read', 'table:write', 'data:read', 'data:write'], memoryMb: 1024 },
   { state: 'Publish', id: 'WorkflowPublish', handler: 'functions/files/workflow/publish.ts', grants: ['table:read', 'table:write'] },
   { state: 'Cleanup', id: 'WorkflowCleanup', handler: 'functions/files/workflow/cleanup.ts', grants: ['table:read', 'table:write'] },
   { state: 'Notify', id: 'WorkflowNotify', handler: 'functions/files/workflow/notify.ts', grants: ['table:read', 'table:write'] },

@@ -5,7 +5,7 @@ import { r, routeIn, type RouteDef } from './define';
 export const scrapingRoutes = [
   // (scrapings block: routes of functions/scrapings and functions/inventory go here)
   // Period, product and on-hand routes carry no brand in the path: the handler checks the record's brand.
-  r({ id: 'listProductScrapings', method: 'GET', path: '/retailerBrandProductScrapings', handler: 'functions/scrapings/list-products.ts', access: 'user', grants: ['table:read'], query: sc.listProductScrapingsQuery }),
+  r({ id: 'listProductScrapings', method: 'GET', path: '/retailerBrandProductScrapings', handler: 'functions/scrapings/list-products.ts', access: 'user', grants: ['table:read', 'data:read', 'data:write'], query: sc.listProductScrapingsQuery }),
   r({ id: 'getProductScraping', method: 'GET', path: '/retailerBrandProductScrapings/{id}', handler: 'functions/scrapings/get-product.ts', access: 'user', grants: ['table:read'], params: sc.productIdPath }),
   r({ id: 'updateProductScraping', method: 'PUT', path: '/retailerBrandProductScrapings/{id}', handler: 'functions/scrapings/update-product.ts', access: 'user', grants: ['table:read', 'table:write'], params: sc.productIdPath, body: sc.updateProductScrapingBody }),
   r({ id: 'listBrandPeriods', method: 'GET', path: '/RetailerSummaryDays/{brandId}', handler: 'functions/scrapings/list-brand-periods.ts', access: 'user', grants: ['table:read'], tenant: { path: 'brandId' }, params: sc.brandIdPath }),

@@ -71,6 +71,10 @@ describe('data bucket', () => {
     expect(rules().filter((r) => r.Prefix?.startsWith('imports/') || r.Prefix?.startsWith('attachments/'))).toEqual([]);
   });
 
+  it('never expires the product tabs\' read snapshots while their periods are in use', () => {
+    expect(rules().filter((r) => r.Prefix?.startsWith('snapshots/') || (r.Prefix === undefined && (r.ExpirationInDays !== undefined || r.Transitions !== undefined)))).toEqual([]);
+  });
+
   it('is encrypted, blocks public access, is retained, and logs access to the logs bucket', () => {
     expect(built.template.toJSON().Resources[dataBucketId()].DeletionPolicy).toBe('Retain');
     expect(dataBucket().Properties).toMatchObject({

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, login } from '../support/api';
+import { periodRecord } from '../support/scrapes';
 import { dropRobotFile, makeOwnTenant, putObject, waitForFile as waitForFileOf } from '../support/post-office';
 
 const tag = randomBytes(4).toString('hex');
@@ -57,25 +58,7 @@ describe('impossible scan dates', () => {
     const id = periodIdOf(BRAND._id, RETAILER._id, '2026-99-99');
     const now = new Date().toISOString();
     await transactWrite([
-      periodPutItem({
-        _id: id,
-        brand: BRAND._id,
-        retailer: RETAILER._id,
-        date: '2026-99-99',
-        fileId: 'legacy',
-        version: 'legacy',
-        totalProducts: 0,
-        previousTotalProducts: 0,
-        previousPeriod: null,
-        previousPeriodId: null,
-        added: 0,
-        deleted: 0,
-        changed: 0,
-        unchanged: 0,
-        approvedDate: now,
-        createdAt: now,
-        updatedAt: now,
-      }),
+      periodPutItem(periodRecord({ _id: id, brand: BRAND._id, retailer: RETAILER._id, date: '2026-99-99', version: 'legacy', approvedDate: now, createdAt: now, updatedAt: now })),
     ]);
     const info = await api('GET', `/RetailerScraping/${BRAND._id}/${id}`, { token: admin });
     expect(info.status).toBe(200);

@@ -33,6 +33,7 @@ let m: {
   diff: typeof import('../../functions/files/domain/diff');
   s3: typeof import('../../functions/lib/clients/s3');
   S3: typeof import('@aws-sdk/client-s3');
+  snapshots: typeof import('../../functions/scrapings/snapshots.repo');
 };
 const tokens: Record<string, string> = {};
 const ids = { p1B1: '', p2B1: '', p2B2: '', pR2: '' };
@@ -141,6 +142,7 @@ beforeAll(async () => {
     diff: await import('../../functions/files/domain/diff'),
     s3: await import('../../functions/lib/clients/s3'),
     S3: await import('@aws-sdk/client-s3'),
+    snapshots: await import('../../functions/scrapings/snapshots.repo'),
   };
   const { putBrand } = await import('../../functions/brands/brands.repo');
   const { putRetailer } = await import('../../functions/retailers/retailers.repo');
@@ -315,7 +317,11 @@ describe('the on-hand feed', () => {
       'Line 9: Serial Number S-1 repeats line 2; the first one is kept.',
       'Line 10: Price "abc" is not a number.',
     ]);
-    expect((await m.inventory.getCurrentFeed(B1._id))?.items).toBe(6);
+    const feed = await m.inventory.getCurrentFeed(B1._id);
+    expect(feed?.items).toBe(6);
+    // Each retailer's read snapshot is written before the switch, in the customer index's order.
+    for (const r of [R1, R2])
+      expect((await m.snapshots.getOhSnapshot(B1._id, feed!.version, r.optId))?.value.items).toEqual(await m.inventory.listOhItemsOfCustomer(B1._id, r.optId));
     // The same object delivered again: the same version, nothing changes.
     const again = await m.ingest.ingestOhFeed({ bucket: bucket(), key });
     expect(again.items).toBe(6);
@@ -601,5 +607,34 @@ describe('the flagged index', () => {
     expect(off?.flagMessage).toBeUndefined();
     expect(await m.repo.countFlaggedProducts(ids.p2B1)).toBe(1);
     expect(await m.repo.updateProductFields(prod(ids.p2B1, 'NOPE'), { isFlagged: 'no' })).toBeUndefined();
+  });
+
+  it('keeps the flagged count on the period, so the summary and retailer list follow flag, unflag and publish', async () => {
+    const flaggedOnSummary = async () => (await api('GET', `/brandRetailerSummary/${B1._id}`, { token: tokens.admin })).body.flaggedProducts.current;
+    const flaggedOnList = async () => (await api('GET', `/RetailerScraping/${B1._id}`, { token: tokens.admin })).body.data.find((r: any) => r.retailer._id === R1._id).flaggedProduct;
+    const counted = () => m.repo.countFlaggedProducts(ids.p2B1);
+    // Published with the flag carried from period 1 (P2), counted at staging.
+    expect((await m.repo.getPeriod(ids.p2B1))?.flaggedCount).toBe(1);
+    expect([await flaggedOnSummary(), await flaggedOnList()]).toEqual([1, 1]);
+
+    await m.repo.updateProductFields(prod(ids.p2B1, 'P9'), { isFlagged: 'yes', flagMessage: { message: 'Price issue' } });
+    await m.repo.updateProductFields(prod(ids.p2B1, 'P9'), { isFlagged: 'yes', flagMessage: { message: 'Still' } }); // flagging twice counts once
+    expect(await counted()).toBe(2);
+    expect([await flaggedOnSummary(), await flaggedOnList()]).toEqual([2, 2]);
+    await m.repo.updateProductFields(prod(ids.p2B1, 'P2'), { isFlagged: 'no', flagMessage: null });
+    expect(await counted()).toBe(1);
+    expect([await flaggedOnSummary(), await flaggedOnList()]).toEqual([1, 1]);
+    await m.repo.updateProductFields(prod(ids.p2B1, 'P2'), { isFlagged: 'yes', flagMessage: { message: 'Back' } });
+
+    // Another file of the same date: published with the carried flags (P2, P9), which the tabs show.
+    await approve(await makeFile('product', R1, D2, F2_ROWS));
+    const period = await m.repo.getPeriod(ids.p2B1);
+    expect(period?.flaggedCount).toBe(2);
+    expect(await counted()).toBe(2);
+    expect([await flaggedOnSummary(), await flaggedOnList()]).toEqual([2, 2]);
+    expect(styles((await list(`retailer_brand_scraping=${ids.p2B1}&isFlagged=yes`)).body.data)).toEqual(['P2', 'P9']);
+    // Staging wrote the version's read snapshot: the products as stored.
+    const stored = await m.repo.listPeriodProducts(ids.p2B1);
+    expect((await m.snapshots.getPeriodSnapshot(ids.p2B1, period!.version))?.value.products.map((p) => p.style_number).sort()).toEqual(stored.map((p) => p.style_number).sort());
   });
 });

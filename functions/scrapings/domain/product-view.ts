@@ -40,6 +40,15 @@ export type ViewRow = ProductScrape | PricedProductRow | OhRow;
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+/** A price-tab row: the product with the price of the OH unit it stands for. */
+export const pricedRow = (p: ProductScrape, unit: OhItem): PricedProductRow => ({
+  ...p,
+  oh_price: unit.price,
+  priceDiff: unit.price !== null && p.price !== null ? round2(unit.price - p.price) : null,
+  serialNo: unit.serialNo,
+  inventoryId: unit.inventoryId,
+});
+
 export const ohRow = (item: OhItem): OhRow => ({ _id: item.serialNo, ...item, name: item.styleName, description: item.styleName });
 
 /** The rows of one view before search, sort and paging. */
@@ -69,13 +78,7 @@ export function viewRows(products: readonly ProductScrape[], ohItems: readonly O
         const same = unit.price === p.price;
         if ((view === 'price_match') !== same) continue;
         if (view === 'price_match' && p.price === null) continue; // both missing: nothing in sync
-        rows.push({
-          ...p,
-          oh_price: unit.price,
-          priceDiff: unit.price !== null && p.price !== null ? round2(unit.price - p.price) : null,
-          serialNo: unit.serialNo,
-          inventoryId: unit.inventoryId,
-        });
+        rows.push(pricedRow(p, unit));
       }
       return rows;
     }

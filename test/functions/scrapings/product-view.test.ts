@@ -2,30 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { OhItem } from '../../../functions/inventory/domain/oh-feed';
 import type { ProductScrape } from '../../../functions/scrapings/domain/product';
 import { productView, viewRows, type ViewOptions } from '../../../functions/scrapings/domain/product-view';
+import { productScrape } from '../../support/scrapes';
 
-function product(sn: string, over: Partial<ProductScrape> = {}): ProductScrape {
-  return {
-    _id: `id-${sn}`,
-    retailer_brand_scraping: 'p',
-    brand: 'b',
-    retailer: 'r',
-    date: '2025-02-03',
-    style_number: sn,
-    name: `Bag ${sn}`,
-    price: 100,
-    image: '',
-    imageUrl: '',
-    screenshot: '',
-    URL: '',
-    product_description: '',
-    shoppability: 'In stock',
-    brand_label: 'Maison Aurelle',
-    isFlagged: 'no',
-    oh_map_id: '',
-    brand_sku: '',
-    ...over,
-  };
-}
+const product = (sn: string, over: Partial<ProductScrape> = {}): ProductScrape => productScrape({ _id: `id-${sn}`, style_number: sn, ...over });
 const oh = (serialNo: string, inventoryId: string, price: number | null, styleName = `Style ${inventoryId}`): OhItem => ({
   serialNo,
   inventoryId,

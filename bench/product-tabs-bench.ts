@@ -1,0 +1,270 @@
+/**
+ * Product tabs bench (issue 7 §1): a period of 50k products against a 100k-item on-hand feed
+ * (half of it the retailer's), on DynamoDB Local and s3rver started here. Each tab's first page,
+ * a sorted page, a search and page 200 through `listProducts` (the list handler's function),
+ * warm and cold, with the DynamoDB items read per request, next to today's whole-list approach
+ * (every product of the period and the retailer's items read, then productView) in the same run.
+ *
+ *   npx tsx bench/product-tabs-bench.ts [--products 50000] [--oh 100000] [--runs 20] [--old-runs 2]
+ *
+ * See bench/README.md.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { ensureBucket, ensureTable, freePort, LOCAL_CREDENTIALS, startDynamo, startS3 } from '../infra/local/emulators.js';
+import { prng } from '../infra/local/prng.js';
+import { periodRecord } from '../test/support/scrapes.js';
+
+const GOAL_P95_MS = 100;
+const PAGE = 25;
+const GOAL_ITEMS = (limit: number) => 2 * limit + 10;
+
+interface Args {
+  products: number;
+  oh: number;
+  runs: number;
+  oldRuns: number;
+}
+
+function parseArgs(argv: readonly string[]): Args {
+  const args: Args = { products: 50_000, oh: 100_000, runs: 20, oldRuns: 2 };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i]!;
+    const value = Number(argv[++i]);
+    if (!Number.isInteger(value) || value < 1) throw new Error(`${flag} needs a positive integer`);
+    if (flag === '--products') args.products = value;
+    else if (flag === '--oh') args.oh = value;
+    else if (flag === '--runs') args.runs = value;
+    else if (flag === '--old-runs') args.oldRuns = value;
+    else throw new Error(`unknown argument ${flag}; usage: product-tabs-bench.ts [--products N] [--oh N] [--runs N] [--old-runs N]`);
+  }
+  return args;
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
+};
+const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
+
+export async function runProductTabsBench(argv: readonly string[] = []): Promise<void> {
+  const args = parseArgs(argv);
+  const dir = await mkdtemp(join(tmpdir(), 'product-tabs-bench-'));
+  const dynamo = await startDynamo(await freePort());
+  const s3local = await startS3(await freePort(), join(dir, 's3'));
+  try {
+    Object.assign(process.env, {
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      S3_ENDPOINT: s3local.endpoint,
+      TABLE_NAME: 'bench-table',
+      DATA_BUCKET: 'bench-data',
+    });
+    await ensureTable(dynamo.client, 'bench-table');
+    await ensureBucket(s3local.client, 'bench-data', 'http://localhost');
+    await bench(args);
+  } finally {
+    dynamo.process.kill();
+    await s3local.server.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function bench(args: Args): Promise<void> {
+  // Imported after the environment points the clients at the emulators.
+  const { dynamo } = await import('../functions/lib/clients/dynamodb.js');
+  const repo = await import('../functions/scrapings/scrapings.repo.js');
+  const inventory = await import('../functions/inventory/inventory.repo.js');
+  const { ohSnapshotKey, periodSnapshotKey, putOhSnapshot, putPeriodSnapshot } = await import('../functions/scrapings/snapshots.repo.js');
+  const { listProducts } = await import('../functions/scrapings/reads.js');
+  const { clearProductCache } = await import('../functions/scrapings/product-reads.js');
+  const { productView, needsOnHand } = await import('../functions/scrapings/domain/product-view.js');
+  const { periodIdOf, productIdOf } = await import('../functions/scrapings/domain/ids.js');
+  const { getRetailers, putRetailer } = await import('../functions/retailers/retailers.repo.js');
+  const { listProductScrapingsQuery } = await import('../shared/schemas/scrapings.js');
+
+  // Items read: every item a GetItem, Query (ScannedCount) or BatchGetItem returned or examined.
+  let itemsRead = 0;
+  let requests = 0;
+  dynamo.middlewareStack.add(
+    (next) => async (a) => {
+      const out = await next(a);
+      const o = (out.output ?? {}) as { Item?: unknown; Items?: unknown[]; ScannedCount?: number; Count?: number; Responses?: Record<string, unknown[]> };
+      requests++;
+      if (o.ScannedCount !== undefined) itemsRead += o.ScannedCount;
+      else if (o.Items) itemsRead += o.Items.length;
+      else if (o.Responses) itemsRead += Object.values(o.Responses).reduce((n, l) => n + l.length, 0);
+      else if (o.Item) itemsRead += 1;
+      return out;
+    },
+    { step: 'initialize', name: 'benchItemsRead' },
+  );
+
+  const brand = 'bench-brand';
+  const retailer = 'bench-retailer';
+  const optId = 'OPT-BENCH';
+  const date = '2026-11-02';
+  const version = 'benchversion0000000000';
+  const feedVersion = 'benchfeed0000000000000';
+  const periodId = periodIdOf(brand, retailer, date);
+  const now = new Date().toISOString();
+  const random = prng(20261123);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
+  const words = ['Bag', 'Tote', 'Clutch', 'Wallet', 'Belt', 'Scarf', 'Loafer', 'Pump', 'Sneaker', 'Coat', 'Jacket', 'Ring'];
+  const adjectives = ['Classic', 'Mini', 'Grand', 'Soft', 'Quilted', 'Woven', 'Signature', 'Archive'];
+
+  const t0 = performance.now();
+  const inventoryIds = Math.floor(args.oh / 2);
+  const ohItems = Array.from({ length: args.oh }, (_, i) => ({
+    serialNo: `SN${String(i).padStart(7, '0')}`,
+    inventoryId: `INV${String(i % inventoryIds).padStart(6, '0')}`,
+    styleName: `${pick(adjectives)} ${pick(words)}`,
+    price: random() < 0.05 ? null : Math.round(100 + random() * 3000),
+    customerId: i % 2 === 0 ? optId : `OPT-OTHER-${i % 7}`,
+    customerName: 'Bench Store',
+    image: '',
+  }));
+  const products = Array.from({ length: args.products }, (_, i) => {
+    const style = `ST${String(i).padStart(7, '0')}`;
+    const r = random();
+    const inv = `INV${String(Math.floor(random() * inventoryIds * 1.2)).padStart(6, '0')}`;
+    const type = r < 0.01 ? ('added' as const) : r < 0.015 ? ('deleted' as const) : r < 0.03 ? ('change' as const) : undefined;
+    return {
+      _id: productIdOf(periodId, style),
+      retailer_brand_scraping: periodId,
+      brand,
+      retailer,
+      date,
+      style_number: style,
+      name: `${pick(adjectives)} ${pick(words)} ${i % 997}`,
+      price: random() < 0.03 ? null : Math.round(100 + random() * 3000),
+      image: `https://img.example/${style}/1.jpg`,
+      imageUrl: `https://img.example/${style}/1.jpg|https://img.example/${style}/2.jpg`,
+      screenshot: `https://shots.example/${style}.png`,
+      URL: `https://shop.example/p/${style}`,
+      product_description: `${pick(adjectives)} ${pick(words)} in calfskin, made in Italy. ${pick(adjectives)} finish.`,
+      shoppability: 'In stock',
+      brand_label: 'Bench House',
+      isFlagged: random() < 0.02 ? ('yes' as const) : ('no' as const),
+      oh_map_id: random() < 0.3 ? inv : '',
+      brand_sku: random() < 0.5 ? inv : '',
+      ...(type ? { type } : {}),
+    };
+  });
+  await putRetailer({ _id: retailer, name: 'Bench Store', optId, slug: 'bench-store', website: 'https://shop.example', createdAt: now, updatedAt: now } as Parameters<typeof putRetailer>[0]);
+  const writer = repo.productWriter(version);
+  for (const p of products) await writer.add(p);
+  await writer.close();
+  await inventory.putOhItems(brand, feedVersion, ohItems);
+  await inventory.switchCurrentFeed({ brand, version: feedVersion, key: 'incoming/oh/bench.csv', date, order: `${date}#1`, items: ohItems.length, errorCount: 0, ingestedAt: now });
+  await repo.putPeriod(
+    periodRecord({
+      _id: periodId,
+      brand,
+      retailer,
+      date,
+      version,
+      totalProducts: products.length,
+      previousTotalProducts: products.length,
+      flaggedCount: products.filter((p) => p.isFlagged === 'yes' && p.type !== 'deleted').length,
+    }),
+  );
+  // What the stage step and the on-hand ingest write since this change.
+  await putPeriodSnapshot(periodId, version, { seq: 0, products });
+  await putOhSnapshot(brand, feedVersion, optId, ohItems.filter((i) => i.customerId === optId));
+  console.log(`\nProduct tabs bench: ${args.products.toLocaleString('en-US')} products, on-hand feed of ${args.oh.toLocaleString('en-US')} items (${Math.ceil(args.oh / 2).toLocaleString('en-US')} the retailer's); seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+
+  const auth = { sub: 'bench', role: 'ADMIN', brand: null, retailers: [], sv: 0, isAdmin: true } as unknown as Parameters<typeof listProducts>[0];
+  const query = (q: Record<string, string>) => listProductScrapingsQuery.parse({ retailer_brand_scraping: periodId, ...q });
+  const cases: [string, Record<string, string>][] = [
+    ['products p1', {}],
+    ['change p1', { tab: 'change' }],
+    ['flagged p1', { isFlagged: 'yes' }],
+    ['sd_data p1', { filter: 'sd_data' }],
+    ['price_diff p1', { filter: 'price_diff' }],
+    ['price_match p1', { filter: 'price_match' }],
+    ['all_oh p1', { filter: 'all_oh' }],
+    ['oh_data p1', { filter: 'oh_data' }],
+    ['oh_sd_data p1', { filter: 'oh_sd_data' }],
+    ['products price;desc', { sort: 'price;desc' }],
+    ['price_diff style;desc', { filter: 'price_diff', sort: 'style_number;desc' }],
+    ['search "grand bag"', { search: 'grand bag' }],
+    ['products page 200', { page: '200' }],
+  ];
+
+  const measure = async (fn: () => Promise<unknown>) => {
+    const [i0, r0] = [itemsRead, requests];
+    const start = performance.now();
+    await fn();
+    return { ms: performance.now() - start, items: itemsRead - i0, requests: requests - r0 };
+  };
+
+  // Cold: an empty cache (a new Lambda), the snapshot in S3.
+  clearProductCache();
+  const cold = await measure(() => listProducts(auth, query({})));
+  const coldOh = await measure(() => listProducts(auth, query({ filter: 'price_diff' })));
+  // Cold on a period and feed without snapshots (from before this change): built from DynamoDB once.
+  const { DeleteObjectCommand } = await import('@aws-sdk/client-s3');
+  const { s3 } = await import('../functions/lib/clients/s3.js');
+  for (const Key of [periodSnapshotKey(periodId, version), ohSnapshotKey(brand, feedVersion, optId)]) await s3.send(new DeleteObjectCommand({ Bucket: 'bench-data', Key }));
+  clearProductCache();
+  const coldLegacy = await measure(() => listProducts(auth, query({})));
+  const coldLegacyOh = await measure(() => listProducts(auth, query({ filter: 'price_diff' })));
+  clearProductCache();
+  await listProducts(auth, query({}));
+
+  console.log(`  cold (a new Lambda), snapshots in S3: products tab ${ms(cold.ms)} (${cold.items} items read), then the first on-hand tab ${ms(coldOh.ms)} (${coldOh.items} items read)`);
+  console.log(`  cold, period and feed from before snapshots (built from DynamoDB and written once): products tab ${ms(coldLegacy.ms)} (${coldLegacy.items.toLocaleString('en-US')} items read), first on-hand tab ${ms(coldLegacyOh.ms)} (${coldLegacyOh.items.toLocaleString('en-US')} items read)`);
+  console.log(`  warm, ${args.runs} requests each (goal: p95 ≤ ${GOAL_P95_MS} ms; items read ≤ 2 × page size + 10 = ${GOAL_ITEMS(PAGE)}):`);
+  console.log(`  ${'request'.padEnd(24)} ${'p50'.padStart(9)} ${'p95'.padStart(9)}  items read  requests  total`);
+  const all: number[] = [];
+  let worstItems = 0;
+  for (const [name, q] of cases) {
+    await listProducts(auth, query(q)); // the sorted order of a new sort key is computed once
+    const runs: { ms: number; items: number; requests: number; total: number }[] = [];
+    for (let i = 0; i < args.runs; i++) {
+      let total = 0;
+      const r = await measure(async () => {
+        total = (await listProducts(auth, query(q))).totalCount;
+      });
+      runs.push({ ...r, total });
+    }
+    const times = runs.map((r) => r.ms);
+    all.push(...times);
+    worstItems = Math.max(worstItems, ...runs.map((r) => r.items));
+    console.log(`  ${name.padEnd(24)} ${ms(pct(times, 50)).padStart(9)} ${ms(pct(times, 95)).padStart(9)}  ${String(Math.max(...runs.map((r) => r.items))).padStart(10)}  ${String(Math.max(...runs.map((r) => r.requests))).padStart(8)}  ${runs[0]!.total}`);
+  }
+  // An edit, then the next read (the edit log Query, OH matches recomputed).
+  const afterEdit: number[] = [];
+  let editItems = 0;
+  for (let i = 0; i < Math.min(args.runs, 10); i++) {
+    await repo.updateProductFields(products[i * 7]!._id, { oh_map_id: `INV${String(i).padStart(6, '0')}`, edited: ['oh_map_id'] });
+    const r = await measure(() => listProducts(auth, query({ filter: 'price_diff' })));
+    afterEdit.push(r.ms);
+    editItems = Math.max(editItems, r.items);
+  }
+  const p95 = pct(all, 95);
+  console.log(`  all warm requests: p50 ${ms(pct(all, 50))}, p95 ${ms(p95)} (goal ≤ ${GOAL_P95_MS} ms: ${p95 <= GOAL_P95_MS ? 'met' : 'NOT met'}); most items read by one request ${worstItems} (goal ≤ ${GOAL_ITEMS(PAGE)}: ${worstItems <= GOAL_ITEMS(PAGE) ? 'met' : 'NOT met'})`);
+  console.log(`  read right after an edit (price_diff tab): p50 ${ms(pct(afterEdit, 50))}, p95 ${ms(pct(afterEdit, 95))}, ${editItems} items read`);
+
+  // Today's whole-list approach, same data, same run.
+  const whole = async (q: Record<string, string>) => {
+    const o = query(q);
+    const period = await repo.getPeriod(periodId);
+    const [list, oh] = await Promise.all([repo.listPeriodProducts(periodId, period!.version), needsOnHand(o.view) ? getRetailers([retailer]).then(([r]) => inventory.listOhItemsOfCustomer(brand, r!.optId!)) : Promise.resolve([])]);
+    return productView(list, oh, o);
+  };
+  for (const [name, q] of [['products p1', {}], ['price_diff p1', { filter: 'price_diff' }]] as const) {
+    const runs = [];
+    for (let i = 0; i < args.oldRuns; i++) runs.push(await measure(() => whole(q)));
+    console.log(
+      `  whole-list (before) ${name.padEnd(14)}: p50 ${ms(pct(runs.map((r) => r.ms), 50))}, max ${ms(Math.max(...runs.map((r) => r.ms)))}, ${runs[0]!.items.toLocaleString('en-US')} items read in ${runs[0]!.requests} requests (goals: ${GOAL_P95_MS} ms, ${GOAL_ITEMS(PAGE)} items)`,
+    );
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await runProductTabsBench(process.argv.slice(2));

@@ -1,0 +1,207 @@
+/**
+ * The product tabs over a cached period (docs/product-reads.md): the same rows, order and
+ * totals as productView, but with what does not change between requests computed once per
+ * snapshot (sorted orders per sort key, lower-cased search fields, OH matches) so a page costs
+ * one pass over a precomputed order instead of a filter, sort and match of the whole period.
+ * Edits (user fields) never change a sort key (name, price, style number). Pure.
+ */
+import type { ProductView } from '../../../shared/schemas/scrapings';
+import { indexOhItems, matchProduct } from '../../inventory/domain/matching';
+import { idKey, type OhItem } from '../../inventory/domain/oh-feed';
+import type { ProductScrape, UserFields } from './product';
+import { compareRows, ohRow, pricedRow, type OhRow, type ViewOptions, type ViewRow } from './product-view';
+
+/** The user fields an edit sets (every other field of a product is the snapshot's). */
+export const USER_FIELD_KEYS = ['isFlagged', 'flagMessage', 'oh_map_id', 'brand_sku', 'product', 'edited', 'updatedAt'] as const;
+export type UserFieldsState = Partial<UserFields> & { updatedAt?: string };
+
+/** Sort orders by `field;dir`, computed on first use: permutations of `rows`, stable (ties keep the input order, as Array.prototype.sort does). */
+class Orders<R extends ViewRow> {
+  private readonly cache = new Map<string, Uint32Array>();
+  constructor(private readonly rows: readonly R[]) {}
+  get(sort: string): Uint32Array {
+    const [field = 'name', dir = 'asc'] = sort.split(';');
+    const key = `${field};${dir === 'desc' ? 'desc' : 'asc'}`;
+    let order = this.cache.get(key);
+    if (!order) {
+      const cmp = compareRows(field, dir === 'desc' ? -1 : 1);
+      const idx = Array.from(this.rows, (_, i) => i);
+      idx.sort((a, b) => cmp(this.rows[a]!, this.rows[b]!));
+      order = Uint32Array.from(idx);
+      this.cache.set(key, order);
+    }
+    return order;
+  }
+}
+
+/** A period's products (in stored order) with their edits applied, sort orders and search fields. */
+export class PeriodIndex {
+  readonly products: ProductScrape[];
+  readonly orders: Orders<ProductScrape>;
+  private readonly posOf = new Map<string, number>();
+  private readonly searchText: string[];
+  /** The position of the product each applied edit changed: OH matches catch up from theirs. */
+  private readonly editLog: number[] = [];
+
+  constructor(products: ProductScrape[]) {
+    this.products = products;
+    this.orders = new Orders(products);
+    products.forEach((p, i) => this.posOf.set(p._id, i));
+    this.searchText = products.map(searchTextOf);
+  }
+
+  /** How many edits were applied (OH matches remember the revision they are at). */
+  get revision(): number {
+    return this.editLog.length;
+  }
+
+  /** Positions of the products edited after `revision` (each once). */
+  editedAfter(revision: number): number[] {
+    return [...new Set(this.editLog.slice(revision))];
+  }
+
+  /** Apply the user fields of an edit (the product's state after it); unknown ids are ignored. */
+  applyEdit(productId: string, state: UserFieldsState): void {
+    const i = this.posOf.get(productId);
+    if (i === undefined) return;
+    const p: Record<string, unknown> = { ...this.products[i]! };
+    for (const k of USER_FIELD_KEYS) {
+      const v = (state as Record<string, unknown>)[k];
+      if (v === undefined || v === null) delete p[k];
+      else p[k] = v;
+    }
+    this.products[i] = p as unknown as ProductScrape;
+    this.searchText[i] = searchTextOf(this.products[i]);
+    this.editLog.push(i);
+  }
+
+  matchesSearch(i: number, needle: string): boolean {
+    return searchIn(this.searchText[i]!, needle);
+  }
+}
+
+/**
+ * The searched fields, lower-cased, joined by a separator no search contains (the query is
+ * text of a form field), so a "contains" search is one `includes` per row.
+ */
+const SEP = '\u0000';
+const joinFields = (fields: readonly string[]) => fields.map((f) => f.toLowerCase()).join(SEP);
+const searchIn = (text: string, needle: string) => (needle.includes(SEP) ? text.split(SEP).some((f) => f.includes(needle)) : text.includes(needle));
+const searchTextOf = (p: ProductScrape) => joinFields([p.name, p.style_number, p.brand_sku, p.product?.sku ?? '']);
+
+/** A retailer's on-hand items of one feed version: OH rows, sort orders, match index. */
+export class OhIndexed {
+  readonly rows: OhRow[];
+  readonly orders: Orders<OhRow>;
+  readonly index: ReturnType<typeof indexOhItems>;
+  /** Item position by serial (trimmed, upper-cased). */
+  readonly posOfSerial = new Map<string, number>();
+  private readonly searchText: string[];
+  constructor(readonly items: OhItem[]) {
+    this.rows = items.map(ohRow);
+    this.orders = new Orders(this.rows);
+    this.index = indexOhItems(items);
+    items.forEach((item, i) => this.posOfSerial.set(idKey(item.serialNo), i));
+    this.searchText = items.map((i) => joinFields([i.serialNo, i.inventoryId, i.styleName]));
+  }
+  matchesSearch(i: number, needle: string): boolean {
+    return searchIn(this.searchText[i]!, needle);
+  }
+}
+
+/** The OH units each product of a period stands for, and which items some product matches. */
+export interface Matches {
+  /** What they were computed from: the period index (at `revision`) and the items. */
+  period: PeriodIndex;
+  oh: OhIndexed;
+  revision: number;
+  /** Per product: the units it matches (empty: none; deleted products match nothing). */
+  units: OhItem[][];
+  /** Per OH item: how many products match it (OH views: matched by some product or not). */
+  refs: Uint32Array;
+}
+
+const NONE: OhItem[] = [];
+
+function setUnits(m: Matches, i: number, units: OhItem[]): void {
+  for (const u of m.units[i] ?? NONE) m.refs[m.oh.posOfSerial.get(idKey(u.serialNo))!]!--;
+  m.units[i] = units;
+  for (const u of units) m.refs[m.oh.posOfSerial.get(idKey(u.serialNo))!]!++;
+}
+
+const unitsOf = (p: ProductScrape, oh: OhIndexed) => (p.type === 'deleted' ? NONE : matchProduct(p, oh.index));
+
+/** Match every product against the retailer's items (once per snapshot and feed). */
+export function matchAll(period: PeriodIndex, oh: OhIndexed): Matches {
+  const m: Matches = { period, oh, revision: period.revision, units: new Array<OhItem[]>(period.products.length), refs: new Uint32Array(oh.items.length) };
+  period.products.forEach((p, i) => setUnits(m, i, unitsOf(p, oh)));
+  return m;
+}
+
+/** Bring matches up to the period's edits since they were computed: only the edited products are matched again. */
+export function catchUpMatches(m: Matches): Matches {
+  for (const i of m.period.editedAfter(m.revision)) setUnits(m, i, unitsOf(m.period.products[i]!, m.oh));
+  m.revision = m.period.revision;
+  return m;
+}
+
+const isDeleted = (p: ProductScrape) => p.type === 'deleted';
+
+/** Whether product i is a row of a product view (before mapped, unflagged and search filters). */
+function productMember(view: ProductView, p: ProductScrape, i: number, m: Matches | undefined): boolean {
+  switch (view) {
+    case 'products':
+      return !isDeleted(p);
+    case 'change':
+      return p.type === 'added' || p.type === 'deleted' || p.type === 'change';
+    case 'flagged':
+      return !isDeleted(p) && p.isFlagged === 'yes';
+    case 'sd_data':
+      return !isDeleted(p) && m!.units[i]!.length === 0;
+    case 'price_diff':
+    case 'price_match': {
+      const unit = m!.units[i]![0];
+      if (isDeleted(p) || !unit) return false;
+      const same = unit.price === p.price;
+      if ((view === 'price_match') !== same) return false;
+      return !(view === 'price_match' && p.price === null);
+    }
+    default:
+      return false;
+  }
+}
+
+const OH_VIEWS: readonly ProductView[] = ['all_oh', 'oh_data', 'oh_sd_data'];
+
+/**
+ * One page of a view, `{ data, totalCount }`, equal to productView(products, ohItems, o) over
+ * the same products and items. `oh` and `matches` are needed by the on-hand views only.
+ */
+export function indexedView(period: PeriodIndex, oh: OhIndexed | undefined, matches: Matches | undefined, o: ViewOptions): { data: ViewRow[]; totalCount: number } {
+  const needle = o.search?.trim().toLowerCase() || undefined;
+  const start = (o.page - 1) * o.limit;
+  const end = start + o.limit;
+  const data: ViewRow[] = [];
+  let total = 0;
+  if (OH_VIEWS.includes(o.view)) {
+    if (!oh) return { data, totalCount: 0 };
+    for (const i of oh.orders.get(o.sort)) {
+      if (o.view !== 'all_oh' && matches!.refs[i]! > 0 !== (o.view === 'oh_sd_data')) continue;
+      if (needle && !oh.matchesSearch(i, needle)) continue;
+      if (total >= start && total < end) data.push(oh.rows[i]!);
+      total++;
+    }
+    return { data, totalCount: total };
+  }
+  const priced = o.view === 'price_diff' || o.view === 'price_match';
+  for (const i of period.orders.get(o.sort)) {
+    const p = period.products[i]!;
+    if (!productMember(o.view, p, i, matches)) continue;
+    if (o.mapped !== undefined && (p.oh_map_id.trim() !== '') !== o.mapped) continue;
+    if (o.unflaggedOnly && p.isFlagged === 'yes') continue;
+    if (needle && !period.matchesSearch(i, needle)) continue;
+    if (total >= start && total < end) data.push(priced ? pricedRow(p, matches!.units[i]![0]!) : p);
+    total++;
+  }
+  return { data, totalCount: total };
+}

@@ -1,0 +1,62 @@
+/**
+ * Read snapshots in the data bucket (docs/product-reads.md): what the product tabs load once per
+ * warm Lambda instead of every product of a period on every request.
+ *
+ *   snapshots/periods/<periodId>/<version>.json.gz           a version's products as staged (or as
+ *                                                             stored, when built on a first read)
+ *   snapshots/oh/<brand>/<version>/<CUSTOMER ID>.json.gz     one retailer's items of a feed version
+ *
+ * gzip'd JSON. `snapshots/` has no lifecycle expiry (infra/constructs/storage.ts): a missing
+ * snapshot is rebuilt from DynamoDB on the next read, so deleting them is always safe.
+ */
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import type { OhItem } from '../inventory/domain/oh-feed';
+import { idKey } from '../inventory/domain/oh-feed';
+import { s3 } from '../lib/clients/s3';
+import { env } from '../lib/env';
+import type { ProductScrape } from './domain/product';
+
+const gz = promisify(gzip);
+const gunz = promisify(gunzip);
+
+export interface PeriodSnapshot {
+  /** The period's edit sequence the products already include (edits after it are applied on read). */
+  seq: number;
+  products: ProductScrape[];
+}
+
+/** infra/table-schema.ts DATA_PREFIX.snapshots. */
+export const SNAPSHOT_PREFIX = 'snapshots/';
+
+export const periodSnapshotKey = (periodId: string, version: string) => `${SNAPSHOT_PREFIX}periods/${periodId}/${version}.json.gz`;
+export const ohSnapshotKey = (brand: string, version: string, customerId: string) =>
+  `${SNAPSHOT_PREFIX}oh/${brand}/${version}/${encodeURIComponent(idKey(customerId))}.json.gz`;
+
+async function getJson<T>(key: string): Promise<{ value: T; bytes: number } | undefined> {
+  try {
+    const out = await s3.send(new GetObjectCommand({ Bucket: env.dataBucket, Key: key }));
+    const text = (await gunz(await out.Body!.transformToByteArray())).toString('utf8');
+    return { value: JSON.parse(text) as T, bytes: text.length };
+  } catch (e) {
+    if ((e as { name?: string }).name === 'NoSuchKey') return undefined;
+    throw e;
+  }
+}
+
+async function putJson(key: string, value: unknown): Promise<void> {
+  await s3.send(new PutObjectCommand({ Bucket: env.dataBucket, Key: key, Body: await gz(JSON.stringify(value)), ContentType: 'application/json', ContentEncoding: 'gzip' }));
+}
+
+/** GetObject snapshots/periods/<periodId>/<version>.json.gz (undefined when there is none) */
+export const getPeriodSnapshot = (periodId: string, version: string) => getJson<PeriodSnapshot>(periodSnapshotKey(periodId, version));
+
+/** PutObject snapshots/periods/<periodId>/<version>.json.gz (overwrite: staging again replaces it) */
+export const putPeriodSnapshot = (periodId: string, version: string, snapshot: PeriodSnapshot) => putJson(periodSnapshotKey(periodId, version), snapshot);
+
+/** GetObject snapshots/oh/<brand>/<version>/<CUSTOMER>.json.gz (undefined when there is none) */
+export const getOhSnapshot = (brand: string, version: string, customerId: string) => getJson<{ items: OhItem[] }>(ohSnapshotKey(brand, version, customerId));
+
+/** PutObject snapshots/oh/<brand>/<version>/<CUSTOMER>.json.gz */
+export const putOhSnapshot = (brand: string, version: string, customerId: string, items: readonly OhItem[]) => putJson(ohSnapshotKey(brand, version, customerId), { items });
