@@ -10,6 +10,7 @@ import { AUTH } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import { TEST_ACCOUNT_ROUTE_LIMIT } from '../setup/stack';
 import { apiFrom, stack } from '../support/api';
+import { testUser } from '../support/accounts';
 
 const tag = randomBytes(4).toString('hex');
 const PASSWORD = 'Throttle-1!';
@@ -26,25 +27,7 @@ beforeAll(async () => {
 
 async function makeUser(): Promise<string> {
   const email = `throttle-${tag}-${++seq}@demo.test`;
-  const now = new Date().toISOString();
-  await users.createUser({
-    _id: `user-thr-${tag}-${seq}`,
-    name: `Thr ${seq}`,
-    firstname: 'Thr',
-    lastname: String(seq),
-    email,
-    passwordHash,
-    roles: [{ _id: 'role-user', name: 'User', label: 'User', value: 'role-user' }],
-    brand: 'brand-maison-aurelle',
-    associated_retailers: [],
-    notify: true,
-    user_email_bcc: '',
-    emailFrequency: 'Weekly',
-    policyFlag: false,
-    status: 'active',
-    createdAt: now,
-    updatedAt: now,
-  });
+  await users.createUser(testUser({ _id: `user-thr-${tag}-${seq}`, name: `Thr ${seq}`, firstname: 'Thr', lastname: String(seq), email, passwordHash }));
   return email;
 }
 

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { FileRecord, FileType } from '../../functions/files/files.repo';
 import type { RobotRow } from '../../functions/files/domain/robot-types';
 import { api, login, stack } from '../support/api';
+import { testUser } from '../support/accounts';
 
 const tag = randomBytes(4).toString('hex');
 const B1 = { _id: `brand-it-${tag}`, name: `Itest Maison ${tag}`, slug: `itest-maison-${tag}` };
@@ -153,24 +154,7 @@ beforeAll(async () => {
   for (const r of [R1, R2]) await putRetailer({ ...r, createdAt: now, updatedAt: now });
   await putBrand({ ...B1, colors, createdAt: now, updatedAt: now, retailers: [{ retailer: R1._id, flag: true, webSiteType: 'retailerWithProducts' }, { retailer: R2._id, flag: true, webSiteType: 'retailerWithModule' }] });
   await putBrand({ ...B2, colors, createdAt: now, updatedAt: now, retailers: [{ retailer: R1._id, flag: true, webSiteType: 'retailerWithProducts' }] });
-  await createUser({
-    _id: USER_ID,
-    name: USER_NAME,
-    firstname: 'Ivy',
-    lastname: 'Tester',
-    email: USER_EMAIL,
-    passwordHash: await hashPassword('Itest-2031!'),
-    roles: [{ _id: 'role-user', name: 'User', label: 'User', value: 'role-user' }],
-    brand: B1._id,
-    associated_retailers: [R1._id],
-    notify: false,
-    user_email_bcc: '',
-    emailFrequency: 'Weekly',
-    policyFlag: false,
-    status: 'active',
-    createdAt: now,
-    updatedAt: now,
-  });
+  await createUser(testUser({ _id: USER_ID, name: USER_NAME, firstname: 'Ivy', lastname: 'Tester', email: USER_EMAIL, passwordHash: await hashPassword('Itest-2031!'), brand: B1._id, associated_retailers: [R1._id], notify: false }));
   tokens.admin = await login('admin@demo.test');
   tokens.other = await login('castellane@demo.test');
   tokens.demoUser = await login('user@demo.test');

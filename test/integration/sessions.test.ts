@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, sentEmails, stack } from '../support/api';
+import { TEST_ROLES, testUser } from '../support/accounts';
 
 const tag = randomBytes(4).toString('hex');
 const PASSWORD = 'Session-1!';
@@ -24,34 +25,11 @@ beforeAll(async () => {
   passwordHash = await (await import('../../functions/lib/password')).hashPassword(PASSWORD);
 });
 
-const ROLES = {
-  User: { _id: 'role-user', name: 'User', label: 'User', value: 'role-user' },
-  BRAND_ADMIN: { _id: 'role-brand-admin', name: 'BRAND_ADMIN', label: 'BRAND_ADMIN', value: 'role-brand-admin' },
-} as const;
-
 /** A user of Maison Aurelle of this test only (the demo accounts are shared with other files). */
-async function makeUser(role: keyof typeof ROLES = 'User', retailers = ['ret-harrowgate']): Promise<{ id: string; email: string }> {
+async function makeUser(role: keyof typeof TEST_ROLES = 'User', retailers = ['ret-harrowgate']): Promise<{ id: string; email: string }> {
   const id = `user-sess-${tag}-${++seq}`;
   const email = `sess-${tag}-${seq}@demo.test`;
-  const now = new Date().toISOString();
-  await users.createUser({
-    _id: id,
-    name: `Sess ${seq}`,
-    firstname: 'Sess',
-    lastname: String(seq),
-    email,
-    passwordHash,
-    roles: [ROLES[role]],
-    brand: 'brand-maison-aurelle',
-    associated_retailers: retailers,
-    notify: true,
-    user_email_bcc: '',
-    emailFrequency: 'Weekly',
-    policyFlag: false,
-    status: 'active',
-    createdAt: now,
-    updatedAt: now,
-  });
+  await users.createUser(testUser({ _id: id, name: `Sess ${seq}`, firstname: 'Sess', lastname: String(seq), email, passwordHash, roles: [TEST_ROLES[role]], associated_retailers: retailers }));
   return { id, email };
 }
 
@@ -140,7 +118,7 @@ describe('role, brand and assigned retailers come from the current user record',
     const token = await logIn(u.email);
     const users1 = await api('GET', '/users?brand=brand-maison-aurelle', { token });
     expect(users1.status).toBe(200);
-    await users.updateUserFields(u.id, { roles: [ROLES.User], associated_retailers: ['ret-harrowgate'] });
+    await users.updateUserFields(u.id, { roles: [TEST_ROLES.User], associated_retailers: ['ret-harrowgate'] });
     expect((await retailersSeen(token)).status).toBe(401);
     expect(await retailersSeen(await logIn(u.email))).toEqual({ status: 200, ids: ['ret-harrowgate'] });
   });
