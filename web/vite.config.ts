@@ -9,7 +9,7 @@ export default defineConfig({
   root: here,
   plugins: [react()],
   // `@shared/…` is the repository's shared/ folder (route table, schemas, messages), as in tsconfig.json.
-  resolve: { alias: { '@shared': path.join(here, '..', 'shared') } },
+  resolve: { alias: { '@shared': path.resolve(here, '../shared') } },
   build: {
     outDir: path.join(here, 'dist'),
     emptyOutDir: true,

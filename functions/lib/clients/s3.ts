@@ -3,7 +3,7 @@ import { env } from '../env';
 
 /**
  * Checksums only when required: s3rver stores streamed uploads corrupted otherwise, and presigned
- * URLs then match between AWS and local (see ../shared/notes/local-emulators.md).
+ * URLs then match between AWS and local (the team's emulator notes record both).
  */
 export const s3 = new S3Client({
   region: env.region,
