@@ -81,9 +81,9 @@ describe.each(guarded.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', (
   }
 });
 
-describe('5xx never leak internals', () => {
-  it('a route answering 500 says only the generic message', async () => {
-    // An unknown API path is a 404 with a plain message, not a stack trace.
+describe('error answers never leak internals', () => {
+  // (A handler's 5xx saying only the generic message is asserted in test/functions/lib/handler.test.ts.)
+  it('an unknown API path answers 404 with a plain message, no stack trace', async () => {
     const res = await api('GET', '/definitely/not/a/route');
     expect(res.status).toBe(404);
     expect(JSON.stringify(res.body)).not.toMatch(/at .*\.ts|Error:/);
