@@ -24,7 +24,7 @@ export function bridgeS3Events(server: S3rver, log: (m: string) => void) {
       .then(() => new Promise((r) => setImmediate(r)))
       .then(() => ingest(event))
       .then(
-        (out) => out.results.forEach((x) => log(`Ingested ${x.key}: ${x.created ? (x.error ? `error: ${x.error}` : `flag ${x.flag}`) : 'already known'}`)),
+        (out) => out.results.forEach((x) => log(`Ingested ${x.key}: ${x.created ? (x.error ? `error: ${x.error}` : `flag ${x.flag}`) : `already known${x.resumed?.length ? `, finished: ${x.resumed.join(', ')}` : ''}`}`)),
         (err: unknown) => process.stderr.write(JSON.stringify({ level: 'error', message: 'ingest failed', error: String((err as Error).stack ?? err) }) + '\n'),
       )
       .finally(() => pending--);
