@@ -118,6 +118,8 @@ export async function stageProductFile(file: FileRecord, progress?: StageProgres
   assertApplicable(file, 'product');
   const started = Date.now();
   const brands = await carryingBrands(file.retailer);
+  // A first invocation starts afresh: an earlier, failed try may have staged brands that no longer carry the retailer.
+  if (!progress) await clearStages(file._id);
   const version = file._id;
   // Before the first reads: an edit on the published version after this time is carried at cleanup.
   const stagedAt = progress?.stagedAt ?? new Date().toISOString();
@@ -382,6 +384,7 @@ export async function cleanupFile(fileId: string): Promise<{ removed: number; ca
 export async function stageBrandFile(file: FileRecord): Promise<{ brands: string[]; found: string[] }> {
   assertApplicable(file, 'brand');
   const [brands, rows] = await Promise.all([carryingBrands(file.retailer), readRows(file._id, 'current', file.currentPages ?? 0)]);
+  await clearStages(file._id);
   const found: string[] = [];
   for (const brand of brands) {
     const row =
@@ -406,6 +409,7 @@ export async function stageBrandFile(file: FileRecord): Promise<{ brands: string
 export async function stageHomepageFile(file: FileRecord): Promise<{ brands: string[]; featured: string[] }> {
   assertApplicable(file, 'homepage');
   const [brands, rows] = await Promise.all([carryingBrands(file.retailer), readRows(file._id, 'current', file.currentPages ?? 0)]);
+  await clearStages(file._id);
   const featured: string[] = [];
   for (const brand of brands) {
     const f = homepageFeature(rows, brand, brands.length === 1);
@@ -418,4 +422,10 @@ export async function stageHomepageFile(file: FileRecord): Promise<{ brands: str
 /** The stage record of a brand page or homepage file for one brand: the scan-info fields it publishes. */
 function stageScan(file: FileRecord, brand: string, source: ScanInfoSource, fields: ScanInfoFields): Promise<void> {
   return putStage({ fileId: file._id, brand, retailer: file.retailer, date: file.date, stagedAt: new Date().toISOString(), scan: { source, fields } });
+}
+
+/** An earlier, unfinished staging of the file may have named brands that no longer carry the retailer: start afresh. */
+async function clearStages(fileId: string): Promise<void> {
+  const old = await listStages(fileId);
+  if (old.length) await deleteStages(fileId, old.map((s) => s.brand));
 }
