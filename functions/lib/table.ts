@@ -61,13 +61,18 @@ export function clean<T>(item: Record<string, unknown>): T {
 /** Query every page of a key condition (bounded lists: users, brands, retailers of a tenant). */
 export async function queryAll<T>(input: Omit<QueryCommandInput, 'TableName'>): Promise<T[]> {
   const out: T[] = [];
+  for await (const page of queryPages<T>(input)) out.push(...page);
+  return out;
+}
+
+/** Query a key condition a DynamoDB page at a time (a large result is never held whole). */
+export async function* queryPages<T>(input: Omit<QueryCommandInput, 'TableName'>): AsyncGenerator<T[]> {
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
     const page = await ddb.send(new QueryCommand({ TableName: table.name, ...input, ExclusiveStartKey }));
-    out.push(...((page.Items ?? []) as T[]));
+    yield (page.Items ?? []) as T[];
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
-  return out;
 }
 
 /** Query a key condition with Select COUNT over every page. */

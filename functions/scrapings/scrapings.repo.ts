@@ -16,7 +16,7 @@
  */
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/clients/dynamodb';
-import { clean, isConditionFailed, queryAll, queryCount, table } from '../lib/table';
+import { clean, isConditionFailed, queryAll, queryCount, queryPages, table } from '../lib/table';
 import { BatchWriter, batchWrite } from './batch';
 import { scanInfoIdOf, splitProductId } from './domain/ids';
 import type { ProductScrape, UserFields } from './domain/product';
@@ -232,23 +232,14 @@ export type ProductUserFields = Pick<ProductScrape, 'style_number' | 'isFlagged'
  * Query pk=SCRAPING#periodId, sk begins_with PRODUCT#<version># (consistent), projected to the
  * style number and the user fields, a DynamoDB page at a time: a large version is never held whole.
  */
-export async function* versionUserFieldPages(periodId: string, version: string): AsyncGenerator<ProductUserFields[]> {
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await ddb.send(
-      new QueryCommand({
-        TableName: table.name,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': `SCRAPING#${periodId}`, ':p': `PRODUCT#${version}#` },
-        ProjectionExpression: 'style_number, isFlagged, flagMessage, oh_map_id, brand_sku, #product, edited',
-        ExpressionAttributeNames: { '#product': 'product' },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    yield (out.Items ?? []) as ProductUserFields[];
-    start = out.LastEvaluatedKey;
-  } while (start);
+export function versionUserFieldPages(periodId: string, version: string): AsyncGenerator<ProductUserFields[]> {
+  return queryPages<ProductUserFields>({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+    ExpressionAttributeValues: { ':pk': `SCRAPING#${periodId}`, ':p': `PRODUCT#${version}#` },
+    ProjectionExpression: 'style_number, isFlagged, flagMessage, oh_map_id, brand_sku, #product, edited',
+    ExpressionAttributeNames: { '#product': 'product' },
+    ConsistentRead: true,
+  });
 }
 
 /**
@@ -257,21 +248,13 @@ export async function* versionUserFieldPages(periodId: string, version: string):
  * carries them). Reads the whole version's keys but holds only the edited ones.
  */
 export async function* listVersionProductsEditedSince(periodId: string, version: string, since: string): AsyncGenerator<ProductScrape[]> {
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await ddb.send(
-      new QueryCommand({
-        TableName: table.name,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        FilterExpression: 'updatedAt > :since',
-        ExpressionAttributeValues: { ':pk': `SCRAPING#${periodId}`, ':p': `PRODUCT#${version}#`, ':since': since },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    yield (out.Items ?? []).map((i) => clean<ProductScrape>(i));
-    start = out.LastEvaluatedKey;
-  } while (start);
+  const pages = queryPages<Record<string, unknown>>({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+    FilterExpression: 'updatedAt > :since',
+    ExpressionAttributeValues: { ':pk': `SCRAPING#${periodId}`, ':p': `PRODUCT#${version}#`, ':since': since },
+    ConsistentRead: true,
+  });
+  for await (const page of pages) yield page.map((i) => clean<ProductScrape>(i));
 }
 
 /** Query pk=SCRAPING#periodId, sk begins_with PRODUCT#<version># and EDIT#<version># (keys only), then BatchWriteItem DeleteItem of each: remove a superseded version (its products and edit log); returns the products removed */
@@ -280,24 +263,18 @@ export async function deleteVersionProducts(periodId: string, version: string): 
   const writer = new BatchWriter();
   let products = 0;
   for (const prefix of ['PRODUCT', 'EDIT']) {
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await ddb.send(
-        new QueryCommand({
-          TableName: table.name,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-          ExpressionAttributeValues: { ':pk': `SCRAPING#${periodId}`, ':p': `${prefix}#${version}#` },
-          ProjectionExpression: 'pk, sk',
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const k of out.Items ?? []) {
+    const pages = queryPages<{ pk: string; sk: string }>({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':pk': `SCRAPING#${periodId}`, ':p': `${prefix}#${version}#` },
+      ProjectionExpression: 'pk, sk',
+    });
+    for await (const page of pages) {
+      for (const k of page) {
         if (prefix === 'PRODUCT') products++;
         const wait = writer.add({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } });
         if (wait) await wait;
       }
-      start = out.LastEvaluatedKey;
-    } while (start);
+    }
   }
   await writer.close();
   return products;
