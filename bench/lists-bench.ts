@@ -172,6 +172,8 @@ export async function runListsBench(argv: readonly string[] = []): Promise<void>
       { name: 'pending, Requires Review', h: list, old: peer.oldListFiles, query: { limit: '25', approvedStatus: 'pending', flag: 'require_review' } },
       { name: 'approved, oldest first', h: list, old: peer.oldListFiles, query: { limit: '25', approvedStatus: 'approved', sort: 'date;asc' } },
       { name: 'one retailer', h: list, old: peer.oldListFiles, query: { limit: '25', name: 'retailer-042' } },
+      { name: 'sorted by name', h: list, old: peer.oldListFiles, query: { limit: '25', sort: 'name;asc' } },
+      { name: 'pending, sorted by type', h: list, old: peer.oldListFiles, query: { limit: '25', approvedStatus: 'pending', sort: 'type;desc' } },
       { name: 'page 50 by cursor', h: list, old: peer.oldListFiles, query: { limit: '25', page: '50', cursor }, oldQuery: { limit: '25', page: '50' } },
       { name: 'page 50 by number', h: list, old: peer.oldListFiles, query: { limit: '25', page: '50' } },
       { name: 'flag values', h: flagValues, old: peer.oldFlagValues, query: {} },

@@ -11,6 +11,8 @@ export const TABLE_KEYS = {
     { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
     /** Post-office files by status and flag, by date (README "Data model"). */
     { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
+    /** Post-office files by status, flag and type, by retailer name: the list sorted by name or type. */
+    { name: 'gsi4', partitionKey: 'gsi4pk', sortKey: 'gsi4sk' },
   ],
 } as const;
 

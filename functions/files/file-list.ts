@@ -5,6 +5,8 @@
  *   totalCount by a COUNT over them (bounded by one retailer's files);
  * - a status and/or flag: the gsi3 partitions of the matching (status, flag) pairs, merged;
  * - neither: gsi1 `FILES`;
+ * - sorted by name or type (not date): the gsi4 partitions of the matching (status, flag, type)
+ *   triples, merged by retailer name, or by type then name;
  * totalCount from the counts kept on write, except with a file-name search (no index answers a
  * substring): then each request evaluates at most 1,000 items and totalCount is a lower bound
  * (the files up to this page, plus one page while there is a next one).
@@ -14,6 +16,7 @@ import {
   countRetailerFiles,
   getFileCounts,
   pageAllFiles,
+  pageFilesByName,
   pageFilesByStatusFlag,
   pageRetailerFiles,
   retailerFilePartitions,
@@ -28,6 +31,8 @@ export interface FileListQuery {
   flag?: FlagLevel;
   name?: string;
   fileName?: string;
+  /** The column the list is sorted on (date unless name or type). */
+  sort?: 'date' | 'name' | 'type';
   ascending: boolean;
   page: number;
   limit: number;
@@ -43,13 +48,15 @@ export async function readFilePage(q: FileListQuery): Promise<FilePage & { total
     const retailer = await getRetailerBySlug(q.name);
     const partitions = retailerFilePartitions([...(retailer ? [retailer._id] : []), q.name, `oh:${q.name}`]);
     const filtered = { ...req, status: q.approvedStatus, flag: q.flag };
-    const [page, totalCount] = await Promise.all([pageRetailerFiles(partitions, filtered), countRetailerFiles(partitions, filtered)]);
+    const [page, totalCount] = await Promise.all([pageRetailerFiles(partitions, filtered, q.sort), countRetailerFiles(partitions, filtered)]);
     return { ...page, totalCount };
   }
   const statuses = q.approvedStatus ? [q.approvedStatus] : STATUSES;
   const flags = q.flag ? [q.flag] : FLAGS;
+  const pairs = statuses.flatMap((s) => flags.map((f): [ApprovedStatus, FlagLevel] => [s, f]));
+  const sort = q.sort ?? 'date';
   const [page, counts] = await Promise.all([
-    q.approvedStatus || q.flag ? pageFilesByStatusFlag(statuses.flatMap((s) => flags.map((f): [ApprovedStatus, FlagLevel] => [s, f])), req) : pageAllFiles(req),
+    sort !== 'date' ? pageFilesByName(pairs, sort, req) : q.approvedStatus || q.flag ? pageFilesByStatusFlag(pairs, req) : pageAllFiles(req),
     getFileCounts(),
   ]);
   if (q.fileName) return { ...page, totalCount: (q.page - 1) * q.limit + page.items.length + (page.nextCursor ? q.limit : 0) };

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/clients/dynamodb';
 import { queryPage, type PagedResult, type PagedSource } from '../lib/paged-query';
-import { clean, failedConditions, isConditionFailed, queryAll, queryCount, table, updateParts } from '../lib/table';
+import { clean, failedConditions, isConditionFailed, queryAll, queryCount, queryPages, sortName, table, updateParts } from '../lib/table';
 
 export type ApprovedStatus = 'pending' | 'approved' | 'rejected';
 export type FlagLevel = 'require_review' | 'caution' | 'unflagged';
@@ -72,6 +72,10 @@ type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteComman
 const fileKey = (id: string) => ({ pk: `FILE#${id}`, sk: 'FILE' });
 /** The post-office partition of a file: its status and flag (gsi3). */
 const statusFlagPk = (status: ApprovedStatus, flag: FlagLevel) => `FILES#${status}#${flag}`;
+/** The partition of a file in the name / type sorts: its status, flag and type (gsi4). */
+const statusFlagTypePk = (status: ApprovedStatus, flag: FlagLevel, type: FileType) => `${statusFlagPk(status, flag)}#${type}`;
+/** A file's place in the name / type sorts: the retailer name (case-insensitive), then its date. */
+const nameSortKey = (f: Pick<FileRecord, 'name' | 'date' | 'createdAt' | '_id'>) => `${sortName(f.name)}#${f.date}#${f.createdAt}#${f._id}`;
 
 function item(f: FileRecord) {
   return {
@@ -83,6 +87,8 @@ function item(f: FileRecord) {
     gsi2sk: `${f.date}#${f.createdAt}#${f._id}`,
     gsi3pk: statusFlagPk(f.approvedStatus, f.flag),
     gsi3sk: `${f.date}#${f.createdAt}#${f._id}`,
+    gsi4pk: statusFlagTypePk(f.approvedStatus, f.flag, f.type),
+    gsi4sk: nameSortKey(f),
     /** For the file-name search (case-insensitive `contains`). */
     fileNameLower: f.fileName.toLowerCase(),
     ...f,
@@ -166,9 +172,9 @@ function fileFilter(r: FilePageRequest) {
   };
 }
 
-async function pageOf(sources: PagedSource[], r: FilePageRequest): Promise<FilePage> {
+async function pageOf(sources: PagedSource[], r: FilePageRequest, orderKey?: (item: Record<string, unknown>) => string): Promise<FilePage> {
   const filter = fileFilter(r);
-  const out = await queryPage<Record<string, unknown>>({ sources, ascending: r.ascending, limit: r.limit, cursor: r.cursor, skip: r.skip, filter, evaluateBudget: r.fileNameContains ? FILE_NAME_BUDGET : undefined });
+  const out = await queryPage<Record<string, unknown>>({ sources, ascending: r.ascending, limit: r.limit, cursor: r.cursor, skip: r.skip, filter, orderKey, evaluateBudget: r.fileNameContains ? FILE_NAME_BUDGET : undefined });
   return { ...out, items: out.items.map((i) => clean<FileRecord>(i)) };
 }
 
@@ -180,6 +186,28 @@ const gsi3Source = (status: ApprovedStatus, flag: FlagLevel): PagedSource => ({
   KeyConditionExpression: 'gsi3pk = :pk',
   ExpressionAttributeValues: { ':pk': statusFlagPk(status, flag) },
 });
+
+/** The file types, in the order of the type sort. */
+export const FILE_TYPES_ORDER = ['brand', 'homepage', 'product'] as const satisfies readonly FileType[];
+
+const gsi4Source = (status: ApprovedStatus, flag: FlagLevel, type: FileType): PagedSource => ({
+  IndexName: table.gsi4,
+  partitionKey: 'gsi4pk',
+  sortKey: 'gsi4sk',
+  keyAttributes: [...FILES_KEYS, 'gsi4pk', 'gsi4sk'],
+  KeyConditionExpression: 'gsi4pk = :pk',
+  ExpressionAttributeValues: { ':pk': statusFlagTypePk(status, flag, type) },
+});
+
+/**
+ * Query gsi4 pk=FILES#<status>#<flag>#<type> by retailer name, one partition per (status, flag,
+ * type), merged by name (sort 'name') or by type then name (sort 'type'): the post-office list
+ * sorted by name or type, a page at a time whatever the number of files (one page, cursor).
+ */
+export async function pageFilesByName(pairs: [ApprovedStatus, FlagLevel][], sort: 'name' | 'type', r: FilePageRequest): Promise<FilePage> {
+  const sources = pairs.flatMap(([s, f]) => FILE_TYPES_ORDER.map((t) => gsi4Source(s, f, t)));
+  return pageOf(sources, r, sort === 'type' ? (i) => `${String(i.type)}#${String(i.gsi4sk)}` : undefined);
+}
 
 /** Query gsi1 pk=FILES by date (one page, cursor): the post-office list without a status or flag filter */
 export async function pageAllFiles(r: FilePageRequest): Promise<FilePage> {
@@ -206,8 +234,9 @@ export function retailerFilePartitions(retailerKeys: string[]): string[] {
 }
 
 /** Query gsi2 pk=RFILES#<retailer>#<type> by date, merged over the retailer's partitions (one page, cursor; status, flag, name as filters) */
-export async function pageRetailerFiles(partitions: string[], r: FilePageRequest): Promise<FilePage> {
-  return pageOf(partitions.map(retailerSource), r);
+export async function pageRetailerFiles(partitions: string[], r: FilePageRequest, sort: 'date' | 'name' | 'type' = 'date'): Promise<FilePage> {
+  // One retailer's partitions are per type: the type sort merges on type, then date.
+  return pageOf(partitions.map(retailerSource), r, sort === 'type' ? (i) => `${String(i.type)}#${String(i.gsi2sk)}` : undefined);
 }
 
 /** Query gsi2 pk=RFILES#<retailer>#<type>, Select COUNT with the filters: the total of a retailer filter (bounded by one retailer's files) */
@@ -237,7 +266,37 @@ export async function getFile(id: string): Promise<FileRecord | undefined> {
   return out.Item ? clean<FileRecord>(out.Item) : undefined;
 }
 
-/** Query gsi1 pk=FILES (every file, by date): only the sorts by name or type, which no index orders (docs/decisions.md) */
+/**
+ * Query gsi1 pk=FILES a page at a time; UpdateItem FILE#id SET gsi4pk, gsi4sk where absent
+ * (files written before gsi4 existed). Conditional on the keys being absent, so a run beside live
+ * writes (which set them) or a second run changes nothing. Returns how many files it set.
+ */
+export async function backfillFileSortKeys(): Promise<number> {
+  let set = 0;
+  for await (const page of queryPages<Record<string, unknown>>({ IndexName: table.gsi1, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': 'FILES' } })) {
+    for (const i of page) {
+      if (i.gsi4pk) continue;
+      const f = clean<FileRecord>(i);
+      try {
+        await ddb.send(
+          new UpdateCommand({
+            TableName: table.name,
+            Key: fileKey(f._id),
+            UpdateExpression: 'SET gsi4pk = :pk, gsi4sk = :sk',
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(gsi4pk)',
+            ExpressionAttributeValues: { ':pk': statusFlagTypePk(f.approvedStatus, f.flag, f.type), ':sk': nameSortKey(f) },
+          }),
+        );
+        set++;
+      } catch (e) {
+        if (!isConditionFailed(e)) throw e;
+      }
+    }
+  }
+  return set;
+}
+
+/** Query gsi1 pk=FILES (every file, by date): local tools only (the demo seed and `npm run drop`), never an API read */
 export async function listFiles(): Promise<FileRecord[]> {
   const items = await queryAll<Record<string, unknown>>({
     IndexName: table.gsi1,
@@ -336,7 +395,8 @@ export async function claimApproval(id: string, claim: ApprovalClaim, staleBefor
  * TransactWriteItems: UpdateItem FILE#id SET approvedStatus = rejected, condition: pending and no
  * live claim (Needs Attention), with the counts (pending −1, rejected +1 of its flag).
  */
-export async function rejectFile(id: string, flag: FlagLevel, rejectedAt: string, staleBefore: string): Promise<boolean> {
+export async function rejectFile(file: Pick<FileRecord, '_id' | 'flag' | 'type'>, rejectedAt: string, staleBefore: string): Promise<boolean> {
+  const { _id: id, flag } = file;
   try {
     await ddb.send(
       new TransactWriteCommand({
@@ -345,10 +405,10 @@ export async function rejectFile(id: string, flag: FlagLevel, rejectedAt: string
             Update: {
               TableName: table.name,
               Key: fileKey(id),
-              UpdateExpression: 'SET #status = :rejected, rejectedAt = :now, updatedAt = :now, gsi3pk = :gsi3pk REMOVE approvalClaim',
+              UpdateExpression: 'SET #status = :rejected, rejectedAt = :now, updatedAt = :now, gsi3pk = :gsi3pk, gsi4pk = :gsi4pk REMOVE approvalClaim',
               ConditionExpression: `attribute_exists(pk) AND #flag = :flag AND ${PENDING_UNCLAIMED}`,
               ExpressionAttributeNames: { '#status': 'approvedStatus', '#at': 'at', '#flag': 'flag' },
-              ExpressionAttributeValues: { ':rejected': 'rejected', ':pending': 'pending', ':stale': staleBefore, ':now': rejectedAt, ':flag': flag, ':gsi3pk': statusFlagPk('rejected', flag) },
+              ExpressionAttributeValues: { ':rejected': 'rejected', ':pending': 'pending', ':stale': staleBefore, ':now': rejectedAt, ':flag': flag, ':gsi3pk': statusFlagPk('rejected', flag), ':gsi4pk': statusFlagTypePk('rejected', flag, file.type) },
             },
           },
           countItem(flag, 'rejected', 'pending'),
@@ -386,17 +446,17 @@ export async function releaseApproval(id: string, claimId: string, reason: strin
  * Transaction entries: the counts (pending −1, approved +1 of the file's flag), then UpdateItem
  * FILE#id pending → approved, condition: pending and the claim is ours (the last entry).
  */
-export function approveFileItems(file: Pick<FileRecord, '_id' | 'flag'>, claimId: string, approvedAt: string): TransactItem[] {
+export function approveFileItems(file: Pick<FileRecord, '_id' | 'flag' | 'type'>, claimId: string, approvedAt: string): TransactItem[] {
   return [
     countItem(file.flag, 'approved', 'pending'),
     {
       Update: {
         TableName: table.name,
         Key: fileKey(file._id),
-        UpdateExpression: 'SET #status = :approved, approvedAt = :now, approvedBy = :claim, updatedAt = :now, gsi3pk = :gsi3pk REMOVE processingError, approvalClaim',
+        UpdateExpression: 'SET #status = :approved, approvedAt = :now, approvedBy = :claim, updatedAt = :now, gsi3pk = :gsi3pk, gsi4pk = :gsi4pk REMOVE processingError, approvalClaim',
         ConditionExpression: '#status = :pending AND approvalClaim.#id = :claim',
         ExpressionAttributeNames: { '#status': 'approvedStatus', '#id': 'id' },
-        ExpressionAttributeValues: { ':approved': 'approved', ':pending': 'pending', ':claim': claimId, ':now': approvedAt, ':gsi3pk': statusFlagPk('approved', file.flag) },
+        ExpressionAttributeValues: { ':approved': 'approved', ':pending': 'pending', ':claim': claimId, ':now': approvedAt, ':gsi3pk': statusFlagPk('approved', file.flag), ':gsi4pk': statusFlagTypePk('approved', file.flag, file.type) },
       },
     },
   ];

@@ -14,6 +14,6 @@ export const handler = httpHandler(route('markNeedsAttention'), async ({ body })
   const file = await getFile(body._id);
   if (!file) throw new NotFoundError('File not found.');
   const rejectedAt = new Date().toISOString();
-  if (!(await rejectFile(file._id, file.flag, rejectedAt, staleBefore()))) throw new ConflictError(await lostMessage(file._id));
+  if (!(await rejectFile(file, rejectedAt, staleBefore()))) throw new ConflictError(await lostMessage(file._id));
   return { success: true, message: 'Approved Status Rejected.', data: toFileView({ ...file, approvedStatus: 'rejected', rejectedAt }) };
 });

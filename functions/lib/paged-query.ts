@@ -39,6 +39,11 @@ export interface PagedQuery {
   skip?: number;
   /** With a filter: stop after evaluating this many items, returning a short page and a cursor. */
   evaluateBudget?: number;
+  /**
+   * The merge order, when it is not the sort key's: a string per item that orders every source
+   * the way its own sort key does (e.g. the file type, constant per source, then the sort key).
+   */
+  orderKey?: (item: Key) => string;
 }
 
 export interface PagedResult<T> {
@@ -104,10 +109,14 @@ export async function queryPage<T>(q: PagedQuery): Promise<PagedResult<T>> {
   let evaluated = 0;
   let readUnits = 0;
   let budgetLeft = q.evaluateBudget ?? Number.POSITIVE_INFINITY;
+  const order = q.orderKey ?? ((item: Key) => String(item[q.sources[0]!.sortKey]));
+  // Code-unit order, as DynamoDB orders string keys (byte order; the same for the BMP), never the
+  // locale's: a merge that disagrees with its sources' order would return items out of order.
   const compare = (a: Key, b: Key) => {
-    const x = String(a[q.sources[0]!.sortKey]);
-    const y = String(b[q.sources[0]!.sortKey]);
-    return q.ascending ? x.localeCompare(y) : y.localeCompare(x);
+    const x = order(a);
+    const y = order(b);
+    const c = x < y ? -1 : x > y ? 1 : 0;
+    return q.ascending ? c : -c;
   };
 
   /** Fill a source's buffer (one Query, or several while a filter drops everything read). */

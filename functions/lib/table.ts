@@ -4,6 +4,7 @@
  * - gsi1 (gsi1pk, gsi1sk): "list all of a kind, sorted" (USERS, ROLES, BRANDS, RETAILERS, ...)
  * - gsi2 (gsi2pk, gsi2sk): "children of a parent" (users of a brand, retailer by slug, ...)
  * - gsi3 (gsi3pk, gsi3sk): post-office files per status and flag, by date
+ * - gsi4 (gsi4pk, gsi4sk): post-office files per status, flag and type, by retailer name
  */
 import { randomBytes } from 'node:crypto';
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
@@ -17,6 +18,7 @@ export const table = {
   gsi1: 'gsi1',
   gsi2: 'gsi2',
   gsi3: 'gsi3',
+  gsi4: 'gsi4',
   /** TTL attribute (epoch seconds). */
   ttl: 'expiresAt',
 } as const;
@@ -54,7 +56,7 @@ export const sortName = (name: string) => name.trim().toLowerCase();
 /** Strip the key attributes before an item leaves the data layer. */
 export function clean<T>(item: Record<string, unknown>): T {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const { pk, sk, gsi1pk, gsi1sk, gsi2pk, gsi2sk, gsi3pk, gsi3sk, entity, ...rest } = item;
+  const { pk, sk, gsi1pk, gsi1sk, gsi2pk, gsi2sk, gsi3pk, gsi3sk, gsi4pk, gsi4sk, entity, ...rest } = item;
   return rest as T;
 }
 

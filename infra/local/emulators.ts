@@ -7,7 +7,7 @@ import { execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import net from 'node:net';
-import { CreateTableCommand, DescribeTimeToLiveCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, DescribeTimeToLiveCommand, DynamoDBClient, ListTablesCommand, UpdateTableCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { TABLE_KEYS } from '../table-schema';
@@ -82,7 +82,16 @@ export async function startDynamo(port: number, dir?: string): Promise<Dynamo> {
   }
 }
 
-/** Create the table (same keys as infra) when missing. */
+const indexSpec = (i: (typeof TABLE_KEYS.indexes)[number]) => ({
+  IndexName: i.name,
+  KeySchema: [
+    { AttributeName: i.partitionKey, KeyType: 'HASH' as const },
+    { AttributeName: i.sortKey, KeyType: 'RANGE' as const },
+  ],
+  Projection: { ProjectionType: 'ALL' as const },
+});
+
+/** Create the table (same keys as infra) when missing; add the indexes an older local table lacks. */
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
   const { TableNames = [] } = await client.send(new ListTablesCommand({}));
   if (!TableNames.includes(tableName)) {
@@ -97,16 +106,28 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
           { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
           { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
         ],
-        GlobalSecondaryIndexes: TABLE_KEYS.indexes.map((i) => ({
-          IndexName: i.name,
-          KeySchema: [
-            { AttributeName: i.partitionKey, KeyType: 'HASH' },
-            { AttributeName: i.sortKey, KeyType: 'RANGE' },
-          ],
-          Projection: { ProjectionType: 'ALL' },
-        })),
+        GlobalSecondaryIndexes: TABLE_KEYS.indexes.map(indexSpec),
       }),
     );
+  } else {
+    // A table kept from an older checkout (.data): add the indexes added since, one at a time
+    // as DynamoDB requires (the items written before them are backfilled by the caller).
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const have = new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
+    for (const i of TABLE_KEYS.indexes.filter((x) => !have.has(x.name))) {
+      await client.send(
+        new UpdateTableCommand({
+          TableName: tableName,
+          AttributeDefinitions: [i.partitionKey, i.sortKey].map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
+          GlobalSecondaryIndexUpdates: [{ Create: indexSpec(i) }],
+        }),
+      );
+      for (let t = 0; t < 300; t++) {
+        const d = await client.send(new DescribeTableCommand({ TableName: tableName }));
+        if (d.Table?.GlobalSecondaryIndexes?.find((x) => x.IndexName === i.name)?.IndexStatus === 'ACTIVE') break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
   }
   const ttl = await client.send(new DescribeTimeToLiveCommand({ TableName: tableName }));
   if (ttl.TimeToLiveDescription?.TimeToLiveStatus !== 'ENABLED') {

@@ -104,6 +104,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     // Imported only now: the handlers' SDK clients read the endpoints above at module load.
     const { seed } = await import('./seed');
     await seed(log);
+    // A table kept from an older checkout: files written before an index existed get its keys.
+    const { backfillFileSortKeys } = await import('../../functions/files/files.repo');
+    const backfilled = await backfillFileSortKeys();
+    if (backfilled) log(`Backfilled the sort keys of ${backfilled} post-office file(s).`);
     const { bindLocalWorkflow } = await import('./workflow');
     await bindLocalWorkflow(opts.root);
     const { bridgeS3Events } = await import('./s3-events');

@@ -16,6 +16,7 @@ let h: Record<'list' | 'flags' | 'needsAttention' | 'notifications' | 'seen' | '
 
 const FLAGS: FlagLevel[] = ['require_review', 'caution', 'unflagged'];
 const RETAILERS = ['north', 'south'];
+const TYPES = ['product', 'homepage', 'brand'] as const;
 const N = 57;
 
 function fileOf(i: number): FileRecord {
@@ -30,7 +31,7 @@ function fileOf(i: number): FileRecord {
     name: retailer,
     retailer,
     retailerName: retailer,
-    type: 'product',
+    type: TYPES[Math.floor(i / 2) % 3]!,
     robot: 'robot',
     approvedStatus: 'pending',
     flag: FLAGS[i % 3]!,
@@ -159,6 +160,81 @@ describe('the post-office list, page by page', () => {
     }
     const one = await files.pageAllFiles({ ascending: false, limit: 10 });
     expect(one.evaluated).toBeLessThanOrEqual(10);
+  });
+});
+
+describe('the post-office list sorted by name or type, page by page from an index', () => {
+  const key = (f: FileRecord) => `${f.name}#${f.date}#${f.createdAt}#${f._id}`;
+  const byName = (fs: FileRecord[]) => [...fs].sort((a, b) => (key(a) < key(b) ? -1 : 1));
+  const byType = (fs: FileRecord[]) => [...fs].sort((a, b) => (`${a.type}#${key(a)}` < `${b.type}#${key(b)}` ? -1 : 1));
+
+  it('walks every file once by retailer name, either way, with a cursor on every page but the last', async () => {
+    const asc = await walk({ sort: 'name;asc' });
+    expect(asc.ids).toEqual(byName(all).map((f) => f._id));
+    expect(asc.pages).toBe(6);
+    expect(new Set(asc.totals)).toEqual(new Set([N]));
+    const desc = await walk({ sort: 'name;desc' });
+    expect(desc.ids).toEqual(byName(all).reverse().map((f) => f._id));
+  });
+
+  it('walks every file once by Robot Type then name, with a status filter, and within one retailer', async () => {
+    const asc = await walk({ sort: 'type;asc' });
+    expect(asc.ids).toEqual(byType(all).map((f) => f._id));
+    const desc = await walk({ sort: 'type;desc', approvedStatus: 'pending' });
+    const pending = all.filter((f) => f._id !== all[3]!._id && f._id !== all[4]!._id);
+    expect(desc.ids).toEqual(byType(pending).reverse().map((f) => f._id));
+    expect(desc.totals[0]).toBe(55);
+    const north = await walk({ sort: 'type;asc', name: 'north' });
+    expect(north.ids).toEqual(byType(all.filter((f) => f.name === 'north')).map((f) => f._id));
+    // The approved and rejected files moved partition with their status.
+    const approved = await walk({ sort: 'name;asc', approvedStatus: 'approved' });
+    expect(approved.ids).toEqual([all[3]!._id]);
+  });
+
+  it('reads a bounded number of items per page, whatever the page reached by cursor', async () => {
+    const pairs = (['pending', 'approved', 'rejected'] as const).flatMap((st) => FLAGS.map((f): ['pending' | 'approved' | 'rejected', FlagLevel] => [st, f]));
+    let cursor: string | undefined;
+    for (let page = 1; page <= 4; page++) {
+      const out = await files.pageFilesByName(pairs, 'name', { ascending: true, limit: 10, cursor });
+      expect(out.items.length).toBe(10);
+      // 27 partitions (status × flag × type), each read at most a page at a time.
+      expect(out.evaluated).toBeLessThanOrEqual(27 * 10);
+      cursor = out.nextCursor;
+    }
+  });
+
+  it('backfills the sort keys of files written before the index, once, and lists them', async () => {
+    const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { ddb } = await import('../../functions/lib/clients/dynamodb');
+    const old = { ...fileOf(0), _id: `f${tag}old`, name: 'aardvark', retailer: 'aardvark', approvedStatus: 'approved' as const };
+    // The item as an older version wrote it: every key but gsi4's.
+    await ddb.send(new PutCommand({ TableName: `lists-${tag}`, Item: { pk: `FILE#${old._id}`, sk: 'FILE', entity: 'File', gsi1pk: 'FILES', gsi1sk: `${old.date}#${old._id}`, ...old } }));
+    const before = await t.call(h.list, { query: { sort: 'name;asc', approvedStatus: 'approved', limit: 10 } });
+    expect(before.body.data.map((f: { _id: string }) => f._id)).not.toContain(old._id);
+    expect(await files.backfillFileSortKeys()).toBe(1);
+    expect(await files.backfillFileSortKeys()).toBe(0);
+    const after = await t.call(h.list, { query: { sort: 'name;asc', approvedStatus: 'approved', limit: 10 } });
+    expect(after.body.data[0]._id).toBe(old._id);
+  });
+
+  it('adds the indexes a table kept from an older checkout lacks (npm start on an old .data)', async () => {
+    const { CreateTableCommand, DescribeTableCommand, DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
+    const { ensureTable } = await import('../../infra/local/emulators');
+    const client = new DynamoDBClient({ region: process.env.AWS_REGION ?? 'us-east-1', endpoint: process.env.DYNAMODB_ENDPOINT });
+    const name = `old-${tag}`;
+    const gsi = (n: string) => ({ IndexName: n, KeySchema: [{ AttributeName: `${n}pk`, KeyType: 'HASH' as const }, { AttributeName: `${n}sk`, KeyType: 'RANGE' as const }], Projection: { ProjectionType: 'ALL' as const } });
+    await client.send(
+      new CreateTableCommand({
+        TableName: name,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: ['pk', 'sk', 'gsi1pk', 'gsi1sk'].map((AttributeName) => ({ AttributeName, AttributeType: 'S' as const })),
+        KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }],
+        GlobalSecondaryIndexes: [gsi('gsi1')],
+      }),
+    );
+    await ensureTable(client, name);
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: name }));
+    expect((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName).sort()).toEqual(['gsi1', 'gsi2', 'gsi3', 'gsi4']);
   });
 });
 

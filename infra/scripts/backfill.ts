@@ -1,0 +1,15 @@
+/**
+ * `tsx infra/scripts/backfill.ts <table name>`: give items written before an index existed its
+ * keys (today: the post-office files' gsi4 sort keys, docs/decisions.md "Lists"). Idempotent;
+ * `npm run deploy` runs it after the main stack's update, with the deployer's credentials.
+ */
+const tableName = process.argv[2];
+if (!tableName) {
+  console.error('Usage: tsx infra/scripts/backfill.ts <table name>');
+  process.exit(2);
+}
+process.env.TABLE_NAME = tableName;
+const { backfillFileSortKeys } = await import('../../functions/files/files.repo');
+console.log(`Backfilled the sort keys of ${await backfillFileSortKeys()} post-office file(s) in ${tableName}.`);
+
+export {};
