@@ -74,8 +74,13 @@ const fileKey = (id: string) => ({ pk: `FILE#${id}`, sk: 'FILE' });
 const statusFlagPk = (status: ApprovedStatus, flag: FlagLevel) => `FILES#${status}#${flag}`;
 /** The partition of a file in the name / type sorts: its status, flag and type (gsi4). */
 const statusFlagTypePk = (status: ApprovedStatus, flag: FlagLevel, type: FileType) => `${statusFlagPk(status, flag)}#${type}`;
-/** A file's place in the name / type sorts: the retailer name (case-insensitive), then its date. */
-const nameSortKey = (f: Pick<FileRecord, 'name' | 'date' | 'createdAt' | '_id'>) => `${sortName(f.name)}#${f.date}#${f.createdAt}#${f._id}`;
+/** Digits 9's-complemented: an ISO date or time that sorts newest first in ascending order. */
+const newestFirst = (iso: string) => iso.replace(/\d/g, (d) => String(9 - Number(d)));
+/**
+ * A file's place in the name / type sorts: the retailer name (case-insensitive), then newest
+ * first within a name when ascending (the order the list had when it sorted in memory).
+ */
+const nameSortKey = (f: Pick<FileRecord, 'name' | 'date' | 'createdAt' | '_id'>) => `${sortName(f.name)}#${newestFirst(f.date)}#${newestFirst(f.createdAt)}#${f._id}`;
 
 function item(f: FileRecord) {
   return {

@@ -164,7 +164,9 @@ describe('the post-office list, page by page', () => {
 });
 
 describe('the post-office list sorted by name or type, page by page from an index', () => {
-  const key = (f: FileRecord) => `${f.name}#${f.date}#${f.createdAt}#${f._id}`;
+  const inv = (iso: string) => iso.replace(/\d/g, (d) => String(9 - Number(d)));
+  // By name, newest first within a name (ascending).
+  const key = (f: FileRecord) => `${f.name}#${inv(f.date)}#${inv(f.createdAt)}#${f._id}`;
   const byName = (fs: FileRecord[]) => [...fs].sort((a, b) => (key(a) < key(b) ? -1 : 1));
   const byType = (fs: FileRecord[]) => [...fs].sort((a, b) => (`${a.type}#${key(a)}` < `${b.type}#${key(b)}` ? -1 : 1));
 
@@ -185,7 +187,9 @@ describe('the post-office list sorted by name or type, page by page from an inde
     expect(desc.ids).toEqual(byType(pending).reverse().map((f) => f._id));
     expect(desc.totals[0]).toBe(55);
     const north = await walk({ sort: 'type;asc', name: 'north' });
-    expect(north.ids).toEqual(byType(all.filter((f) => f.name === 'north')).map((f) => f._id));
+    // Within one retailer: by type, then date (oldest first ascending), from its per-type partitions.
+    const dated = (f: FileRecord) => `${f.type}#${f.date}#${f.createdAt}#${f._id}`;
+    expect(north.ids).toEqual(all.filter((f) => f.name === 'north').sort((a, b) => (dated(a) < dated(b) ? -1 : 1)).map((f) => f._id));
     // The approved and rejected files moved partition with their status.
     const approved = await walk({ sort: 'name;asc', approvedStatus: 'approved' });
     expect(approved.ids).toEqual([all[3]!._id]);
