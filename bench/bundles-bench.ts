@@ -4,7 +4,10 @@
  * infra/constructs/api-function.ts), prints min / median / max minified size, then loads three
  * typical API handlers and an empty module of the same bundling, each in a fresh `node` process,
  * several runs interleaved, and prints the median CPU time (and wall time) of each process against
- * the empty module's.
+ * the empty module's, with `--enable-source-maps` (as deployed) and without (what the source maps
+ * cost). Then the zod/mini scratch (bench/zod-mini/): `updateSettings` with its schemas in
+ * zod/mini against the real handler, size and load, after checking both validate alike.
+ * Every figure is printed with its goal.
  *
  * Goals: a CRUD handler bundle ≤ 400 KB minified; module load ≤ 2× an empty module.
  *
@@ -51,16 +54,48 @@ interface Load {
  * function's NODE_OPTIONS, `--enable-source-maps`), and reports its CPU time once the module is
  * loaded. Environment a handler may read at module load is set; no request is made.
  */
-function load(file: string): Load {
+function load(file: string, sourceMaps = true): Load {
   const start = process.hrtime.bigint();
   const script = `require(${JSON.stringify(file)}); const u = process.cpuUsage(); process.stdout.write(String((u.user + u.system) / 1000));`;
-  const out = spawnSync(process.execPath, ['--enable-source-maps', '-e', script], {
+  const out = spawnSync(process.execPath, [...(sourceMaps ? ['--enable-source-maps'] : []), '-e', script], {
     env: { PATH: process.env.PATH, AWS_REGION: 'us-east-1', TABLE_NAME: 'bench', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const wallMs = Number(process.hrtime.bigint() - start) / 1e6;
   if (out.status !== 0) throw new Error(`loading ${file} failed: ${out.stderr.toString()}`);
   return { wallMs, cpuMs: Number(out.stdout.toString()) };
+}
+
+/**
+ * The zod/mini scratch validates as the real route does: the same bodies and paths accepted (with
+ * the same output) or refused (with the same first message).
+ */
+async function sameValidation(): Promise<boolean> {
+  const real = await import('../shared/schemas/post-office.js');
+  const scratch = await import('./zod-mini/settings-schemas.js');
+  const bodies: unknown[] = [
+    { thresholds: {} },
+    { version: 3, emailAlerts: [' a@b.test '], ignoreImageData: true, thresholds: { product: { default: { price: '12.7', name: 0.4, stock: '' } }, brand: {} } },
+    { thresholds: { product: { 'Robot 1': { price: 150, size: -3 } } } },
+    { thresholds: { other: {} } },
+    { thresholds: { product: { 'bad/name': { price: 1 } } } },
+    { thresholds: { product: { default: { price: 'x' } } } },
+    { thresholds: { product: { default: { constructor: 1 } } } },
+    { emailAlerts: ['not an email'], thresholds: {} },
+    { version: -1, thresholds: {} },
+    { version: 1.5, thresholds: {} },
+    {},
+    { thresholds: { product: { default: { ['x'.repeat(101)]: 1 } } } },
+    { thresholds: { product: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`r${i}`, {}])) } },
+  ];
+  const outcome = (r: { success: boolean; data?: unknown; error?: { issues: { message: string }[] } }) =>
+    JSON.stringify(r.success ? { ok: r.data } : { error: r.error?.issues[0]?.message });
+  const check = (a: { safeParse: (v: unknown) => never }, b: { safeParse: (v: unknown) => never }, v: unknown) => outcome(a.safeParse(v)) === outcome(b.safeParse(v));
+  const body = (s: unknown) => s as { safeParse: (v: unknown) => never };
+  return (
+    bodies.every((v) => check(body(real.settingsBody), body(scratch.settingsBody), v)) &&
+    [{ id: 'threshold' }, { id: 'other' }, {}].every((v) => check(body(real.settingsIdPath), body(scratch.settingsIdPath), v))
+  );
 }
 
 /** CRUD handlers: those that touch the table only (no S3, SES or Step Functions client). */
@@ -78,42 +113,77 @@ export async function runBundlesBench(args: string[] = []): Promise<void> {
     for (const handler of [...api, ...pipeline]) {
       sizes.set(handler, await bundle(path.join(root, handler), path.join(dir, handler.replace(/[/.]/g, '_') + '.js')));
     }
-    const summary = (name: string, list: string[]) => {
+    const goalOf = (bytes: number) => (bytes <= BUNDLE_KB_GOAL * 1024 ? `≤ ${BUNDLE_KB_GOAL} KB: ok` : `≤ ${BUNDLE_KB_GOAL} KB: OVER`);
+    const summary = (name: string, list: string[], goal: boolean) => {
       const xs = list.map((h) => sizes.get(h)!);
       const largest = list[xs.indexOf(Math.max(...xs))];
-      console.log(`${name} (${list.length}): min ${kb(Math.min(...xs))}, median ${kb(median(xs))}, max ${kb(Math.max(...xs))} (${largest})`);
+      const g = (n: number) => (goal ? ` (${goalOf(n)})` : '');
+      console.log(
+        `${name} (${list.length}): min ${kb(Math.min(...xs))}${g(Math.min(...xs))}, median ${kb(median(xs))}${g(median(xs))}, max ${kb(Math.max(...xs))}${g(Math.max(...xs))} (${largest})`,
+      );
       return xs;
     };
-    summary('API handlers', api);
-    summary('pipeline functions', pipeline);
     const crud = [...new Set(routes.filter((r) => isCrud(r.grants)).map((r) => r.handler as string))];
-    const crudSizes = summary('CRUD handlers (table only)', crud);
+    summary('API handlers', api, false);
+    summary('pipeline functions', pipeline, false);
+    const crudSizes = summary('CRUD handlers (table only)', crud, true);
     const over = crud.filter((h) => sizes.get(h)! > BUNDLE_KB_GOAL * 1024);
     console.log(
       `goal: a CRUD handler ≤ ${BUNDLE_KB_GOAL} KB minified: ${over.length === 0 ? 'met' : `NOT met (${over.length} of ${crud.length} over${over.length <= 5 ? `: ${over.join(', ')}` : ''})`} (largest ${kb(Math.max(...crudSizes))})`,
     );
-    for (const h of api) console.log(`  ${kb(sizes.get(h)!).padStart(7)}  ${h}`);
+    for (const h of [...api, ...pipeline]) {
+      console.log(`  ${kb(sizes.get(h)!).padStart(7)}  ${h}${crud.includes(h) ? `  (CRUD, goal ${goalOf(sizes.get(h)!)})` : ''}`);
+    }
+
+    // The zod/mini scratch: the same handler with its route's schemas in zod/mini.
+    const mini = { classic: 'functions/settings/update.ts', mini: 'bench/zod-mini/update-settings.ts' };
+    const miniJs = path.join(dir, 'zod-mini.js');
+    sizes.set(mini.mini, await bundle(path.join(root, mini.mini), miniJs));
+    const same = await sameValidation();
+    console.log(
+      `\nzod/mini scratch (${mini.mini}, validates ${same ? 'alike' : 'NOT alike: MISMATCH'}): ${kb(sizes.get(mini.mini)!)} (goal ${goalOf(sizes.get(mini.mini)!)}) against ${kb(sizes.get(mini.classic)!)} for ${mini.classic} (zod classic)`,
+    );
 
     const empty = path.join(dir, 'empty.ts');
     writeFileSync(empty, 'export const handler = async () => ({});\n');
     const emptyJs = path.join(dir, 'empty.js');
     await bundle(empty, emptyJs);
-    const targets = [{ name: 'empty module', file: emptyJs }, ...TYPICAL_HANDLERS.map((h) => ({ name: h, file: path.join(dir, h.replace(/[/.]/g, '_') + '.js') }))];
+    const fileOf = (h: string) => path.join(dir, h.replace(/[/.]/g, '_') + '.js');
+    const targets = [
+      { name: 'empty module', file: emptyJs },
+      ...TYPICAL_HANDLERS.map((h) => ({ name: h, file: fileOf(h) })),
+      ...(TYPICAL_HANDLERS.includes(mini.classic) ? [] : [{ name: mini.classic, file: fileOf(mini.classic) }]),
+      { name: mini.mini, file: miniJs },
+    ];
     const times = new Map<string, Load[]>(targets.map((t) => [t.name, []]));
+    const timesNoMaps = new Map<string, Load[]>(targets.map((t) => [t.name, []]));
     load(emptyJs); // warm the file cache
-    for (let i = 0; i < runs; i++) for (const t of targets) times.get(t.name)!.push(load(t.file));
-    const med = (name: string, k: keyof Load) => median(times.get(name)!.map((x) => x[k]));
-    const base = { cpu: med('empty module', 'cpuMs'), wall: med('empty module', 'wallMs') };
-    console.log(`\nmodule load, fresh node process (--enable-source-maps), median of ${runs} runs, load average ${os.loadavg()[0]!.toFixed(1)}:`);
-    console.log(`  empty module: CPU ${base.cpu.toFixed(0)} ms, wall ${base.wall.toFixed(0)} ms`);
-    let worst = 0;
-    for (const h of TYPICAL_HANDLERS) {
-      const cpu = med(h, 'cpuMs');
-      const wall = med(h, 'wallMs');
-      worst = Math.max(worst, cpu / base.cpu);
-      console.log(`  ${h} (${kb(sizes.get(h)!)}): CPU ${cpu.toFixed(0)} ms = ${(cpu / base.cpu).toFixed(2)}×, wall ${wall.toFixed(0)} ms = ${(wall / base.wall).toFixed(2)}× the empty module`);
+    for (let i = 0; i < runs; i++) {
+      for (const t of targets) {
+        times.get(t.name)!.push(load(t.file));
+        timesNoMaps.get(t.name)!.push(load(t.file, false));
+      }
     }
-    console.log(`goal: module load ≤ ${LOAD_RATIO_GOAL}× an empty module (CPU): ${worst <= LOAD_RATIO_GOAL ? 'met' : 'NOT met'} (worst ${worst.toFixed(2)}×)`);
+    const med = (m: Map<string, Load[]>, name: string, k: keyof Load) => median(m.get(name)!.map((x) => x[k]));
+    const base = { cpu: med(times, 'empty module', 'cpuMs'), wall: med(times, 'empty module', 'wallMs'), cpuNoMaps: med(timesNoMaps, 'empty module', 'cpuMs') };
+    const ratioGoal = (r: number) => `goal ≤ ${LOAD_RATIO_GOAL}×: ${r <= LOAD_RATIO_GOAL ? 'met' : 'NOT met'}`;
+    const line = (name: string) => {
+      const cpu = med(times, name, 'cpuMs');
+      const wall = med(times, name, 'wallMs');
+      const cpuNoMaps = med(timesNoMaps, name, 'cpuMs');
+      console.log(
+        `  ${name} (${kb(sizes.get(name)!)}): CPU ${cpu.toFixed(0)} ms = ${(cpu / base.cpu).toFixed(2)}× (${ratioGoal(cpu / base.cpu)}), wall ${wall.toFixed(0)} ms = ${(wall / base.wall).toFixed(2)}×; without source maps CPU ${cpuNoMaps.toFixed(0)} ms = ${(cpuNoMaps / base.cpuNoMaps).toFixed(2)}×`,
+      );
+      return cpu / base.cpu;
+    };
+    console.log(`\nmodule load, fresh node process (--enable-source-maps as deployed; then without), median of ${runs} runs, load average ${os.loadavg()[0]!.toFixed(1)}:`);
+    console.log(`  empty module: CPU ${base.cpu.toFixed(0)} ms, wall ${base.wall.toFixed(0)} ms; without source maps CPU ${base.cpuNoMaps.toFixed(0)} ms`);
+    let worst = 0;
+    for (const h of TYPICAL_HANDLERS) worst = Math.max(worst, line(h));
+    console.log(`goal: module load ≤ ${LOAD_RATIO_GOAL}× an empty module (CPU, the three typical handlers): ${worst <= LOAD_RATIO_GOAL ? 'met' : 'NOT met'} (worst ${worst.toFixed(2)}×)`);
+    console.log('zod/mini scratch against the same handler on zod classic:');
+    if (!TYPICAL_HANDLERS.includes(mini.classic)) line(mini.classic);
+    line(mini.mini);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

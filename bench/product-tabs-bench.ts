@@ -80,8 +80,7 @@ async function bench(args: Args): Promise<void> {
   const repo = await import('../functions/scrapings/scrapings.repo.js');
   const inventory = await import('../functions/inventory/inventory.repo.js');
   const { ohSnapshotKey, periodSnapshotKey, putOhSnapshot, putPeriodSnapshot } = await import('../functions/scrapings/snapshots.repo.js');
-  const { listProducts } = await import('../functions/scrapings/reads.js');
-  const { clearProductCache } = await import('../functions/scrapings/product-reads.js');
+  const { clearProductCache, listProducts } = await import('../functions/scrapings/product-reads.js');
   const { productView, needsOnHand } = await import('../functions/scrapings/domain/product-view.js');
   const { periodIdOf, productIdOf } = await import('../functions/scrapings/domain/ids.js');
   const { getRetailers, putRetailer } = await import('../functions/retailers/retailers.repo.js');

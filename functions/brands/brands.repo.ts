@@ -2,6 +2,7 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { MSG } from '../../shared/messages';
 import { foldName } from '../../shared/slug';
 import type { Brand } from '../../shared/types';
+import type { CarryingBrand } from '../scrapings/domain/brand-split';
 import { ddb } from '../lib/clients/dynamodb';
 import { ConflictError } from '../lib/http/errors';
 import { clean, failedConditions, key, queryAll, sortName, table } from '../lib/table';
@@ -29,6 +30,18 @@ export async function listBrands(): Promise<BrandRecord[]> {
     ExpressionAttributeValues: { ':pk': 'BRANDS' },
   });
   return items.map((i) => clean<BrandRecord>(i));
+}
+
+/**
+ * The brands whose retailer list has this retailer enabled (Brand.retailers[].flag). Here, not in
+ * the approval's scrapings/apply.ts, so that a read (the on-hand call) does not bundle what
+ * approving a file needs (the S3 pages).
+ */
+export async function carryingBrands(retailer: string): Promise<CarryingBrand[]> {
+  const brands = await listBrands();
+  return brands
+    .filter((b) => b.retailers.some((r) => r.retailer === retailer && r.flag !== false))
+    .map((b) => ({ _id: b._id, name: b.name, slug: b.slug }));
 }
 
 /**

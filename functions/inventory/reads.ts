@@ -1,9 +1,9 @@
 /** The on-hand read call (GET /getBatchItems): a serial of the brand's current feed for one retailer. */
 import { SCRAPING_MSG } from '../../shared/schemas/scrapings';
+import { carryingBrands } from '../brands/brands.repo';
 import { canSeeRetailer, type AuthContext } from '../lib/http/auth';
 import { ConflictError, ForbiddenError, NotFoundError } from '../lib/http/errors';
 import { getRetailers, listRetailers } from '../retailers/retailers.repo';
-import { carryingBrands } from '../scrapings/apply';
 import { idKey, type OhItem } from './domain/oh-feed';
 import { getOhItem } from './inventory.repo';
 

@@ -9,7 +9,7 @@
  * Staging and cleaning up are idempotent; publishing is all-or-nothing. Rules: docs/period-rules.md,
  * layout: docs/data-model-scrapings.md.
  */
-import { listBrands } from '../brands/brands.repo';
+import { carryingBrands } from '../brands/brands.repo';
 import { brandPageInfoFromRow, changedFields, productFieldsFromRow, type ProductFields } from '../files/domain/period-apply';
 import { BRAND_COLUMNS, type RobotRow } from '../files/domain/robot-types';
 import { approveFileItems, claimCheckItem, type FileRecord, type FileType } from '../files/files.repo';
@@ -54,14 +54,6 @@ export interface ApplyProductResult {
   changed: number;
   /** Rows of no carrying brand (not stored). */
   skipped: number;
-}
-
-/** The brands whose retailer list has this retailer enabled (Brand.retailers[].flag). */
-export async function carryingBrands(retailer: string): Promise<CarryingBrand[]> {
-  const brands = await listBrands();
-  return brands
-    .filter((b) => b.retailers.some((r) => r.retailer === retailer && r.flag !== false))
-    .map((b) => ({ _id: b._id, name: b.name, slug: b.slug }));
 }
 
 function assertApplicable(file: FileRecord, type: FileType): void {

@@ -10,14 +10,18 @@
  * - matches of a period against a feed are computed once; an edit re-matches only its product.
  * Everything sits in one LRU bounded by an estimate of its size in memory.
  */
+import { SCRAPING_MSG, type ListProductScrapingsQuery } from '../../shared/schemas/scrapings';
 import type { OhItem } from '../inventory/domain/oh-feed';
 import { getCurrentFeed, listCustomerItemsOfVersion } from '../inventory/inventory.repo';
+import type { AuthContext } from '../lib/http/auth';
+import { NotFoundError } from '../lib/http/errors';
 import { SizedLru } from '../lib/lru';
 import { getRetailers } from '../retailers/retailers.repo';
+import { assertCanSee } from './access';
 import type { ProductScrape } from './domain/product';
 import { catchUpMatches, indexedView, matchAll, OhIndexed, PeriodIndex, type Matches } from './domain/product-index';
 import { needsOnHand, type ViewOptions } from './domain/product-view';
-import { listEditsSince, listVersionProducts, type RetailerBrandScraping } from './scrapings.repo';
+import { getPeriod, listEditsSince, listVersionProducts, type RetailerBrandScraping } from './scrapings.repo';
 import { getOhSnapshot, getPeriodSnapshot, putOhSnapshot, putPeriodSnapshot } from './snapshots.repo';
 
 /** Memory the cache may hold (estimated as twice the snapshot's JSON text, plus the derived arrays). */
@@ -99,6 +103,17 @@ async function ohOfRetailer(brand: string, retailerId: string): Promise<{ key: s
 }
 
 const NO_ITEMS = new OhIndexed([]);
+
+/**
+ * GET /retailerBrandProductScrapings: one page of a tab of a period (here, not in ./reads.ts with
+ * the other reads, so that only this handler bundles the S3 snapshots).
+ */
+export async function listProducts(auth: AuthContext, q: ListProductScrapingsQuery) {
+  const period = await getPeriod(q.retailer_brand_scraping);
+  if (!period) throw new NotFoundError(SCRAPING_MSG.periodNotFound);
+  assertCanSee(auth, period);
+  return productPage(period, q);
+}
 
 /** One page of a tab of a published period: `{ data, totalCount }` as productView answers it. */
 export async function productPage(period: RetailerBrandScraping, o: ViewOptions) {

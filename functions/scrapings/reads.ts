@@ -4,7 +4,7 @@
  * (ADMIN: any) and a User with assigned retailers sees only those (403 otherwise).
  */
 import { ROLE, type WebsiteType } from '../../shared/constants';
-import { SCRAPING_MSG, type ListProductScrapingsQuery, type UpdateProductScrapingBody } from '../../shared/schemas/scrapings';
+import { SCRAPING_MSG, type UpdateProductScrapingBody } from '../../shared/schemas/scrapings';
 import { getBrand, type BrandRecord } from '../brands/brands.repo';
 import { canSeeRetailer, type AuthContext } from '../lib/http/auth';
 import { ConflictError, NotFoundError } from '../lib/http/errors';
@@ -14,7 +14,6 @@ import { assertCanSee, assertCanSeeRetailer } from './access';
 import { scanInfoIdOf } from './domain/ids';
 import type { EditableField, UserFields } from './domain/product';
 import { brandSummary } from './domain/summary';
-import { productPage } from './product-reads';
 import { periodOption, retailerInfoView, retailerScrapingRecord, scrapingInfoView } from './present';
 import {
   countFlaggedProducts,
@@ -36,15 +35,7 @@ async function visibleRetailers(auth: AuthContext, brandId: string): Promise<{ b
   return { brand, entries: brand.retailers.filter((r) => r.flag !== false && canSeeRetailer(auth, r.retailer)) };
 }
 
-// ── Products of a period ────────────────────────────────────────────────────────
-
-/** GET /retailerBrandProductScrapings: one page of a tab of a period. */
-export async function listProducts(auth: AuthContext, q: ListProductScrapingsQuery) {
-  const period = await getPeriod(q.retailer_brand_scraping);
-  if (!period) throw new NotFoundError(SCRAPING_MSG.periodNotFound);
-  assertCanSee(auth, period);
-  return productPage(period, q);
-}
+// ── Products of a period (the tabs' page: product-reads.ts, the one read that needs S3) ──────
 
 async function visibleProduct(auth: AuthContext, id: string) {
   const product = await getProduct(id);

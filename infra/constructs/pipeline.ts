@@ -19,8 +19,11 @@ import { DATA_PREFIX } from '../table-schema';
 import { APPROVAL_TASKS, approvalDefinition } from '../workflow/approval';
 import { ApiFunction, type FunctionResources } from './api-function';
 
-/** What functions/files/ingest.ts touches: reads the drop, writes comparison pages, alerts, starts approval. */
-const INGEST_GRANTS: readonly Grant[] = ['table:read', 'table:write', 'data:read', 'data:write', 'email:send', 'workflow:start'];
+/**
+ * What functions/files/ingest.ts touches: reads the drop, writes comparison pages, alerts, starts
+ * approval (exported for test/infra/bundling.test.ts: its bundle may hold the clients of these only).
+ */
+export const INGEST_GRANTS: readonly Grant[] = ['table:read', 'table:write', 'data:read', 'data:write', 'email:send', 'workflow:start'];
 
 export interface PipelineProps {
   resources: Omit<FunctionResources, 'stateMachine'>;
