@@ -18,6 +18,8 @@ export default defineConfig({
           include: ['test/shared/**/*.test.ts', 'test/functions/**/*.test.ts', 'test/infra/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
+          // The infra suites synthesize the stack in beforeAll: seconds alone, far more on a loaded machine.
+          hookTimeout: 120_000,
           env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
         },
       },
