@@ -48,7 +48,7 @@ export async function setup(project: TestProject) {
   });
   const info = await new Promise<StackInfo>((resolve, reject) => {
     let buf = '';
-    const timer = setTimeout(() => reject(new Error(`local stack did not start in 300 s\n${stderr}`)), 120_000);
+    const timer = setTimeout(() => reject(new Error(`local stack did not start in 300 s\n${stderr}`)), 300_000);
     child!.stdout!.on('data', (d: Buffer) => {
       buf += d.toString();
       for (const line of buf.split('\n')) {
