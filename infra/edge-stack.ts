@@ -12,6 +12,7 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
+import { MSG } from '../shared/messages';
 
 /** Public account calls under the rate rule (CloudFront paths, before `/api` is stripped). */
 export const RATE_LIMITED_PATHS = ['/api/login', '/api/register', '/api/forgotPassword'] as const;
@@ -42,7 +43,7 @@ export class EdgeStack extends Stack {
       defaultAction: { allow: {} },
       visibilityConfig: visibility(`${id}-web`),
       customResponseBodies: {
-        tooManyRequests: { contentType: 'APPLICATION_JSON', content: JSON.stringify({ message: 'Too many requests. Try again in a few minutes.', code: 'TOO_MANY_REQUESTS' }) },
+        tooManyRequests: { contentType: 'APPLICATION_JSON', content: JSON.stringify({ message: MSG.tooManyRequests, code: 'TOO_MANY_REQUESTS' }) },
       },
       rules: [
         {

@@ -1,6 +1,7 @@
 /** Business constants of the spec (000 §9, 001 §9), one place for web and functions. */
 export const ROLE = { ADMIN: 'ADMIN', BRAND_ADMIN: 'BRAND_ADMIN', USER: 'User' } as const;
 export type RoleName = (typeof ROLE)[keyof typeof ROLE];
+export const ROLE_NAMES = [ROLE.ADMIN, ROLE.BRAND_ADMIN, ROLE.USER] as const satisfies readonly RoleName[];
 
 export const DEFAULT_COLORS = {
   bgColor: '#333131',
@@ -28,6 +29,7 @@ export const APPROVE_FAILURE_TOAST_MS = 20000;
 export const EXPORT_LINK_DAYS = 7;
 export const REPORT_MONTH_MIN = '2018-08';
 export const EMAIL_FREQUENCIES = ['Daily', 'Weekly', 'Monthly'] as const;
+export type EmailFrequency = (typeof EMAIL_FREQUENCIES)[number];
 export const WEBSITE_TYPES = [
   'retailerWithProducts',
   'retailerWithoutProducts',
@@ -35,6 +37,23 @@ export const WEBSITE_TYPES = [
   'retailerWithProductsandModule',
 ] as const;
 export type WebsiteType = (typeof WEBSITE_TYPES)[number];
+
+/** An account is `pending` until its activation link is used; `disabled`: deactivated (cannot log in). */
+export const USER_STATUSES = ['active', 'pending', 'disabled'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+/** What an emailed single-use link does: reset a password or activate a new account. */
+export const LINK_KINDS = ['reset', 'activate'] as const;
+export type LinkKind = (typeof LINK_KINDS)[number];
+
+/** A robot file's review state in the post office (001 §3). */
+export const APPROVED_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ApprovedStatus = (typeof APPROVED_STATUSES)[number];
+/** A robot file's flag level, most severe first (001 §5). */
+export const FLAG_LEVELS = ['require_review', 'caution', 'unflagged'] as const;
+export type FlagLevel = (typeof FLAG_LEVELS)[number];
+/** How a row of a file compares with the previous file of its retailer and type. */
+export const ROW_MARKS = ['added', 'removed', 'changed'] as const;
+export type RowMark = (typeof ROW_MARKS)[number];
 
 /** Session and account security. */
 export const AUTH = {

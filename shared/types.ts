@@ -1,66 +1,21 @@
-/** Domain types both sides share (spec 000 §3, 001 §3). */
-import type { RoleName, WebsiteType } from './constants';
+/**
+ * Domain types both sides share (spec 000 §3, 001 §3), derived from the response schemas in
+ * shared/schemas/<resource>.ts (type-only imports: nothing of zod is bundled for them).
+ */
+import type * as z from 'zod';
+import type { loginResponse } from './schemas/auth';
+import type { brand, brandRetailer, colors } from './schemas/brands';
+import type { retailer } from './schemas/retailers';
+import type { publicUser, roleRef } from './schemas/users';
 
-export interface Colors {
-  bgColor: string;
-  textColor: string;
-  hoverColor: string;
-  summaryPageSectionColor: string;
-}
-
-export interface RoleRef {
-  _id: string;
-  name: RoleName;
-  label: string;
-  value: string;
-}
-
-export interface BrandRetailer {
-  retailer: string;
-  flag: boolean;
-  webSiteType?: WebsiteType;
-}
-
-export interface Brand {
-  _id: string;
-  name: string;
-  slug: string;
-  logo?: string;
-  contact?: { email: string; name: string };
-  colors: Colors;
-  company_email_bcc?: string;
-  retailers: BrandRetailer[];
-}
-
-export interface Retailer {
-  _id: string;
-  name: string;
-  optId: string;
-  slug: string;
-  website: string;
-}
-
+export type Colors = z.output<typeof colors>;
+export type RoleRef = z.output<typeof roleRef>;
+export type BrandRetailer = z.output<typeof brandRetailer>;
+export type Brand = z.output<typeof brand>;
+export type Retailer = z.output<typeof retailer>;
 /** The user as the API returns it (never the password hash). */
-export interface PublicUser {
-  _id: string;
-  name: string;
-  firstname: string;
-  lastname: string;
-  email: string;
-  roles: RoleRef[];
-  brand: Pick<Brand, '_id' | 'name' | 'slug' | 'logo' | 'colors' | 'contact' | 'company_email_bcc'> | null;
-  associated_retailers: { _id: string }[];
-  notify: boolean;
-  user_email_bcc: string;
-  emailFrequency: 'Daily' | 'Weekly' | 'Monthly';
-  policyFlag: boolean;
-}
-
-export interface LoginResponse {
-  token: string;
-  expiresAt: string;
-  user: PublicUser;
-}
+export type PublicUser = z.output<typeof publicUser>;
+export type LoginResponse = z.output<typeof loginResponse>;
 
 export interface Paged<T> {
   data: T[];

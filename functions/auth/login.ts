@@ -25,7 +25,7 @@ export const handler = httpHandler(route('login'), async ({ body, event }): Prom
   const ok = await verifyPassword(body.password, user?.passwordHash);
   if (!user || !ok) throw new UnauthorizedError(MSG.loginFailed);
   await loginSucceeded(email, ip);
-  if (user.status !== 'active') throw new ForbiddenError('Please activate your account from the email we sent you.');
+  if (user.status !== 'active') throw new ForbiddenError(MSG.notActivated);
   const brand = user.brand ? await getBrand(user.brand) : undefined;
   const token = await signSession({ sub: user._id, role: primaryRole(user), brand: user.brand, retailers: user.associated_retailers, sv: user.sessionVersion ?? 0 });
   return { token, expiresAt: new Date(Date.now() + AUTH.sessionHours * 3600_000).toISOString(), user: toPublicUser(user, brand) };

@@ -3,7 +3,8 @@ import { MSG } from '../../shared/messages';
 import { route } from '../../shared/routes/accounts';
 import { slugify } from '../../shared/slug';
 import type { BrandRecord } from '../brands/brands.repo';
-import { escapeHtml, layout, sendEmail } from '../lib/email';
+import { sendEmail } from '../lib/email';
+import { activateAccountEmail, registrationAttemptEmail } from '../lib/email/accounts';
 import { env } from '../lib/env';
 import { ConflictError } from '../lib/http/errors';
 import { httpHandler, respond } from '../lib/http/handler';
@@ -78,28 +79,11 @@ export const handler = httpHandler(route('register'), async ({ body, event }) =>
     return respond(201, { message: MSG.registered });
   }
   const link = await createLink(userId, 'activate');
-  await sendEmail({
-    to: [email],
-    subject: 'Activate your account',
-    html: layout(
-      'Welcome',
-      `<p>Hello ${escapeHtml(body.firstName)},</p><p>Your account for ${escapeHtml(body.company)} is ready. Activate it within 72 hours:</p>
-<p><a href="${escapeHtml(link)}">Activate my account</a></p>`,
-    ),
-  });
+  await sendEmail({ to: [email], ...activateAccountEmail({ firstName: body.firstName, company: body.company, link }) });
   return respond(201, { message: MSG.registered });
 });
 
 /** The address already has an account: tell its owner, not the caller. */
 async function tellOwner(owner: UserRecord): Promise<void> {
-  await sendEmail({
-    to: [owner.email],
-    subject: 'Someone tried to register with your address',
-    html: layout(
-      'Someone tried to register with your address',
-      `<p>Hello ${escapeHtml(owner.firstname)},</p>
-<p>Someone tried to create an account with your email address, which already has one. If it was you, <a href="${escapeHtml(`${env.appUrl}/login`)}">log in</a> or <a href="${escapeHtml(`${env.appUrl}/forgot-password`)}">reset your password</a>.</p>
-<p>If it was not you, you can ignore this email: nothing was changed.</p>`,
-    ),
-  });
+  await sendEmail({ to: [owner.email], ...registrationAttemptEmail({ firstName: owner.firstname, appUrl: env.appUrl }) });
 }

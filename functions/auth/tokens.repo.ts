@@ -1,8 +1,9 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { LinkKind } from '../../shared/constants';
 import { ddb } from '../lib/clients/dynamodb';
 import { isConditionFailed, key, table } from '../lib/table';
 
-export type LinkKind = 'reset' | 'activate';
+export type { LinkKind };
 export interface LinkTokenRecord {
   hash: string;
   userId: string;

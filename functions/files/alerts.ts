@@ -1,12 +1,12 @@
-import { escapeHtml, layout, sendEmail } from '../lib/email';
+import { sendEmail } from '../lib/email';
+import { fileReviewAlert } from '../lib/email/file-review';
 import { env } from '../lib/env';
 import { faultPoint } from '../lib/faults';
 import { createNotificationRecord } from '../notifications/notifications.repo';
 import { getSettings } from '../settings/settings.repo';
 import { markIngestStep, releaseAlertEmail, takeAlertEmail, type FileRecord } from './files.repo';
 
-/** The robot types as the settings screen names them. */
-export const TYPE_LABEL: Record<FileRecord['type'], string> = { product: 'Product Details', brand: 'Brand LP', homepage: 'Homepage' };
+export { TYPE_LABEL } from '../lib/email/file-review';
 
 /**
  * A file needs a person: a notification in the admin area and an email to the alert recipients,
@@ -18,11 +18,8 @@ export const TYPE_LABEL: Record<FileRecord['type'], string> = { product: 'Produc
  */
 export async function alertReview(file: FileRecord): Promise<void> {
   const steps = file.steps ?? {};
-  const title = file.error ? `Unreadable ${file.type} file` : `${TYPE_LABEL[file.type]} file requires review`;
-  const link = `${env.appUrl}/admin/post-office/comparison/${file._id}`;
-  const message = `<p><strong>${escapeHtml(file.retailerName)}</strong>, ${escapeHtml(TYPE_LABEL[file.type])}, scan of ${escapeHtml(file.date)} (${escapeHtml(file.fileName)}).</p>
-<ul>${file.flagReasons.map((r) => `<li>${escapeHtml(r)}</li>`).join('')}</ul>
-<p><a href="${escapeHtml(link)}">Open the comparison</a></p>`;
+  const alert = fileReviewAlert(file, `${env.appUrl}/admin/post-office/comparison/${file._id}`);
+  const { title, message } = alert;
   if (!steps.notified) {
     faultPoint('notification', file.fileName);
     await createNotificationRecord(
@@ -37,7 +34,7 @@ export async function alertReview(file: FileRecord): Promise<void> {
   if (!(await takeAlertEmail(file._id))) return;
   try {
     faultPoint('alert-email', file.fileName);
-    await sendEmail({ to: emailAlerts, subject: `[Post office] ${title}: ${file.retailerName}`, html: layout(title, message) });
+    await sendEmail({ to: emailAlerts, subject: alert.subject, html: alert.html });
   } catch (e) {
     await releaseAlertEmail(file._id);
     throw e;

@@ -1,3 +1,4 @@
+import { FILE_MSG, PO_MSG } from '../../shared/messages';
 import { route } from '../../shared/routes/files';
 import { ConflictError, NotFoundError } from '../lib/http/errors';
 import { httpHandler } from '../lib/http/handler';
@@ -15,14 +16,14 @@ const WAIT_MS = 25_000;
  */
 export const handler = httpHandler(route('approveFile'), async ({ query }) => {
   const file = await getFile(query._id);
-  if (!file) throw new NotFoundError('File not found.');
+  if (!file) throw new NotFoundError(FILE_MSG.fileNotFound);
   if (file.error) return { success: false, message: `The file cannot be processed: ${file.error}` };
   const started = await claimAndStartApproval(file._id, WAIT_MS);
   if (!started.claimed) throw new ConflictError(started.message);
   const { outcome } = started;
-  if (outcome.status === 'SUCCEEDED') return { success: true, message: 'File processed successfully!' };
-  if (outcome.status === 'RUNNING') return { success: true, message: 'The file is being processed; its status will change when it is done.' };
+  if (outcome.status === 'SUCCEEDED') return { success: true, message: PO_MSG.processed };
+  if (outcome.status === 'RUNNING') return { success: true, message: FILE_MSG.processing };
   const after = await getFile(file._id);
-  if (after?.approvedStatus === 'approved') return { success: true, message: 'File processed successfully!' };
-  return { success: false, message: after?.processingError ?? outcome.error ?? 'File not processed!' };
+  if (after?.approvedStatus === 'approved') return { success: true, message: PO_MSG.processed };
+  return { success: false, message: after?.processingError ?? outcome.error ?? PO_MSG.notProcessed };
 });

@@ -11,6 +11,7 @@
  * substring): then each request evaluates at most 1,000 items and totalCount is a lower bound
  * (the files up to this page, plus one page while there is a next one).
  */
+import { APPROVED_STATUSES, FLAG_LEVELS } from '../../shared/constants';
 import { getRetailerBySlug } from '../retailers/retailers.repo';
 import {
   countRetailerFiles,
@@ -39,8 +40,6 @@ export interface FileListQuery {
   cursor?: string;
 }
 
-const STATUSES: ApprovedStatus[] = ['pending', 'approved', 'rejected'];
-const FLAGS: FlagLevel[] = ['require_review', 'caution', 'unflagged'];
 
 export async function readFilePage(q: FileListQuery): Promise<FilePage & { totalCount: number }> {
   const req: FilePageRequest = { ascending: q.ascending, limit: q.limit, cursor: q.cursor, skip: q.cursor ? 0 : (q.page - 1) * q.limit, fileNameContains: q.fileName || undefined };
@@ -51,8 +50,8 @@ export async function readFilePage(q: FileListQuery): Promise<FilePage & { total
     const [page, totalCount] = await Promise.all([pageRetailerFiles(partitions, filtered, q.sort), countRetailerFiles(partitions, filtered)]);
     return { ...page, totalCount };
   }
-  const statuses = q.approvedStatus ? [q.approvedStatus] : STATUSES;
-  const flags = q.flag ? [q.flag] : FLAGS;
+  const statuses: readonly ApprovedStatus[] = q.approvedStatus ? [q.approvedStatus] : APPROVED_STATUSES;
+  const flags: readonly FlagLevel[] = q.flag ? [q.flag] : FLAG_LEVELS;
   const pairs = statuses.flatMap((s) => flags.map((f): [ApprovedStatus, FlagLevel] => [s, f]));
   const sort = q.sort ?? 'date';
   const [page, counts] = await Promise.all([

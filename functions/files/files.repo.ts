@@ -1,11 +1,13 @@
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ApprovedStatus, FlagLevel } from '../../shared/constants';
+import { ROBOT_TYPES, type RobotType } from '../../shared/robot-columns';
 import { ddb } from '../lib/clients/dynamodb';
 import { queryPage, type PagedResult, type PagedSource } from '../lib/paged-query';
 import { clean, failedConditions, isConditionFailed, queryAll, queryCount, queryPages, sortName, table, updateParts } from '../lib/table';
 
-export type ApprovedStatus = 'pending' | 'approved' | 'rejected';
-export type FlagLevel = 'require_review' | 'caution' | 'unflagged';
-export type FileType = 'product' | 'homepage' | 'brand';
+export type { ApprovedStatus, FlagLevel };
+/** A robot file's type: the robot types of shared/robot-columns.ts. */
+export type FileType = RobotType;
 
 /** A robot file in the post office (spec 001 §3 File, plus what the pipeline needs). */
 export interface FileRecord {
@@ -235,7 +237,7 @@ const retailerSource = (partition: string): PagedSource => ({
 
 /** The gsi2 partitions holding the files of a retailer folder: its id's and (unknown retailer, on-hand feed) its slug's, per type */
 export function retailerFilePartitions(retailerKeys: string[]): string[] {
-  return [...new Set(retailerKeys.flatMap((k) => (['product', 'homepage', 'brand'] as const).map((t) => `RFILES#${k}#${t}`)))];
+  return [...new Set(retailerKeys.flatMap((k) => ROBOT_TYPES.map((t) => `RFILES#${k}#${t}`)))];
 }
 
 /** Query gsi2 pk=RFILES#<retailer>#<type> by date, merged over the retailer's partitions (one page, cursor; status, flag, name as filters) */

@@ -1,3 +1,4 @@
+import { FILE_MSG } from '../../shared/messages';
 import { PAGE } from '../../shared/constants';
 import { route } from '../../shared/routes/files';
 import { NotFoundError } from '../lib/http/errors';
@@ -12,7 +13,7 @@ import { readRows } from './pages';
  */
 export const handler = httpHandler(route('getFileData'), async ({ params, query }) => {
   const file = await getFile(params.fId);
-  if (!file) throw new NotFoundError('File not found.');
+  if (!file) throw new NotFoundError(FILE_MSG.fileNotFound);
   const limit = query.limit ?? PAGE.comparisonRows;
   const offset = (query.page - 1) * limit;
   const prevTotal = file.previousRowCount ?? 0;

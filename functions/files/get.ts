@@ -1,3 +1,4 @@
+import { FILE_MSG } from '../../shared/messages';
 import { route } from '../../shared/routes/files';
 import { NotFoundError } from '../lib/http/errors';
 import { httpHandler } from '../lib/http/handler';
@@ -7,6 +8,6 @@ import { toFileView } from './present';
 /** The spec's shape: an array whose first element is the file. */
 export const handler = httpHandler(route('getFile'), async ({ params }) => {
   const file = await getFile(params.fId);
-  if (!file) throw new NotFoundError('File not found.');
+  if (!file) throw new NotFoundError(FILE_MSG.fileNotFound);
   return [toFileView(file)];
 });

@@ -1,3 +1,4 @@
+import { FILE_MSG, PO_MSG } from '../../shared/messages';
 import { route } from '../../shared/routes/files';
 import { ConflictError, NotFoundError } from '../lib/http/errors';
 import { httpHandler } from '../lib/http/handler';
@@ -12,8 +13,8 @@ import { toFileView } from './present';
  */
 export const handler = httpHandler(route('markNeedsAttention'), async ({ body }) => {
   const file = await getFile(body._id);
-  if (!file) throw new NotFoundError('File not found.');
+  if (!file) throw new NotFoundError(FILE_MSG.fileNotFound);
   const rejectedAt = new Date().toISOString();
   if (!(await rejectFile(file, rejectedAt, staleBefore()))) throw new ConflictError(await lostMessage(file._id));
-  return { success: true, message: 'Approved Status Rejected.', data: toFileView({ ...file, approvedStatus: 'rejected', rejectedAt }) };
+  return { success: true, message: PO_MSG.rejected, data: toFileView({ ...file, approvedStatus: 'rejected', rejectedAt }) };
 });

@@ -1,3 +1,4 @@
+import { FILE_MSG } from '../../shared/messages';
 import { route } from '../../shared/routes/files';
 import { NotFoundError } from '../lib/http/errors';
 import { httpHandler } from '../lib/http/handler';
@@ -7,7 +8,7 @@ import { toFileView } from './present';
 /** Other files of the same retailer and scan period (any robot type). */
 export const handler = httpHandler(route('samePeriodFiles'), async ({ params }) => {
   const file = await getFile(params.fId);
-  if (!file) throw new NotFoundError('File not found.');
+  if (!file) throw new NotFoundError(FILE_MSG.fileNotFound);
   const same = (await listFilesOfDate(file.date)).filter((f) => f.retailer === file.retailer && f._id !== file._id);
   same.sort((a, b) => a.type.localeCompare(b.type) || b.createdAt.localeCompare(a.createdAt));
   return { samePeriodFiles: same.map(toFileView) };

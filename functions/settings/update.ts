@@ -1,4 +1,4 @@
-import { MSG } from '../../shared/messages';
+import { MSG, SETTINGS_MSG } from '../../shared/messages';
 import { route } from '../../shared/routes/settings';
 import { ConflictError } from '../lib/http/errors';
 import { httpHandler } from '../lib/http/handler';
@@ -11,6 +11,6 @@ import { putSettings, SETTINGS_ID } from './settings.repo';
 export const handler = httpHandler(route('updateSettings'), async ({ body }) => {
   const { version: expected, ...settings } = body;
   const version = await putSettings(settings, expected);
-  if (version === undefined) throw new ConflictError('The settings were changed by someone else since you opened them: reload the page and save again.');
+  if (version === undefined) throw new ConflictError(SETTINGS_MSG.settingsConflict);
   return { message: MSG.settingsUpdated, _id: SETTINGS_ID, settings, version };
 });

@@ -1,3 +1,4 @@
+import { MSG } from '../../shared/messages';
 import { route } from '../../shared/routes/accounts';
 import { getBrand } from '../brands/brands.repo';
 import { ForbiddenError, NotFoundError } from '../lib/http/errors';
@@ -9,8 +10,8 @@ import { getUser, updateUserFields } from './users.repo';
 export const handler = httpHandler(route('updateUserPolicy'), async ({ params, body, auth }) => {
   if (params.userId !== auth.sub && !auth.isAdmin) throw new ForbiddenError();
   const user = await getUser(params.userId);
-  if (!user) throw new NotFoundError('User not found.');
+  if (!user) throw new NotFoundError(MSG.userNotFound);
   await updateUserFields(user._id, { policyFlag: body.policyFlag });
   const brand = user.brand ? await getBrand(user.brand) : undefined;
-  return { message: 'Terms accepted.', user: toPublicUser({ ...user, policyFlag: body.policyFlag }, brand) };
+  return { message: MSG.termsAccepted, user: toPublicUser({ ...user, policyFlag: body.policyFlag }, brand) };
 });

@@ -5,11 +5,15 @@
  * and brand and pages in memory (docs/decisions.md "Lists: key conditions and cursors").
  */
 import { PAGE } from '../../shared/constants';
+import type { HandlerResultOf } from '../../shared/routes/responses';
 import { parseSort } from '../../shared/schemas/common';
 import { getBrand, listBrands } from '../brands/brands.repo';
 import { countUsers, listAllUsers, pageUsersByName, type UserRecord } from './users.repo';
 
-export const userRow = (u: UserRecord, brandName?: string) => ({
+/** A row of GET /users (its response schema: shared/schemas/users.ts, userListRow). */
+export type UserRow = HandlerResultOf<'listUsers'>['data'][number];
+
+export const userRow = (u: UserRecord, brandName?: string): UserRow => ({
   _id: u._id,
   name: u.name,
   firstname: u.firstname,
@@ -30,7 +34,7 @@ export interface AdminUsersQuery {
   cursor?: string;
 }
 
-export async function listUsersForAdmin(query: AdminUsersQuery) {
+export async function listUsersForAdmin(query: AdminUsersQuery): Promise<HandlerResultOf<'listUsers'>> {
   const { field, dir } = parseSort(query.sort, PAGE.usersSort);
   if (field === 'name' && !query.keyword) {
     const skip = query.cursor ? 0 : (query.page - 1) * query.limit;

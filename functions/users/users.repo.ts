@@ -1,5 +1,5 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { RoleName } from '../../shared/constants';
+import type { EmailFrequency, RoleName, UserStatus } from '../../shared/constants';
 import type { RoleRef } from '../../shared/types';
 import { ddb } from '../lib/clients/dynamodb';
 import { ConflictError } from '../lib/http/errors';
@@ -19,10 +19,10 @@ export interface UserRecord {
   associated_retailers: string[];
   notify: boolean;
   user_email_bcc: string;
-  emailFrequency: 'Daily' | 'Weekly' | 'Monthly';
+  emailFrequency: EmailFrequency;
   policyFlag: boolean;
   /** `pending` until the activation link is used; `disabled`: deactivated (cannot log in, sessions end). */
-  status: 'active' | 'pending' | 'disabled';
+  status: UserStatus;
   /**
    * Carried in the session token (`sv`); a token whose version differs is refused. Bumped by every
    * change that must end the user's sessions (password, role, brand, retailers, status, logout).

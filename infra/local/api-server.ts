@@ -131,7 +131,7 @@ export function createApiServer(opts: ApiServerOptions): http.Server {
         const apiPath = url.pathname.slice(4) || '/';
         const method = (req.method ?? 'GET').toUpperCase();
         const match = matchRoute(method, apiPath);
-        if (!match) return send(res, 404, JSON.stringify({ message: 'Not found.', code: 'NO_ROUTE' }), { 'content-type': 'application/json' });
+        if (!match) return send(res, 404, JSON.stringify({ message: MSG.notFound, code: 'NO_ROUTE' }), { 'content-type': 'application/json' });
         const body = await readBody(req);
         const handler = await registry.load(match.route.handler);
         const out = await handler(toEvent(req, body, url, apiPath, match.route, match.params), lambdaContext(match.route.id));
@@ -145,7 +145,7 @@ export function createApiServer(opts: ApiServerOptions): http.Server {
     } catch (e) {
       const status = (e as { statusCode?: number }).statusCode ?? 500;
       process.stderr.write(JSON.stringify({ level: 'error', message: 'local server error', error: String((e as Error).stack ?? e) }) + '\n');
-      send(res, status, JSON.stringify({ message: 'Something went wrong, please try again!' }), { 'content-type': 'application/json' });
+      send(res, status, JSON.stringify({ message: MSG.genericError }), { 'content-type': 'application/json' });
     }
   });
 }

@@ -3,21 +3,45 @@
  * shared/schemas/<resource>.ts), by route id. The web's typed client (`api(id, …)`) and the test
  * helper read their data types from here, and the handler wrapper checks a handler's return value
  * against the same type. Only types leave this module for the functions, so a handler bundles none
- * of it. Routes not listed yet answer `unknown` (issue 7 §3: the post-office routes first).
+ * of it. Routes not listed yet answer `unknown` (issue 7 §3: the scrapings routes are not listed yet).
  */
 import type * as z from 'zod';
 import type { RouteId } from '../routes';
+import { loginResponse, messageResponse, validateTokenResponse } from '../schemas/auth';
+import { listBrandsForSelectResponse, listBrandsResponse } from '../schemas/brands';
 import {
   approveFileResponse,
   fileDataResponse,
   flagCountsResponse,
   getFileResponse,
   listFilesResponse,
+  listNotificationsResponse,
   markNeedsAttentionResponse,
   samePeriodFilesResponse,
+  settingsResponse,
+  updateNotificationResponse,
+  updateSettingsResponse,
 } from '../schemas/post-office';
+import { listRetailersResponse } from '../schemas/retailers';
+import { listRolesResponse } from '../schemas/roles';
+import { listUsersResponse, updatePolicyResponse } from '../schemas/users';
 
 export const responses = {
+  // Auth and accounts (shared/routes/accounts.ts)
+  login: loginResponse,
+  forgotPassword: messageResponse,
+  validateToken: validateTokenResponse,
+  resetPassword: messageResponse,
+  register: messageResponse,
+  logout: messageResponse,
+  updateUserPolicy: updatePolicyResponse,
+  // Look-ups (shared/routes/lookups.ts)
+  listRoles: listRolesResponse,
+  listBrands: listBrandsResponse,
+  listBrandsForSelect: listBrandsForSelectResponse,
+  listRetailers: listRetailersResponse,
+  listUsers: listUsersResponse,
+  // Post office: files (shared/routes/files.ts)
   listFiles: listFilesResponse,
   getFile: getFileResponse,
   samePeriodFiles: samePeriodFilesResponse,
@@ -25,6 +49,11 @@ export const responses = {
   markNeedsAttention: markNeedsAttentionResponse,
   approveFile: approveFileResponse,
   getFlagValues: flagCountsResponse,
+  // Post office: settings and notifications (shared/routes/settings.ts, notifications.ts)
+  getThresholdSettings: settingsResponse,
+  updateSettings: updateSettingsResponse,
+  listNotifications: listNotificationsResponse,
+  updateNotification: updateNotificationResponse,
 } as const satisfies { [Id in RouteId]?: z.ZodType };
 
 type Responses = typeof responses;

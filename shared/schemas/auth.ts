@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { LINK_KINDS } from '../constants';
+import { publicUser } from './users';
 
 /** POST /login; the messages are the spec's alternative login form (000 §5). */
 export const loginBody = z.object({
@@ -41,3 +43,12 @@ export const registerForm = registerBody
   .extend({ confirmPassword: z.string() })
   .refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match.', path: ['confirmPassword'] });
 export type RegisterBody = z.infer<typeof registerBody>;
+
+// ── Responses (000 §7) ──────────────────────────────────────────────────────────────────────────
+
+/** The answer of forgotPassword, resetPassword, register and logout: a message to show. */
+export const messageResponse = z.object({ message: z.string() });
+/** POST /login: the session token, when it ends, and the user. */
+export const loginResponse = z.object({ token: z.string(), expiresAt: z.string(), user: publicUser });
+/** GET /validateToken: the link is usable (an unusable one answers 410), and what it is for. */
+export const validateTokenResponse = z.object({ valid: z.boolean(), kind: z.enum(LINK_KINDS) });

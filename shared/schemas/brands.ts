@@ -1,4 +1,27 @@
 import * as z from 'zod';
+import { WEBSITE_TYPES } from '../constants';
 import { id } from './common';
 
 export const brandIdPath = z.object({ brandId: id });
+
+// ── Responses (000 §3, §7): shared/types.ts derives Brand and Colors from these. ────────────────
+
+export const colors = z.object({ bgColor: z.string(), textColor: z.string(), hoverColor: z.string(), summaryPageSectionColor: z.string() });
+/** A retailer a brand carries, and whether it is shown. */
+export const brandRetailer = z.object({ retailer: z.string(), flag: z.boolean(), webSiteType: z.enum(WEBSITE_TYPES).optional() });
+export const brand = z.object({
+  _id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  logo: z.string().optional(),
+  contact: z.object({ email: z.string(), name: z.string() }).optional(),
+  colors,
+  company_email_bcc: z.string().optional(),
+  retailers: z.array(brandRetailer),
+});
+/** GET /brands (admin): every brand with its colours and allowed retailers. */
+export const listBrandsResponse = z.object({ data: z.array(brand) });
+/** A brand in a selector. */
+export const brandOption = brand.pick({ _id: true, name: true, slug: true });
+/** GET /getBrands (admin): brand names for selectors. */
+export const listBrandsForSelectResponse = z.object({ data: z.array(brandOption) });

@@ -1,9 +1,10 @@
 import * as z from 'zod';
+import { APPROVED_STATUSES, FLAG_LEVELS, ROW_MARKS } from '../constants';
 import { ROBOT_TYPES } from '../robot-columns';
 import { id, paging } from './common';
 
-export const APPROVED_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export const FLAG_LEVELS = ['require_review', 'caution', 'unflagged'] as const;
+// Declared once in shared/constants.ts (zod-free, so the workflow's functions read them too).
+export { APPROVED_STATUSES, FLAG_LEVELS, ROW_MARKS };
 export const FILE_SORTS = ['date;asc', 'date;desc', 'name;asc', 'name;desc', 'type;asc', 'type;desc'] as const;
 export const DEFAULT_FILE_SORT = 'date;desc';
 
@@ -106,6 +107,44 @@ export const listNotificationsQuery = z.object({
 export const notificationIdPath = z.object({ id });
 export const notificationSeenBody = z.object({ seenFlag: z.boolean({ error: 'seenFlag is required.' }) });
 
+// ── Responses of the settings and notifications calls (001 §3, §7) ──────────────────────────────
+
+/** Thresholds of one robot type as stored: robot name → column name → percent. */
+const storedThresholds = z.record(z.string(), z.record(z.string(), z.number()));
+/** The settings document as saved (the body's output without its `version`). */
+export const storedSettings = z.object({
+  emailAlerts: z.array(z.string()),
+  ignoreImageData: z.boolean(),
+  thresholds: z.object({ product: storedThresholds, brand: storedThresholds, homepage: storedThresholds }),
+});
+/** GET /settings/threshold: `version` is sent back on save (0: never saved). */
+export const settingsResponse = z.object({ _id: z.string(), settings: storedSettings, version: z.number(), updatedAt: z.string().nullable() });
+/** PUT /settings/{id}: the saved settings and their new version. */
+export const updateSettingsResponse = z.object({ message: z.string(), _id: z.string(), settings: storedSettings, version: z.number() });
+
+/** Spec 001 §3 Notification. */
+export const notification = z.object({
+  _id: z.string(),
+  /** 'prefix:title'; the screens show the part after the first colon. */
+  subject: z.string(),
+  retailer: z.string(),
+  retailerId: z.string().optional(),
+  fileId: z.string().optional(),
+  /** HTML made by the server; sanitised before it is shown. */
+  message: z.string(),
+  createdAt: z.string(),
+  seenFlag: z.boolean(),
+});
+/** GET /notifications: newest first, with the unseen count; `nextCursor` starts the next page. */
+export const listNotificationsResponse = z.object({
+  data: z.array(notification),
+  totalCount: z.number(),
+  unseenCount: z.number(),
+  nextCursor: z.string().nullable().optional(),
+});
+/** PUT /notifications/{id} */
+export const updateNotificationResponse = z.object({ data: notification });
+
 // ── Responses of the post-office calls (001 §3, §7): the web's types are derived from these, and
 // the handlers' return values are checked against them (functions/lib/http/handler.ts). ──────────
 
@@ -150,7 +189,6 @@ export const getFileResponse = z.array(poFile);
 /** GET /samePeriodFiles/{fId} */
 export const samePeriodFilesResponse = z.object({ samePeriodFiles: z.array(poFile) });
 
-export const ROW_MARKS = ['added', 'removed', 'changed'] as const;
 /** One row of one side of the comparison, with how it compares with the other file. */
 export const markedRow = z.object({
   row: z.record(z.string(), z.string()),

@@ -125,20 +125,5 @@ export const batchItemQuery = z.object({
   brand: id.optional(),
 });
 
-/** Literal texts of these calls (the spec's where it has one). */
-export const SCRAPING_MSG = {
-  brandSkuUpdated: 'Brand Sku updated successfully.',
-  mapIdUpdated: 'Map id updated successfully.',
-  itemNotFound: 'item not found',
-  periodNotFound: 'Scan period not found.',
-  productNotFound: 'Product not found.',
-  brandNotFound: 'Brand not found.',
-  retailerNotFound: 'Retailer not found.',
-  userNotFound: 'User not found.',
-  removedProduct: 'A removed product cannot be edited.',
-  /** 001 §8: a serial of another retailer is reported "with retailer id and name". */
-  otherRetailer: (serialNo: string, retailerId: string, retailerName: string) =>
-    `SerialNo: ${serialNo} | belongs to another retailer: ${retailerId} (${retailerName}).`,
-  /** The same, to a User restricted to other retailers: no id, no name (issue 6 §7). */
-  otherRetailerHidden: (serialNo: string) => `SerialNo: ${serialNo} | belongs to another retailer.`,
-} as const;
+/** Literal texts of these calls: declared in shared/messages/scrapings.ts (this export kept for existing imports). */
+export { SCRAPING_MSG } from '../messages/scrapings';

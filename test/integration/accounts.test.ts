@@ -6,12 +6,12 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../shared/messages';
-import { api, login, sentEmails, stack } from '../support/api';
+import { callRoute, errorBody, login, sentEmails, stack } from '../support/api';
 import { putObject, waitForFile } from '../support/post-office';
 
 const tag = randomBytes(4).toString('hex');
 const fresh = (what: string) => `${what}-${tag}-${randomBytes(3).toString('hex')}@demo.test`;
-const register = (email: string, company: string) => api('POST', '/register', { body: { email, password: 'secret-1', firstName: 'Rita', lastName: 'Gister', company } });
+const register = (email: string, company: string) => callRoute('register', { body: { email, password: 'secret-1', firstName: 'Rita', lastName: 'Gister', company } });
 
 let repos: {
   brands: typeof import('../../functions/brands/brands.repo');
@@ -37,7 +37,7 @@ describe('brand names and slugs cannot be imitated (tenant capture)', () => {
       const email = fresh('lookalike');
       const res = await register(email, company);
       expect(res.status, company).toBe(409);
-      expect(res.body.message).toBe(MSG.brandNameTaken);
+      expect(errorBody(res).message).toBe(MSG.brandNameTaken);
       expect(await repos.users.getUserByEmail(email), company).toBeUndefined();
     }
     expect((await repos.brands.getBrandBySlug('maison-aurelle'))?._id).toBe('brand-maison-aurelle');

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, login, stack } from '../support/api';
+import { untypedApi as api, login, stack } from '../support/api';
 import { dropRobotFile, waitForFile as waitForFileOf } from '../support/post-office';
 
 const tag = randomBytes(4).toString('hex');

@@ -1,6 +1,6 @@
 /**
- * The typed contract holds on the wire: what the post-office calls answer on the local stack
- * parses with the response schemas the web's types and the handlers' return types come from
+ * The typed contract holds on the wire: what the calls answer on the local stack parses with the
+ * response schemas the web's types and the handlers' return types come from
  * (shared/routes/responses.ts), field for field (strict objects: no field the schema does not
  * name, none missing).
  */
@@ -8,7 +8,7 @@ import * as z from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RouteId } from '../../shared/routes';
 import { responses } from '../../shared/routes/responses';
-import { callRoute, login } from '../support/api';
+import { callRoute, login, sentEmails } from '../support/api';
 
 let admin = '';
 beforeAll(async () => {
@@ -46,5 +46,79 @@ describe('post-office answers match their response schemas', () => {
     expectContract('getFileData', data.body);
     expect(data.body.currentProductData.total).toBe(file!.rowCount);
     expectContract('getFlagValues', (await callRoute('getFlagValues', { token: admin })).body);
+  });
+});
+
+describe('account answers match their response schemas', () => {
+  it('register, validate the activation link, set the password, log in, accept the terms, log out', async () => {
+    const email = `contract-${Date.now()}@demo.test`;
+    const reg = await callRoute('register', { body: { email, password: 'secret-1', firstName: 'Con', lastName: 'Tract', company: `Contract Co ${Date.now()}` } });
+    expect(reg.status).toBe(201);
+    expectContract('register', reg.body);
+    const mail = (await sentEmails()).reverse().find((m) => m.destination.to.includes(email));
+    const token = /activate-account\?token=([A-Za-z0-9_-]+)/.exec(mail?.body.html ?? '')?.[1] ?? '';
+
+    const valid = await callRoute('validateToken', { query: { token } });
+    expect(valid.status).toBe(200);
+    expectContract('validateToken', valid.body);
+    expect(valid.body.kind).toBe('activate');
+    const reset = await callRoute('resetPassword', { query: { token }, body: { password: 'secret-1' } });
+    expect(reset.status).toBe(200);
+    expectContract('resetPassword', reset.body);
+
+    const session = await callRoute('login', { body: { email, password: 'secret-1' } });
+    expect(session.status).toBe(200);
+    expectContract('login', session.body);
+    expect(session.body.user.policyFlag).toBe(true);
+    const accepted = await callRoute('updateUserPolicy', { token: session.body.token, params: { userId: session.body.user._id }, body: { policyFlag: false } });
+    expect(accepted.status).toBe(200);
+    expectContract('updateUserPolicy', accepted.body);
+    expect(accepted.body.user.policyFlag).toBe(false);
+    const out = await callRoute('logout', { token: session.body.token });
+    expect(out.status).toBe(200);
+    expectContract('logout', out.body);
+  });
+
+  it('forgot password (the same answer for an address without an account)', async () => {
+    const res = await callRoute('forgotPassword', { body: { userName: 'Nobody', email: `nobody-${Date.now()}@demo.test` } });
+    expect(res.status).toBe(200);
+    expectContract('forgotPassword', res.body);
+  });
+});
+
+describe('look-up answers match their response schemas', () => {
+  it('roles, brands, brands for selectors, retailers and both lists of users', async () => {
+    for (const id of ['listRoles', 'listBrands', 'listBrandsForSelect', 'listRetailers'] as const) {
+      const res = await callRoute(id, { token: admin });
+      expect(res.status, id).toBe(200);
+      expectContract(id, res.body);
+      expect(res.body.data.length, id).toBeGreaterThan(0);
+    }
+    const paged = await callRoute('listUsers', { token: admin, query: { page: 1, limit: 3 } });
+    expectContract('listUsers', paged.body);
+    expect(paged.body.data).toHaveLength(3);
+    const brand = await callRoute('listUsers', { token: await login('brandadmin@demo.test'), query: { brand: 'brand-maison-aurelle' } });
+    expectContract('listUsers', brand.body);
+    expect(brand.body.data.map((u) => u.email)).toContain('brandadmin@demo.test');
+  });
+});
+
+describe('settings and notifications answers match their response schemas', () => {
+  it('the threshold settings', async () => {
+    const res = await callRoute('getThresholdSettings', { token: admin });
+    expect(res.status).toBe(200);
+    expectContract('getThresholdSettings', res.body);
+  });
+
+  it('a page of notifications, and one marked as it already is (nothing changes)', async () => {
+    const page = await callRoute('listNotifications', { token: admin, query: { page: 1, limit: 5 } });
+    expect(page.status).toBe(200);
+    expectContract('listNotifications', page.body);
+    const first = page.body.data[0];
+    expect(first, 'the demo month has notifications').toBeDefined();
+    const same = await callRoute('updateNotification', { token: admin, params: { id: first!._id }, body: { seenFlag: first!.seenFlag } });
+    expect(same.status).toBe(200);
+    expectContract('updateNotification', same.body);
+    expect(same.body.data).toEqual(first);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, login } from '../support/api';
+import { untypedApi as api, login } from '../support/api';
 import { periodRecord } from '../support/scrapes';
 import { dropRobotFile, makeOwnTenant, putObject, waitForFile as waitForFileOf } from '../support/post-office';
 

@@ -9,7 +9,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTH } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import { TEST_ACCOUNT_ROUTE_LIMIT } from '../setup/stack';
-import { apiFrom, stack } from '../support/api';
+import type { LoginResponse } from '../../shared/types';
+import { apiFrom, errorBody, stack } from '../support/api';
 import { testUser } from '../support/accounts';
 
 const tag = randomBytes(4).toString('hex');
@@ -32,7 +33,7 @@ async function makeUser(): Promise<string> {
 }
 
 const address = (n: number) => `127.${net}.${seq % 250}.${n}`;
-const login = (from: string, email: string, password: string) => apiFrom(from, 'POST', '/login', { body: { email, password } });
+const login = (from: string, email: string, password: string) => apiFrom<LoginResponse>(from, 'POST', '/login', { body: { email, password } });
 
 /** Counters run in fixed windows: start a test far enough from a window's end that it runs inside one. */
 async function awayFromWindowEnd(seconds = 45): Promise<void> {
@@ -53,8 +54,8 @@ describe('failed logins per account and address', () => {
     expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
     const right = await login(from, email, PASSWORD);
     expect(right.status).toBe(429);
-    expect(right.body.message).toBe(MSG.accountLocked);
-    expect(right.body.token).toBeUndefined();
+    expect(errorBody(right).message).toBe(MSG.accountLocked);
+    expect(right.body).not.toHaveProperty('token');
   });
 
   it('a right password inside a burst that is over the limit gets no token', async () => {
@@ -115,7 +116,7 @@ describe('per-address limit on the public account routes', () => {
     expect(statuses.filter((s) => s === 200).length).toBe(TEST_ACCOUNT_ROUTE_LIMIT);
     const over = await apiFrom(from, 'POST', '/forgotPassword', { body: { email: `ghost-${tag}@demo.test`, userName: 'Ghost' } });
     expect(over.status).toBe(429);
-    expect(over.body.message).toBe(MSG.tooManyRequests);
+    expect(errorBody(over).message).toBe(MSG.tooManyRequests);
     expect((await login(from, await makeUser(), PASSWORD)).status).toBe(429);
     expect((await apiFrom(from, 'POST', '/register', { body: { email: `late-${tag}@demo.test`, password: 'secret-1', firstName: 'A', lastName: 'B', company: `Late ${tag}` } })).status).toBe(429);
     // Another address is not affected.

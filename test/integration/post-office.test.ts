@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, login, sentEmails, stack } from '../support/api';
+import { untypedApi as api, login, sentEmails, stack } from '../support/api';
 import { dropRobotFile, makeOwnTenant, putObject, waitForFile as waitForFileOf } from '../support/post-office';
 
 const tag = randomBytes(4).toString('hex');

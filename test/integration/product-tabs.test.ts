@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { prng } from '../../infra/local/prng';
 import type { OhItem } from '../../functions/inventory/domain/oh-feed';
 import type { ProductScrape } from '../../functions/scrapings/domain/product';
-import { api, login, stack } from '../support/api';
+import { untypedApi as api, login, stack } from '../support/api';
 import { periodRecord, productScrape } from '../support/scrapes';
 
 const tag = randomBytes(4).toString('hex');

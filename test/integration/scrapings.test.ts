@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FileRecord, FileType } from '../../functions/files/files.repo';
 import type { RobotRow } from '../../functions/files/domain/robot-types';
-import { api, login, stack } from '../support/api';
+import { untypedApi as api, login, stack } from '../support/api';
 import { testUser } from '../support/accounts';
 
 const tag = randomBytes(4).toString('hex');

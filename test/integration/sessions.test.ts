@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, sentEmails, stack } from '../support/api';
+import { api, callRoute, errorBody, sentEmails, stack } from '../support/api';
 import { TEST_ROLES, testUser } from '../support/accounts';
 
 const tag = randomBytes(4).toString('hex');
@@ -34,15 +34,15 @@ async function makeUser(role: keyof typeof TEST_ROLES = 'User', retailers = ['re
 }
 
 async function logIn(email: string, password = PASSWORD): Promise<string> {
-  const res = await api('POST', '/login', { body: { email, password } });
+  const res = await callRoute('login', { body: { email, password } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.token as string;
 }
 
 /** A call any signed-in user may make and that shows their access: the retailers of the brand they see. */
 const retailersSeen = async (token: string) => {
-  const res = await api('GET', '/RetailerScraping/brand-maison-aurelle', { token });
-  return { status: res.status, ids: res.status === 200 ? (res.body.data as any[]).map((r) => r.retailer._id).sort() : undefined };
+  const res = await api<{ data: { retailer: { _id: string } }[] }>('GET', '/RetailerScraping/brand-maison-aurelle', { token });
+  return { status: res.status, ids: res.status === 200 ? res.body.data.map((r) => r.retailer._id).sort() : undefined };
 };
 
 const sign = (claims: Record<string, unknown>, set: (j: SignJWT) => SignJWT) =>
@@ -55,20 +55,20 @@ describe('tokens that must not work', () => {
     const token = await logIn(u.email);
     expect((await retailersSeen(token)).status).toBe(200);
     await users.deleteUser(u.id);
-    const res = await api('GET', '/roles', { token });
+    const res = await callRoute('listRoles', { token });
     expect(res.status).toBe(401);
-    expect(res.body.message).toBe('Please login to continue.');
+    expect(errorBody(res).message).toBe('Please login to continue.');
   });
 
   it('after a password reset the old token answers 401 and the new password logs in', async () => {
     const u = await makeUser();
     const token = await logIn(u.email);
-    expect((await api('POST', '/forgotPassword', { body: { email: u.email, userName: 'Sess' } })).status).toBe(200);
+    expect((await callRoute('forgotPassword', { body: { email: u.email, userName: 'Sess' } })).status).toBe(200);
     const mail = (await sentEmails()).reverse().find((m) => m.destination.to.includes(u.email) && m.subject === 'Reset your password');
     const link = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail?.body.html ?? '')?.[1];
-    expect((await api('POST', `/resetPassword?token=${link}`, { body: { password: 'Changed-1' } })).status).toBe(200);
-    expect((await api('GET', '/roles', { token })).status).toBe(401);
-    expect((await api('GET', '/roles', { token: await logIn(u.email, 'Changed-1') })).status).toBe(200);
+    expect((await callRoute('resetPassword', { query: { token: link }, body: { password: 'Changed-1' } })).status).toBe(200);
+    expect((await callRoute('listRoles', { token })).status).toBe(401);
+    expect((await callRoute('listRoles', { token: await logIn(u.email, 'Changed-1') })).status).toBe(200);
   });
 
   it('a token without exp, or older than a session lasts, answers 401', async () => {
@@ -78,23 +78,23 @@ describe('tokens that must not work', () => {
     const noExp = await sign(claims, (j) => j.setSubject(u.id).setIssuedAt());
     const tooOld = await sign(claims, (j) => j.setSubject(u.id).setIssuedAt(now() - 13 * 3600).setExpirationTime(now() + 3600));
     const fine = await sign(claims, (j) => j.setSubject(u.id).setIssuedAt().setExpirationTime('1h'));
-    expect((await api('GET', '/roles', { token: fine })).status).toBe(200); // the control: same claims, exp and a fresh iat
-    expect((await api('GET', '/roles', { token: noExp })).status).toBe(401);
-    expect((await api('GET', '/roles', { token: tooOld })).status).toBe(401);
+    expect((await callRoute('listRoles', { token: fine })).status).toBe(200); // the control: same claims, exp and a fresh iat
+    expect((await callRoute('listRoles', { token: noExp })).status).toBe(401);
+    expect((await callRoute('listRoles', { token: tooOld })).status).toBe(401);
   });
 
   it('a deactivated user and a user who logged out everywhere get 401 on every token', async () => {
     const u = await makeUser();
     const [a, b] = [await logIn(u.email), await logIn(u.email)];
-    const out = await api('POST', '/logout', { token: a });
+    const out = await callRoute('logout', { token: a });
     expect(out.status).toBe(200);
     expect(out.body.message).toBe('You have been logged out.');
-    expect((await api('GET', '/roles', { token: a })).status).toBe(401);
-    expect((await api('GET', '/roles', { token: b })).status).toBe(401);
+    expect((await callRoute('listRoles', { token: a })).status).toBe(401);
+    expect((await callRoute('listRoles', { token: b })).status).toBe(401);
     const c = await logIn(u.email);
-    expect((await api('GET', '/roles', { token: c })).status).toBe(200);
+    expect((await callRoute('listRoles', { token: c })).status).toBe(200);
     await users.updateUserFields(u.id, { status: 'disabled' });
-    expect((await api('GET', '/roles', { token: c })).status).toBe(401);
+    expect((await callRoute('listRoles', { token: c })).status).toBe(401);
   });
 });
 

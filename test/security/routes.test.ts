@@ -6,7 +6,7 @@
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes, type RouteDef } from '../../shared/routes';
-import { api, login, stack } from '../support/api';
+import { api, errorBody, login, stack } from '../support/api';
 
 const OWN_BRAND = 'brand-maison-aurelle';
 /** What another tenant must never see of Maison Aurelle. */
@@ -57,7 +57,7 @@ describe.each(guarded.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', (
     for (const token of [undefined, 'garbage', tokens.forged, tokens.expired]) {
       const res = await api(r.method, url(r), { token, body: r.method === 'GET' ? undefined : {} });
       expect(res.status, `token=${String(token).slice(0, 12)}`).toBe(401);
-      expect(res.body.message).toBe('Please login to continue.');
+      expect(errorBody(res).message).toBe('Please login to continue.');
     }
   });
 

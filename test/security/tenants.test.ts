@@ -11,7 +11,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, login, stack } from '../support/api';
+import { api, errorBody, login, stack } from '../support/api';
 import { putObject } from '../support/post-office';
 
 const MA = 'brand-maison-aurelle';
@@ -129,7 +129,7 @@ function adminCalls(): Call[] {
 async function expectRefused(token: string, c: Call, secrets: string[]): Promise<void> {
   const res = await api(c.method, c.path, { token, body: c.body });
   expect([403, 404], `${c.name}: ${c.method} ${c.path} → ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`).toContain(res.status);
-  expect(typeof res.body.message).toBe('string');
+  expect(typeof errorBody(res).message).toBe('string');
   const text = JSON.stringify(res.body);
   for (const s of secrets) expect(text, `${c.name} leaks "${s}"`).not.toContain(s);
 }

@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { api, DEMO_PASSWORD, sentEmails, stack } from './api';
+import { callRoute, DEMO_PASSWORD, sentEmails, stack } from './api';
 import { afterAll, beforeAll } from 'vitest';
 
 export const SCREENS_DIR = process.env.SCREENS_DIR ?? '/tmp/screens';
@@ -147,7 +147,7 @@ export interface ApiSession {
 }
 
 export async function apiSession(email: string, password = DEMO_PASSWORD): Promise<ApiSession> {
-  const res = await api('POST', '/login', { body: { email, password } });
+  const res = await callRoute('login', { body: { email, password } });
   if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${JSON.stringify(res.body)}`);
   return { token: res.body.token, expiresAt: res.body.expiresAt, user: res.body.user, actingBrand: null };
 }
@@ -191,7 +191,7 @@ export async function registerAccount(tag: string, password = 'secret-12'): Prom
   const email = freshEmail(tag);
   // Brand names are unique (folded): the email's unique part keeps parallel files apart.
   const company = `E2E ${tag} ${email.split('@')[0]}`;
-  const res = await api('POST', '/register', { body: { email, password, firstName: 'Erin', lastName: 'Tester', company } });
+  const res = await callRoute('register', { body: { email, password, firstName: 'Erin', lastName: 'Tester', company } });
   if (res.status !== 201) throw new Error(`register ${email}: ${res.status} ${JSON.stringify(res.body)}`);
   return { email, password, company };
 }
@@ -200,7 +200,7 @@ export async function registerAccount(tag: string, password = 'secret-12'): Prom
 export async function activeAccount(tag: string, password = 'secret-12'): Promise<{ email: string; password: string; company: string }> {
   const account = await registerAccount(tag, password);
   const token = await emailedToken(account.email, 'activate-account');
-  const res = await api('POST', `/resetPassword?token=${token}`, { body: { password } });
+  const res = await callRoute('resetPassword', { query: { token }, body: { password } });
   if (res.status !== 200) throw new Error(`activate ${account.email}: ${res.status}`);
   return account;
 }

@@ -3,7 +3,7 @@
  * test's own, robot files dropped into the stack's S3 as a scraper would, and a wait for the
  * ingest to file them.
  */
-import { api, stack } from './api';
+import { callRoute, stack } from './api';
 
 export interface OwnTenant {
   brand: { _id: string; name: string; slug: string };
@@ -44,8 +44,8 @@ export async function dropRobotFile(retailerSlug: string, type: string, date: st
 export async function waitForFile(adminToken: string, key: string, settled = false): Promise<any> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
-    const res = await api('GET', `/getFiles?fileName=${encodeURIComponent(key)}&limit=5`, { token: adminToken });
-    const f = res.body.data?.find((x: any) => x.fileName === key);
+    const res = await callRoute('listFiles', { token: adminToken, query: { fileName: key, limit: 5 } });
+    const f = res.status === 200 ? res.body.data.find((x) => x.fileName === key) : undefined;
     if (f && (!settled || f.approvedStatus !== 'pending' || f.flag === 'require_review' || f.processingError)) return f;
     await new Promise((r) => setTimeout(r, 200));
   }

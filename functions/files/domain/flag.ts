@@ -12,11 +12,11 @@ import {
   robotTypeDefinition,
 } from './robot-types.js';
 import { DEFAULT_THRESHOLD_PERCENT, normalizeThreshold } from '../../../shared/robot-columns';
+import { FLAG_LEVELS, type FlagLevel } from '../../../shared/constants';
 
 export { DEFAULT_THRESHOLD_PERCENT, normalizeThreshold };
 
-export const FLAG_LEVELS = ['require_review', 'caution', 'unflagged'] as const;
-export type FlagLevel = (typeof FLAG_LEVELS)[number];
+export { FLAG_LEVELS, type FlagLevel };
 
 /** Column -> integer percent (0 = not tracked). */
 export type ColumnThresholds = Record<string, number>;

@@ -4,8 +4,9 @@
  */
 import type { CurrentRowDiff, PreviousRowDiff, RowsDiff } from './diff.js';
 import type { RobotRow } from './robot-types.js';
+import type { RowMark } from '../../../shared/constants';
 
-export type RowMark = 'added' | 'removed' | 'changed';
+export type { RowMark };
 
 /** A row with how it compares: `changed` lists the tracked columns that differ, `old` their previous values. */
 export interface MarkedRow {

@@ -1,5 +1,5 @@
-import { escapeHtml } from '../../lib/email';
-import { TYPE_LABEL } from '../alerts';
+import { escapeHtml } from '../../lib/email/html';
+import { TYPE_LABEL } from '../../lib/email/file-review';
 import { createNotificationRecord } from '../../notifications/notifications.repo';
 import { getFile } from '../files.repo';
 import { NotApprovableError, taskBody } from './errors';

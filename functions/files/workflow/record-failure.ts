@@ -1,3 +1,4 @@
+import { PO_MSG } from '../../../shared/messages';
 import { logger } from '../../lib/logger';
 import { releaseApproval } from '../files.repo';
 import { taskBody } from './errors';
@@ -17,7 +18,7 @@ export function failureReason(error: FailureInput['error']): string {
   } catch {
     /* not JSON */
   }
-  return cause || error?.Error || 'File not processed!';
+  return cause || error?.Error || PO_MSG.notProcessed;
 }
 
 /**

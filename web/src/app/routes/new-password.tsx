@@ -6,6 +6,7 @@
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { MSG } from '@shared/messages';
+import type { LinkKind } from '@shared/constants';
 import { AuthLayout } from '../../components/layouts/auth-layout';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
@@ -21,7 +22,7 @@ const TEXT = {
   activate: { title: 'Activate your account', subtitle: 'Choose a password to activate your account.', submit: 'Activate Account' },
 } as const;
 
-export function NewPasswordRoute({ kind }: { kind: 'reset' | 'activate' }) {
+export function NewPasswordRoute({ kind }: { kind: LinkKind }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token');

@@ -1,8 +1,8 @@
 /** POST /register: a free account (a new brand and its BRAND_ADMIN), activated by email. */
 import type { RegisterBody } from '@shared/schemas/auth';
-import { route } from '@shared/routes';
-import { apiRequest } from '../../../lib/api-client';
+import type { ResponseOf } from '@shared/routes/responses';
+import { api } from '../../../lib/api-client';
 
-export function register(body: RegisterBody): Promise<{ message: string }> {
-  return apiRequest<{ message: string }>('POST', route('register').path, { body, auth: false });
+export function register(body: RegisterBody): Promise<ResponseOf<'register'>> {
+  return api('register', { body });
 }

@@ -1,7 +1,7 @@
 /** POST /resetPassword?token= (000 §7): sets the new password of a reset or activation link. */
-import { route } from '@shared/routes';
-import { apiRequest } from '../../../lib/api-client';
+import type { ResponseOf } from '@shared/routes/responses';
+import { api } from '../../../lib/api-client';
 
-export function resetPassword(token: string, password: string): Promise<{ message: string }> {
-  return apiRequest<{ message: string }>('POST', route('resetPassword').path, { query: { token }, body: { password }, auth: false });
+export function resetPassword(token: string, password: string): Promise<ResponseOf<'resetPassword'>> {
+  return api('resetPassword', { query: { token }, body: { password } });
 }

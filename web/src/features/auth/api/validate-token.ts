@@ -1,17 +1,15 @@
 /** GET /validateToken?token= (000 §7): is a reset or activation link still usable? */
 import useSWR, { type SWRConfiguration } from 'swr';
-import { route } from '@shared/routes';
-import { apiRequest } from '../../../lib/api-client';
+import type { ResponseOf } from '@shared/routes/responses';
+import { api } from '../../../lib/api-client';
 
-export interface TokenState {
-  valid: boolean;
-  kind: 'reset' | 'activate';
-}
+/** The link is usable, and what it is for (reset or activate). */
+export type TokenState = ResponseOf<'validateToken'>;
 
 export const VALIDATE_TOKEN_KEY = 'validateToken';
 
 export function validateToken(token: string): Promise<TokenState> {
-  return apiRequest<TokenState>('GET', route('validateToken').path, { query: { token }, auth: false });
+  return api('validateToken', { query: { token } });
 }
 
 /** Checked once per page load: a link is not re-validated on focus or retried on failure. */

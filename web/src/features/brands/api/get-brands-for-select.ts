@@ -1,15 +1,14 @@
 /** GET /getBrands (admin): brand names for the Select Brand modal. */
 import useSWR from 'swr';
-import { route } from '@shared/routes';
-import type { Brand } from '@shared/types';
-import { apiRequest } from '../../../lib/api-client';
+import type { ResponseOf } from '@shared/routes/responses';
+import { api } from '../../../lib/api-client';
 
-export type BrandOption = Pick<Brand, '_id' | 'name' | 'slug'>;
+export type BrandOption = ResponseOf<'listBrandsForSelect'>['data'][number];
 
 export const BRANDS_FOR_SELECT_KEY = 'getBrands';
 
-export function getBrandsForSelect(): Promise<{ data: BrandOption[] }> {
-  return apiRequest<{ data: BrandOption[] }>('GET', route('listBrandsForSelect').path);
+export function getBrandsForSelect(): Promise<ResponseOf<'listBrandsForSelect'>> {
+  return api('listBrandsForSelect');
 }
 
 /** Loads only while `enabled` (the modal is open). */

@@ -1,28 +1,13 @@
 /** GET /notifications?page&limit (001 §7): newest first, with the unseen count. */
 import useSWR, { mutate } from 'swr';
-import { route } from '@shared/routes';
-import { apiRequest } from '../../../lib/api-client';
+import type { ResponseOf } from '@shared/routes/responses';
+import { api } from '../../../lib/api-client';
 import { createPageCursors } from '../../../lib/page-cursors';
 
-export interface AppNotification {
-  _id: string;
-  /** 'prefix:title'; the screens show the part after the first colon. */
-  subject: string;
-  retailer: string;
-  /** HTML made by the server; sanitised before it is shown. */
-  message: string;
-  createdAt: string;
-  seenFlag: boolean;
-  fileId?: string;
-}
-
-export interface NotificationsPage {
-  data: AppNotification[];
-  totalCount: number;
-  unseenCount: number;
-  /** Where the next page starts (asked for with `cursor`). */
-  nextCursor?: string | null;
-}
+/** One page of notifications, the unseen count, and where the next page starts (`nextCursor`). */
+export type NotificationsPage = ResponseOf<'listNotifications'>;
+/** A notification: its `message` is HTML made by the server, sanitised before it is shown. */
+export type AppNotification = NotificationsPage['data'][number];
 
 export const NOTIFICATIONS_KEY = 'notifications';
 
@@ -30,7 +15,7 @@ const cursors = createPageCursors();
 
 export async function getNotifications(page: number, limit: number): Promise<NotificationsPage> {
   const cursor = cursors.cursorFor(String(limit), page);
-  const out = await apiRequest<NotificationsPage>('GET', route('listNotifications').path, { query: { page, limit, ...(cursor ? { cursor } : {}) } });
+  const out = await api('listNotifications', { query: { page, limit, ...(cursor ? { cursor } : {}) } });
   cursors.remember(String(limit), page, out.nextCursor);
   return out;
 }

@@ -1,12 +1,11 @@
 /** PUT /notifications/{id} {seenFlag: true} (001 §4, §7): the notification was opened. */
 import useSWRMutation from 'swr/mutation';
-import { route } from '@shared/routes';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { MUTATION_OPTIONS } from '../../../lib/mutation';
 import { NOTIFICATIONS_KEY, revalidateNotifications, type AppNotification } from './get-notifications';
 
 export async function markNotificationSeen(id: string): Promise<AppNotification> {
-  const res = await apiRequest<{ data: AppNotification }>('PUT', route('updateNotification').path, { params: { id }, body: { seenFlag: true } });
+  const res = await api('updateNotification', { params: { id }, body: { seenFlag: true } });
   return res.data;
 }
 

@@ -1,13 +1,12 @@
 /** GET /retailers (001 §7): every retailer, sorted by name. */
 import useSWR from 'swr';
-import { route } from '@shared/routes';
-import type { Retailer } from '@shared/types';
-import { apiRequest } from '../../../lib/api-client';
+import type { ResponseOf } from '@shared/routes/responses';
+import { api } from '../../../lib/api-client';
 
 export const RETAILERS_KEY = 'retailers';
 
-export function getRetailers(): Promise<{ data: Retailer[] }> {
-  return apiRequest<{ data: Retailer[] }>('GET', route('listRetailers').path);
+export function getRetailers(): Promise<ResponseOf<'listRetailers'>> {
+  return api('listRetailers');
 }
 
 export function useRetailers() {

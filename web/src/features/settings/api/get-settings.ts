@@ -1,20 +1,15 @@
 /** GET /settings/threshold (001 §7): alert recipients, ignoreImageData and the thresholds. */
 import useSWR from 'swr';
-import { route } from '@shared/routes';
-import type { SettingsBody } from '@shared/schemas/post-office';
-import { apiRequest } from '../../../lib/api-client';
+import type { ResponseOf } from '@shared/routes/responses';
+import { api } from '../../../lib/api-client';
 
 export const SETTINGS_KEY = 'settings';
 
-export interface SettingsRecord {
-  _id: string;
-  settings: SettingsBody;
-  /** Sent back on save: the server refuses a save over a newer version. */
-  version: number;
-}
+/** The settings with their `version`, sent back on save (the server refuses a save over a newer version). */
+export type SettingsRecord = ResponseOf<'getThresholdSettings'>;
 
 export function getSettings(): Promise<SettingsRecord> {
-  return apiRequest<SettingsRecord>('GET', route('getThresholdSettings').path);
+  return api('getThresholdSettings');
 }
 
 export function useSettings() {

@@ -1,13 +1,13 @@
 /** PUT /settings/{id} (001 §7): save the settings; the answer's message is 'Settings updated.' */
 import useSWRMutation from 'swr/mutation';
-import { route } from '@shared/routes';
+import type { ResponseOf } from '@shared/routes/responses';
 import type { SettingsBody } from '@shared/schemas/post-office';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { MUTATION_OPTIONS } from '../../../lib/mutation';
-import { SETTINGS_KEY, type SettingsRecord } from './get-settings';
+import { SETTINGS_KEY } from './get-settings';
 
-export function updateSettings(id: string, settings: SettingsBody): Promise<{ message: string }> {
-  return apiRequest<{ message: string } & Partial<SettingsRecord>>('PUT', route('updateSettings').path, { params: { id }, body: settings });
+export function updateSettings(id: string, settings: SettingsBody): Promise<ResponseOf<'updateSettings'>> {
+  return api('updateSettings', { params: { id }, body: settings });
 }
 
 /**

@@ -1,8 +1,7 @@
 /** GET /users?page&limit (001 §7): the admin's list of users. */
 import useSWR from 'swr';
-import { route } from '@shared/routes';
-import type { Paged, PublicUser } from '@shared/types';
-import { apiRequest } from '../../../lib/api-client';
+import type { ResponseOf } from '@shared/routes/responses';
+import { api } from '../../../lib/api-client';
 import { createPageCursors } from '../../../lib/page-cursors';
 
 export const USERS_KEY = 'users';
@@ -17,11 +16,14 @@ export interface ListUsersParams {
 /** Where each seen page of each list state ends (page n + 1 is asked for with it). */
 const cursors = createPageCursors();
 
-export async function getUsers(params: ListUsersParams): Promise<Paged<PublicUser>> {
+/** A page of users: each with its brand's name and account status (not the full PublicUser). */
+export type UsersPage = ResponseOf<'listUsers'>;
+
+export async function getUsers(params: ListUsersParams): Promise<UsersPage> {
   const { page, ...list } = params;
   const listKey = JSON.stringify(list);
   const cursor = cursors.cursorFor(listKey, page);
-  const out = await apiRequest<Paged<PublicUser> & { nextCursor?: string | null }>('GET', route('listUsers').path, { query: { ...params, ...(cursor ? { cursor } : {}) } });
+  const out = await api('listUsers', { query: { ...params, ...(cursor ? { cursor } : {}) } });
   cursors.remember(listKey, page, out.nextCursor);
   return out;
 }

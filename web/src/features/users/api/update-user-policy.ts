@@ -1,14 +1,13 @@
 /** PUT /updateUserPolicy/{userId} {policyFlag: false} (001 §7): the user accepts the terms. */
 import useSWRMutation from 'swr/mutation';
-import { route } from '@shared/routes';
-import type { PublicUser } from '@shared/types';
-import { apiRequest } from '../../../lib/api-client';
+import type { ResponseOf } from '@shared/routes/responses';
+import { api } from '../../../lib/api-client';
 import { MUTATION_OPTIONS } from '../../../lib/mutation';
 
 const USER_POLICY_KEY = 'user-policy';
 
-export function acceptTerms(userId: string): Promise<{ message: string; user: PublicUser }> {
-  return apiRequest<{ message: string; user: PublicUser }>('PUT', route('updateUserPolicy').path, { params: { userId }, body: { policyFlag: false } });
+export function acceptTerms(userId: string): Promise<ResponseOf<'updateUserPolicy'>> {
+  return api('updateUserPolicy', { params: { userId }, body: { policyFlag: false } });
 }
 
 /** The terms page's hook; the caller stores the answer's user in the session. */

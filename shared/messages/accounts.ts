@@ -1,0 +1,16 @@
+/** Literal texts of the auth, account and user calls (000 §5, §7). */
+export const ACCOUNT_MSG = {
+  loggedOut: 'You have been logged out.',
+  linkExpired: 'Your Session has been expired',
+  checkEmail: 'Please check your Email to reset your Password',
+  passwordReset: 'Your Password has been Successfully reset',
+  loginFailed: 'Invalid email or password.',
+  accountLocked: 'Too many failed logins. Try again in a few minutes.',
+  notActivated: 'Please activate your account from the email we sent you.',
+  emailTaken: 'An account with this email already exists.',
+  registered: 'Your account has been created. Please check your email to activate it.',
+  brandNameTaken: 'A brand with this name already exists. If it is your company, ask its administrator for an account.',
+  userUpdated: 'User updated successfully',
+  userNotFound: 'User not found.',
+  termsAccepted: 'Terms accepted.',
+} as const;

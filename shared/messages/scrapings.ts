@@ -1,0 +1,19 @@
+/** Literal texts of the product-scraping, summary, on-hand and basket calls and screens (the spec's where it has one). */
+export const SCRAPING_MSG = {
+  brandSkuUpdated: 'Brand Sku updated successfully.',
+  mapIdUpdated: 'Map id updated successfully.',
+  itemNotFound: 'item not found',
+  periodNotFound: 'Scan period not found.',
+  productNotFound: 'Product not found.',
+  brandNotFound: 'Brand not found.',
+  retailerNotFound: 'Retailer not found.',
+  userNotFound: 'User not found.',
+  removedProduct: 'A removed product cannot be edited.',
+  /** 001 §8: a serial of another retailer is reported "with retailer id and name". */
+  otherRetailer: (serialNo: string, retailerId: string, retailerName: string) =>
+    `SerialNo: ${serialNo} | belongs to another retailer: ${retailerId} (${retailerName}).`,
+  /** The same, to a User restricted to other retailers: no id, no name (issue 6 §7). */
+  otherRetailerHidden: (serialNo: string) => `SerialNo: ${serialNo} | belongs to another retailer.`,
+  successfullyUpdated: 'Successfully updated',
+  allBasketsCleared: 'All Baskets Cleared',
+} as const;
