@@ -16,6 +16,16 @@ import {
   markNeedsAttentionResponse,
   samePeriodFilesResponse,
 } from '../schemas/post-office';
+import {
+  batchItemResponse,
+  brandSkusResponse,
+  getProductScrapingResponse,
+  listProductScrapingsResponse,
+  relatedProductsResponse,
+  retailerPeriodsResponse,
+  retailerScrapingInfoResponse,
+  updateProductScrapingResponse,
+} from '../schemas/scrapings';
 
 export const responses = {
   listFiles: listFilesResponse,
@@ -25,6 +35,16 @@ export const responses = {
   markNeedsAttention: markNeedsAttentionResponse,
   approveFile: approveFileResponse,
   getFlagValues: flagCountsResponse,
+  // Product-level reads and edits of the retailer page (000 §3, 001 §3).
+  listProductScrapings: listProductScrapingsResponse,
+  getProductScraping: getProductScrapingResponse,
+  updateProductScraping: updateProductScrapingResponse,
+  getRelatedProducts: relatedProductsResponse,
+  getBatchItems: batchItemResponse,
+  getBrandSkus: brandSkusResponse,
+  // Retailer-level reads the retailer page needs (deduplicate with retailer-scrapings.ts at merge).
+  getRetailerScraping: retailerScrapingInfoResponse,
+  listRetailerPeriods: retailerPeriodsResponse,
 } as const satisfies { [Id in RouteId]?: z.ZodType };
 
 type Responses = typeof responses;
