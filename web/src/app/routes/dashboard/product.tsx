@@ -52,8 +52,10 @@ export function ProductRoute() {
         <Button variant="outline" size="sm" onClick={back}>
           Back
         </Button>
-        <h2 className="pp-head__title">{RV_MSG.productHeading(p.name, r.retailer.name)}</h2>
-        {p.type === 'deleted' ? null : <FlagState flagged={flagged} />}
+        <div className="pp-head__row">
+          <h2 className="pp-head__title">{RV_MSG.productHeading(p.name, r.retailer.name)}</h2>
+          {p.type === 'deleted' ? null : <FlagState flagged={flagged} />}
+        </div>
       </div>
       <div className="pp-top">
         <div className="pp-media">

@@ -55,6 +55,7 @@ export function ProductHistory({ productId, brandId, retailerId }: { productId: 
         rowProps={(r) => ({ 'data-product-id': r._id, 'aria-current': r._id === productId ? 'true' : undefined })}
         onRowClick={(r) => navigate(paths.dashboard.product(retailerId, r._id), { replace: true })}
         empty={data ? <p className="products-empty">{RV_MSG.noProducts}</p> : undefined}
+        className="table products-table"
       />
     </section>
   );
