@@ -128,6 +128,7 @@ export const batchItemQuery = z.object({
 /** Literal texts of these calls (the spec's where it has one). */
 export const SCRAPING_MSG = {
   brandSkuUpdated: 'Brand Sku updated successfully.',
+  selectBrandSku: 'Please select brand sku.',
   mapIdUpdated: 'Map id updated successfully.',
   itemNotFound: 'item not found',
   periodNotFound: 'Scan period not found.',
