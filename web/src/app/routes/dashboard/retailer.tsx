@@ -3,8 +3,7 @@
  * retailer view on its latest period or on one scan period: head (name, type badge, Period
  * select, Next / Previous Scan), the brand landing page side, the DETAILS tab and the product tabs.
  */
-import { useParams } from 'react-router-dom';
-import { Link } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs } from '../../../components/ui/tabs';
 import { paths } from '../../../config/paths';
