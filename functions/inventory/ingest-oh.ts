@@ -17,8 +17,9 @@ import { CsvError, parse } from 'csv-parse';
 import { getBrandBySlug } from '../brands/brands.repo';
 import { s3 } from '../lib/clients/s3';
 import { logger } from '../lib/logger';
-import { putOhSnapshot } from '../scrapings/snapshots.repo';
+import { putOhSnapshot, putSkuSnapshot } from '../scrapings/snapshots.repo';
 import { scanDateProblem } from '../files/domain/scan-date';
+import { BrandSkuCollector } from './domain/brand-skus';
 import { idKey, OhFeedRows, parseOhKey, type OhItem } from './domain/oh-feed';
 import {
   countCustomerItems,
@@ -74,8 +75,10 @@ export async function ingestOhFeed({ bucket, key }: { bucket: string; key: strin
   const rows = new OhFeedRows();
   const perCustomer = new Map<string, number>();
   const byCustomer = new Map<string, OhItem[]>();
+  const skus = new BrandSkuCollector();
   const fatal = await streamRows(object.Body as Readable, rows, async (batch) => {
     for (const i of batch) {
+      skus.add(i.inventoryId);
       perCustomer.set(idKey(i.customerId), (perCustomer.get(idKey(i.customerId)) ?? 0) + 1);
       const list = byCustomer.get(idKey(i.customerId));
       if (list) list.push(i);
@@ -95,6 +98,8 @@ export async function ingestOhFeed({ bucket, key }: { bucket: string; key: strin
 
   await waitForCustomerIndex(brand._id, version, perCustomer);
   await writeOhSnapshots(brand._id, version, byCustomer);
+  // The Brand SKU options of the version (GET /getBrandSkus), also before the switch.
+  await putSkuSnapshot(brand._id, version, skus.options());
   const switched = await switchCurrentFeed({
     brand: brand._id,
     version,

@@ -10,7 +10,7 @@
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/clients/dynamodb';
-import { isConditionFailed, queryAll, queryCount, table } from '../lib/table';
+import { isConditionFailed, queryAll, queryCount, queryPages, table } from '../lib/table';
 import { batchWrite } from '../scrapings/batch';
 import { idKey, type OhItem } from './domain/oh-feed';
 
@@ -181,4 +181,14 @@ export async function listCustomerItemsOfVersion(brand: string, version: string,
     ExpressionAttributeValues: { ':pk': customerPk(brand, version, customerId) },
   });
   return items.map(toOhItem);
+}
+
+/** Query pk=OH#brand#version (projection inventoryId), a page at a time: the Inventory IDs of a feed version (Brand SKU options built on a first read). */
+export async function* versionInventoryIds(brand: string, version: string): AsyncGenerator<string[]> {
+  const pages = queryPages<{ inventoryId?: string }>({
+    KeyConditionExpression: 'pk = :pk',
+    ProjectionExpression: 'inventoryId',
+    ExpressionAttributeValues: { ':pk': itemsPk(brand, version) },
+  });
+  for await (const page of pages) yield page.map((i) => String(i.inventoryId ?? ''));
 }

@@ -6,8 +6,9 @@
 import { ROLE, type WebsiteType } from '../../shared/constants';
 import { SCRAPING_MSG, type UpdateProductScrapingBody } from '../../shared/schemas/scrapings';
 import { getBrand, type BrandRecord } from '../brands/brands.repo';
+import { brandSkuIdOf } from '../inventory/domain/brand-skus';
 import { canSeeRetailer, type AuthContext } from '../lib/http/auth';
-import { ConflictError, NotFoundError } from '../lib/http/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../lib/http/errors';
 import { getRetailers } from '../retailers/retailers.repo';
 import { getUser, listUsersByBrand } from '../users/users.repo';
 import { assertCanSee, assertCanSeeRetailer } from './access';
@@ -63,6 +64,8 @@ export async function updateProductFor(auth: AuthContext, id: string, body: Upda
     fields = { brand_sku: body.brand_sku, product: undefined, edited: edited('brand_sku') };
     message = SCRAPING_MSG.brandSkuUpdated;
   } else {
+    // An option's id derives from its SKU (GET /getBrandSkus): a made-up pair is not an option.
+    if (body.product!._id !== brandSkuIdOf(body.product!.sku)) throw new ValidationError(SCRAPING_MSG.selectBrandSku);
     fields = { brand_sku: body.product!.sku, product: body.product, edited: edited('brand_sku') };
     message = SCRAPING_MSG.brandSkuUpdated;
   }

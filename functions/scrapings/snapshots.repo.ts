@@ -5,6 +5,7 @@
  *   snapshots/periods/<periodId>/<version>.json.gz           a version's products as staged (or as
  *                                                             stored, when built on a first read)
  *   snapshots/oh/<brand>/<version>/<CUSTOMER ID>.json.gz     one retailer's items of a feed version
+ *   snapshots/oh-skus/<brand>/<version>.json.gz               the Brand SKU options of a feed version
  *
  * gzip'd JSON. `snapshots/` has no lifecycle expiry (infra/constructs/storage.ts): a missing
  * snapshot is rebuilt from DynamoDB on the next read, so deleting them is always safe.
@@ -12,6 +13,7 @@
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import type { BrandSkuOption } from '../inventory/domain/brand-skus';
 import type { OhItem } from '../inventory/domain/oh-feed';
 import { idKey } from '../inventory/domain/oh-feed';
 import { s3 } from '../lib/clients/s3';
@@ -60,3 +62,11 @@ export const getOhSnapshot = (brand: string, version: string, customerId: string
 
 /** PutObject snapshots/oh/<brand>/<version>/<CUSTOMER>.json.gz */
 export const putOhSnapshot = (brand: string, version: string, customerId: string, items: readonly OhItem[]) => putJson(ohSnapshotKey(brand, version, customerId), { items });
+
+export const skuSnapshotKey = (brand: string, version: string) => `${SNAPSHOT_PREFIX}oh-skus/${brand}/${version}.json.gz`;
+
+/** GetObject snapshots/oh-skus/<brand>/<version>.json.gz (undefined when there is none) */
+export const getSkuSnapshot = (brand: string, version: string) => getJson<{ skus: BrandSkuOption[] }>(skuSnapshotKey(brand, version));
+
+/** PutObject snapshots/oh-skus/<brand>/<version>.json.gz */
+export const putSkuSnapshot = (brand: string, version: string, skus: readonly BrandSkuOption[]) => putJson(skuSnapshotKey(brand, version), { skus });

@@ -1,6 +1,7 @@
 /** Literal texts of the product-scraping, summary, on-hand and basket calls and screens (the spec's where it has one). */
 export const SCRAPING_MSG = {
   brandSkuUpdated: 'Brand Sku updated successfully.',
+  selectBrandSku: 'Please select brand sku.',
   mapIdUpdated: 'Map id updated successfully.',
   itemNotFound: 'item not found',
   periodNotFound: 'Scan period not found.',

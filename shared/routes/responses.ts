@@ -25,6 +25,16 @@ import {
 import { listRetailersResponse } from '../schemas/retailers';
 import { listRolesResponse } from '../schemas/roles';
 import { listUsersResponse, updatePolicyResponse } from '../schemas/users';
+import {
+  batchItemResponse,
+  brandSkusResponse,
+  getProductScrapingResponse,
+  listProductScrapingsResponse,
+  relatedProductsResponse,
+  retailerPeriodsResponse,
+  retailerScrapingInfoResponse,
+  updateProductScrapingResponse,
+} from '../schemas/scrapings';
 
 export const responses = {
   // Auth and accounts (shared/routes/accounts.ts)
@@ -54,6 +64,16 @@ export const responses = {
   updateSettings: updateSettingsResponse,
   listNotifications: listNotificationsResponse,
   updateNotification: updateNotificationResponse,
+  // Product-level reads and edits of the retailer page (000 §3, 001 §3).
+  listProductScrapings: listProductScrapingsResponse,
+  getProductScraping: getProductScrapingResponse,
+  updateProductScraping: updateProductScrapingResponse,
+  getRelatedProducts: relatedProductsResponse,
+  getBatchItems: batchItemResponse,
+  getBrandSkus: brandSkusResponse,
+  // Retailer-level reads the retailer page needs (deduplicate with retailer-scrapings.ts at merge).
+  getRetailerScraping: retailerScrapingInfoResponse,
+  listRetailerPeriods: retailerPeriodsResponse,
 } as const satisfies { [Id in RouteId]?: z.ZodType };
 
 type Responses = typeof responses;

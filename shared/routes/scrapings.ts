@@ -14,6 +14,7 @@ export const scrapingRoutes = [
   r({ id: 'getRetailerScraping', method: 'GET', path: '/RetailerScraping/{brandId}/{id}', handler: 'functions/scrapings/get-retailer-scraping.ts', access: 'user', grants: ['table:read'], tenant: { path: 'brandId' }, params: sc.brandAndIdPath }),
   r({ id: 'getBrandRetailerSummary', method: 'GET', path: '/brandRetailerSummary/{brandId}', handler: 'functions/scrapings/get-brand-summary.ts', access: 'user', grants: ['table:read'], tenant: { path: 'brandId' }, params: sc.brandIdPath }),
   r({ id: 'getRelatedProducts', method: 'GET', path: '/getRelatedProducts', handler: 'functions/scrapings/list-related-products.ts', access: 'user', grants: ['table:read'], tenant: { query: 'brand' }, query: sc.relatedProductsQuery }),
+  r({ id: 'getBrandSkus', method: 'GET', path: '/getBrandSkus/{brandId}', handler: 'functions/inventory/list-brand-skus.ts', access: 'user', grants: ['table:read', 'data:read', 'data:write'], tenant: { path: 'brandId' }, params: sc.brandSkusPath }),
   r({ id: 'getBatchItems', method: 'GET', path: '/getBatchItems', handler: 'functions/inventory/get-batch-item.ts', access: 'user', grants: ['table:read'], tenant: { query: 'brand' }, query: sc.batchItemQuery }),
 ] as const satisfies readonly RouteDef[];
 

@@ -3,7 +3,7 @@
  * The tab filters are documented in docs/period-rules.md ("Tab filters").
  */
 import * as z from 'zod';
-import { PAGE } from '../constants';
+import { PAGE, WEBSITE_TYPES } from '../constants';
 import { id, paging } from './common';
 
 export const PRODUCT_SORTS = ['name;asc', 'name;desc', 'price;asc', 'price;desc', 'style_number;asc', 'style_number;desc'] as const;
@@ -127,3 +127,154 @@ export const batchItemQuery = z.object({
 
 /** Literal texts of these calls: declared in shared/messages/scrapings.ts (this export kept for existing imports). */
 export { SCRAPING_MSG } from '../messages/scrapings';
+
+/** GET /getBrandSkus/{brandId} */
+export const brandSkusPath = z.object({ brandId: id });
+
+// ── Responses (000 §3, 001 §3): the web's types derive from these, the handlers' return types are
+// checked against them (shared/routes/responses.ts) and the contract suite parses the wire with them.
+
+const WEBSITE_TYPE = z.enum(WEBSITE_TYPES);
+
+/**
+ * Retailer-level reads the retailer page needs (GET /RetailerScraping/{brandId}/{id},
+ * GET /RetailerSummaryDays/{brandId}/{retailerId}). Declared here for the retailer page; the
+ * retailer-list work declares its own in shared/schemas/retailer-scrapings.ts: deduplicate at merge.
+ */
+export const periodOptionSchema = z.object({ _id: z.string(), value: z.string() });
+export const retailerPeriodsResponse = z.object({ data: z.array(periodOptionSchema), totalCount: z.number() });
+
+export const scrapingInfoSchema = z.object({
+  kind: z.literal('period'),
+  _id: z.string(),
+  brand: z.string(),
+  retailer: z.string(),
+  date: z.string(),
+  previousPeriod: z.string().nullable(),
+  previousPeriodId: z.string().nullable(),
+  totalProducts: z.number(),
+  previousTotalProducts: z.number(),
+  added: z.number(),
+  deleted: z.number(),
+  changed: z.number(),
+  unchanged: z.number(),
+  approvedDate: z.string(),
+  nextScanDay: z.string().nullable(),
+});
+
+export const retailerScanInfoSchema = z.object({
+  kind: z.literal('retailer'),
+  _id: z.string(),
+  retailer: z.object({ _id: z.string(), name: z.string(), optId: z.string(), slug: z.string(), website: z.string() }),
+  brand_retailer: z.object({ webSiteType: WEBSITE_TYPE }),
+  brand_name: z.string(),
+  isFlagged: z.enum(['yes', 'no']),
+  flagMessage: z.unknown(),
+  totalProducts: z.number(),
+  previousTotalProducts: z.number(),
+  approvedDate: z.string().nullable(),
+  nextScanDay: z.string().nullable(),
+  featuredInMenu: z.boolean(),
+  featuredMenus: z.array(z.string()),
+  siteLink: z.string(),
+  brandLink: z.string(),
+  brand_description: z.string(),
+  brand_logo: z.string(),
+  brand_hero_image: z.string(),
+  brand_screenshot: z.string(),
+  brand_screenshot_large: z.string(),
+  period: z.object({ _id: z.string(), date: z.string(), previousPeriod: z.string().nullable() }).nullable(),
+});
+export const retailerScrapingInfoResponse = z.object({ data: z.union([scrapingInfoSchema, retailerScanInfoSchema]) });
+
+/** The flag payload as stored (the flag calls own it): reasons {name, value}, a message, the flagged-at price and date. */
+export const flagMessageSchema = z.object({
+  reason: z.array(z.object({ name: z.string(), value: z.unknown() })).optional(),
+  message: z.string().optional(),
+  state: z.object({ price: z.number().nullable().optional() }).optional(),
+  date: z.string().optional(),
+});
+export type FlagMessage = z.output<typeof flagMessageSchema>;
+
+export const CHANGE_TYPES = ['added', 'deleted', 'change'] as const;
+export const brandSkuRefSchema = z.object({ _id: z.string(), sku: z.string() });
+
+/** A product scrape of a period (000 §3 / 001 §3 "Product scrape"). */
+export const productScrapeSchema = z.object({
+  _id: z.string(),
+  retailer_brand_scraping: z.string(),
+  brand: z.string(),
+  retailer: z.string(),
+  date: z.string(),
+  style_number: z.string(),
+  name: z.string(),
+  price: z.number().nullable(),
+  image: z.string(),
+  imageUrl: z.string(),
+  screenshot: z.string(),
+  URL: z.string(),
+  product_description: z.string(),
+  shoppability: z.string(),
+  brand_label: z.string(),
+  type: z.enum(CHANGE_TYPES).optional(),
+  /** The old values of the changed fields. */
+  change: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).optional(),
+  isFlagged: z.enum(['yes', 'no']),
+  flagMessage: z.unknown().optional(),
+  oh_map_id: z.string(),
+  brand_sku: z.string(),
+  product: brandSkuRefSchema.optional(),
+  edited: z.array(z.enum(['oh_map_id', 'brand_sku'])).optional(),
+  updatedAt: z.string().optional(),
+});
+export type ProductScrapeRow = z.output<typeof productScrapeSchema>;
+
+/** A row of the price tabs: the product with the price of its on-hand unit. */
+export const pricedProductRowSchema = productScrapeSchema.extend({
+  oh_price: z.number().nullable(),
+  /** OH price minus price. */
+  priceDiff: z.number().nullable(),
+  serialNo: z.string(),
+  inventoryId: z.string(),
+});
+export type PricedProductRow = z.output<typeof pricedProductRowSchema>;
+
+/** A row of the on-hand tabs (Serial #, Inventory ID, Description, Price, image). */
+export const ohRowSchema = z.object({
+  _id: z.string(),
+  serialNo: z.string(),
+  inventoryId: z.string(),
+  styleName: z.string(),
+  price: z.number().nullable(),
+  customerId: z.string(),
+  customerName: z.string(),
+  image: z.string(),
+  name: z.string(),
+  description: z.string(),
+});
+export type OhRow = z.output<typeof ohRowSchema>;
+
+export const productRowSchema = z.union([pricedProductRowSchema, productScrapeSchema, ohRowSchema]);
+export type ProductRow = z.output<typeof productRowSchema>;
+
+export const listProductScrapingsResponse = z.object({ data: z.array(productRowSchema), totalCount: z.number() });
+export const getProductScrapingResponse = z.object({ data: productScrapeSchema });
+export const updateProductScrapingResponse = z.object({ message: z.string(), data: productScrapeSchema });
+/** GET /getRelatedProducts: the product in every period, newest first, with `period` (its date). */
+export const relatedProductsResponse = z.object({ data: z.array(productScrapeSchema.extend({ period: z.string() })), totalCount: z.number() });
+
+export const ohItemSchema = z.object({
+  serialNo: z.string(),
+  inventoryId: z.string(),
+  styleName: z.string(),
+  price: z.number().nullable(),
+  customerId: z.string(),
+  customerName: z.string(),
+  image: z.string(),
+});
+export const batchItemResponse = z.object({ data: z.object({ data: ohItemSchema.extend({ _id: z.string() }) }) });
+
+/** A Brand SKU option (000 §3): the brand's catalogue SKUs (the Inventory IDs of its current on-hand feed). */
+export const brandSkuOptionSchema = brandSkuRefSchema;
+export type BrandSkuOption = z.output<typeof brandSkuOptionSchema>;
+export const brandSkusResponse = z.object({ data: z.array(brandSkuOptionSchema), totalCount: z.number() });

@@ -43,7 +43,8 @@ describe('dashboard shell', () => {
       for (const [path, title] of TITLES) {
         await page.goto(path);
         await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
-        if (path !== '/dashboard/summary') expect(await page.locator('main').getByText('This page is not available yet.').count()).toBe(1);
+        // The retailer view and product page are built (issue 8): only the title is this test's business there.
+        if (path !== '/dashboard/summary' && !path.startsWith('/dashboard/retailer/')) expect(await page.locator('main').getByText('This page is not available yet.').count()).toBe(1);
         else expect(await page.getByText('This page is not available yet.').count()).toBe(0);
       }
       await screenshot(page, 'dashboard-not-available');

@@ -10,6 +10,7 @@ import type { FileRecord, FileType } from '../../functions/files/files.repo';
 import type { RobotRow } from '../../functions/files/domain/robot-types';
 import { untypedApi as api, login, stack } from '../support/api';
 import { testUser } from '../support/accounts';
+import { brandSkuIdOf } from '../../functions/inventory/domain/brand-skus';
 
 const tag = randomBytes(4).toString('hex');
 const B1 = { _id: `brand-it-${tag}`, name: `Itest Maison ${tag}`, slug: `itest-maison-${tag}` };
@@ -393,9 +394,14 @@ describe('one product: GET and PUT /retailerBrandProductScrapings/{id}', () => {
 
   it("saves a Brand SKU option with the spec's toast, and a map id", async () => {
     const id = prod(ids.p2B1, 'P4');
-    const sku = await api('PUT', `/retailerBrandProductScrapings/${id}`, { token: tokens.user, body: { product: { _id: 'opt-1', sku: 'MA-OPT-1' } } });
+    const option = { _id: brandSkuIdOf('MA-OPT-1'), sku: 'MA-OPT-1' };
+    const sku = await api('PUT', `/retailerBrandProductScrapings/${id}`, { token: tokens.user, body: { product: option } });
     expect(sku.status).toBe(200);
-    expect(sku.body).toMatchObject({ message: 'Brand Sku updated successfully.', data: { brand_sku: 'MA-OPT-1', product: { _id: 'opt-1', sku: 'MA-OPT-1' }, edited: ['brand_sku'] } });
+    expect(sku.body).toMatchObject({ message: 'Brand Sku updated successfully.', data: { brand_sku: 'MA-OPT-1', product: option, edited: ['brand_sku'] } });
+    // A made-up option (its id is not the one its SKU derives) is refused.
+    const fake = await api('PUT', `/retailerBrandProductScrapings/${id}`, { token: tokens.user, body: { product: { _id: 'opt-1', sku: 'MA-OPT-1' } } });
+    expect(fake.status).toBe(400);
+    expect(fake.body.message).toBe('Please select brand sku.');
     const free = await api('PUT', `/retailerBrandProductScrapings/${id}`, { token: tokens.user, body: { brand_sku: 'MA-FREE' } });
     expect(free.body.data.brand_sku).toBe('MA-FREE');
     expect(free.body.data.product).toBeUndefined();

@@ -110,6 +110,7 @@ function idCalls(v: Ids, own: string): Call[] {
     { name: 'edit a victim product', method: 'PUT', path: `/retailerBrandProductScrapings/${v.product}`, body: { oh_map_id: 'captured' } },
     { name: 'history of a victim product, own brand', method: 'GET', path: `/getRelatedProducts?id=${v.product}&brand=${own}&retailer=${v.retailer}` },
     { name: 'history of a victim product, victim brand', method: 'GET', path: `/getRelatedProducts?id=${v.product}&brand=${v.brand}&retailer=${v.retailer}` },
+    { name: 'brand SKU options, victim brand in path', method: 'GET', path: `/getBrandSkus/${v.brand}` },
     { name: 'a victim on-hand serial', method: 'GET', path: `/getBatchItems?retailerId=${v.retailer}&serialNo=${v.serial}` },
     { name: 'a victim on-hand serial, victim brand', method: 'GET', path: `/getBatchItems?retailerId=${v.retailer}&serialNo=${v.serial}&brand=${v.brand}` },
   ];

@@ -38,7 +38,6 @@ const NOT_YET_ROUTED: Record<string, number> = {
   'DELETE /retailers/{id}': 11,
   'GET /getRetailers/{brandId}': 8,
   'GET /BrandRetailerExport': 11,
-  'GET /getBrandSkus/{brandId}': 8,
   'PUT /updateReatilerBrandProductFlag/{id}': 9,
   'PUT /updateBrandFlag/{id}': 9,
   'POST /exportBucketData': 9,

@@ -62,8 +62,8 @@ export const router = createBrowserRouter([
             children: [
               { index: true, lazy: screen(() => import('./routes/admin/home'), 'AdminHomeRoute') },
               { path: 'confirm', lazy: screen(() => import('./routes/admin/confirm'), 'AdminConfirmRoute') },
-              { path: 'post-office', lazy: screen(() => import('./routes/admin/post-office'), 'PostOfficeRoute'), handle: { wide: true } },
-              { path: 'post-office/comparison/:fId', lazy: screen(() => import('./routes/admin/comparison'), 'ComparisonRoute'), handle: { wide: true } },
+              { path: 'post-office', lazy: screen(() => import('./routes/admin/post-office'), 'PostOfficeRoute') },
+              { path: 'post-office/comparison/:fId', lazy: screen(() => import('./routes/admin/comparison'), 'ComparisonRoute') },
               { path: 'post-office/settings', lazy: screen(() => import('./routes/admin/post-office-settings'), 'PostOfficeSettingsRoute') },
               { path: 'post-office/notification', lazy: screen(() => import('./routes/admin/notifications'), 'NotificationsRoute') },
               { path: '*', lazy: screen(() => import('./routes/admin/not-available'), 'AdminNotAvailableRoute') },
@@ -80,6 +80,11 @@ export const router = createBrowserRouter([
             children: [
               { index: true, element: <Navigate to={paths.dashboard.summary} replace /> },
               { path: 'summary', lazy: screen(() => import('./routes/dashboard/summary'), 'SummaryRoute') },
+              // The retailer view and the product page (issue 8): one screen module each, with the feature's CSS.
+              { path: 'retailer/:rId', lazy: screen(() => import('./routes/dashboard/retailer'), 'RetailerRoute') },
+              { path: 'retailer/:rId/period/:pId', lazy: screen(() => import('./routes/dashboard/retailer'), 'RetailerRoute') },
+              { path: 'retailer/:rId/product/:pId', lazy: screen(() => import('./routes/dashboard/product'), 'ProductRoute') },
+              { path: 'retailer/:rId/product/:pId/sku/:brandSku', lazy: screen(() => import('./routes/dashboard/product'), 'ProductRoute') },
               { path: '*', lazy: screen(() => import('./routes/dashboard/not-available'), 'DashboardNotAvailableRoute') },
             ],
           },

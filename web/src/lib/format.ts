@@ -22,3 +22,16 @@ export function timeSince(value: string, now?: string | number | Date): string {
 export function formatCount(n: number): string {
   return n.toLocaleString('en-US');
 }
+
+/** Scan dates of the period select and the retailer page (000 §9): 'January 05, 2020'; 'N/A' when missing. */
+export const formatLongDate = (value: string | null | undefined): string => formatDate(value, 'MMMM DD, YYYY');
+
+/** Dates in product tables (000 §9): MM/DD/YY. */
+export const formatTableDate = (value: string | null | undefined): string => formatDate(value, 'MM/DD/YY');
+
+/** 1450 → '$1,450.00', -50 → '-$50.00'; 'N/A' when missing (000 §9). */
+export function formatCurrency(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return 'N/A';
+  const text = Math.abs(value).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return `${value < 0 ? '-' : ''}$${text}`;
+}

@@ -1,0 +1,318 @@
+/**
+ * The retailer view and the product page (issue 8) in a real browser, on the demo data of the
+ * test stack: every product tab with its count, sort, search, paging, a tab switch back to page
+ * 1, the URL state surviving a reload, the Period select and Next / Previous Scan, the image
+ * modal, the inline map id (the list changes only on 200; a refused save keeps the typed value
+ * and shows the server's message), the Brand SKU edit with Other, the product page and its
+ * history, and a plain User kept off an unassigned retailer. Expected figures come from the API.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { callRoute, login } from '../support/api';
+import { apiSession, browserPerFile, here, screenshot, toast, waitForPath, withSession, type ApiSession } from '../support/browser';
+
+const MA = 'brand-maison-aurelle';
+const RID = 'ret-harrowgate';
+const RNAME = 'Harrowgate & Finch';
+const { tab } = browserPerFile();
+
+let session: ApiSession | undefined;
+const brandAdmin = async () => (session ??= await apiSession('brandadmin@demo.test'));
+
+const TABS: [string, string, Record<string, string>][] = [
+  ['price_issues', 'Price Issues', { filter: 'price_diff' }],
+  ['flagged', 'Flagged Products', { isFlagged: 'yes' }],
+  ['changes', 'Changes Since last scan', { tab: 'change' }],
+  ['all_oh', 'All OH', { filter: 'all_oh' }],
+  ['oh', 'OH (NOT Scraped)', { filter: 'oh_data' }],
+  ['oh_scraped', 'OH (Scraped)', { filter: 'oh_sd_data' }],
+  ['products', 'ALL SCRAPED', {}],
+  ['not_oh', 'Scraped (NOT OH)', { filter: 'sd_data' }],
+  ['in_price_sync', 'In Price Sync', { filter: 'price_match' }],
+];
+
+async function latestPeriods() {
+  const token = await login('brandadmin@demo.test');
+  const periods = (await callRoute('listRetailerPeriods', { token, params: { brandId: MA, retailerId: RID } })).body.data;
+  return { token, periods };
+}
+async function list(query: Record<string, string | number>) {
+  const { token, periods } = await latestPeriods();
+  return (await callRoute('listProductScrapings', { token, query: { retailer_brand_scraping: periods[0]!._id, ...query } })).body;
+}
+const itemsFound = (n: number) => `${n.toLocaleString('en-US')} Items Found`;
+
+/** The demo data's pictures live on made-up retailer CDNs (*.example): the browser gets a small PNG for each, as a CDN would answer. */
+const PICTURE = '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="90"><rect width="120" height="90" fill="#d9cbb8"/><circle cx="60" cy="45" r="22" fill="#8a6f4e"/></svg>';
+async function serveCdnImages(page: Page): Promise<void> {
+  await page.route(/^https:\/\/[^/]+\.example\//, (route) => route.fulfill({ status: 200, contentType: 'image/svg+xml', body: PICTURE }));
+}
+
+describe('retailer page', () => {
+  it('shows the retailer, its type badge, DETAILS, the brand landing page side and its image modal', () =>
+    tab(async (t) => {
+      const { page } = t;
+      await serveCdnImages(page);
+      await withSession(page, await brandAdmin(), `/dashboard/retailer/${RID}`);
+      await page.getByRole('heading', { level: 2, name: RNAME }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'View By Retailer' }).waitFor();
+      const token = await login('brandadmin@demo.test');
+      const info = (await callRoute('getRetailerScraping', { token, params: { brandId: MA, id: RID } })).body.data;
+      if (info.kind !== 'retailer') throw new Error('not a retailer');
+      const details = page.getByRole('tabpanel').first();
+      await details.getByText('Total Products').waitFor();
+      expect(await details.getByText(String(info.totalProducts), { exact: true }).count()).toBe(1);
+      await details.getByText('Featured in Menu').waitFor();
+      expect(await details.getByRole('link', { name: info.brandLink }).count()).toBe(1);
+      expect(await details.getByText(info.brand_description).count()).toBe(1);
+      // The tabs of this issue only: no placeholder for Address Book or EMAIL HISTORY.
+      expect(await page.getByRole('tab', { name: 'Address Book' }).count()).toBe(0);
+      expect(await page.getByRole('tab', { name: 'EMAIL HISTORY' }).count()).toBe(0);
+      await page.getByRole('img', { name: 'Brand profile not flagged' }).waitFor();
+      // Additional views open large in the image modal; Escape closes it.
+      await page.getByRole('button', { name: `Open Hero image on ${RNAME}` }).click();
+      const dialog = page.getByRole('dialog', { name: `Hero image on ${RNAME}` });
+      await dialog.waitFor();
+      expect(await dialog.locator('img').getAttribute('src')).toBe(info.brand_hero_image);
+      await screenshot(page, 'retailer-image-modal', false);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      await screenshot(page, 'retailer-page');
+    }));
+
+  it('says what a retailer without product pages and one with a module show', () =>
+    tab(async ({ page }) => {
+      await withSession(page, await brandAdmin(), '/dashboard/retailer/ret-vellani');
+      await page.getByText('This Retailer does not feature any product pages or a module on their website').waitFor();
+      expect(await page.getByText('Without Products', { exact: true }).count()).toBe(1);
+      await page.goto('/dashboard/retailer/ret-saint-clair');
+      await page.getByText('This Retailer uses a Module to display Maison Aurelle items on their website').waitFor();
+      await screenshot(page, 'retailer-with-module');
+    }));
+
+  it('opens on Price Issues; every tab shows its count from the server; a tab switch goes back to page 1', () =>
+    tab(async ({ page }) => {
+      await withSession(page, await brandAdmin(), `/dashboard/retailer/${RID}`);
+      await page.getByRole('tab', { name: 'Price Issues', selected: true }).waitFor();
+      for (const [id, label, query] of TABS) {
+        await page.getByRole('tab', { name: label, exact: true }).click();
+        await page.getByRole('tab', { name: label, exact: true, selected: true }).waitFor();
+        const expected = await list(query);
+        await page.getByText(itemsFound(expected.totalCount), { exact: true }).waitFor();
+        if (id === 'price_issues') expect(here(page)).toBe(`/dashboard/retailer/${RID}`);
+        else expect(new URL(page.url()).searchParams.get('tab')).toBe(id);
+        if (expected.totalCount === 0) await page.getByText('No product(s) found!').waitFor();
+        else expect(await page.locator('table.products-table tbody tr').count()).toBe(Math.min(25, expected.totalCount));
+        if (id === 'changes') await page.getByText(/^Compared to (\d\d\/\d\d\/\d{4}|\(N\/A\))$/).waitFor();
+        if (id === 'all_oh') {
+          await page.locator('table.products-table thead').getByText('Serial #').waitFor();
+          await screenshot(page, 'retailer-tab-all-oh');
+        }
+        if (id === 'changes') await screenshot(page, 'retailer-tab-changes');
+      }
+      // Paging on ALL SCRAPED, then a tab switch resets to page 1.
+      await page.getByRole('tab', { name: 'ALL SCRAPED', exact: true }).click();
+      const all = await list({});
+      expect(all.totalCount, 'the demo retailer has more than one page of products').toBeGreaterThan(25);
+      await page.getByRole('button', { name: 'Page 2' }).click();
+      await waitForPath(page, `/dashboard/retailer/${RID}?tab=products&page=2`);
+      const page2 = await list({ page: 2 });
+      await page.locator('table.products-table tbody tr').first().getByText(page2.data[0]!.name!, { exact: true }).waitFor();
+      await page.getByRole('tab', { name: 'All OH', exact: true }).click();
+      await waitForPath(page, `/dashboard/retailer/${RID}?tab=all_oh`);
+      await page.getByRole('button', { name: 'Page 1', exact: true }).and(page.locator('[aria-current="page"]')).waitFor();
+    }));
+
+  it('sorts on header clicks, searches on Enter, filters Mapped / NOT Mapped, and keeps it all in the URL across a reload', () =>
+    tab(async ({ page }) => {
+      await withSession(page, await brandAdmin(), `/dashboard/retailer/${RID}?tab=products`);
+      const firstName = page.locator('table.products-table tbody tr').first().locator('.product-name__text');
+      const byPrice = await list({ sort: 'price;asc' });
+      await page.getByRole('button', { name: /^Price/ }).click();
+      await waitForPath(page, `/dashboard/retailer/${RID}?tab=products&sort=price%3Basc`);
+      await expect.poll(() => firstName.textContent()).toBe(byPrice.data[0]!.name);
+      const byPriceDesc = await list({ sort: 'price;desc' });
+      await page.getByRole('button', { name: /^Price/ }).click();
+      await waitForPath(page, `/dashboard/retailer/${RID}?tab=products&sort=price%3Bdesc`);
+      await expect.poll(() => firstName.textContent()).toBe(byPriceDesc.data[0]!.name);
+      expect(await page.locator('th[aria-sort="descending"]').textContent()).toContain('Price');
+
+      // Search: typing alone does nothing, Enter asks the server.
+      const word = byPrice.data[0]!.name!.split(' ').slice(1, 3).join(' ');
+      const found = await list({ search: word, sort: 'price;desc' });
+      const box = page.getByPlaceholder('Type to search ...');
+      await box.fill(word);
+      expect(new URL(page.url()).searchParams.get('search')).toBeNull();
+      await box.press('Enter');
+      await page.getByText(itemsFound(found.totalCount), { exact: true }).waitFor();
+      expect(new URL(page.url()).searchParams.get('search')).toBe(word);
+
+      // A reload (or a shared link) shows the same table.
+      await page.reload();
+      await page.getByRole('tab', { name: 'ALL SCRAPED', selected: true }).waitFor();
+      await page.getByText(itemsFound(found.totalCount), { exact: true }).waitFor();
+      expect(await page.getByPlaceholder('Type to search ...').inputValue()).toBe(word);
+      expect(await page.locator('th[aria-sort="descending"]').textContent()).toContain('Price');
+
+      // Mapped / NOT Mapped.
+      await box.fill('');
+      await box.press('Enter');
+      const notMapped = await list({ oh_map_id: 'false', sort: 'price;desc' });
+      await page.getByRole('button', { name: 'NOT Mapped', exact: true }).click();
+      await page.getByText(itemsFound(notMapped.totalCount), { exact: true }).waitFor();
+      expect(new URL(page.url()).searchParams.get('mapped')).toBe('false');
+      await screenshot(page, 'retailer-tab-all-scraped');
+    }));
+
+  it('goes to a period with the Period select, back with its empty option, and along Previous / Next Scan', () =>
+    tab(async ({ page }) => {
+      const { periods } = await latestPeriods();
+      expect(periods.length, 'the demo retailer has several periods').toBeGreaterThan(1);
+      const long = (d: string) => new Date(`${d}T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
+      await withSession(page, await brandAdmin(), `/dashboard/retailer/${RID}`);
+      const select = page.getByLabel('Period', { exact: true });
+      await select.waitFor();
+      expect(await select.locator('option').allTextContents()).toEqual(['Select Period', ...periods.map((p) => long(p.value))]);
+      await select.selectOption(periods[1]!._id);
+      await waitForPath(page, `/dashboard/retailer/${RID}/period/${periods[1]!._id}`);
+      await page.getByRole('heading', { level: 1, name: 'Comparison Report' }).waitFor();
+      await page.getByRole('tab', { name: 'Price Issues', selected: true }).waitFor();
+      await screenshot(page, 'retailer-period');
+      await select.selectOption('');
+      await waitForPath(page, `/dashboard/retailer/${RID}`);
+      // Previous Scan from the latest period, then Next Scan back.
+      await page.getByRole('link', { name: `Previous Scan: ${long(periods[1]!.value)}` }).click();
+      await waitForPath(page, `/dashboard/retailer/${RID}/period/${periods[1]!._id}`);
+      await expect.poll(() => select.inputValue()).toBe(periods[1]!._id);
+      await page.getByRole('link', { name: `Next Scan: ${long(periods[0]!.value)}` }).click();
+      await waitForPath(page, `/dashboard/retailer/${RID}/period/${periods[0]!._id}`);
+    }));
+
+  it('saves a map id on Enter (the list changes on 200 only); a refused one keeps the typed value and shows why', () =>
+    tab(async ({ page }) => {
+      await withSession(page, await brandAdmin(), `/dashboard/retailer/${RID}?tab=products&sort=style_number%3Bdesc`);
+      const row = page.locator('table.products-table tbody tr').first();
+      const id = await row.getAttribute('data-product-id');
+      expect(id).toBeTruthy();
+      const mapId = `E2E-${Date.now().toString(36).toUpperCase()}`;
+      await row.getByRole('button', { name: /^Map id:/ }).click();
+      const input = row.getByPlaceholder('Enter map id...');
+      await input.fill(mapId);
+      await input.press('Enter');
+      await toast(page, 'Map id updated successfully.').waitFor();
+      await row.getByRole('button', { name: `Map id: ${mapId}`, exact: true }).waitFor();
+      const token = await login('brandadmin@demo.test');
+      expect((await callRoute('getProductScraping', { token, params: { id: id! } })).body.data).toMatchObject({ oh_map_id: mapId });
+
+      // Refused (too long): the input stays with what was typed, the server's message shows, the list keeps the saved value.
+      const tooLong = 'X'.repeat(101);
+      await row.getByRole('button', { name: /^Map id:/ }).click();
+      await input.fill(tooLong);
+      await input.press('Enter');
+      await toast(page, 'Too Long!').waitFor();
+      expect(await input.inputValue()).toBe(tooLong);
+      expect((await callRoute('getProductScraping', { token, params: { id: id! } })).body.data).toMatchObject({ oh_map_id: mapId });
+      await screenshot(page, 'retailer-map-id-refused', false);
+      await input.press('Escape');
+      await row.getByRole('button', { name: `Map id: ${mapId}`, exact: true }).waitFor();
+    }));
+
+  it('edits a Brand SKU: nothing chosen is refused, Other reveals a free-text field, an option saves', () =>
+    tab(async ({ page }) => {
+      const token = await login('brandadmin@demo.test');
+      const options = (await callRoute('getBrandSkus', { token, params: { brandId: MA } })).body.data;
+      expect(options.length).toBeGreaterThan(0);
+      await withSession(page, await brandAdmin(), `/dashboard/retailer/${RID}?tab=products&sort=style_number%3Basc`);
+      const row = page.locator('table.products-table tbody tr').first();
+      const id = (await row.getAttribute('data-product-id'))!;
+      await row.getByRole('button', { name: /^Edit brand sku/ }).click();
+      const select = row.getByLabel('Brand sku', { exact: true });
+      await select.selectOption('');
+      await row.getByRole('button', { name: 'Save' }).click();
+      await row.getByText('Please select brand sku.').waitFor();
+      expect(await row.getByLabel('Other brand sku').count()).toBe(0);
+      await select.selectOption({ label: 'Other' });
+      const other = row.getByLabel('Other brand sku');
+      await other.waitFor();
+      await other.fill('');
+      await row.getByRole('button', { name: 'Save' }).click();
+      await row.getByText('Please select brand sku.').waitFor();
+      const free = `E2E-SKU-${Date.now().toString(36).toUpperCase()}`;
+      await other.fill(free);
+      await screenshot(page, 'retailer-brand-sku-other', false);
+      await row.getByRole('button', { name: 'Save' }).click();
+      await toast(page, 'Brand Sku updated successfully.').waitFor();
+      await row.getByText(free, { exact: true }).waitFor();
+      expect((await callRoute('getProductScraping', { token, params: { id } })).body.data).toMatchObject({ brand_sku: free });
+
+      const option = options[options.length - 1]!;
+      await row.getByRole('button', { name: /^Edit brand sku/ }).click();
+      await row.getByLabel('Brand sku', { exact: true }).selectOption(option._id);
+      await row.getByRole('button', { name: 'Save' }).click();
+      await row.getByText(option.sku, { exact: true }).waitFor();
+      expect((await callRoute('getProductScraping', { token, params: { id } })).body.data).toMatchObject({ brand_sku: option.sku, product: option });
+    }));
+});
+
+describe('product page', () => {
+  it('shows the details, quick details, drill-down, flag panel and history; a history row replaces the route; Back returns', () =>
+    tab(async ({ page }) => {
+      const { token, periods } = await latestPeriods();
+      // A product scanned in more than one period.
+      const first = (await callRoute('listProductScrapings', { token, query: { retailer_brand_scraping: periods[0]!._id, tab: 'change' } })).body.data.find((r) => 'type' in r && r.type === 'change')!;
+      expect(first, 'the demo retailer has an updated product').toBeDefined();
+      const history = (await callRoute('getRelatedProducts', { token, query: { id: first._id, brand: MA, retailer: RID } })).body.data;
+      expect(history.length).toBeGreaterThan(1);
+
+      await serveCdnImages(page);
+      const style = (first as { style_number: string }).style_number;
+      await withSession(page, await brandAdmin(), `/dashboard/retailer/${RID}?tab=products&search=${style}`);
+      await page.locator(`tr[data-product-id="${first._id}"]`).getByRole('link', { name: `Details of ${first.name}` }).click();
+      await waitForPath(page, `/dashboard/retailer/${RID}/product/${first._id}`);
+      await page.getByRole('heading', { level: 2, name: `Details for ${first.name} on ${RNAME}` }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'View By Product' }).waitFor();
+      for (const label of ['Last Scan', 'Next Scan', 'Retailer Name', 'Product Name', 'URL']) await page.locator('.pp-quick dt', { hasText: label }).waitFor();
+      await page.getByText('PRODUCT DETAILS').click();
+      await page.locator('.pp-drill dd', { hasText: style }).waitFor();
+      await page.getByRole('heading', { name: 'FLAG REASON' }).waitFor();
+      await page.getByText('This product is not flagged.').waitFor();
+      const rows = page.locator('tr.history-row');
+      await expect.poll(() => rows.count()).toBe(history.length);
+      const fmt = (d: string) => `${d.slice(5, 7)}/${d.slice(8, 10)}/${d.slice(0, 4)}`;
+      expect(await rows.nth(1).locator('td').nth(5).textContent()).toBe(fmt(history[1]!.period));
+      await screenshot(page, 'product-page');
+
+      // A history row replaces the route: Back then leaves the product pages.
+      await rows.nth(1).click();
+      await waitForPath(page, `/dashboard/retailer/${RID}/product/${history[1]!._id}`);
+      await page.locator('tr.history-row[aria-current="true"]').waitFor();
+      expect(await page.locator('tr.history-row[aria-current="true"]').getAttribute('data-product-id')).toBe(history[1]!._id);
+      await page.getByRole('button', { name: 'Back' }).click();
+      await waitForPath(page, `/dashboard/retailer/${RID}?tab=products&search=${style}`);
+    }));
+
+  it('the …/sku/{brandSKU} address shows the same page', () =>
+    tab(async ({ page }) => {
+      const first = (await list({ limit: 1 })).data[0]! as { _id: string; name: string; brand_sku: string };
+      await withSession(page, await brandAdmin(), `/dashboard/retailer/${RID}/product/${first._id}/sku/${encodeURIComponent(first.brand_sku || 'none')}`);
+      await page.getByRole('heading', { level: 2, name: `Details for ${first.name} on ${RNAME}` }).waitFor();
+    }));
+});
+
+describe("a plain User's assigned retailers", () => {
+  it('sees an assigned retailer, not an unassigned one (page, period or product)', () =>
+    tab(async ({ page }) => {
+      const token = await login('brandadmin@demo.test');
+      const periods = (await callRoute('listRetailerPeriods', { token, params: { brandId: MA, retailerId: 'ret-northbay' } })).body.data;
+      const product = (await callRoute('listProductScrapings', { token, query: { retailer_brand_scraping: periods[0]!._id, limit: 1 } })).body.data[0]!;
+      await withSession(page, await apiSession('user@demo.test'), '/dashboard/retailer/ret-lumiere');
+      await page.getByRole('heading', { level: 2, name: 'Lumière Boutique' }).waitFor();
+      for (const path of ['/dashboard/retailer/ret-northbay', `/dashboard/retailer/ret-northbay/period/${periods[0]!._id}`, `/dashboard/retailer/ret-northbay/product/${product._id}`]) {
+        await page.goto(path);
+        await page.getByText(/^This (retailer|scan period|product) is not available\.$/).waitFor();
+        expect(await page.getByText('Northbay Luxury').count()).toBe(0);
+        expect(await page.getByText(product.name!).count()).toBe(0);
+      }
+      await screenshot(page, 'retailer-unassigned');
+    }));
+});

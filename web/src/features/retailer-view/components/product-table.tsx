@@ -1,0 +1,137 @@
+/**
+ * The table of one product tab (000 §2 "Product tables", 001 §2 "Tabs"): the columns of the tab's
+ * kind, sortable Name / Price / Retailer Sku (on-hand rows: Description / Price / Serial #),
+ * inline map id and Brand SKU edit on product rows; a removed product's row is disabled and
+ * has no flag control and no edits.
+ */
+import { Link } from 'react-router-dom';
+import type { OhRow, PricedProductRow, ProductRow, ProductScrapeRow } from '@shared/schemas/scrapings';
+import { Table, type Column, type SortState } from '../../../components/ui/table';
+import { paths } from '../../../config/paths';
+import { formatCurrency } from '../../../lib/format';
+import { RV_MSG } from '../messages';
+import type { TabKind } from '../product-tabs';
+import { BrandSkuCell } from './brand-sku-cell';
+import { FlagState } from './flag-state';
+import { MapIdCell } from './map-id-cell';
+import { ChangedFrom, ChangeType, FlaggedPrice, FlagReason, flagMessageOf, flagReasonsText } from './product-cells';
+import { firstImage, Thumb } from './thumb';
+
+export const isOhRow = (r: ProductRow): r is OhRow => !('style_number' in r);
+const isPriced = (r: ProductRow): r is PricedProductRow => 'oh_price' in r;
+const removed = (r: ProductScrapeRow) => r.type === 'deleted';
+
+interface Ctx {
+  retailerId: string;
+  brandId: string | undefined;
+}
+
+function productColumns(kind: Exclude<TabKind, 'oh'>, ctx: Ctx): Column<ProductScrapeRow>[] {
+  const flag: Column<ProductScrapeRow> = { key: 'flag', header: 'Flag', cell: (r) => (removed(r) ? null : <FlagState flagged={r.isFlagged === 'yes'} />), className: 'col-flag' };
+  const image: Column<ProductScrapeRow> = { key: 'image', header: 'Product Image', cell: (r) => <Thumb src={firstImage(r.image, r.imageUrl)} alt={`Image of ${r.name}`} title={r.name} />, className: 'col-image' };
+  const name: Column<ProductScrapeRow> = {
+    key: 'name',
+    header: kind === 'changes' || kind === 'flagged' ? 'Name (Current)' : 'Name',
+    sortable: true,
+    cell: (r) => (
+      <div className="product-name">
+        <span className="product-name__text">{r.name || 'N/A'}</span>
+        <MapIdCell key={`${r._id}:${r.oh_map_id}`} productId={r._id} value={r.oh_map_id} disabled={removed(r)} />
+      </div>
+    ),
+  };
+  const price: Column<ProductScrapeRow> = kind === 'flagged' ? { key: 'price', header: 'Price', sortable: true, cell: (r) => <FlaggedPrice price={r.price} flag={r.flagMessage} /> } : { key: 'price', header: 'Price', sortable: true, cell: (r) => formatCurrency(r.price) };
+  const retailerSku: Column<ProductScrapeRow> = { key: 'style_number', header: 'Retailer Sku', sortable: true, cell: (r) => r.style_number || 'N/A' };
+  const brandSku: Column<ProductScrapeRow> = {
+    key: 'brand_sku',
+    header: 'Brand Sku',
+    cell: (r) => <BrandSkuCell key={`${r._id}:${r.brand_sku}`} productId={r._id} brandId={ctx.brandId} value={r.brand_sku} optionId={r.product?._id} disabled={removed(r)} />,
+  };
+  const details: Column<ProductScrapeRow> = {
+    key: 'details',
+    header: 'Details',
+    cell: (r) =>
+      removed(r) ? (
+        <span className="muted">N/A</span>
+      ) : (
+        <Link className="link" to={paths.dashboard.product(ctx.retailerId, r._id)} aria-label={`Details of ${r.name}`}>
+          Details
+        </Link>
+      ),
+  };
+  switch (kind) {
+    case 'price':
+      return [
+        flag,
+        image,
+        name,
+        price,
+        retailerSku,
+        brandSku,
+        details,
+        { key: 'oh_price', header: 'OH Price', cell: (r) => formatCurrency(isPriced(r) ? r.oh_price : null) },
+        { key: 'sd_price', header: 'SD Price', cell: (r) => formatCurrency(r.price) },
+        { key: 'price_diff', header: 'Price Diff', cell: (r) => <span className="price-diff">{formatCurrency(isPriced(r) ? r.priceDiff : null)}</span> },
+      ];
+    case 'flagged':
+      return [flag, image, name, price, retailerSku, brandSku, { key: 'reason', header: 'Flag Reason/Comment', cell: (r) => <FlagReason value={r.flagMessage} /> }];
+    case 'changes':
+      return [
+        flag,
+        image,
+        name,
+        price,
+        retailerSku,
+        brandSku,
+        { key: 'since', header: 'Since last scan', cell: (r) => <ChangeType type={r.type} /> },
+        { key: 'flagged_reason', header: 'Flagged reason', cell: (r) => flagReasonsText(flagMessageOf(r.flagMessage)).join(', ') || <span className="muted">N/A</span> },
+        { key: 'changed_from', header: 'Changed From', cell: (r) => (r.type === 'change' ? <ChangedFrom change={r.change} /> : <span className="muted">N/A</span>) },
+      ];
+    default:
+      return [flag, image, name, price, retailerSku, brandSku, details];
+  }
+}
+
+const OH_COLUMNS: Column<OhRow>[] = [
+  { key: 'flag', header: 'Flag', cell: () => null, className: 'col-flag' },
+  { key: 'image', header: 'Product Image', cell: (r) => <Thumb src={firstImage(r.image)} alt={`Image of ${r.styleName || r.serialNo}`} title={r.styleName || r.serialNo} />, className: 'col-image' },
+  { key: 'style_number', header: 'Serial #', sortable: true, cell: (r) => r.serialNo },
+  { key: 'inventory', header: 'Inventory ID', cell: (r) => r.inventoryId || 'N/A' },
+  { key: 'name', header: 'Description', sortable: true, cell: (r) => r.description || 'N/A' },
+  { key: 'price', header: 'Price', sortable: true, cell: (r) => formatCurrency(r.price) },
+];
+
+export interface ProductTableProps {
+  kind: TabKind;
+  rows: ProductRow[];
+  sort: SortState;
+  onSort: (s: SortState) => void;
+  busy?: boolean;
+  retailerId: string;
+  brandId: string | undefined;
+  caption: string;
+}
+
+export function ProductTable({ kind, rows, sort, onSort, busy, retailerId, brandId, caption }: ProductTableProps) {
+  const empty = <p className="products-empty">{RV_MSG.noProducts}</p>;
+  if (kind === 'oh') {
+    return <Table caption={caption} columns={OH_COLUMNS} rows={rows.filter(isOhRow)} rowKey={(r) => r._id} sort={sort} onSort={onSort} busy={busy} empty={empty} className="table products-table" />;
+  }
+  const products = rows.filter((r): r is ProductScrapeRow => !isOhRow(r));
+  return (
+    <Table
+      caption={caption}
+      columns={productColumns(kind, { retailerId, brandId })}
+      rows={products}
+      rowKey={(r) => r._id}
+      rowState={(r) => (r.type === 'deleted' ? 'removed' : r.type === 'change' ? 'changed' : r.type === 'added' ? 'added' : undefined)}
+      rowClassName="product-row"
+      rowProps={(r) => ({ 'data-product-id': r._id, 'aria-disabled': removed(r) ? 'true' : undefined })}
+      sort={sort}
+      onSort={onSort}
+      busy={busy}
+      empty={empty}
+      className="table products-table"
+    />
+  );
+}

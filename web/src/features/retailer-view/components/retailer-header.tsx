@@ -1,0 +1,71 @@
+/**
+ * The head of the retailer view (001 §2): the retailer name and its type badge, the Period
+ * select ('January 05, 2020'; the empty option returns to the retailer route), and the Next Scan
+ * and Previous Scan links (a newer or older period; on the latest one Next Scan is the day of
+ * the next scan).
+ */
+import { Link, useNavigate } from 'react-router-dom';
+import { Select } from '../../../components/ui/select';
+import { paths } from '../../../config/paths';
+import { formatLongDate } from '../../../lib/format';
+import type { RetailerScanInfo } from '../api/get-retailer-info';
+import { WEBSITE_TYPE_LABEL } from '../messages';
+
+export interface PeriodOption {
+  _id: string;
+  value: string;
+}
+
+export function RetailerHeader({ info, periods, selected, shownPeriodId }: { info: RetailerScanInfo; periods: PeriodOption[]; selected: string | undefined; shownPeriodId: string | undefined }) {
+  const navigate = useNavigate();
+  const rId = info.retailer._id;
+  const badge = WEBSITE_TYPE_LABEL[info.brand_retailer.webSiteType];
+  const i = periods.findIndex((p) => p._id === shownPeriodId);
+  const older = i >= 0 ? periods[i + 1] : undefined;
+  const newer = i > 0 ? periods[i - 1] : undefined;
+  return (
+    <div className="rv-head">
+      <div className="rv-head__title">
+        <h2 className="rv-head__name">{info.retailer.name}</h2>
+        {badge ? <span className={`rv-badge rv-badge--${info.brand_retailer.webSiteType}`}>{badge}</span> : null}
+      </div>
+      <div className="rv-head__periods">
+        <Select
+          label="Period"
+          className="field rv-head__select"
+          value={selected ?? ''}
+          onChange={(v) => navigate(v ? paths.dashboard.retailerPeriod(rId, v) : paths.dashboard.retailer(rId))}
+        >
+          <option value="">Select Period</option>
+          {periods.map((p) => (
+            <option key={p._id} value={p._id}>
+              {formatLongDate(p.value)}
+            </option>
+          ))}
+        </Select>
+        <div className="rv-head__scans">
+          <span className="rv-scan">
+            Next Scan:{' '}
+            {newer ? (
+              <Link className="link" to={paths.dashboard.retailerPeriod(rId, newer._id)} aria-label={`Next Scan: ${formatLongDate(newer.value)}`}>
+                {formatLongDate(newer.value)}
+              </Link>
+            ) : (
+              <span className="rv-scan__date">{formatLongDate(info.nextScanDay)}</span>
+            )}
+          </span>
+          <span className="rv-scan">
+            Previous Scan:{' '}
+            {older ? (
+              <Link className="link" to={paths.dashboard.retailerPeriod(rId, older._id)} aria-label={`Previous Scan: ${formatLongDate(older.value)}`}>
+                {formatLongDate(older.value)}
+              </Link>
+            ) : (
+              <span className="rv-scan__date">N/A</span>
+            )}
+          </span>
+        </div>
+      </div>
+    </div>
+  );
+}
