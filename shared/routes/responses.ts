@@ -7,6 +7,7 @@
  */
 import type * as z from 'zod';
 import type { RouteId } from '../routes';
+import { exportFileResponse, exportHistoryResponse } from '../schemas/exports';
 import {
   approveFileResponse,
   fileDataResponse,
@@ -25,6 +26,8 @@ export const responses = {
   markNeedsAttention: markNeedsAttentionResponse,
   approveFile: approveFileResponse,
   getFlagValues: flagCountsResponse,
+  exportFile: exportFileResponse,
+  getExportHistory: exportHistoryResponse,
 } as const satisfies { [Id in RouteId]?: z.ZodType };
 
 type Responses = typeof responses;
