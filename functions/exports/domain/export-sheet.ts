@@ -24,8 +24,10 @@ export interface Column {
 export function safeCell(v: Cell | undefined): Cell {
   if (v === undefined || v === null) return null;
   if (typeof v === 'number') return Number.isFinite(v) ? v : null;
-  return /^[=+\-@\t\r\n]/.test(v) ? `'${v}` : v;
+  return FORMULA_STARTS.has(v.charCodeAt(0)) ? `'${v}` : v;
 }
+/** = + - @ tab CR LF (one lookup per cell: an export writes a million of them). */
+const FORMULA_STARTS: ReadonlySet<number> = new Set([...'=+-@\t\r\n'].map((c) => c.charCodeAt(0)));
 
 const CHANGE_LABEL = { added: 'New!', deleted: 'Removed', change: 'Product Updated' } as const;
 
@@ -33,7 +35,8 @@ const text = (v: unknown): string => (v === undefined || v === null ? '' : typeo
 
 /** "price: 200; name: Old name": the old values of a changed product. */
 export function changedFrom(p: ProductScrape): string {
-  return Object.entries(p.change ?? {})
+  if (!p.change) return '';
+  return Object.entries(p.change)
     .map(([k, v]) => `${k}: ${text(v)}`)
     .join('; ');
 }
@@ -105,7 +108,9 @@ export function columnsOf(view: ProductView): Column[] {
 
 /** One row's cells, each made safe (safeCell). */
 export function rowCells(columns: readonly Column[], row: ViewRow): Cell[] {
-  return columns.map((c) => safeCell(c.value(row)));
+  const cells = new Array<Cell>(columns.length);
+  for (let i = 0; i < columns.length; i++) cells[i] = safeCell(columns[i]!.value(row));
+  return cells;
 }
 
 /** What the tab shows, in words: "Price Issues", "ALL SCRAPED (NOT Mapped)", "… search 'rivoli'". */
