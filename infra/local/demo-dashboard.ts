@@ -7,7 +7,7 @@
  * has flags, or a retailer that already has exports, is left as it is.
  */
 import { ROLE } from '../../shared/constants';
-import { exportTab } from '../../functions/exports/exports';
+import { exportTab } from '../../functions/exports/export-tab';
 import { countExports } from '../../functions/exports/exports.repo';
 import type { AuthContext } from '../../functions/lib/http/auth';
 import { listRetailerPeriods, listVersionProducts, updateProductFields } from '../../functions/scrapings/scrapings.repo';
