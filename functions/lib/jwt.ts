@@ -63,3 +63,32 @@ export async function verifySession(token: string): Promise<SessionClaims> {
     throw e;
   }
 }
+
+/** The audience of an export's app link: never a session token, and a session token is never one. */
+const LINK_AUDIENCE = 'retailer-audit:export-link';
+
+/** A signed app link to one export (DESIGN.md "Data"): the export's id, until `expiresAt`. */
+export async function signExportLink(exportId: string, expiresAt: Date): Promise<string> {
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(exportId)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .setAudience(LINK_AUDIENCE)
+    .sign(await key());
+}
+
+export class ExpiredLinkError extends Error {}
+
+/** The export id an app link names; ExpiredLinkError past its expiry, InvalidTokenError for anything not signed by us for a link. */
+export async function verifyExportLink(token: string): Promise<string> {
+  try {
+    const { payload } = await jwtVerify(token, await key(), { algorithms: ['HS256'], audience: LINK_AUDIENCE, requiredClaims: ['sub', 'exp', 'iat'] });
+    if (typeof payload.sub !== 'string' || !payload.sub) throw new InvalidTokenError('malformed');
+    return payload.sub;
+  } catch (e) {
+    if (e instanceof joseErrors.JWTExpired) throw new ExpiredLinkError(e.message);
+    if (e instanceof InvalidTokenError || e instanceof joseErrors.JOSEError) throw new InvalidTokenError((e as Error).message);
+    throw e;
+  }
+}

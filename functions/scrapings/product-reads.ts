@@ -19,8 +19,8 @@ import { SizedLru } from '../lib/lru';
 import { getRetailers } from '../retailers/retailers.repo';
 import { assertCanSee } from './access';
 import type { ProductScrape } from './domain/product';
-import { catchUpMatches, indexedView, matchAll, OhIndexed, PeriodIndex, type Matches } from './domain/product-index';
-import { needsOnHand, type ViewOptions } from './domain/product-view';
+import { catchUpMatches, indexedRows, indexedView, matchAll, OhIndexed, PeriodIndex, type Matches, type RowOptions } from './domain/product-index';
+import { needsOnHand, type ViewOptions, type ViewRow } from './domain/product-view';
 import { getPeriod, listEditsSince, listVersionProducts, type RetailerBrandScraping } from './scrapings.repo';
 import { getOhSnapshot, getPeriodSnapshot, putOhSnapshot, putPeriodSnapshot } from './snapshots.repo';
 
@@ -115,10 +115,10 @@ export async function listProducts(auth: AuthContext, q: ListProductScrapingsQue
   return productPage(period, q);
 }
 
-/** One page of a tab of a published period: `{ data, totalCount }` as productView answers it. */
-export async function productPage(period: RetailerBrandScraping, o: ViewOptions) {
+/** What a tab of a published period is read from: the cached period, and for on-hand views the items and their matches. */
+async function viewSources(period: RetailerBrandScraping, o: RowOptions): Promise<{ index: PeriodIndex; oh?: OhIndexed; matches?: Matches }> {
   const [index, oh] = await Promise.all([periodIndex(period), needsOnHand(o.view) ? ohOfRetailer(period.brand, period.retailer) : Promise.resolve(undefined)]);
-  if (!needsOnHand(o.view)) return indexedView(index, undefined, undefined, o);
+  if (!needsOnHand(o.view)) return { index };
   const ohIndexed = oh?.oh ?? NO_ITEMS;
   const matchKey = `M#${period._id}#${period.version}#${period.approvedDate}#${oh?.key ?? '-'}`;
   let matches = cache.get(matchKey) as Matches | undefined;
@@ -127,5 +127,20 @@ export async function productPage(period: RetailerBrandScraping, o: ViewOptions)
     matches = matchAll(index, ohIndexed);
     cache.set(matchKey, matches, index.products.length * 64 + ohIndexed.items.length * 8);
   }
-  return indexedView(index, ohIndexed, matches, o);
+  return { index, oh: ohIndexed, matches };
+}
+
+/** One page of a tab of a published period: `{ data, totalCount }` as productView answers it. */
+export async function productPage(period: RetailerBrandScraping, o: ViewOptions) {
+  const { index, oh, matches } = await viewSources(period, o);
+  return indexedView(index, oh, matches, o);
+}
+
+/**
+ * Every row of a tab of a published period (its filters, search and sort), in order, one at a
+ * time: the rows the pages of productPage are cut from (an export writes them as they come).
+ */
+export async function productRows(period: RetailerBrandScraping, o: RowOptions): Promise<Iterable<ViewRow>> {
+  const { index, oh, matches } = await viewSources(period, o);
+  return indexedRows(index, oh, matches, o);
 }

@@ -204,6 +204,12 @@ export class ApiFunction extends Construct implements IGrantable {
     return this;
   }
 
+  /** APP_URL: the public address of the web app, for the app links a function answers with. */
+  bindAppUrl(): this {
+    this.fn.addEnvironment('APP_URL', this.resources.appUrl);
+    return this;
+  }
+
   /** JWT_SECRET_ARN + reading that one secret (the handler reads it once per cold start). */
   bindJwtSecret(): this {
     const { jwtSecret } = this.resources;

@@ -21,8 +21,10 @@ import type { Construct } from 'constructs';
 import type { RouteDef, RouteId } from '../../shared/routes';
 import { ApiFunction, type FunctionResources } from './api-function';
 
-/** Public routes that still need the JWT key: they issue sessions. */
-const SESSION_ISSUERS: ReadonlySet<string> = new Set<RouteId>(['login']);
+/** Public routes that still need the JWT key: they issue sessions, or check the signed app link of an export. */
+const SESSION_ISSUERS: ReadonlySet<string> = new Set<RouteId>(['login', 'downloadExport']);
+/** Routes that answer with an app link (APP_URL) without sending email: exports and their history. */
+const APP_LINK_ROUTES: ReadonlySet<string> = new Set<RouteId>(['exportFile', 'getExportHistory']);
 
 export interface RoutesStackProps {
   httpApi: IHttpApi;
@@ -108,6 +110,7 @@ export class RoutesStack extends NestedStack {
       fn.bindGrants(route.grants);
       fn.bindOriginSecret();
       if (route.access !== 'public' || SESSION_ISSUERS.has(route.id)) fn.bindJwtSecret();
+      if (APP_LINK_ROUTES.has(route.id)) fn.bindAppUrl();
       this.functions.set(route.id, fn);
 
       const httpRoute = new HttpRoute(this, `${route.id}Route`, {

@@ -109,7 +109,10 @@ export function demoFiles(scale = 1): { files: DemoFile[]; ohFeed: DemoFile } {
       const brand = pick < 0.82 ? 'Maison Aurelle' : pick < 0.94 && plan.carriesCastellane ? 'Castellane Paris' : 'Atelier Nord';
       const list = brand === 'Castellane Paris' ? castellane : aurelle;
       const item = list[Math.floor(rnd() * list.length)]!;
-      rows.push({ style: `${plan.prefix}-${10000 + i}`, item, brand, price: item.price, name: item.name, shoppability: rnd() < 0.9 ? 'In stock' : 'Low stock', ohMapId: '' });
+      // Every 6th Maison Aurelle product is mapped by the robot to its inventory id (ALL SCRAPED: Mapped / NOT Mapped);
+      // decided by position, not by the PRNG, so every other figure of the demo stays as it was.
+      const ohMapId = brand === 'Maison Aurelle' && i % 6 === 0 ? item.brandSku : '';
+      rows.push({ style: `${plan.prefix}-${10000 + i}`, item, brand, price: item.price, name: item.name, shoppability: rnd() < 0.9 ? 'In stock' : 'Low stock', ohMapId });
     }
     let nextStyle = 10000 + plan.products;
     const productRows = (date: string) =>

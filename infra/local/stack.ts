@@ -118,6 +118,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       const started = Date.now();
       const n = await seedPostOffice(s3.client, DATA_BUCKET, { scale: opts.demoScale ?? 1, idle: ingestQueue.idle, log });
       if (n) log(`Post office seeded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+      // Flags and export history on the published periods (issue 8: every dashboard screen has something to show).
+      const { seedDashboard } = await import('./demo-dashboard');
+      await seedDashboard(log);
     }
     const { createApiServer } = await import('./api-server');
     const server: http.Server = createApiServer({ root: opts.root, webDist: path.join(opts.root, 'web', 'dist') });

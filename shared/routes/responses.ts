@@ -9,6 +9,7 @@ import type * as z from 'zod';
 import type { RouteId } from '../routes';
 import { loginResponse, messageResponse, validateTokenResponse } from '../schemas/auth';
 import { listBrandsForSelectResponse, listBrandsResponse } from '../schemas/brands';
+import { exportFileResponse, exportHistoryResponse } from '../schemas/exports';
 import {
   approveFileResponse,
   fileDataResponse,
@@ -74,6 +75,8 @@ export const responses = {
   // Retailer-level reads the retailer page needs (deduplicate with retailer-scrapings.ts at merge).
   getRetailerScraping: retailerScrapingInfoResponse,
   listRetailerPeriods: retailerPeriodsResponse,
+  exportFile: exportFileResponse,
+  getExportHistory: exportHistoryResponse,
 } as const satisfies { [Id in RouteId]?: z.ZodType };
 
 type Responses = typeof responses;

@@ -162,9 +162,16 @@ describe('least-privilege grants from the route table', () => {
       .filter((x) => [x.Action].flat().includes('secretsmanager:GetSecretValue'))
       .flatMap((x) => [x.Resource].flat().map((res) => JSON.stringify(res)));
 
-  it('only non-public routes and login may read the JWT secret', () => {
+  it('the routes answering with an export app link have APP_URL, without the right to send email', () => {
+    for (const id of ['exportFile', 'getExportHistory'] as const) {
+      expect(envOf(id).APP_URL, id).toEqual({ Ref: 'AppUrl' });
+      expect(envOf(id).SES_FROM, id).toBeUndefined();
+    }
+  });
+
+  it('only non-public routes, login and the export link check may read the JWT secret', () => {
     for (const r of table) {
-      const needs = r.access !== 'public' || r.id === 'login';
+      const needs = r.access !== 'public' || r.id === 'login' || r.id === 'downloadExport';
       expect(secretsReadBy(r.id).includes(JSON.stringify({ Ref: 'JwtSecretArn' })), r.id).toBe(needs);
       expect(envOf(r.id).JWT_SECRET_ARN !== undefined, r.id).toBe(needs);
     }
@@ -198,7 +205,7 @@ describe('least-privilege grants from the route table', () => {
     for (const s of routeStacks()) {
       const group = table.filter((r) => Stack.of(fnOf(r.id).fn) === s);
       const params = Object.keys(templateOf(s).toJSON().Parameters ?? {}).filter((p) => !p.startsWith('BootstrapVersion'));
-      expect(params.includes('AppUrl'), s.node.id).toBe(group.some((r) => has(r, 'email:send')));
+      expect(params.includes('AppUrl'), s.node.id).toBe(group.some((r) => has(r, 'email:send') || r.id === 'exportFile' || r.id === 'getExportHistory'));
       expect(params.includes('DataBucketArn'), s.node.id).toBe(group.some((r) => has(r, 'data:read') || has(r, 'data:write')));
       expect(params.includes('StateMachineArn'), s.node.id).toBe(group.some((r) => has(r, 'workflow:start')));
     }

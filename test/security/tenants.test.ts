@@ -113,6 +113,9 @@ function idCalls(v: Ids, own: string): Call[] {
     { name: 'brand SKU options, victim brand in path', method: 'GET', path: `/getBrandSkus/${v.brand}` },
     { name: 'a victim on-hand serial', method: 'GET', path: `/getBatchItems?retailerId=${v.retailer}&serialNo=${v.serial}` },
     { name: 'a victim on-hand serial, victim brand', method: 'GET', path: `/getBatchItems?retailerId=${v.retailer}&serialNo=${v.serial}&brand=${v.brand}` },
+    { name: 'export a tab of the victim period', method: 'GET', path: `/exportFile?retailer_brand_scraping=${v.period}` },
+    { name: 'export an on-hand tab of the victim period', method: 'GET', path: `/exportFile?retailer_brand_scraping=${v.period}&filter=all_oh` },
+    { name: 'export history of the victim retailer (its brand in the query)', method: 'GET', path: `/getExportHistory/${v.retailer}?brand=${v.brand}` },
   ];
 }
 

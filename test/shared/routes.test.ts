@@ -41,8 +41,6 @@ const NOT_YET_ROUTED: Record<string, number> = {
   'PUT /updateReatilerBrandProductFlag/{id}': 9,
   'PUT /updateBrandFlag/{id}': 9,
   'POST /exportBucketData': 9,
-  'GET /exportFile': 8,
-  'GET /getExportHistory/{id}': 8,
   'GET /email_history': 9,
   'POST /getContactInfoForEmail': 9,
   'POST /contact_retailer': 9,

@@ -173,34 +173,63 @@ function productMember(view: ProductView, p: ProductScrape, i: number, m: Matche
 
 const OH_VIEWS: readonly ProductView[] = ['all_oh', 'oh_data', 'oh_sd_data'];
 
+/** What selects and orders the rows of a view (a page adds `page` and `limit`). */
+export type RowOptions = Omit<ViewOptions, 'page' | 'limit'>;
+
 /**
- * One page of a view, `{ data, totalCount }`, equal to productView(products, ohItems, o) over
- * the same products and items. `oh` and `matches` are needed by the on-hand views only.
+ * The positions of a view's rows, in the view's order: OH item positions for the on-hand row
+ * views, product positions otherwise. The one place the tab, mapped, unflagged and search filters
+ * are applied, for a page and for an export alike.
  */
-export function indexedView(period: PeriodIndex, oh: OhIndexed | undefined, matches: Matches | undefined, o: ViewOptions): { data: ViewRow[]; totalCount: number } {
+function* memberPositions(period: PeriodIndex, oh: OhIndexed | undefined, matches: Matches | undefined, o: RowOptions): Generator<number> {
   const needle = o.search?.trim().toLowerCase() || undefined;
-  const start = (o.page - 1) * o.limit;
-  const end = start + o.limit;
-  const data: ViewRow[] = [];
-  let total = 0;
   if (OH_VIEWS.includes(o.view)) {
-    if (!oh) return { data, totalCount: 0 };
+    if (!oh) return;
     for (const i of oh.orders.get(o.sort)) {
       if (o.view !== 'all_oh' && matches!.refs[i]! > 0 !== (o.view === 'oh_sd_data')) continue;
       if (needle && !oh.matchesSearch(i, needle)) continue;
-      if (total >= start && total < end) data.push(oh.rows[i]!);
-      total++;
+      yield i;
     }
-    return { data, totalCount: total };
+    return;
   }
-  const priced = o.view === 'price_diff' || o.view === 'price_match';
   for (const i of period.orders.get(o.sort)) {
     const p = period.products[i]!;
     if (!productMember(o.view, p, i, matches)) continue;
     if (o.mapped !== undefined && (p.oh_map_id.trim() !== '') !== o.mapped) continue;
     if (o.unflaggedOnly && p.isFlagged === 'yes') continue;
     if (needle && !period.matchesSearch(i, needle)) continue;
-    if (total >= start && total < end) data.push(priced ? pricedRow(p, matches!.units[i]![0]!) : p);
+    yield i;
+  }
+}
+
+/** The row at a position memberPositions gave. */
+function rowMaker(period: PeriodIndex, oh: OhIndexed | undefined, matches: Matches | undefined, view: ProductView): (i: number) => ViewRow {
+  if (OH_VIEWS.includes(view)) return (i) => oh!.rows[i]!;
+  if (view === 'price_diff' || view === 'price_match') return (i) => pricedRow(period.products[i]!, matches!.units[i]![0]!);
+  return (i) => period.products[i]!;
+}
+
+/**
+ * Every row of a view, in the view's order, one at a time: the rows a page is cut from, and what
+ * an export writes (nothing holds them all). `oh` and `matches` are needed by the on-hand views only.
+ */
+export function* indexedRows(period: PeriodIndex, oh: OhIndexed | undefined, matches: Matches | undefined, o: RowOptions): Generator<ViewRow> {
+  const row = rowMaker(period, oh, matches, o.view);
+  for (const i of memberPositions(period, oh, matches, o)) yield row(i);
+}
+
+/**
+ * One page of a view, `{ data, totalCount }`, equal to productView(products, ohItems, o) over
+ * the same products and items: the rows of indexedRows from (page - 1) × limit, all of them counted.
+ */
+export function indexedView(period: PeriodIndex, oh: OhIndexed | undefined, matches: Matches | undefined, o: ViewOptions): { data: ViewRow[]; totalCount: number } {
+  const start = (o.page - 1) * o.limit;
+  const end = start + o.limit;
+  const row = rowMaker(period, oh, matches, o.view);
+  const data: ViewRow[] = [];
+  let total = 0;
+  for (const i of memberPositions(period, oh, matches, o)) {
+    if (total >= start && total < end) data.push(row(i));
     total++;
   }
   return { data, totalCount: total };

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { prng } from '../../../infra/local/prng';
 import type { OhItem } from '../../../functions/inventory/domain/oh-feed';
 import type { ProductScrape } from '../../../functions/scrapings/domain/product';
-import { catchUpMatches, indexedView, matchAll, OhIndexed, PeriodIndex, type Matches } from '../../../functions/scrapings/domain/product-index';
+import { catchUpMatches, indexedRows, indexedView, matchAll, OhIndexed, PeriodIndex, type Matches } from '../../../functions/scrapings/domain/product-index';
 import { productView, type ViewOptions } from '../../../functions/scrapings/domain/product-view';
 import { productScrape } from '../../support/scrapes';
 import type { ProductView } from '../../../shared/schemas/scrapings';
@@ -53,6 +53,8 @@ function compareAll(current: ProductScrape[], period: PeriodIndex, oh: OhIndexed
         for (const page of [1, 2, 9]) {
           const o: ViewOptions = { view, sort, page, limit: 17, ...extra };
           expect(indexedView(period, oh, matches, o), `${view} ${sort} ${JSON.stringify(extra)} page ${page}`).toEqual(productView(current, ohItems, o));
+          // Every row of the view (what an export writes): all the pages, in order.
+          if (page === 1) expect([...indexedRows(period, oh, matches, o)], `${view} ${sort} rows`).toEqual(productView(current, ohItems, { ...o, limit: 1000 }).data);
         }
 }
 

@@ -1,0 +1,22 @@
+/** Exports of the product tabs (000 §2 ALL EXPORTS, §7; 001 §7): this resource's part of the route table (shared/routes.ts aggregates it). */
+import * as ex from '../schemas/exports';
+import { r, routeIn, type RouteDef } from './define';
+
+export const exportRoutes = [
+  // The period's brand is checked by the handler (the period id carries no brand), as for the product list.
+  r({ id: 'exportFile', method: 'GET', path: '/exportFile', handler: 'functions/exports/export-file.ts', access: 'user', grants: ['table:read', 'table:write', 'data:read', 'data:write'], query: ex.exportFileQuery }),
+  r({ id: 'getExportHistory', method: 'GET', path: '/getExportHistory/{id}', handler: 'functions/exports/history.ts', access: 'user', grants: ['table:read'], tenant: { query: 'brand' }, params: ex.exportHistoryPath, query: ex.exportHistoryQuery }),
+  r({
+    id: 'downloadExport',
+    method: 'GET',
+    path: '/exports/download',
+    handler: 'functions/exports/download.ts',
+    access: 'public',
+    grants: ['table:read', 'data:read'],
+    query: ex.exportDownloadQuery,
+    notInSpec: 'The app link of an export (DESIGN.md "Data"): a signed 7-day token, checked here, then a 302 to a fresh short-lived S3 presigned GET. Public: the browser opens it, and links are mailed (basket export).',
+  }),
+] as const satisfies readonly RouteDef[];
+
+/** One route of this file by id: what a handler of this resource imports (not the whole table). */
+export const route = routeIn(exportRoutes);

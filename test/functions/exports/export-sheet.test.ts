@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { columnsOf, contentDisposition, exportFileName, flagReason, rowCells, safeCell, tabTitle } from '../../../functions/exports/domain/export-sheet';
+import { sheetName } from '../../../functions/exports/xlsx';
+import { productScrape } from '../../support/scrapes';
+
+describe('safeCell: no text cell starts a formula', () => {
+  it('puts an apostrophe before =, +, -, @, tab, CR and LF, and leaves other text and numbers alone', () => {
+    for (const bad of ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx', '\nx']) expect(safeCell(bad)).toBe(`'${bad}`);
+    expect(safeCell('Saddle Bag')).toBe('Saddle Bag');
+    expect(safeCell(' =not first')).toBe(' =not first');
+    expect(safeCell(-12.5)).toBe(-12.5);
+    expect(safeCell(Number.NaN)).toBeNull();
+    expect(safeCell(null)).toBeNull();
+    expect(safeCell(undefined)).toBeNull();
+  });
+
+  it('applies to every column of a row', () => {
+    const p = productScrape({ _id: 'x', style_number: '-5', name: '=evil()', brand_sku: '@x', URL: '+y', price: -3 });
+    const cells = rowCells(columnsOf('products'), p);
+    expect(cells.slice(0, 4)).toEqual(["'=evil()", -3, "'-5", "'@x"]);
+    expect(cells.filter((c) => typeof c === 'string').every((c) => !/^[=+\-@\t\r\n]/.test(c as string))).toBe(true);
+  });
+});
+
+describe('names', () => {
+  it('names a file by retailer, tab and scan date, without characters a file system refuses', () => {
+    expect(exportFileName('Harrowgate & Finch', tabTitle({ view: 'price_diff' }), '2026-11-16')).toBe('Harrowgate & Finch - Price Issues - 2026-11-16.xlsx');
+    expect(exportFileName('A/B:C', tabTitle({ view: 'products', mapped: false }), '2026-11-16')).toBe('A-B-C - ALL SCRAPED (NOT Mapped) - 2026-11-16.xlsx');
+    expect(tabTitle({ view: 'all_oh', mapped: true, search: 'sn1' })).toBe('All OH (search sn1)');
+    expect(exportFileName('x'.repeat(300), 'T', 'd').length).toBe(155);
+  });
+
+  it('gives the name in both Content-Disposition forms and a valid sheet name', () => {
+    expect(contentDisposition('Lumière - All OH - 2026-11-16.xlsx')).toBe(
+      `attachment; filename="Lumiere - All OH - 2026-11-16.xlsx"; filename*=UTF-8''Lumi%C3%A8re%20-%20All%20OH%20-%202026-11-16.xlsx`,
+    );
+    expect(sheetName('OH (NOT Scraped) [x]: a/b')).toBe('OH (NOT Scraped) -x-- a-b');
+    expect(sheetName('ALL SCRAPED (NOT Mapped) (search something long)').length).toBe(31);
+  });
+
+  it('writes a flag as its reasons and comment, and nothing for an unflagged product', () => {
+    const flagged = productScrape({ _id: 'x', style_number: 's', isFlagged: 'yes', flagMessage: { reason: [{ name: 'Price', value: 'Wrong price' }, { name: 'Image Issues', value: true }], message: '<p>Shown at <b>old</b> price</p>' } });
+    expect(flagReason(flagged)).toBe('Price: Wrong price; Image Issues — Shown at old price');
+    expect(flagReason({ ...flagged, isFlagged: 'no' })).toBe('');
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * The seeded demo brand gives every dashboard screen something to show (issue 8): retailers of
+ * all four website types, several published periods with added / removed / changed products,
+ * price issues, on-hand items scraped and not, mapped and unmapped products, flagged products
+ * with reasons (counted on the period), and exports in the history. Read through the API as
+ * Maison Aurelle's brand admin sees it.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { WEBSITE_TYPES } from '../../shared/constants';
+import { login, untypedApi as api } from '../support/api';
+
+const MA = 'brand-maison-aurelle';
+let token = '';
+const tab = async (period: string, query: string) => {
+  const res = await api('GET', `/retailerBrandProductScrapings?retailer_brand_scraping=${period}&limit=25&${query}`, { token });
+  expect(res.status, query).toBe(200);
+  return res.body as { data: any[]; totalCount: number };
+};
+const latestOf = async (retailer: string) => (await api('GET', `/RetailerSummaryDays/${MA}/${retailer}`, { token })).body.data as { _id: string; value: string }[];
+
+beforeAll(async () => {
+  token = await login('brandadmin@demo.test');
+});
+
+describe('the demo brand (Maison Aurelle)', () => {
+  it('has retailers of all four website types, and periods for those with products', async () => {
+    const res = await api('GET', `/RetailerScraping/${MA}`, { token });
+    const types = new Set((res.body.data as any[]).map((r) => r.brand_retailer.webSiteType));
+    expect([...types].sort()).toEqual([...WEBSITE_TYPES].sort());
+    expect((await latestOf('ret-harrowgate')).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('has changes, price issues, on-hand items scraped and not, mapped and unmapped products', async () => {
+    const [latest] = await latestOf('ret-harrowgate');
+    for (const q of ['tab=change', 'filter=price_diff', 'filter=price_match', 'filter=oh_data', 'filter=oh_sd_data', 'filter=sd_data', 'oh_map_id=true', 'oh_map_id=false']) {
+      expect((await tab(latest!._id, q)).totalCount, q).toBeGreaterThan(0);
+    }
+    const changes = (await api('GET', `/retailerBrandProductScrapings?retailer_brand_scraping=${latest!._id}&tab=change&limit=1000`, { token })).body.data as any[];
+    expect(new Set(changes.map((p) => p.type))).toEqual(new Set(['added', 'deleted', 'change']));
+  });
+
+  it('has flagged products with reasons, counted on the retailer list and the summary', async () => {
+    const list = (await api('GET', `/RetailerScraping/${MA}`, { token })).body.data as any[];
+    const flaggedOf = (id: string) => list.find((r) => r.retailer._id === id).flaggedProduct;
+    expect(flaggedOf('ret-harrowgate')).toBe(6);
+    expect(flaggedOf('ret-lumiere')).toBe(4);
+    expect(flaggedOf('ret-northbay')).toBe(5);
+    const [latest] = await latestOf('ret-harrowgate');
+    const flagged = await tab(latest!._id, 'isFlagged=yes');
+    expect(flagged.totalCount).toBe(6);
+    for (const p of flagged.data) {
+      expect(p.flagMessage.reason.length).toBeGreaterThan(0);
+      expect(typeof p.flagMessage.date).toBe('string');
+    }
+    const summary = (await api('GET', `/brandRetailerSummary/${MA}`, { token })).body;
+    expect(summary.flaggedProducts.current).toBeGreaterThanOrEqual(15);
+  });
+
+  it('has exports in the history of Harrowgate & Finch and Lumière Boutique, with working links', async () => {
+    const h = await api('GET', `/getExportHistory/ret-harrowgate`, { token });
+    expect(h.body.totalCount).toBeGreaterThanOrEqual(3);
+    const names = (h.body.data as any[]).map((d) => d.name);
+    for (const tabName of ['Price Issues', 'All OH', 'ALL SCRAPED (Mapped)']) expect(names.some((n) => n.startsWith(`Harrowgate & Finch - ${tabName} - `)), tabName).toBe(true);
+    const open = await fetch(h.body.data[0].url, { redirect: 'manual' });
+    expect(open.status).toBe(302);
+    const l = await api('GET', `/getExportHistory/ret-lumiere`, { token });
+    expect((l.body.data as any[]).some((d) => d.name.startsWith('Lumière Boutique - Flagged Products - '))).toBe(true);
+  });
+});
