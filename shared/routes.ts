@@ -8,6 +8,7 @@
  * Paths are the spec's (the calls listed in `docs/api-calls.tsv`), served under `/api`.
  */
 import { accountRoutes } from './routes/accounts';
+import { brandRetailerRoutes } from './routes/brand-retailers';
 import { fileRoutes } from './routes/files';
 import { lookupRoutes } from './routes/lookups';
 import { notificationRoutes } from './routes/notifications';
@@ -29,6 +30,8 @@ export const routes = [
   ...notificationRoutes,
   // ── Products of the period, on-hand inventory, summaries (000 §7, 001 §7): shared/routes/scrapings.ts
   ...scrapingRoutes,
+  // ── The brand dashboard's retailer look-ups (000 §2, §7): shared/routes/brand-retailers.ts
+  ...brandRetailerRoutes,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof routes)[number]['id'];

@@ -16,6 +16,14 @@ import {
   markNeedsAttentionResponse,
   samePeriodFilesResponse,
 } from '../schemas/post-office';
+import {
+  assignedRepsResponse,
+  brandRetailersResponse,
+  brandSummaryResponse,
+  getRetailerScrapingResponse,
+  listPeriodsResponse,
+  listRetailerScrapingsResponse,
+} from '../schemas/retailer-scrapings';
 
 export const responses = {
   listFiles: listFilesResponse,
@@ -25,6 +33,13 @@ export const responses = {
   markNeedsAttention: markNeedsAttentionResponse,
   approveFile: approveFileResponse,
   getFlagValues: flagCountsResponse,
+  getBrandRetailerSummary: brandSummaryResponse,
+  listRetailerScrapings: listRetailerScrapingsResponse,
+  getRetailerScraping: getRetailerScrapingResponse,
+  listBrandPeriods: listPeriodsResponse,
+  listRetailerPeriods: listPeriodsResponse,
+  getAssignedReps: assignedRepsResponse,
+  getBrandRetailers: brandRetailersResponse,
 } as const satisfies { [Id in RouteId]?: z.ZodType };
 
 type Responses = typeof responses;

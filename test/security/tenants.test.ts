@@ -112,6 +112,12 @@ function idCalls(v: Ids, own: string): Call[] {
     { name: 'history of a victim product, victim brand', method: 'GET', path: `/getRelatedProducts?id=${v.product}&brand=${v.brand}&retailer=${v.retailer}` },
     { name: 'a victim on-hand serial', method: 'GET', path: `/getBatchItems?retailerId=${v.retailer}&serialNo=${v.serial}` },
     { name: 'a victim on-hand serial, victim brand', method: 'GET', path: `/getBatchItems?retailerId=${v.retailer}&serialNo=${v.serial}&brand=${v.brand}` },
+    { name: "the victim brand's retailers", method: 'GET', path: `/getRetailers/${v.brand}` },
+    { name: "the victim brand's retailer by Opt ID", method: 'GET', path: `/getRetailers/${v.brand}?optId=OPT1001` },
+    { name: "the victim brand's assigned reps", method: 'GET', path: `/getAssignedReps?brand=${v.brand}` },
+    { name: "the victim brand's retailer records", method: 'GET', path: `/RetailerScraping/${v.brand}` },
+    { name: "the victim brand's summary", method: 'GET', path: `/brandRetailerSummary/${v.brand}` },
+    { name: "the victim brand's scan dates", method: 'GET', path: `/RetailerSummaryDays/${v.brand}` },
   ];
 }
 
@@ -171,7 +177,7 @@ describe("a plain User's unassigned retailer (Northbay Luxury, same brand)", () 
   });
 
   it('lists of the brand leave it out', async () => {
-    for (const path of [`/RetailerScraping/${MA}`, `/brandRetailerSummary/${MA}`]) {
+    for (const path of [`/RetailerScraping/${MA}`, `/brandRetailerSummary/${MA}`, `/getRetailers/${MA}`, `/getRetailers/${MA}?optId=${UNASSIGNED.optId}`]) {
       const res = await api('GET', path, { token: tokens.maUser });
       expect(res.status, path).toBe(200);
       const text = JSON.stringify(res.body);
