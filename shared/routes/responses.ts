@@ -18,6 +18,7 @@ import {
 } from '../schemas/post-office';
 import {
   assignedRepsResponse,
+  brandCatalogResponse,
   brandRetailersResponse,
   brandSummaryResponse,
   getRetailerScrapingResponse,
@@ -40,6 +41,7 @@ export const responses = {
   listRetailerPeriods: listPeriodsResponse,
   getAssignedReps: assignedRepsResponse,
   getBrandRetailers: brandRetailersResponse,
+  getBrandCatalog: brandCatalogResponse,
 } as const satisfies { [Id in RouteId]?: z.ZodType };
 
 type Responses = typeof responses;

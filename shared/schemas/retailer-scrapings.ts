@@ -119,3 +119,27 @@ export const brandRetailerSchema = z.object({
 });
 export type BrandRetailerOption = z.output<typeof brandRetailerSchema>;
 export const brandRetailersResponse = z.object({ data: z.array(brandRetailerSchema), totalCount: z.number().int().min(0) });
+
+// ── Manage Catalog (ours: the spec names no call for /dashboard/products-list) ────
+
+/** GET /brandCatalog/{brandId}?search=&limit=&cursor= */
+export const brandCatalogQuery = z.object({
+  /** The start of a serial number (case-insensitive). */
+  search: z.string().trim().max(100, 'Too Long!').optional(),
+  limit: z.coerce.number({ error: 'limit must be a number.' }).int('limit must be a whole number.').min(1, 'limit is at least 1.').max(100, 'limit is at most 100.').default(25),
+  /** Where the page starts: the `nextCursor` of the page before. */
+  cursor: z.string().max(4096, 'The page cursor is not valid for this list.').optional(),
+});
+
+export const catalogItemSchema = z.object({
+  serialNo: z.string(),
+  inventoryId: z.string(),
+  styleName: z.string(),
+  price: z.number().nullable(),
+  customerId: z.string(),
+  customerName: z.string(),
+  image: z.string(),
+});
+export type CatalogItem = z.output<typeof catalogItemSchema>;
+/** `totalCount` is the feed's item count (kept on write), null where only a count of the matches would give it (a search, a User's retailers). */
+export const brandCatalogResponse = z.object({ data: z.array(catalogItemSchema), totalCount: z.number().int().min(0).nullable(), nextCursor: z.string().nullable() });

@@ -43,7 +43,8 @@ describe('dashboard shell', () => {
       for (const [path, title] of TITLES) {
         await page.goto(path);
         await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
-        if (path !== '/dashboard/summary') expect(await page.locator('main').getByText('This page is not available yet.').count()).toBe(1);
+        // Summary View, Retailer List and Manage Catalog are built (test/e2e/summary.test.ts); the rest come with their issues.
+        if (!['/dashboard/summary', '/dashboard/stats', '/dashboard/products-list'].includes(path)) expect(await page.locator('main').getByText('This page is not available yet.').count()).toBe(1);
         else expect(await page.getByText('This page is not available yet.').count()).toBe(0);
       }
       await screenshot(page, 'dashboard-not-available');

@@ -118,6 +118,8 @@ function idCalls(v: Ids, own: string): Call[] {
     { name: "the victim brand's retailer records", method: 'GET', path: `/RetailerScraping/${v.brand}` },
     { name: "the victim brand's summary", method: 'GET', path: `/brandRetailerSummary/${v.brand}` },
     { name: "the victim brand's scan dates", method: 'GET', path: `/RetailerSummaryDays/${v.brand}` },
+    { name: "the victim brand's catalog", method: 'GET', path: `/brandCatalog/${v.brand}` },
+    { name: "the victim brand's catalog, victim serial", method: 'GET', path: `/brandCatalog/${v.brand}?search=${v.serial}` },
   ];
 }
 
@@ -177,7 +179,7 @@ describe("a plain User's unassigned retailer (Northbay Luxury, same brand)", () 
   });
 
   it('lists of the brand leave it out', async () => {
-    for (const path of [`/RetailerScraping/${MA}`, `/brandRetailerSummary/${MA}`, `/getRetailers/${MA}`, `/getRetailers/${MA}?optId=${UNASSIGNED.optId}`]) {
+    for (const path of [`/RetailerScraping/${MA}`, `/brandRetailerSummary/${MA}`, `/getRetailers/${MA}`, `/getRetailers/${MA}?optId=${UNASSIGNED.optId}`, `/brandCatalog/${MA}?limit=100`, `/brandCatalog/${MA}?search=${ids.maUnassigned.serial}`]) {
       const res = await api('GET', path, { token: tokens.maUser });
       expect(res.status, path).toBe(200);
       const text = JSON.stringify(res.body);

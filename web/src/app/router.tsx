@@ -80,6 +80,8 @@ export const router = createBrowserRouter([
             children: [
               { index: true, element: <Navigate to={paths.dashboard.summary} replace /> },
               { path: 'summary', lazy: screen(() => import('./routes/dashboard/summary'), 'SummaryRoute') },
+              { path: 'stats', lazy: screen(() => import('./routes/dashboard/stats'), 'StatsRoute') },
+              { path: 'products-list', lazy: screen(() => import('./routes/dashboard/products-list'), 'ProductsListRoute') },
               { path: '*', lazy: screen(() => import('./routes/dashboard/not-available'), 'DashboardNotAvailableRoute') },
             ],
           },
