@@ -32,8 +32,9 @@ export async function pageCatalogItems(brand: string, version: string, o: { cust
         partitionKey: 'gsi1pk',
         sortKey: 'gsi1sk',
         keyAttributes: ['pk', 'sk', 'gsi1pk', 'gsi1sk'],
-        KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :p)',
-        ExpressionAttributeValues: { ':pk': `OH#${brand}#${version}#CUST#${c}`, ':p': prefix },
+        // A key condition value may not be empty: no search, no sort-key condition.
+        KeyConditionExpression: prefix ? 'gsi1pk = :pk AND begins_with(gsi1sk, :p)' : 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': `OH#${brand}#${version}#CUST#${c}`, ...(prefix ? { ':p': prefix } : {}) },
       }))
     : [
         {

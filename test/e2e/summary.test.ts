@@ -268,11 +268,12 @@ describe('top bar dropdowns', () => {
       await screenshot(page, 'topbar-select-period', false);
       await period.selectOption(periods[periods.length - 1]!._id);
       await waitForPath(page, `/dashboard/retailer/${target._id}/period/${periods[periods.length - 1]!._id}`);
-      expect(await page.getByLabel('Select Period').count()).toBe(0);
+      await page.getByRole('heading', { level: 1, name: 'Comparison Report' }).waitFor();
+      await expect.poll(() => page.getByLabel('Select Period').count()).toBe(0);
 
       await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Summary view' }).click();
       await waitForPath(page, '/dashboard/summary');
-      expect(await page.getByLabel('Select a Retailer').inputValue()).toBe('');
+      await expect.poll(() => page.getByLabel('Select a Retailer').inputValue()).toBe('');
     }));
 });
 

@@ -18,8 +18,15 @@ export function formatPrice(v: number | null): string {
   return v === null ? 'N/A' : `$${v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
+/** The item's image, or 'No image' when it has none or it does not load. */
+function ItemImage({ item }: { item: CatalogItem }) {
+  const [failed, setFailed] = useState(false);
+  if (!item.image || failed) return <span className="catalog__noimg">No image</span>;
+  return <img className="catalog__img" src={item.image} alt={item.styleName || item.serialNo} onError={() => setFailed(true)} />;
+}
+
 const COLUMNS: Column<CatalogItem>[] = [
-  { key: 'image', header: 'Product Image', cell: (i) => (i.image ? <img className="catalog__img" src={i.image} alt={i.styleName || i.serialNo} /> : <span className="catalog__noimg">No image</span>) },
+  { key: 'image', header: 'Product Image', cell: (i) => <ItemImage key={i.image} item={i} /> },
   { key: 'serialNo', header: 'Serial #', cell: (i) => i.serialNo },
   { key: 'inventoryId', header: 'Inventory ID', cell: (i) => i.inventoryId },
   { key: 'styleName', header: 'Description', cell: (i) => i.styleName },
