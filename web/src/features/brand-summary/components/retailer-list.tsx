@@ -98,6 +98,7 @@ export function RetailerList({ session }: { session: Session }) {
             rowKey={(r) => r.retailer._id}
             className="rl-table"
             wrapClassName="rl-table-wrap"
+            wrapLabel="Retailers table"
             rowClassName="rl-row"
             sort={sort}
             onSort={(next) => update({ sort: next.key === DEFAULT_LIST_SORT.key && next.direction === DEFAULT_LIST_SORT.direction ? undefined : `${next.key};${next.direction}`, page: undefined })}

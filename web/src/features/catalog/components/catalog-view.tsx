@@ -90,6 +90,7 @@ export function CatalogView({ session }: { session: Session }) {
             rowKey={(i) => i.serialNo}
             className="rl-table catalog__table"
             wrapClassName="rl-table-wrap"
+            wrapLabel="Catalog items"
             rowClassName="rl-row"
             busy={catalog.isValidating}
             empty={<p className="rl-empty">No product(s) found!</p>}
