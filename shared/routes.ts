@@ -9,6 +9,7 @@
  */
 import { accountRoutes } from './routes/accounts';
 import { exportRoutes } from './routes/exports';
+import { brandRetailerRoutes } from './routes/brand-retailers';
 import { fileRoutes } from './routes/files';
 import { lookupRoutes } from './routes/lookups';
 import { notificationRoutes } from './routes/notifications';
@@ -32,6 +33,8 @@ export const routes = [
   ...scrapingRoutes,
   // ── Exports of the product tabs and their app links (000 §2, §7; 001 §7): shared/routes/exports.ts
   ...exportRoutes,
+  // ── The brand dashboard's retailer look-ups (000 §2, §7): shared/routes/brand-retailers.ts
+  ...brandRetailerRoutes,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof routes)[number]['id'];

@@ -17,8 +17,8 @@ import type { EditableField, UserFields } from './domain/product';
 import { brandSummary } from './domain/summary';
 import { periodOption, retailerInfoView, retailerScrapingRecord, scrapingInfoView } from './present';
 import {
-  countFlaggedProducts,
   getFlaggedCounts,
+  getPeriodFigures,
   getPeriod,
   getProduct,
   getScanInfo,
@@ -150,16 +150,23 @@ export async function retailerScrapingInfo(auth: AuthContext, brandId: string, i
   return { data: retailerInfoView({ id: scanInfoIdOf(brandId, id), retailer, webSiteType: entry.webSiteType, brandName: brand.name, info, latest }) };
 }
 
-/** GET /brandRetailerSummary/{brandId}: totals of the latest and the previous period of each retailer the caller sees. */
+/**
+ * GET /brandRetailerSummary/{brandId}: totals of the latest period (the scan info's `periodId`)
+ * and the one before it (that period's `previousPeriodId`) of each retailer the caller sees. One
+ * Query of the brand's scan infos and two BatchGetItem rounds of period figures (counts kept on
+ * write): requests grow with retailers / 100, not one query per retailer.
+ */
 export async function brandRetailerSummary(auth: AuthContext, brandId: string) {
   const { entries } = await visibleRetailers(auth, brandId);
-  const figures = await Promise.all(
-    entries.map(async (e) => {
-      const [current, prev] = await listRetailerPeriods(brandId, e.retailer, 2);
-      // flaggedCount is kept on write; periods published before it are counted once here.
-      const fig = async (p: typeof current) => (p ? { totalProducts: p.totalProducts, flaggedProducts: p.flaggedCount ?? (await countFlaggedProducts(p._id, p.version)) } : undefined);
-      return { current: await fig(current), prev: await fig(prev) };
+  const visible = new Set(entries.map((e) => e.retailer));
+  const latest = (await listScanInfos(brandId)).flatMap((i) => (visible.has(i.retailer) && i.periodId ? [i.periodId] : []));
+  const current = await getPeriodFigures(latest);
+  const prev = await getPeriodFigures([...current.values()].flatMap((f) => f.previousPeriodId ?? []));
+  return brandSummary(
+    latest.map((id) => {
+      const cur = current.get(id);
+      const before = cur?.previousPeriodId ? prev.get(cur.previousPeriodId) : undefined;
+      return { current: cur, prev: before };
     }),
   );
-  return brandSummary(figures);
 }

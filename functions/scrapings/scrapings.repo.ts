@@ -379,30 +379,54 @@ export async function listEditsSince(periodId: string, version: string, after: n
   return items.map((i) => ({ productId: String(i.productId), seq: Number(i.seq), state: (i.state ?? {}) as UserFieldsState }));
 }
 
+/** What the summary and the retailer list need of a period. */
+export interface PeriodFigures {
+  totalProducts: number;
+  flaggedProducts: number;
+  previousPeriodId: string | null;
+}
+
 /**
- * BatchGetItem of SCRAPING#id / SCRAPING (projection: id, version, flaggedCount), then for a
- * period published before flaggedCount existed the COUNT query of its FLAGGED# index: the
- * flagged products of each period.
+ * BatchGetItem of SCRAPING#id / SCRAPING (100 keys a request; projection: id, version,
+ * totalProducts, flaggedCount, previousPeriodId), then for a period published before
+ * flaggedCount existed the COUNT query of its FLAGGED# index: the figures of each period.
+ * Requests grow with the number of periods asked (one per retailer), never with products.
  */
-export async function getFlaggedCounts(periodIds: readonly string[]): Promise<Map<string, number>> {
-  const counts = new Map<string, number>();
+export async function getPeriodFigures(periodIds: readonly string[]): Promise<Map<string, PeriodFigures>> {
+  const figures = new Map<string, PeriodFigures>();
   const legacy: { id: string; version: string }[] = [];
   const ids = [...new Set(periodIds)];
   for (let i = 0; i < ids.length; i += 100) {
     let request: Record<string, { Keys: Record<string, unknown>[]; ProjectionExpression: string; ExpressionAttributeNames: Record<string, string> }> | undefined = {
-      [table.name]: { Keys: ids.slice(i, i + 100).map(periodKey), ProjectionExpression: '#id, #v, #fc', ExpressionAttributeNames: { '#id': '_id', '#v': 'version', '#fc': 'flaggedCount' } },
+      [table.name]: {
+        Keys: ids.slice(i, i + 100).map(periodKey),
+        ProjectionExpression: '#id, #v, #fc, #tp, #prev',
+        ExpressionAttributeNames: { '#id': '_id', '#v': 'version', '#fc': 'flaggedCount', '#tp': 'totalProducts', '#prev': 'previousPeriodId' },
+      },
     };
     while (request && Object.keys(request).length) {
       const out = await ddb.send(new BatchGetCommand({ RequestItems: request }));
       for (const p of out.Responses?.[table.name] ?? []) {
-        if (typeof p.flaggedCount === 'number') counts.set(String(p._id), p.flaggedCount);
-        else if (p.version) legacy.push({ id: String(p._id), version: String(p.version) });
+        if (!p.version) continue; // not published
+        const id = String(p._id);
+        figures.set(id, {
+          totalProducts: typeof p.totalProducts === 'number' ? p.totalProducts : 0,
+          flaggedProducts: typeof p.flaggedCount === 'number' ? p.flaggedCount : 0,
+          previousPeriodId: typeof p.previousPeriodId === 'string' ? p.previousPeriodId : null,
+        });
+        if (typeof p.flaggedCount !== 'number') legacy.push({ id, version: String(p.version) });
       }
       request = out.UnprocessedKeys as typeof request;
     }
   }
-  await Promise.all(legacy.map(async (p) => counts.set(p.id, await countFlaggedProducts(p.id, p.version))));
-  return counts;
+  await Promise.all(legacy.map(async (p) => (figures.get(p.id)!.flaggedProducts = await countFlaggedProducts(p.id, p.version))));
+  return figures;
+}
+
+/** The flagged products of each period (getPeriodFigures). */
+export async function getFlaggedCounts(periodIds: readonly string[]): Promise<Map<string, number>> {
+  const figures = await getPeriodFigures(periodIds);
+  return new Map([...figures].map(([id, f]) => [id, f.flaggedProducts]));
 }
 
 /** The period's published version (unless given), then Query gsi1 pk=FLAGGED#periodId#version, Select COUNT: flagged products of a period */

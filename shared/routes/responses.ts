@@ -32,10 +32,17 @@ import {
   getProductScrapingResponse,
   listProductScrapingsResponse,
   relatedProductsResponse,
-  retailerPeriodsResponse,
-  retailerScrapingInfoResponse,
   updateProductScrapingResponse,
 } from '../schemas/scrapings';
+import {
+  assignedRepsResponse,
+  brandCatalogResponse,
+  brandRetailersResponse,
+  brandSummaryResponse,
+  getRetailerScrapingResponse,
+  listPeriodsResponse,
+  listRetailerScrapingsResponse,
+} from '../schemas/retailer-scrapings';
 
 export const responses = {
   // Auth and accounts (shared/routes/accounts.ts)
@@ -72,11 +79,17 @@ export const responses = {
   getRelatedProducts: relatedProductsResponse,
   getBatchItems: batchItemResponse,
   getBrandSkus: brandSkusResponse,
-  // Retailer-level reads the retailer page needs (deduplicate with retailer-scrapings.ts at merge).
-  getRetailerScraping: retailerScrapingInfoResponse,
-  listRetailerPeriods: retailerPeriodsResponse,
   exportFile: exportFileResponse,
   getExportHistory: exportHistoryResponse,
+  // Retailer-level reads of the summary, the Retailer List, the top bar and the retailer page.
+  getBrandRetailerSummary: brandSummaryResponse,
+  listRetailerScrapings: listRetailerScrapingsResponse,
+  getRetailerScraping: getRetailerScrapingResponse,
+  listBrandPeriods: listPeriodsResponse,
+  listRetailerPeriods: listPeriodsResponse,
+  getAssignedReps: assignedRepsResponse,
+  getBrandRetailers: brandRetailersResponse,
+  getBrandCatalog: brandCatalogResponse,
 } as const satisfies { [Id in RouteId]?: z.ZodType };
 
 type Responses = typeof responses;

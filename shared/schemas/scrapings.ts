@@ -3,7 +3,7 @@
  * The tab filters are documented in docs/period-rules.md ("Tab filters").
  */
 import * as z from 'zod';
-import { PAGE, WEBSITE_TYPES } from '../constants';
+import { PAGE } from '../constants';
 import { id, paging } from './common';
 
 export const PRODUCT_SORTS = ['name;asc', 'name;desc', 'price;asc', 'price;desc', 'style_number;asc', 'style_number;desc'] as const;
@@ -134,58 +134,7 @@ export const brandSkusPath = z.object({ brandId: id });
 // ── Responses (000 §3, 001 §3): the web's types derive from these, the handlers' return types are
 // checked against them (shared/routes/responses.ts) and the contract suite parses the wire with them.
 
-const WEBSITE_TYPE = z.enum(WEBSITE_TYPES);
 
-/**
- * Retailer-level reads the retailer page needs (GET /RetailerScraping/{brandId}/{id},
- * GET /RetailerSummaryDays/{brandId}/{retailerId}). Declared here for the retailer page; the
- * retailer-list work declares its own in shared/schemas/retailer-scrapings.ts: deduplicate at merge.
- */
-export const periodOptionSchema = z.object({ _id: z.string(), value: z.string() });
-export const retailerPeriodsResponse = z.object({ data: z.array(periodOptionSchema), totalCount: z.number() });
-
-export const scrapingInfoSchema = z.object({
-  kind: z.literal('period'),
-  _id: z.string(),
-  brand: z.string(),
-  retailer: z.string(),
-  date: z.string(),
-  previousPeriod: z.string().nullable(),
-  previousPeriodId: z.string().nullable(),
-  totalProducts: z.number(),
-  previousTotalProducts: z.number(),
-  added: z.number(),
-  deleted: z.number(),
-  changed: z.number(),
-  unchanged: z.number(),
-  approvedDate: z.string(),
-  nextScanDay: z.string().nullable(),
-});
-
-export const retailerScanInfoSchema = z.object({
-  kind: z.literal('retailer'),
-  _id: z.string(),
-  retailer: z.object({ _id: z.string(), name: z.string(), optId: z.string(), slug: z.string(), website: z.string() }),
-  brand_retailer: z.object({ webSiteType: WEBSITE_TYPE }),
-  brand_name: z.string(),
-  isFlagged: z.enum(['yes', 'no']),
-  flagMessage: z.unknown(),
-  totalProducts: z.number(),
-  previousTotalProducts: z.number(),
-  approvedDate: z.string().nullable(),
-  nextScanDay: z.string().nullable(),
-  featuredInMenu: z.boolean(),
-  featuredMenus: z.array(z.string()),
-  siteLink: z.string(),
-  brandLink: z.string(),
-  brand_description: z.string(),
-  brand_logo: z.string(),
-  brand_hero_image: z.string(),
-  brand_screenshot: z.string(),
-  brand_screenshot_large: z.string(),
-  period: z.object({ _id: z.string(), date: z.string(), previousPeriod: z.string().nullable() }).nullable(),
-});
-export const retailerScrapingInfoResponse = z.object({ data: z.union([scrapingInfoSchema, retailerScanInfoSchema]) });
 
 /** The flag payload as stored (the flag calls own it): reasons {name, value}, a message, the flagged-at price and date. */
 export const flagMessageSchema = z.object({

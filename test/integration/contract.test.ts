@@ -122,3 +122,22 @@ describe('settings and notifications answers match their response schemas', () =
     expect(same.body.data).toEqual(first);
   });
 });
+
+describe('brand dashboard answers match their response schemas', () => {
+  it('summary, retailer records, scan info, periods, retailers, reps and catalog of the demo brand', async () => {
+    const brandAdmin = await login('brandadmin@demo.test');
+    const brandId = 'brand-maison-aurelle';
+    expectContract('getBrandRetailerSummary', (await callRoute('getBrandRetailerSummary', { token: brandAdmin, params: { brandId } })).body);
+    const records = await callRoute('listRetailerScrapings', { token: brandAdmin, params: { brandId } });
+    expectContract('listRetailerScrapings', records.body);
+    const record = records.body.data.find((r) => r._id !== null);
+    expect(record, 'the demo brand has a scanned retailer').toBeDefined();
+    expectContract('getRetailerScraping', (await callRoute('getRetailerScraping', { token: brandAdmin, params: { brandId, id: record!.retailer._id } })).body);
+    expectContract('getRetailerScraping', (await callRoute('getRetailerScraping', { token: brandAdmin, params: { brandId, id: record!._id! } })).body);
+    expectContract('listBrandPeriods', (await callRoute('listBrandPeriods', { token: brandAdmin, params: { brandId } })).body);
+    expectContract('listRetailerPeriods', (await callRoute('listRetailerPeriods', { token: brandAdmin, params: { brandId, retailerId: record!.retailer._id } })).body);
+    expectContract('getBrandRetailers', (await callRoute('getBrandRetailers', { token: brandAdmin, params: { brandId } })).body);
+    expectContract('getAssignedReps', (await callRoute('getAssignedReps', { token: brandAdmin, query: { brand: brandId } })).body);
+    expectContract('getBrandCatalog', (await callRoute('getBrandCatalog', { token: brandAdmin, params: { brandId } })).body);
+  });
+});

@@ -116,6 +116,14 @@ function idCalls(v: Ids, own: string): Call[] {
     { name: 'export a tab of the victim period', method: 'GET', path: `/exportFile?retailer_brand_scraping=${v.period}` },
     { name: 'export an on-hand tab of the victim period', method: 'GET', path: `/exportFile?retailer_brand_scraping=${v.period}&filter=all_oh` },
     { name: 'export history of the victim retailer (its brand in the query)', method: 'GET', path: `/getExportHistory/${v.retailer}?brand=${v.brand}` },
+    { name: "the victim brand's retailers", method: 'GET', path: `/getRetailers/${v.brand}` },
+    { name: "the victim brand's retailer by Opt ID", method: 'GET', path: `/getRetailers/${v.brand}?optId=OPT1001` },
+    { name: "the victim brand's assigned reps", method: 'GET', path: `/getAssignedReps?brand=${v.brand}` },
+    { name: "the victim brand's retailer records", method: 'GET', path: `/RetailerScraping/${v.brand}` },
+    { name: "the victim brand's summary", method: 'GET', path: `/brandRetailerSummary/${v.brand}` },
+    { name: "the victim brand's scan dates", method: 'GET', path: `/RetailerSummaryDays/${v.brand}` },
+    { name: "the victim brand's catalog", method: 'GET', path: `/brandCatalog/${v.brand}` },
+    { name: "the victim brand's catalog, victim serial", method: 'GET', path: `/brandCatalog/${v.brand}?search=${v.serial}` },
   ];
 }
 
@@ -175,7 +183,7 @@ describe("a plain User's unassigned retailer (Northbay Luxury, same brand)", () 
   });
 
   it('lists of the brand leave it out', async () => {
-    for (const path of [`/RetailerScraping/${MA}`, `/brandRetailerSummary/${MA}`]) {
+    for (const path of [`/RetailerScraping/${MA}`, `/brandRetailerSummary/${MA}`, `/getRetailers/${MA}`, `/getRetailers/${MA}?optId=${UNASSIGNED.optId}`, `/brandCatalog/${MA}?limit=100`, `/brandCatalog/${MA}?search=${ids.maUnassigned.serial}`]) {
       const res = await api('GET', path, { token: tokens.maUser });
       expect(res.status, path).toBe(200);
       const text = JSON.stringify(res.body);

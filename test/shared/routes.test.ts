@@ -26,7 +26,6 @@ function specCalls(): { method: string; path: string; description: string }[] {
  */
 const NOT_YET_ROUTED: Record<string, number> = {
   'POST /scheduledemos': 10,
-  'GET /getAssignedReps': 8,
   'POST /users': 11,
   'PUT /users/{id}': 10,
   'GET /getRetailersForUsersTab/{brandId}': 10,
@@ -36,7 +35,6 @@ const NOT_YET_ROUTED: Record<string, number> = {
   'POST /retailers': 11,
   'PUT /retailers/{id}': 11,
   'DELETE /retailers/{id}': 11,
-  'GET /getRetailers/{brandId}': 8,
   'GET /BrandRetailerExport': 11,
   'PUT /updateReatilerBrandProductFlag/{id}': 9,
   'PUT /updateBrandFlag/{id}': 9,

@@ -85,6 +85,8 @@ export const router = createBrowserRouter([
               { path: 'retailer/:rId/period/:pId', lazy: screen(() => import('./routes/dashboard/retailer'), 'RetailerRoute') },
               { path: 'retailer/:rId/product/:pId', lazy: screen(() => import('./routes/dashboard/product'), 'ProductRoute') },
               { path: 'retailer/:rId/product/:pId/sku/:brandSku', lazy: screen(() => import('./routes/dashboard/product'), 'ProductRoute') },
+              { path: 'stats', lazy: screen(() => import('./routes/dashboard/stats'), 'StatsRoute') },
+              { path: 'products-list', lazy: screen(() => import('./routes/dashboard/products-list'), 'ProductsListRoute') },
               { path: '*', lazy: screen(() => import('./routes/dashboard/not-available'), 'DashboardNotAvailableRoute') },
             ],
           },

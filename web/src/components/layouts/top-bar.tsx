@@ -5,6 +5,7 @@ import { dashboardPages } from '../../config/paths';
 import { env } from '../../config/env';
 import { effectiveBrand } from '../../lib/access';
 import type { Session } from '../../lib/session';
+import { TopBarPickers } from './top-bar-pickers';
 
 export function pageTitle(pathname: string): string {
   return dashboardPages.find((p) => matchPath(p.pattern, pathname))?.title ?? 'Page not found';
@@ -28,6 +29,7 @@ export function TopBar({ session, menuOpen, onToggleMenu }: { session: Session; 
         </svg>
       </button>
       <h1 className="topbar__title">{title}</h1>
+      {brand ? <TopBarPickers key={brand._id} brandId={brand._id} /> : null}
       <div className="topbar__user">
         <div className="topbar__who">
           <span className="topbar__name">{session.user.name}</span>

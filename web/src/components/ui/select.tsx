@@ -11,13 +11,15 @@ export interface SelectProps {
   inputClassName?: string;
   hint?: string;
   autoFocus?: boolean;
+  /** The label is read by screen readers only (a compact select whose first option names it). */
+  labelHidden?: boolean;
 }
 
-export function Select({ label, value, onChange, children, className = 'field', inputClassName = '', hint, autoFocus }: SelectProps) {
+export function Select({ label, value, onChange, children, className = 'field', inputClassName = '', hint, autoFocus, labelHidden = false }: SelectProps) {
   const id = useId();
   return (
     <div className={className}>
-      <label className="field__label" htmlFor={id}>
+      <label className={labelHidden ? 'sr-only' : 'field__label'} htmlFor={id}>
         {label}
       </label>
       <select

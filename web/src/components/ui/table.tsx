@@ -37,6 +37,8 @@ export interface TableProps<Row> {
   empty?: ReactNode;
   className?: string;
   wrapClassName?: string;
+  /** Names the wrapper as a focusable region, so a table wider than the screen scrolls by keyboard too (axe: scrollable-region-focusable). */
+  wrapLabel?: string;
 }
 
 /** The order after a click on `key`'s header. */
@@ -47,10 +49,14 @@ function toggledSort(current: SortState | undefined, key: string): SortState {
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
-export function Table<Row>({ caption, columns, rows, rowKey, rowState, rowClassName = 'table__row', rowProps, onRowClick, sort, onSort, busy = false, empty, className = 'table', wrapClassName = 'table-wrap' }: TableProps<Row>) {
+export function Table<Row>({ caption, columns, rows, rowKey, rowState, rowClassName = 'table__row', rowProps, onRowClick, sort, onSort, busy = false, empty, className = 'table', wrapClassName = 'table-wrap', wrapLabel }: TableProps<Row>) {
   if (!rows.length && empty !== undefined) return <div className={wrapClassName}>{empty}</div>;
   return (
-    <div className={`${wrapClassName}${busy ? ' is-busy' : ''}`} aria-busy={busy || undefined}>
+    <div
+      className={`${wrapClassName}${busy ? ' is-busy' : ''}`}
+      aria-busy={busy || undefined}
+      {...(wrapLabel ? { role: 'region', 'aria-label': wrapLabel, tabIndex: 0 } : {})}
+    >
       <table className={className}>
         <caption className="sr-only">{caption}</caption>
         <thead>

@@ -1,0 +1,145 @@
+/**
+ * Retailer-level reads of the brand dashboard (000 §2 summary, retailer list, top bar; 000 §3;
+ * 001 §7): the requests of GET /getAssignedReps and GET /getRetailers/{brandId}, and the
+ * response schemas of the summary, retailer records, scan info, periods, reps and retailers.
+ */
+import * as z from 'zod';
+import { WEBSITE_TYPES } from '../constants';
+import { id } from './common';
+
+// ── Requests ────────────────────────────────────────────────────────────────────
+
+/** GET /getAssignedReps?brand= */
+export const assignedRepsQuery = z.object({
+  brand: z.string({ error: 'brand is required.' }).trim().min(1, 'brand is required.').pipe(id),
+});
+
+/** GET /getRetailers/{brandId}?optId= (001 §7: "a list filtered by optId") */
+export const brandRetailersQuery = z.object({
+  optId: z.string().trim().min(1, 'optId cannot be empty.').max(64, 'Too Long!').optional(),
+});
+
+// ── Responses ───────────────────────────────────────────────────────────────────
+
+const websiteType = z.enum(WEBSITE_TYPES);
+const currentPrev = z.object({ current: z.number().int().min(0), prev: z.number().int().min(0) });
+
+/** GET /brandRetailerSummary/{brandId} (000 §3 "Summary stats"). */
+export const brandSummaryResponse = z.object({
+  totalProducts: currentPrev,
+  flaggedProducts: currentPrev,
+  totalRetailers: currentPrev,
+});
+
+/** One record of GET /RetailerScraping/{brandId} (000 §3 "Retailer scraping record"). */
+export const retailerScrapingRecordSchema = z.object({
+  /** The latest period (retailer_brand_scraping), null before the first. */
+  _id: z.string().nullable(),
+  date: z.string().nullable(),
+  retailer: z.object({ _id: z.string(), name: z.string(), optId: z.string() }),
+  brand_retailer: z.object({ webSiteType: websiteType }),
+  brand_name: z.string(),
+  brand_screenshot: z.string(),
+  totalProducts: z.number(),
+  previousTotalProducts: z.number(),
+  flaggedProduct: z.number(),
+  approvedDate: z.string().nullable(),
+  nextScanDay: z.string().nullable(),
+  isFlagged: z.enum(['yes', 'no']),
+  /** Assigned reps' names (ADMIN and BRAND_ADMIN only; empty for a User). */
+  users: z.array(z.string()),
+});
+export type RetailerScrapingRecord = z.output<typeof retailerScrapingRecordSchema>;
+
+export const listRetailerScrapingsResponse = z.object({ data: z.array(retailerScrapingRecordSchema), totalCount: z.number().int().min(0) });
+
+/** GET /RetailerScraping/{brandId}/{periodId}: "Scraping info". */
+export const scrapingInfoSchema = z.object({
+  kind: z.literal('period'),
+  _id: z.string(),
+  brand: z.string(),
+  retailer: z.string(),
+  date: z.string(),
+  previousPeriod: z.string().nullable(),
+  previousPeriodId: z.string().nullable(),
+  totalProducts: z.number(),
+  previousTotalProducts: z.number(),
+  added: z.number(),
+  deleted: z.number(),
+  changed: z.number(),
+  unchanged: z.number(),
+  approvedDate: z.string(),
+  nextScanDay: z.string().nullable(),
+});
+
+/** GET /RetailerScraping/{brandId}/{retailerId}: "Retailer scan info" with the retailer. */
+export const retailerScanInfoSchema = z.object({
+  kind: z.literal('retailer'),
+  _id: z.string(),
+  retailer: z.object({ _id: z.string(), name: z.string(), optId: z.string(), slug: z.string(), website: z.string() }),
+  brand_retailer: z.object({ webSiteType: websiteType }),
+  brand_name: z.string(),
+  isFlagged: z.enum(['yes', 'no']),
+  flagMessage: z.unknown(),
+  totalProducts: z.number(),
+  previousTotalProducts: z.number(),
+  approvedDate: z.string().nullable(),
+  nextScanDay: z.string().nullable(),
+  featuredInMenu: z.boolean(),
+  featuredMenus: z.array(z.string()),
+  siteLink: z.string(),
+  brandLink: z.string(),
+  brand_description: z.string(),
+  brand_logo: z.string(),
+  brand_hero_image: z.string(),
+  brand_screenshot: z.string(),
+  brand_screenshot_large: z.string(),
+  period: z.object({ _id: z.string(), date: z.string(), previousPeriod: z.string().nullable() }).nullable(),
+});
+
+export const getRetailerScrapingResponse = z.object({ data: z.discriminatedUnion('kind', [scrapingInfoSchema, retailerScanInfoSchema]) });
+
+/** GET /RetailerSummaryDays/{brandId}[/{retailerId}]: `_id` is the date (brand) or the period id (retailer); `value` the date. */
+export const periodOptionSchema = z.object({ _id: z.string(), value: z.string() });
+export const listPeriodsResponse = z.object({ data: z.array(periodOptionSchema), totalCount: z.number().int().min(0) });
+
+/** GET /getAssignedReps?brand=: the brand's users assigned to retailers (the reps), by name. */
+export const assignedRepSchema = z.object({ _id: z.string(), name: z.string(), retailers: z.array(z.string()) });
+export type AssignedRep = z.output<typeof assignedRepSchema>;
+export const assignedRepsResponse = z.object({ data: z.array(assignedRepSchema), totalCount: z.number().int().min(0) });
+
+/** GET /getRetailers/{brandId}: the retailers the brand carries that the caller sees, by name. */
+export const brandRetailerSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  optId: z.string(),
+  slug: z.string(),
+  website: z.string(),
+  webSiteType: websiteType,
+});
+export type BrandRetailerOption = z.output<typeof brandRetailerSchema>;
+export const brandRetailersResponse = z.object({ data: z.array(brandRetailerSchema), totalCount: z.number().int().min(0) });
+
+// ── Manage Catalog (ours: the spec names no call for /dashboard/products-list) ────
+
+/** GET /brandCatalog/{brandId}?search=&limit=&cursor= */
+export const brandCatalogQuery = z.object({
+  /** The start of a serial number (case-insensitive). */
+  search: z.string().trim().max(100, 'Too Long!').optional(),
+  limit: z.coerce.number({ error: 'limit must be a number.' }).int('limit must be a whole number.').min(1, 'limit is at least 1.').max(100, 'limit is at most 100.').default(25),
+  /** Where the page starts: the `nextCursor` of the page before. */
+  cursor: z.string().max(4096, 'The page cursor is not valid for this list.').optional(),
+});
+
+export const catalogItemSchema = z.object({
+  serialNo: z.string(),
+  inventoryId: z.string(),
+  styleName: z.string(),
+  price: z.number().nullable(),
+  customerId: z.string(),
+  customerName: z.string(),
+  image: z.string(),
+});
+export type CatalogItem = z.output<typeof catalogItemSchema>;
+/** `totalCount` is the feed's item count (kept on write), null where only a count of the matches would give it (a search, a User's retailers). */
+export const brandCatalogResponse = z.object({ data: z.array(catalogItemSchema), totalCount: z.number().int().min(0).nullable(), nextCursor: z.string().nullable() });

@@ -1,0 +1,60 @@
+/** One retailer tile of the summary (000 §2): screenshot, name, website type, products with trend, flagged, last scan, reps. */
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../config/paths';
+import { formatCount, formatDate } from '../../../lib/format';
+import type { RetailerScrapingRecord } from '../api/get-retailer-scrapings';
+import { WEBSITE_TYPE_LABEL } from '../retailer-rules';
+import { Trend } from './trend';
+
+export const LONG_DATE = 'MMMM DD, YYYY';
+
+function Screenshot({ src, name }: { src: string; name: string }) {
+  const [failed, setFailed] = useState(false);
+  if (!src || failed)
+    return (
+      <div className="tile__shot tile__shot--empty" aria-hidden="true">
+        {name.slice(0, 1).toUpperCase()}
+      </div>
+    );
+  return <img className="tile__shot" src={src} alt={`${name}: brand landing page`} onError={() => setFailed(true)} />;
+}
+
+export function RetailerTile({ record, showReps }: { record: RetailerScrapingRecord; showReps: boolean }) {
+  const r = record;
+  return (
+    <li className="tile" data-retailer={r.retailer._id}>
+      <Screenshot src={r.brand_screenshot} name={r.retailer.name} />
+      <div className="tile__body">
+        <h3 className="tile__name">
+          <Link to={paths.dashboard.retailer(r.retailer._id)}>{r.retailer.name}</Link>
+        </h3>
+        <p className="tile__type">{WEBSITE_TYPE_LABEL[r.brand_retailer.webSiteType]}</p>
+        <dl className="tile__facts">
+          <div>
+            <dt>Total products</dt>
+            <dd>
+              <span className="tile__count">{formatCount(r.totalProducts)}</span> <Trend current={r.totalProducts} previous={r.previousTotalProducts} />
+            </dd>
+          </div>
+          <div>
+            <dt>Flagged products</dt>
+            <dd>
+              <span className="tile__count">{formatCount(r.flaggedProduct)}</span>
+            </dd>
+          </div>
+          <div>
+            <dt>Last scan</dt>
+            <dd>{formatDate(r.approvedDate, LONG_DATE)}</dd>
+          </div>
+          {showReps ? (
+            <div>
+              <dt>Assigned reps</dt>
+              <dd>{r.users.length ? r.users.join(', ') : 'None'}</dd>
+            </div>
+          ) : null}
+        </dl>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * /dashboard/summary (000 §2): the welcome heading with the user's name, 'You are currently
+ * auditing N websites', the summary stats with their change, a filter by retailer name (and by
+ * rep name for ADMIN and BRAND_ADMIN, 000 §6), the layout picker (`?layout=`) and the tiles.
+ */
+import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { ROLE } from '@shared/constants';
+import { Select } from '../../../components/ui/select';
+import { Spinner } from '../../../components/ui/spinner';
+import { effectiveBrand, isAdmin } from '../../../lib/access';
+import type { Session } from '../../../lib/session';
+import { useAssignedReps } from '../api/get-assigned-reps';
+import { useBrandSummary } from '../api/get-brand-summary';
+import { useRetailerScrapings } from '../api/get-retailer-scrapings';
+import { filterTiles, parseLayout, type Layout } from '../retailer-rules';
+import { LayoutPicker } from './layout-picker';
+import { RetailerTiles } from './retailer-tiles';
+import { SummaryStats } from './summary-stats';
+import '../brand-summary.css';
+
+/** ADMIN (acting as a brand) and BRAND_ADMIN see the assigned reps and the filter by rep name. */
+export function seesReps(session: Session): boolean {
+  return isAdmin(session.user) || session.user.roles.some((r) => r.name === ROLE.BRAND_ADMIN);
+}
+
+export function SummaryView({ session }: { session: Session }) {
+  const brandId = effectiveBrand(session)?._id;
+  const reps = seesReps(session);
+  const [params, setParams] = useSearchParams();
+  const layout = parseLayout(params.get('layout'));
+  const [text, setText] = useState('');
+  const [rep, setRep] = useState('');
+  const filterId = useId();
+  const records = useRetailerScrapings(brandId);
+  const summary = useBrandSummary(brandId);
+  const repList = useAssignedReps(brandId, reps);
+
+  const setLayout = (v: Layout) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        next.set('layout', v);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const all = records.data?.data;
+  const shown = all ? filterTiles(all, text, rep) : [];
+  return (
+    <>
+      <section className="welcome" aria-labelledby="welcome-title">
+        <h2 id="welcome-title" className="welcome__title">
+          Welcome, {session.user.name}
+        </h2>
+        <p className="welcome__text">{all ? `You are currently auditing ${all.length} websites` : '\u00a0'}</p>
+        <SummaryStats summary={summary.data} />
+      </section>
+
+      <div className="summary-tools">
+        <div className="field summary-tools__filter">
+          <label className="field__label" htmlFor={filterId}>
+            Filter
+          </label>
+          <input id={filterId} className="field__input" type="search" placeholder="Retailer name" value={text} onChange={(e) => setText(e.target.value)} />
+        </div>
+        {reps ? (
+          <Select label="Filter by rep name" value={rep} onChange={setRep} className="field summary-tools__rep">
+            <option value="">All reps</option>
+            {(repList.data?.data ?? []).map((r) => (
+              <option key={r._id} value={r.name}>
+                {r.name}
+              </option>
+            ))}
+          </Select>
+        ) : null}
+        <LayoutPicker value={layout} onChange={setLayout} />
+      </div>
+
+      {!all ? (
+        records.error ? (
+          <p className="panel panel--empty">The retailers could not be loaded.</p>
+        ) : (
+          <Spinner label="Loading retailers…" />
+        )
+      ) : (
+        <>
+          {shown.length === 0 ? <p className="tiles__none">No retailer matches this filter.</p> : null}
+          <RetailerTiles key={`${text}\u0000${rep}`} records={shown} layout={layout} showReps={reps} />
+        </>
+      )}
+    </>
+  );
+}
