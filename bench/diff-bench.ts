@@ -28,7 +28,7 @@ interface Args {
   variants: Variant[];
 }
 
-const ALL_VARIANTS: readonly Variant[] = ['ours', 'ours-csv-parse', 'ours-arrays', 'daff', 'daff-on-csv-parse', 'daff-on-our-parser'];
+const ALL_VARIANTS: readonly Variant[] = ['ours', 'ours-digest', 'ours-csv-parse', 'ours-arrays', 'daff', 'daff-on-csv-parse', 'daff-on-our-parser'];
 const USAGE = 'usage: diff-bench.ts [--rows N] [--runs N] [--compact] [--keep] [--only variant,variant...]';
 
 function parseArgs(argv: readonly string[]): Args {
@@ -109,6 +109,7 @@ const pad = (text: string, width: number): string => text.padEnd(width);
 
 const LABELS: Record<Variant, string> = {
   ours: 'ours: parseRobotFileRows + streaming diff + marked pages',
+  'ours-digest': 'ours as ingest runs it: digest of the previous pages (on disk)',
   'ours-csv-parse': 'ours, the same with csv-parse reading every record',
   'ours-arrays': 'ours, array form: parseRobotFile x2 + diffRows, no pages',
   daff: 'daff: daff.Csv parse + compareTables/align + TableDiff.hilite',
@@ -190,6 +191,9 @@ export async function runDiffBench(argv: readonly string[]): Promise<void> {
       // The engines alone: the same parser feeds both, so this is what our diff engine buys.
       console.log(`Ratio daff engine on our parser / ours:    ${(daffOurParser.totalMs / ours.totalMs).toFixed(2)}x  (diff engines on equal parsing; ${megabytes(daffOurParser.rss)} vs ${megabytes(ours.rss)} peak RSS)`);
     }
+    const digestForm = summary.get('ours-digest');
+    if (digestForm && daffOurParser) console.log(`Ratio daff engine on our parser / ours-digest: ${(daffOurParser.totalMs / digestForm.totalMs).toFixed(2)}x  (ingest's digest form; ${megabytes(daffOurParser.rss)} vs ${megabytes(digestForm.rss)} peak RSS)`);
+    if (digestForm && daffNative) console.log(`Ratio daff / ours-digest:                  ${(daffNative.totalMs / digestForm.totalMs).toFixed(2)}x`);
     const csvParseOnly = summary.get('ours-csv-parse');
     if (ours && csvParseOnly) console.log(`Ratio csv-parse for every record / ours:   ${(csvParseOnly.totalMs / ours.totalMs).toFixed(2)}x in time, ${megabytes(csvParseOnly.rss)} vs ${megabytes(ours.rss)} peak RSS`);
     if (ours && arrays) console.log(`Ratio array form / ours:                   ${(arrays.totalMs / ours.totalMs).toFixed(2)}x in time, ${megabytes(arrays.rss)} vs ${megabytes(ours.rss)} peak RSS`);

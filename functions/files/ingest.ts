@@ -19,7 +19,7 @@ import { faultPoint } from '../lib/faults';
 import { ingestOhFeed, type IngestOhResult } from '../inventory/ingest-oh';
 import { getRetailerBySlug } from '../retailers/retailers.repo';
 import { getSettings } from '../settings/settings.repo';
-import { createStreamingDiff, PreviousFileIndex } from './domain/diff';
+import { chunkedRowReader, createDigestDiff, PreviousFileDigest } from './domain/digest-diff';
 import { decideFlag, normalizeThresholdSettings, planAssessment } from './domain/flag';
 import { parseRobotFileRows, RobotFileError, type ParseStats } from './domain/parse';
 import { normalizeRobotType } from './domain/robot-types';
@@ -27,7 +27,7 @@ import { alertReview } from './alerts';
 import { claimAndStartApproval } from './approval-claim';
 import { scanDateProblem } from './domain/scan-date';
 import { createFileOnce, findPreviousFile, getFile, markIngestStep, type FileRecord } from './files.repo';
-import { CHUNK_ROWS, markCurrentRow, markPreviousRow, pageWriter, pagesPrefix, readAllRows } from './pages';
+import { CHUNK_ROWS, markCurrentRow, markPreviousRow, pageWriter, pagesPrefix, readAllRows, readChunk } from './pages';
 
 /** `incoming/<type>/<retailer-slug>/<YYYY-MM-DD>/<robot>.<csv|jsonl>` */
 export const INCOMING_PATTERN = /^incoming\/([^/]+)\/([^/]+)\/(\d{4}-\d{2}-\d{2})\/([^/]+?)(\.[A-Za-z0-9]+)?$/;
@@ -149,18 +149,23 @@ export async function ingestObject(bucket: string, key: string): Promise<IngestR
   const [, , slug, date, robot] = m as unknown as [string, string, string, string, string];
   const record: FileRecord = { ...base, date, name: slug, retailer: retailer._id, retailerName: retailer.name, type, robot, flag: 'require_review' };
 
-  // The previous file of this retailer and type, held packed (one string per row), and the diff
-  // this robot's thresholds call for: the new file is then read, compared and written a chunk at
-  // a time, never held whole.
+  // The previous file of this retailer and type, held as keys and digests of the compared cells
+  // (domain/digest-diff.ts), and the diff this robot's thresholds call for: the new file is then
+  // read, compared and written a chunk at a time, never held whole, and neither is the previous
+  // one (a changed row's old values are read back from its page, the previous side's marks
+  // written as its pages are read again).
   const previous = await findPreviousFile(retailer._id, type, date, now);
-  let previousIndex: PreviousFileIndex | null = null;
-  if (previous && previous.currentPages !== undefined) {
-    previousIndex = new PreviousFileIndex(type);
-    for await (const chunk of readAllRows(previous._id, 'current', previous.currentPages)) for (const r of chunk) previousIndex.add(r.row);
-  }
   const settings = normalizeThresholdSettings(await getSettings());
   const plan = planAssessment(settings, type, robot);
-  const diff = previousIndex ? createStreamingDiff(previousIndex, plan.diffOptions) : null;
+  let digest: PreviousFileDigest | null = null;
+  if (previous && previous.currentPages !== undefined) {
+    digest = new PreviousFileDigest(plan.diffOptions, previous.rowCount);
+    for await (const chunk of readAllRows(previous._id, 'current', previous.currentPages)) for (const r of chunk) digest.add(r.row);
+  }
+  const previousChunkRows = previous?.pageSize ?? CHUNK_ROWS;
+  const diff = digest && previous
+    ? createDigestDiff(digest, chunkedRowReader(async (n) => (await readChunk(previous._id, 'current', n)).map((m) => m.row), previousChunkRows))
+    : null;
 
   // Parse (streaming), mark and write the current side as the rows come. Nothing points at these
   // pages until the File record is written, last. A bad file becomes a File record with the
@@ -174,7 +179,7 @@ export async function ingestObject(bucket: string, key: string): Promise<IngestR
     const rows = parseRobotFileRows(obj.Body as Readable, { type, fileName: key });
     for await (const batch of rows) {
       for (const row of batch) {
-        const full = currentSide.add(markCurrentRow(row, diff ? diff.push(row) : null));
+        const full = currentSide.add(markCurrentRow(row, diff ? await diff.push(row) : null));
         if (full) await full;
       }
     }
@@ -195,11 +200,14 @@ export async function ingestObject(bucket: string, key: string): Promise<IngestR
   const compared = diff ? diff.finish(stats.columns) : null;
   const assessment = decideFlag({ type, diff: compared?.summary ?? null, currentRowCount: stats.rowCount, thresholds: plan.thresholds.percents });
   let previousPages = 0;
-  if (diff) {
+  if (diff && previous) {
     const previousSide = pageWriter(fileId, 'previous');
-    for (const row of diff.previousRows()) {
-      const full = previousSide.add(markPreviousRow(row));
-      if (full) await full;
+    let position = 0;
+    for await (const chunk of readAllRows(previous._id, 'current', previous.currentPages ?? 0)) {
+      for (const marked of chunk) {
+        const full = previousSide.add(markPreviousRow(diff.markPrevious(marked.row, position++)));
+        if (full) await full;
+      }
     }
     previousPages = await previousSide.close();
   }
@@ -212,7 +220,7 @@ export async function ingestObject(bucket: string, key: string): Promise<IngestR
     rowCount: stats.rowCount,
     previousFileId: previous?._id,
     previousDate: previous?.date,
-    previousRowCount: previousIndex?.rowCount,
+    previousRowCount: digest?.rowCount,
     diff: s ? { added: s.addedCount, removed: s.removedCount, changed: s.changedCount, unchanged: s.unchangedCount } : undefined,
     pagesPrefix: `s3://${env.dataBucket}/${pagesPrefix(fileId)}`,
     pageSize: CHUNK_ROWS,

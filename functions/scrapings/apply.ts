@@ -20,6 +20,7 @@ import { periodIdOf } from './domain/ids';
 import { carryUserFields, toProductScrape, userFieldsOf } from './domain/product';
 import { homepageFeature, nextScanDayOf } from './domain/scan-info';
 import { putPeriodSnapshot } from './snapshots.repo';
+import { type BrandPeriod, deleteStageStates, loadStageState, saveStageState, type StageState } from './stage-state';
 import {
   deleteStages,
   deleteVersionProducts,
@@ -80,6 +81,10 @@ export interface StageProgress {
   type: 'product';
   /** The next current-side chunk to stage. */
   next: number;
+  /** Resume from the state saved for this chunk (stage-state.ts); absent in progress from before states were saved. */
+  state?: number;
+  /** Every state saved so far (deleted by the last invocation). */
+  saved?: number[];
   stagedAt: string;
   counts: Record<string, BrandCounts>;
   skipped: number;
@@ -109,28 +114,21 @@ export interface StageBudget {
 export async function stageProductFile(file: FileRecord, progress?: StageProgress, budget: StageBudget = { ms: Infinity }): Promise<ApplyProductResult | StageProgress> {
   assertApplicable(file, 'product');
   const started = Date.now();
-  const brands = await carryingBrands(file.retailer);
-  // A first invocation starts afresh: an earlier, failed try may have staged brands that no longer carry the retailer.
-  if (!progress) await clearStages(file._id);
   const version = file._id;
-  // Before the first reads: an edit on the published version after this time is carried at cleanup.
-  const stagedAt = progress?.stagedAt ?? new Date().toISOString();
-  const periods = await Promise.all(brands.map((b) => readBrandPeriod(file, b._id)));
-  const periodOf = new Map(periods.map((p) => [p.brand, p]));
-
   const comparing = !!file.previousFileId;
-  const stager = new PeriodStager(brands, comparing, progress?.counts);
-  if (comparing) {
-    let n = 0;
-    for await (const chunk of readAllRows(file._id, 'previous', file.previousPages ?? 0)) {
-      for (const marked of chunk) stager.addPrevious(marked.row, n);
-      n++;
-    }
-  }
-
   const from = progress?.next ?? 0;
   const total = file.currentPages ?? 0;
-  if (comparing && from > 0) for await (const chunk of readAllRows(file._id, 'current', from)) for (const marked of chunk) stager.skipCurrent(marked.row);
+  // Before the first reads: an edit on the published version after this time is carried at cleanup.
+  const stagedAt = progress?.stagedAt ?? new Date().toISOString();
+  // Resuming: the state the previous invocation saved (brands, periods, user fields to carry, the
+  // previous products not matched yet), read in one go. Else (a first invocation, or the progress
+  // of an execution started before states were saved) it is built from DynamoDB and the pages.
+  const { brands, periods, stager } =
+    progress?.state !== undefined
+      ? await loadStageState(file._id, stagedAt, progress.state, comparing, progress.counts)
+      : await setUpStaging(file, progress);
+  const periodOf = new Map(periods.map((p) => [p.brand, p]));
+
   const writer = productWriter(version);
   const previousChunks = new PreviousChunks(file._id, brands);
   let n = from;
@@ -152,9 +150,11 @@ export async function stageProductFile(file: FileRecord, progress?: StageProgres
     n++;
     if (n < total && (Date.now() - started >= budget.ms || n - from >= (budget.chunks ?? Infinity))) break;
   }
+  const saved = progress?.saved ?? [];
   if (n < total) {
-    await writer.close();
-    return { done: false, type: 'product', next: n, stagedAt, counts: Object.fromEntries(stager.counts), skipped: (progress?.skipped ?? 0) + stager.skipped };
+    // The state is saved while the last writes finish.
+    await Promise.all([writer.close(), saveStageState(file._id, stagedAt, n, { brands, periods, stager })]);
+    return { done: false, type: 'product', next: n, stagedAt, counts: Object.fromEntries(stager.counts), skipped: (progress?.skipped ?? 0) + stager.skipped, state: n, saved: [...saved, n] };
   }
   if (comparing) {
     for (const d of [...stager.deletedChunks()].sort((a, b) => a - b)) {
@@ -175,17 +175,33 @@ export async function stageProductFile(file: FileRecord, progress?: StageProgres
     result.deleted += period.deleted;
     result.changed += period.changed;
   }
+  await deleteStageStates(file._id, stagedAt, saved);
   return result;
 }
 
-/** One brand's period as staging finds it: the period item (if any), the previous period, the user fields to carry. */
-interface BrandPeriod {
-  brand: string;
-  periodId: string;
-  at: { periodId: string; brand: string; retailer: string; date: string };
-  existing?: RetailerBrandScraping;
-  previous?: RetailerBrandScraping;
-  carried: CarriedFields;
+/**
+ * The state a first invocation starts from: the carrying brands, their periods and the user
+ * fields to carry (DynamoDB), the previous side's products (its pages, into the stager's compact
+ * index). With `progress` of an execution from before states were saved, the current chunks
+ * already staged are read again to take their products out of the index.
+ */
+async function setUpStaging(file: FileRecord, progress: StageProgress | undefined): Promise<StageState> {
+  const brands = await carryingBrands(file.retailer);
+  // A first invocation starts afresh: an earlier, failed try may have staged brands that no longer carry the retailer.
+  if (!progress) await clearStages(file._id);
+  const periods = await Promise.all(brands.map((b) => readBrandPeriod(file, b._id)));
+  const comparing = !!file.previousFileId;
+  const stager = new PeriodStager(brands, comparing, progress?.counts);
+  if (comparing) {
+    let n = 0;
+    for await (const chunk of readAllRows(file._id, 'previous', file.previousPages ?? 0)) {
+      for (const marked of chunk) stager.addPrevious(marked.row, n);
+      n++;
+    }
+  }
+  const from = progress?.next ?? 0;
+  if (comparing && from > 0) for await (const chunk of readAllRows(file._id, 'current', from)) for (const marked of chunk) stager.skipCurrent(marked.row);
+  return { brands, periods, stager };
 }
 
 async function readBrandPeriod(file: FileRecord, brand: string): Promise<BrandPeriod> {

@@ -220,6 +220,57 @@ describe('an approval stopped after any state', () => {
   });
 });
 
+describe('a failed approval, then a brand stops carrying the retailer', () => {
+  it('the restaged file is published for the brands that still carry it, not for the one that stopped', async () => {
+    const { putBrand, getBrand } = await import('../../functions/brands/brands.repo');
+    const { putRetailer } = await import('../../functions/retailers/retailers.repo');
+    const { getPeriod, listStages } = await import('../../functions/scrapings/scrapings.repo');
+    const { periodIdOf } = await import('../../functions/scrapings/domain/ids');
+    const now = new Date().toISOString();
+    const R = { _id: `ret-ap-${tag}-restage`, name: `Restage Store ${tag}`, optId: `APR${tag}`.toUpperCase(), slug: `restage-store-${tag}`, website: 'https://restage.example' };
+    await putRetailer({ ...R, createdAt: now, updatedAt: now });
+    const [stays, leaves] = ['stays', 'leaves'].map((k) => ({ _id: `brand-ap-${k}-${tag}`, name: `Restage ${k} ${tag}`, slug: `restage-${k}-${tag}` }));
+    for (const b of [stays!, leaves!]) {
+      await putBrand({
+        ...b,
+        colors: { bgColor: '#333131', textColor: '#ffffff', hoverColor: '#ffffff3b', summaryPageSectionColor: '#333131' },
+        retailers: [{ retailer: R._id, flag: true, webSiteType: 'retailerWithProducts' }],
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
+    // Rows of both brands, alternating.
+    const csv = (n: number) =>
+      [HEADER, ...Array.from({ length: n }, (_, i) => [`RS-${1000 + i}`, `Piece ${i}`, (i % 2 ? leaves! : stays!).name, `RS-${i}`, '250.00', `Piece ${i}`, `https://img.example/rs-${i}.jpg`, `https://restage.example/${i}`, `https://shots.example/rs-${i}.png`, 'In stock', ''].join(','))].join('\n') + '\n';
+    const first = await dropRobotFile(R.slug, 'product', BASE, csv(200));
+    const deadline = Date.now() + 60_000;
+    while ((await waitForFile(first)).approvedStatus !== 'approved') {
+      if (Date.now() > deadline) throw new Error(`${first} was not approved on its own`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const held = await heldFile(R, NEXT, csv(100));
+
+    // An approval that staged the file for both brands, then failed before Publish.
+    const claim = await runUpTo(held._id, tasks.findIndex((t) => t.state === 'StageFile') + 1);
+    expect((await listStages(held._id)).map((s) => s.brand).sort()).toEqual([leaves!._id, stays!._id].sort());
+    await recordFailure({ fileId: held._id, claim, error: { Error: 'States.TaskFailed', Cause: 'failed after staging' } });
+
+    // The brand stops carrying the retailer; the file is approved again.
+    const brand = (await getBrand(leaves!._id))!;
+    await putBrand({ ...brand, retailers: brand.retailers.map((r) => (r.retailer === R._id ? { ...r, flag: false } : r)), updatedAt: new Date().toISOString() });
+    expect((await approve(held._id)).body).toEqual({ success: true, message: 'File processed successfully!' });
+    expect(await getFile(held._id)).toMatchObject({ approvedStatus: 'approved' });
+
+    expect(await getPeriod(periodIdOf(stays!._id, R._id, NEXT))).toMatchObject({ version: held._id, totalProducts: 50 });
+    // Nothing of the new file for the brand that stopped: no period of that date, its scan info still the first file's.
+    expect(await getPeriod(periodIdOf(leaves!._id, R._id, NEXT))).toBeUndefined();
+    expect(await getPeriod(periodIdOf(leaves!._id, R._id, BASE))).toMatchObject({ totalProducts: 100 });
+    const { getScanInfo } = await import('../../functions/scrapings/scrapings.repo');
+    expect(await getScanInfo(leaves!._id, R._id)).toMatchObject({ productDate: BASE });
+    expect(await listStages(held._id)).toEqual([]);
+  });
+});
+
 describe('an edit made while a period is re-applied', () => {
   it('a map id set on the published products between staging and publication is carried to the new version', async () => {
     const R = RETAILERS[0]!;

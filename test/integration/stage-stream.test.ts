@@ -145,13 +145,27 @@ describe('staging a product file of several chunks', () => {
     // reports the whole file and the same products are stored.
     const { handler: stageFile } = await import('../../functions/files/workflow/stage-file');
     for (const brand of brands) await repo.deleteVersionProducts(periodIdOf(brand._id, RETAILER._id, '2015-03-09'), second._id);
+    // Each invocation but the last saves the state the next one resumes from (the brands, periods,
+    // user fields to carry and previous products not matched yet) in the data bucket; the last
+    // one deletes them.
+    const { s3 } = await import('../../functions/lib/clients/s3');
+    const { env } = await import('../../functions/lib/env');
+    const { ListObjectsV2Command } = await import('@aws-sdk/client-s3');
+    const states = async () => ((await s3.send(new ListObjectsV2Command({ Bucket: env.dataBucket, Prefix: `files/${second._id}/stage/` }))).Contents ?? []).length;
     let progress: Record<string, unknown> = { done: false, next: 0 };
     const nexts: number[] = [];
+    const saved: number[] = [];
     while (progress.done !== true) {
       progress = (await stageFile({ fileId: second._id, claim: 'unused', progress: progress as never, chunksPerRun: 1 })) as Record<string, unknown>;
-      if (progress.done !== true) nexts.push(progress.next as number);
+      if (progress.done !== true) {
+        nexts.push(progress.next as number);
+        expect(progress.state).toBe(progress.next);
+        saved.push(await states());
+      }
     }
     expect(nexts).toEqual([1, 2]);
+    expect(saved).toEqual([1, 2]);
+    expect(await states()).toBe(0);
     const deleted = previousRows.filter((r) => (Number(r['Style Number']!.slice(3)) - 10000) % 19 === 0 && !r.Brand!.startsWith('Nobody')).length;
     expect(progress).toMatchObject({ done: true, type: 'product', deleted, skipped: currentRows.filter((r) => r.Brand!.startsWith('Nobody')).length });
     await check();

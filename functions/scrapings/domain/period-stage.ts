@@ -64,13 +64,25 @@ export class PeriodStager {
     readonly comparing: boolean,
     /** Counts of the current rows an earlier invocation staged (resuming), per brand. */
     resumed?: Readonly<Record<string, BrandCounts>>,
+    /** The previous side is restored (`restorePrevious`), not read again: its total is kept. */
+    restoring = false,
   ) {
     for (const b of brands) {
       this.previous.set(b._id, new Map());
       const r = resumed?.[b._id];
-      // previousTotal is counted again by addPrevious.
-      this.counts.set(b._id, r ? { ...r, previousTotal: 0 } : { total: 0, previousTotal: 0, added: 0, deleted: 0, changed: 0, unchanged: 0 });
+      // Otherwise previousTotal is counted again by addPrevious.
+      this.counts.set(b._id, r ? { ...r, previousTotal: restoring ? r.previousTotal : 0 } : { total: 0, previousTotal: 0, added: 0, deleted: 0, changed: 0, unchanged: 0 });
     }
+  }
+
+  /** The previous rows not matched yet, per brand (to save between invocations): [brand, style, chunk and fingerprint]. */
+  *unmatchedPrevious(): Generator<[string, string, number]> {
+    for (const [brand, index] of this.previous) for (const [style, packed] of index) yield [brand, style, packed];
+  }
+
+  /** One entry of `unmatchedPrevious`, saved by an earlier invocation (constructed with `restoring`). */
+  restorePrevious(brand: string, style: string, packed: number): void {
+    this.previous.get(brand)?.set(style, packed);
   }
 
   /** A current row an earlier invocation staged (resuming): taken out of the index, counted already. */
@@ -185,6 +197,17 @@ export class CarriedFields {
     const carried = carriedUserFields(p);
     if (carried) this.existing.set(p.style_number, carried);
     else if (this.previous.has(p.style_number)) this.existing.set(p.style_number, DEFAULT_USER_FIELDS);
+  }
+
+  /** Every entry held (to save between invocations): ['p' previous period / 'e' the period's own, style, fields]. */
+  *entries(): Generator<['p' | 'e', string, UserFields]> {
+    for (const [style, fields] of this.previous) yield ['p', style, fields];
+    for (const [style, fields] of this.existing) yield ['e', style, fields];
+  }
+
+  /** One entry of `entries`, saved by an earlier invocation. */
+  restore(side: 'p' | 'e', style: string, fields: UserFields): void {
+    (side === 'p' ? this.previous : this.existing).set(style, fields);
   }
 
   /** [the period's own, the previous period's] user fields of a style, as `carryUserFields` takes them. */

@@ -85,6 +85,44 @@ describe('PeriodStager', () => {
     }
   });
 
+  it('stopped after any number of current rows and resumed from what it saved (as between StageFile invocations), stages the same products and counts', () => {
+    const { previous, current } = files();
+    const whole = streamed(previous, current);
+    const prevChunks = chunksOf(previous);
+    for (const stopAt of [0, 1, 137, current.length - 1, current.length]) {
+      const first = new PeriodStager(BRANDS, true);
+      prevChunks.forEach((chunk, n) => chunk.forEach((r) => first.addPrevious(r, n)));
+      const out = new Map<string, PeriodProduct[]>(BRANDS.map((b) => [b._id, []]));
+      const stage = (stager: PeriodStager, rows: RobotRow[]) => {
+        for (const r of rows) {
+          const staged = stager.addCurrent(r);
+          if (!staged) continue;
+          if (staged.changedAt !== undefined) {
+            const before = prevChunks[staged.changedAt]!.map(productFieldsFromRow).find((f) => f.style_number === staged.product.style_number)!;
+            const change = changedFields(before, staged.product);
+            if (change) Object.assign(staged.product, { type: 'change', change });
+            stager.settleChange(staged.brand, !!change);
+          }
+          out.get(staged.brand)!.push(staged.product);
+        }
+      };
+      stage(first, current.slice(0, stopAt));
+      // What the invocation saves (saveStageState) and the next one restores (loadStageState), through JSON.
+      const saved = JSON.parse(JSON.stringify({ counts: Object.fromEntries(first.counts), entries: [...first.unmatchedPrevious()] })) as { counts: Record<string, never>; entries: [string, string, number][] };
+      const next = new PeriodStager(BRANDS, true, saved.counts, true);
+      for (const [brand, style, packed] of saved.entries) next.restorePrevious(brand, style, packed);
+      stage(next, current.slice(stopAt));
+      for (const n of next.deletedChunks()) for (const r of prevChunks[n]!) {
+        const staged = next.deletedOf(r, n);
+        if (staged) out.get(staged.brand)!.push(staged.product);
+      }
+      for (const b of BRANDS) {
+        expect(byStyle(out.get(b._id)!), `stopped at ${stopAt}`).toEqual(byStyle(whole.out.get(b._id)!));
+        expect(next.counts.get(b._id), `stopped at ${stopAt}`).toEqual(whole.stager.counts.get(b._id));
+      }
+    }
+  });
+
   it('marks nothing and deletes nothing for a retailer\'s first file', () => {
     const { current } = files();
     const { out, stager } = streamed(null, current);
@@ -113,5 +151,16 @@ describe('CarriedFields', () => {
     }
     expect(carryUserFields(scraped, ...carried.of('A')).isFlagged).toBe('no');
     expect(carryUserFields(scraped, ...carried.of('B')).isFlagged).toBe('yes');
+  });
+
+  it('restored from its entries (as the next StageFile invocation reads them) gives the same fields', () => {
+    const carried = new CarriedFields();
+    carried.addPrevious({ ...flagged, style_number: 'A' });
+    carried.addPrevious({ ...plain, oh_map_id: 'OH-B', style_number: 'B' });
+    carried.addExisting({ ...plain, style_number: 'A' });
+    carried.addExisting({ ...plain, edited: ['brand_sku'], brand_sku: 'MINE', style_number: 'C' });
+    const restored = new CarriedFields();
+    for (const [side, style, fields] of JSON.parse(JSON.stringify([...carried.entries()])) as ['p' | 'e', string, UserFields][]) restored.restore(side, style, fields);
+    for (const style of ['A', 'B', 'C', 'D']) expect(restored.of(style), style).toEqual(carried.of(style));
   });
 });

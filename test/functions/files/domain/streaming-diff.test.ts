@@ -12,6 +12,7 @@ import {
   createStreamingDiff,
   diffRows,
 } from '../../../../functions/files/domain/diff.js';
+import { PreviousFileDigest, chunkedRowReader, createDigestDiff } from '../../../../functions/files/domain/digest-diff.js';
 import { assessFile, decideFlag, normalizeThresholdSettings, planAssessment } from '../../../../functions/files/domain/flag.js';
 import { type MarkedRow, markCurrentRow, markPreviousRow, markRows } from '../../../../functions/files/domain/marks.js';
 import { type RobotRow, keyColumnOf } from '../../../../functions/files/domain/robot-types.js';
@@ -39,6 +40,34 @@ interface Streamed {
   previous: MarkedRow[];
 }
 
+/**
+ * Everything the digest form (ingest's: keys and digests held, previous rows read back by
+ * position, marked as they are read again) says about `current` against `previous`.
+ */
+async function streamDigest(previous: readonly RobotRow[], current: readonly RobotRow[], options: DiffOptions): Promise<Streamed> {
+  const key = keyColumnOf(options.type);
+  const digest = new PreviousFileDigest(options, 3); // grown as rows come
+  for (const row of previous) digest.add(row);
+  let reads = 0;
+  const readRow = chunkedRowReader(async (n) => {
+    reads++;
+    return previous.slice(n * 2, n * 2 + 2);
+  }, 2);
+  const diff = createDigestDiff(digest, (position) => readRow(position));
+  const out: Omit<Streamed, 'summary' | 'removed'> = { added: [], changed: [], current: [], previous: [] };
+  for (const row of current) {
+    const result = await diff.push(row);
+    if (result.mark === 'added') out.added.push(row[key] ?? '');
+    if (result.mark === 'changed') out.changed.push({ key: row[key] ?? '', changes: result.changes });
+    out.current.push(markCurrentRow(row, result));
+  }
+  const { summary, removed } = diff.finish();
+  previous.forEach((row, position) => out.previous.push(markPreviousRow(diff.markPrevious(row, position))));
+  // Only rows whose digest differs (the changed ones) are read back, a chunk at most each.
+  expect(reads).toBeLessThanOrEqual(out.changed.length);
+  return { ...out, summary, removed };
+}
+
 /** Everything the streaming form says about `current` against `previous`. */
 function stream(previous: readonly RobotRow[], current: readonly RobotRow[], options: DiffOptions, compact: boolean): Streamed {
   const key = keyColumnOf(options.type);
@@ -57,13 +86,13 @@ function stream(previous: readonly RobotRow[], current: readonly RobotRow[], opt
 }
 
 /** The streaming form, packed and not, agrees with diffRows + markRows. */
-function expectSameAsArrays(previous: readonly RobotRow[], current: readonly RobotRow[], options: DiffOptions): Streamed {
+async function expectSameAsArrays(previous: readonly RobotRow[], current: readonly RobotRow[], options: DiffOptions): Promise<Streamed> {
   const expected = diffRows(previous, current, options);
   const marked = markRows(previous, current, expected, keyColumnOf(options.type));
   let last: Streamed | undefined;
-  for (const compact of [true, false]) {
-    const got = stream(previous, current, options, compact);
-    expect(got.summary, `compact ${compact}`).toEqual(expected.summary);
+  for (const form of ['compact', 'rows', 'digest'] as const) {
+    const got = form === 'digest' ? await streamDigest(previous, current, options) : stream(previous, current, options, form === 'compact');
+    expect(got.summary, form).toEqual(expected.summary);
     expect(got.added).toEqual(expected.added);
     expect(got.removed).toEqual(expected.removed);
     expect(got.changed).toEqual(expected.changed);
@@ -80,10 +109,10 @@ function expectSameAsArrays(previous: readonly RobotRow[], current: readonly Rob
 }
 
 describe('createStreamingDiff: the same answers as diffRows', () => {
-  it('added, removed, changed (old and new values) and unchanged rows', () => {
+  it('added, removed, changed (old and new values) and unchanged rows', async () => {
     const previous = [product('A'), product('B'), product('C'), product('D')];
     const current = [product('E'), product('C', { Price: '120.00' }), product('A'), product('B', { Name: 'Renamed', Price: '90.00' })];
-    const got = expectSameAsArrays(previous, current, { type: 'product', columns });
+    const got = await expectSameAsArrays(previous, current, { type: 'product', columns });
     expect(got.added).toEqual(['E']);
     expect(got.removed).toEqual(['D']);
     expect(got.summary).toMatchObject({ addedCount: 1, removedCount: 1, changedCount: 2, unchangedCount: 1 });
@@ -97,46 +126,46 @@ describe('createStreamingDiff: the same answers as diffRows', () => {
     expect(got.previous.map((m) => m.mark)).toEqual([undefined, 'changed', 'changed', 'removed']);
   });
 
-  it('only tracked columns, and image columns left out with ignoreImageData', () => {
+  it('only tracked columns, and image columns left out with ignoreImageData', async () => {
     const previous = [product('A'), product('B')];
     const current = [
       product('A', { 'Image URLs': 'https://cdn/new.jpg', Screenshot: 'https://shots/2/A.png' }),
       product('B', { Price: '1.00', Screenshot: 'https://shots/2/B.png' }),
     ];
-    expectSameAsArrays(previous, current, { type: 'product', columns: ['Name', 'Price'] });
-    const withImages = expectSameAsArrays(previous, current, { type: 'product', columns });
+    await expectSameAsArrays(previous, current, { type: 'product', columns: ['Name', 'Price'] });
+    const withImages = await expectSameAsArrays(previous, current, { type: 'product', columns });
     expect(withImages.summary.changedCount).toBe(2);
-    const withoutImages = expectSameAsArrays(previous, current, { type: 'product', columns, ignoreImageData: true });
+    const withoutImages = await expectSameAsArrays(previous, current, { type: 'product', columns, ignoreImageData: true });
     expect(withoutImages.summary.trackedColumns).toEqual(['Name', 'Price']);
     expect(withoutImages.changed).toEqual([{ key: 'B', changes: { Price: { old: '100.00', new: '1.00' } } }]);
   });
 
-  it("the type's default columns and key", () => {
+  it("the type's default columns and key", async () => {
     const previous = [{ 'Primary Menu': 'Women', 'Sub Menu': 'Bags|Shoes', 'Menu URL': '/w' }];
     const current = [
       { 'Primary Menu': 'Women', 'Sub Menu': 'Bags|Shoes|Jewelry', 'Menu URL': '/w' },
       { 'Primary Menu': 'Men', 'Sub Menu': 'Bags', 'Menu URL': '/m' },
     ];
-    expectSameAsArrays(previous, current, { type: 'homepage' });
+    await expectSameAsArrays(previous, current, { type: 'homepage' });
   });
 
-  it('columns that appeared or disappeared, a missing cell read as empty, column lists given', () => {
+  it('columns that appeared or disappeared, a missing cell read as empty, column lists given', async () => {
     const previous = [{ 'Style Number': 'A', Name: 'Bag', Price: '10' }];
     const current = [{ 'Style Number': 'A', Name: 'Bag', Colour: 'red' }];
-    const got = expectSameAsArrays(previous, current, { type: 'product', columns: ['Name', 'Price'] });
+    const got = await expectSameAsArrays(previous, current, { type: 'product', columns: ['Name', 'Price'] });
     expect(got.summary.columnsRemoved).toEqual(['Price']);
     expect(got.summary.columnsAdded).toEqual(['Colour']);
-    expectSameAsArrays([product('A')], [], {
+    await expectSameAsArrays([product('A')], [], {
       type: 'product',
       columns,
       previousColumns: ['Style Number', 'Name', 'Price'],
       currentColumns: ['Style Number', 'Name'],
     });
-    expectSameAsArrays([product('A')], [], { type: 'product', columns });
-    expectSameAsArrays([], [product('A')], { type: 'product', columns });
+    await expectSameAsArrays([product('A')], [], { type: 'product', columns });
+    await expectSameAsArrays([], [product('A')], { type: 'product', columns });
   });
 
-  it('takes the current columns at finish (known once the file is read)', () => {
+  it('takes the current columns at finish (known once the file is read)', async () => {
     const diff = createStreamingDiff([product('A')], { type: 'product', columns });
     diff.push({ 'Style Number': 'A', Name: 'Bag A' });
     expect(diff.finish(['Style Number', 'Name', 'Colour']).summary).toMatchObject({
@@ -145,7 +174,7 @@ describe('createStreamingDiff: the same answers as diffRows', () => {
     });
   });
 
-  it('rows that cannot be packed: other column order, missing columns, NUL characters, repeated keys', () => {
+  it('rows that cannot be packed: other column order, missing columns, NUL characters, repeated keys', async () => {
     const previous: RobotRow[] = [
       product('A'),
       { Name: 'Bag B', 'Style Number': 'B', Price: '100.00', 'Image URLs': 'x', Screenshot: 'y' }, // other order
@@ -164,7 +193,7 @@ describe('createStreamingDiff: the same answers as diffRows', () => {
       product('F'),
       product('G'),
     ];
-    const got = expectSameAsArrays(previous, current, { type: 'product', columns });
+    const got = await expectSameAsArrays(previous, current, { type: 'product', columns });
     expect(got.summary.previousRowCount).toBe(7);
     expect(got.removed).toEqual(['A']);
     expect(got.added).toEqual(['E', 'G']);
@@ -172,7 +201,7 @@ describe('createStreamingDiff: the same answers as diffRows', () => {
     for (let i = 0; i < previous.length; i++) expect(JSON.stringify(index.rowAt(i))).toBe(JSON.stringify(previous[i]));
   });
 
-  it('agrees with diffRows on random files', () => {
+  it('agrees with diffRows on random files', async () => {
     let seed = 7;
     const random = (): number => {
       seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
@@ -200,7 +229,7 @@ describe('createStreamingDiff: the same answers as diffRows', () => {
       }
       current.sort(() => random() - 0.5);
       const tracked = cols.filter(() => random() < 0.6);
-      expectSameAsArrays(previous, current, { type: 'product', columns: tracked, ignoreImageData: random() < 0.5 });
+      await expectSameAsArrays(previous, current, { type: 'product', columns: tracked, ignoreImageData: random() < 0.5 });
     }
   });
 

@@ -1,0 +1,99 @@
+/**
+ * What one StageFile invocation hands the next (issue 7 §2), saved once per invocation in the
+ * data bucket so the next one starts staging at once instead of rebuilding it: the carrying
+ * brands, each brand's period items and the user fields to carry (read from DynamoDB once, by
+ * the first invocation), and the previous side's products not matched yet (style -> chunk and
+ * fingerprint). One JSON line an entry, read back a line at a time:
+ *
+ *   files/<fileId>/stage/<stagedAt>-<next>.ndjson
+ *
+ * Keyed by where staging resumes, so a retried invocation (same progress) reads the state it was
+ * given even when it had saved a later one before failing. The last invocation deletes them all.
+ */
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import { s3 } from '../lib/clients/s3';
+import { env } from '../lib/env';
+import type { CarryingBrand } from './domain/brand-split';
+import { type BrandCounts, CarriedFields, PeriodStager } from './domain/period-stage';
+import type { UserFields } from './domain/product';
+import type { RetailerBrandScraping } from './scrapings.repo';
+
+/** One brand's period as staging finds it: the period item (if any), the previous period, the user fields to carry. */
+export interface BrandPeriod {
+  brand: string;
+  periodId: string;
+  at: { periodId: string; brand: string; retailer: string; date: string };
+  existing?: RetailerBrandScraping;
+  previous?: RetailerBrandScraping;
+  carried: CarriedFields;
+}
+
+export interface StageState {
+  brands: CarryingBrand[];
+  periods: BrandPeriod[];
+  stager: PeriodStager;
+}
+
+interface Header {
+  brands: CarryingBrand[];
+  periods: Omit<BrandPeriod, 'carried'>[];
+}
+
+/** Lines: the header, then [0, brand index, style, packed] per unmatched previous product, [1 | 2, brand index, style, fields] per carried entry. */
+type Line = [0, number, string, number] | [1 | 2, number, string, UserFields];
+
+const stateKey = (fileId: string, stagedAt: string, next: number) => `files/${fileId}/stage/${stagedAt.replace(/[^0-9A-Za-z]/g, '')}-${next}.ndjson`;
+
+/** Lines joined into one part of the body at a time. */
+const PART_LINES = 20_000;
+
+export async function saveStageState(fileId: string, stagedAt: string, next: number, state: StageState): Promise<void> {
+  const brandIndex = new Map(state.brands.map((b, i) => [b._id, i]));
+  const header: Header = { brands: state.brands, periods: state.periods.map(({ carried, ...p }) => (void carried, p)) };
+  const parts: Buffer[] = [Buffer.from(JSON.stringify(header) + '\n')];
+  let lines: string[] = [];
+  const push = (line: Line) => {
+    lines.push(JSON.stringify(line));
+    if (lines.length === PART_LINES) {
+      parts.push(Buffer.from(lines.join('\n') + '\n'));
+      lines = [];
+    }
+  };
+  for (const [brand, style, packed] of state.stager.unmatchedPrevious()) push([0, brandIndex.get(brand)!, style, packed]);
+  state.periods.forEach((p) => {
+    for (const [side, style, fields] of p.carried.entries()) push([side === 'p' ? 1 : 2, brandIndex.get(p.brand)!, style, fields]);
+  });
+  if (lines.length) parts.push(Buffer.from(lines.join('\n') + '\n'));
+  await s3.send(new PutObjectCommand({ Bucket: env.dataBucket, Key: stateKey(fileId, stagedAt, next), Body: Buffer.concat(parts), ContentType: 'application/x-ndjson' }));
+}
+
+/** The state saved by `saveStageState` for resuming at `next`, with the counts so far (from the progress). */
+export async function loadStageState(fileId: string, stagedAt: string, next: number, comparing: boolean, counts: Readonly<Record<string, BrandCounts>>): Promise<StageState> {
+  const out = await s3.send(new GetObjectCommand({ Bucket: env.dataBucket, Key: stateKey(fileId, stagedAt, next) }));
+  const lines = createInterface({ input: out.Body as Readable, crlfDelay: Infinity });
+  let state: StageState | undefined;
+  for await (const text of lines) {
+    if (!state) {
+      const header = JSON.parse(text) as Header;
+      state = {
+        brands: header.brands,
+        periods: header.periods.map((p) => ({ ...p, carried: new CarriedFields() })),
+        stager: new PeriodStager(header.brands, comparing, counts, true),
+      };
+      continue;
+    }
+    const line = JSON.parse(text) as Line;
+    const brand = state.brands[line[1]]!._id;
+    if (line[0] === 0) state.stager.restorePrevious(brand, line[2], line[3]);
+    else state.periods[line[1]]!.carried.restore(line[0] === 1 ? 'p' : 'e', line[2], line[3]);
+  }
+  if (!state) throw new Error(`The staging state of ${fileId} at chunk ${next} is empty.`);
+  return state;
+}
+
+/** Delete the states saved for these resume points (best effort: they are invisible to everyone). */
+export async function deleteStageStates(fileId: string, stagedAt: string, nexts: readonly number[]): Promise<void> {
+  await Promise.allSettled(nexts.map((n) => s3.send(new DeleteObjectCommand({ Bucket: env.dataBucket, Key: stateKey(fileId, stagedAt, n) }))));
+}
