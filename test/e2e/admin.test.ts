@@ -51,7 +51,8 @@ describe('/admin/confirm', () => {
       await dialog.getByRole('button', { name: 'Save Changes' }).click();
       await waitForPath(page, '/dashboard/summary');
       await page.getByRole('heading', { name: 'Welcome, Ada Admin' }).waitFor();
-      expect(await page.locator('.welcome').textContent()).toContain('Castellane Paris');
+      // The acting brand is named in the top bar, under the admin's name.
+      expect(await page.locator('.topbar__brand').textContent()).toBe('Castellane Paris');
       // The acting brand's colours, stored with the session.
       expect(await cssVar(page, '--bg-color')).toBe('#1f2a44');
       expect(JSON.parse((await storedSession(page)).local!).actingBrand).toMatchObject({ _id: 'brand-castellane', name: 'Castellane Paris' });

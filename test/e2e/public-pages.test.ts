@@ -19,6 +19,8 @@ describe('/forgot-password', () => {
       await dialog.getByRole('button', { name: 'Close dialog' }).click();
       await waitForPath(page, '/');
       await page.getByRole('heading', { name: 'Log in' }).waitFor();
+      // The dialog goes (on a loaded machine, a moment after the path changes).
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
       expect(await page.getByRole('dialog').count()).toBe(0);
     }));
 

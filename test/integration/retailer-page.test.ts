@@ -89,7 +89,7 @@ describe('GET /getBrandSkus/{brandId}', () => {
     const put = await callRoute('updateProductScraping', { token: tokens.maUser, params: { id: target._id }, body: { product: option } });
     expect(put.status).toBe(200);
     expectContract('updateProductScraping', put.body);
-    expect(errorBody(put).message).toBe('Brand Sku updated successfully.');
+    expect(put.body.message).toBe('Brand Sku updated successfully.');
     expect(put.body.data).toMatchObject({ brand_sku: option.sku, product: option });
     const one = await callRoute('getProductScraping', { token: tokens.maUser, params: { id: target._id } });
     expect(one.body.data).toMatchObject({ brand_sku: option.sku, product: option });
