@@ -164,6 +164,26 @@ describe('retailer page', () => {
       await screenshot(page, 'retailer-tab-all-scraped');
     }));
 
+  it('exports the tab shown (its filter and sort) as a download, and lists it at once under ALL EXPORTS', () =>
+    tab(async ({ page }) => {
+      const rid = 'ret-northbay';
+      await withSession(page, await brandAdmin(), `/dashboard/retailer/${rid}?tab=all_oh&sort=price%3Bdesc`);
+      await page.getByRole('tab', { name: 'All OH', selected: true }).waitFor();
+      await page.getByText(/Items Found$/).waitFor();
+      const token = await login('brandadmin@demo.test');
+      const before = (await callRoute('getExportHistory', { token, params: { id: rid } })).body.totalCount;
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export', exact: true }).click()]);
+      expect(download.suggestedFilename()).toMatch(/^Northbay Luxury - All OH - \d{4}-\d{2}-\d{2}\.xlsx$/);
+      // The page stays where it was; the history has the new export, first.
+      expect(new URL(page.url()).searchParams.get('tab')).toBe('all_oh');
+      const history = await callRoute('getExportHistory', { token, params: { id: rid } });
+      expect(history.body.totalCount).toBe(before + 1);
+      await page.getByRole('tab', { name: 'ALL EXPORTS' }).click();
+      const first = history.body.data[0]!;
+      await page.getByRole('tabpanel').first().getByRole('link', { name: first.name }).first().waitFor();
+      await screenshot(page, 'retailer-all-exports');
+    }));
+
   it('goes to a period with the Period select, back with its empty option, and along Previous / Next Scan', () =>
     tab(async ({ page }) => {
       const { periods } = await latestPeriods();

@@ -1,8 +1,11 @@
 /**
  * /dashboard/retailer/{rId} and /dashboard/retailer/{rId}/period/{pId} (000 §2, 001 §2): the
  * retailer view on its latest period or on one scan period: head (name, type badge, Period
- * select, Next / Previous Scan), the brand landing page side, the DETAILS tab and the product tabs.
+ * select, Next / Previous Scan), the brand landing page side, the DETAILS and ALL EXPORTS tabs and
+ * the product tabs with the export of the tab shown. Features meet here (a feature never imports
+ * another's components).
  */
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs } from '../../../components/ui/tabs';
@@ -15,6 +18,8 @@ import { ProductTabs } from '../../../features/retailer-view/components/product-
 import { RetailerAside } from '../../../features/retailer-view/components/retailer-aside';
 import { RetailerDetails } from '../../../features/retailer-view/components/retailer-details';
 import { RetailerHeader } from '../../../features/retailer-view/components/retailer-header';
+import { ExportButton } from '../../../features/exports/components/export-button';
+import { ExportHistory } from '../../../features/exports/components/export-history';
 import { RV_MSG } from '../../../features/retailer-view/messages';
 import '../../../features/retailer-view/retailer-view.css';
 
@@ -36,6 +41,7 @@ export function RetailerRoute() {
   const info = useRetailerInfo(brandId, rId);
   const periods = useRetailerPeriods(brandId, rId);
   const period = usePeriodInfo(brandId, pId);
+  const [side, setSide] = useState<'details' | 'exports'>('details');
 
   if (info.error) return <Unavailable text={RV_MSG.retailerNotFound} />;
   if (pId && (period.error || (period.data && period.data.retailer !== rId))) return <Unavailable text={RV_MSG.periodNotFound} />;
@@ -53,13 +59,28 @@ export function RetailerRoute() {
       <div className="rv-top">
         <RetailerAside info={r} />
         <div className="rv-main">
-          <Tabs label="Retailer" tabs={[{ id: 'details', label: 'DETAILS' }]} selected="details" onSelect={() => undefined}>
-            <RetailerDetails info={r} figures={figures} />
+          <Tabs
+            label="Retailer"
+            tabs={[
+              { id: 'details', label: 'DETAILS' },
+              { id: 'exports', label: 'ALL EXPORTS' },
+            ]}
+            selected={side}
+            onSelect={(id) => setSide(id === 'exports' ? 'exports' : 'details')}
+          >
+            {side === 'details' ? <RetailerDetails info={r} figures={figures} /> : <ExportHistory retailerId={rId} brandId={brandId} />}
           </Tabs>
         </div>
       </div>
       {shown ? (
-        <ProductTabs key={shown._id} periodId={shown._id} previousPeriod={shown.previousPeriod} retailerId={rId} brandId={brandId} />
+        <ProductTabs
+          key={shown._id}
+          periodId={shown._id}
+          previousPeriod={shown.previousPeriod}
+          retailerId={rId}
+          brandId={brandId}
+          actions={({ retailer_brand_scraping, page: _page, limit: _limit, ...tab }) => <ExportButton retailerBrandScraping={retailer_brand_scraping} query={tab} />}
+        />
       ) : (
         <section className="panel panel--empty">
           <p className="panel__text">{RV_MSG.noProducts}</p>

@@ -3,7 +3,7 @@
  * sort, search and ALL SCRAPED's mapped filter live in the URL query. A tab switch resets to page
  * 1; a sort click toggles and refetches; the search box (all_oh, products) searches on Enter.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PAGE } from '@shared/constants';
 import { Pagination } from '../../../components/ui/pagination';
@@ -13,13 +13,24 @@ import type { SortState } from '../../../components/ui/table';
 import { formatDate } from '../../../lib/format';
 import { useProducts } from '../api/get-products';
 import { RV_MSG } from '../messages';
+import type { ProductsQuery } from '../api/get-products';
 import { PRODUCT_TABS, productsQuery, readTabState, writeTabState, type Mapped, type TabState } from '../product-tabs';
 import { ProductTable } from './product-table';
 
-export function ProductTabs({ periodId, previousPeriod, retailerId, brandId }: { periodId: string; previousPeriod: string | null; retailerId: string; brandId: string | undefined }) {
+export interface ProductTabsProps {
+  periodId: string;
+  previousPeriod: string | null;
+  retailerId: string;
+  brandId: string | undefined;
+  /** Actions on the whole tab as it is filtered, searched and sorted (the export button), given the tab's list query. */
+  actions?: (query: ProductsQuery) => ReactNode;
+}
+
+export function ProductTabs({ periodId, previousPeriod, retailerId, brandId, actions }: ProductTabsProps) {
   const [params, setParams] = useSearchParams();
   const state = readTabState(params);
-  const { data, isLoading, isValidating } = useProducts(productsQuery(periodId, state));
+  const query = productsQuery(periodId, state);
+  const { data, isLoading, isValidating } = useProducts(query);
   const totalPages = data ? Math.ceil(data.totalCount / PAGE.products) : 0;
 
   // From the URL as it is now (two quick changes in a row both stick).
@@ -46,6 +57,7 @@ export function ProductTabs({ periodId, previousPeriod, retailerId, brandId }: {
           <p className="products__count" aria-live="polite">
             {data ? RV_MSG.itemsFound(data.totalCount) : ''}
           </p>
+          {actions ? <div className="products__actions">{actions(query)}</div> : null}
         </div>
         {isLoading && !data ? (
           <Spinner label="Loading products…" />
