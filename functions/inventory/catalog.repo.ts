@@ -5,17 +5,8 @@
  */
 import { queryPage, type PagedResult, type PagedSource } from '../lib/paged-query';
 import { table } from '../lib/table';
-import { idKey, type OhItem } from './domain/oh-feed';
+import { idKey, toOhItem, type OhItem } from './domain/oh-feed';
 
-const toOhItem = (i: Record<string, unknown>): OhItem => ({
-  serialNo: String(i.serialNo ?? ''),
-  inventoryId: String(i.inventoryId ?? ''),
-  styleName: String(i.styleName ?? ''),
-  price: typeof i.price === 'number' ? i.price : null,
-  customerId: String(i.customerId ?? ''),
-  customerName: String(i.customerName ?? ''),
-  image: String(i.image ?? ''),
-});
 
 /**
  * One page of a feed version's items in serial order:

@@ -12,7 +12,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/clients/dynamodb';
 import { isConditionFailed, queryAll, queryCount, queryPages, table } from '../lib/table';
 import { batchWrite } from '../scrapings/batch';
-import { idKey, type OhItem } from './domain/oh-feed';
+import { idKey, toOhItem, type OhItem } from './domain/oh-feed';
 
 export interface OhFeedPointer {
   brand: string;
@@ -44,15 +44,6 @@ const itemsPk = (brand: string, version: string) => `OH#${brand}#${version}`;
 const itemKey = (brand: string, version: string, serial: string) => ({ pk: itemsPk(brand, version), sk: `ITEM#${idKey(serial)}` });
 const customerPk = (brand: string, version: string, customerId: string) => `OH#${brand}#${version}#CUST#${idKey(customerId)}`;
 
-const toOhItem = (i: Record<string, unknown>): OhItem => ({
-  serialNo: String(i.serialNo ?? ''),
-  inventoryId: String(i.inventoryId ?? ''),
-  styleName: String(i.styleName ?? ''),
-  price: typeof i.price === 'number' ? i.price : null,
-  customerId: String(i.customerId ?? ''),
-  customerName: String(i.customerName ?? ''),
-  image: String(i.image ?? ''),
-});
 
 // ── Pointer and version markers ─────────────────────────────────────────────────
 

@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import { WEBSITE_TYPES } from '../constants';
 import { id } from './common';
+import { ohItemSchema } from './scrapings';
 
 // ── Requests ────────────────────────────────────────────────────────────────────
 
@@ -131,15 +132,8 @@ export const brandCatalogQuery = z.object({
   cursor: z.string().max(4096, 'The page cursor is not valid for this list.').optional(),
 });
 
-export const catalogItemSchema = z.object({
-  serialNo: z.string(),
-  inventoryId: z.string(),
-  styleName: z.string(),
-  price: z.number().nullable(),
-  customerId: z.string(),
-  customerName: z.string(),
-  image: z.string(),
-});
+/** A catalogue item is an on-hand item of the brand's current feed. */
+export const catalogItemSchema = ohItemSchema;
 export type CatalogItem = z.output<typeof catalogItemSchema>;
 /** `totalCount` is the feed's item count (kept on write), null where only a count of the matches would give it (a search, a User's retailers). */
 export const brandCatalogResponse = z.object({ data: z.array(catalogItemSchema), totalCount: z.number().int().min(0).nullable(), nextCursor: z.string().nullable() });

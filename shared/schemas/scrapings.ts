@@ -188,9 +188,8 @@ export const pricedProductRowSchema = productScrapeSchema.extend({
 });
 export type PricedProductRow = z.output<typeof pricedProductRowSchema>;
 
-/** A row of the on-hand tabs (Serial #, Inventory ID, Description, Price, image). */
-export const ohRowSchema = z.object({
-  _id: z.string(),
+/** An on-hand item as the brand's feed has it (a unit of its stock at one retailer). */
+export const ohItemSchema = z.object({
   serialNo: z.string(),
   inventoryId: z.string(),
   styleName: z.string(),
@@ -198,9 +197,10 @@ export const ohRowSchema = z.object({
   customerId: z.string(),
   customerName: z.string(),
   image: z.string(),
-  name: z.string(),
-  description: z.string(),
 });
+
+/** A row of the on-hand tabs (Serial #, Inventory ID, Description, Price, image). */
+export const ohRowSchema = ohItemSchema.extend({ _id: z.string(), name: z.string(), description: z.string() });
 export type OhRow = z.output<typeof ohRowSchema>;
 
 export const productRowSchema = z.union([pricedProductRowSchema, productScrapeSchema, ohRowSchema]);
@@ -212,15 +212,6 @@ export const updateProductScrapingResponse = z.object({ message: z.string(), dat
 /** GET /getRelatedProducts: the product in every period, newest first, with `period` (its date). */
 export const relatedProductsResponse = z.object({ data: z.array(productScrapeSchema.extend({ period: z.string() })), totalCount: z.number() });
 
-export const ohItemSchema = z.object({
-  serialNo: z.string(),
-  inventoryId: z.string(),
-  styleName: z.string(),
-  price: z.number().nullable(),
-  customerId: z.string(),
-  customerName: z.string(),
-  image: z.string(),
-});
 export const batchItemResponse = z.object({ data: z.object({ data: ohItemSchema.extend({ _id: z.string() }) }) });
 
 /** A Brand SKU option (000 §3): the brand's catalogue SKUs (the Inventory IDs of its current on-hand feed). */

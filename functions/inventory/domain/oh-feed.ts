@@ -17,6 +17,17 @@ export interface OhItem {
   image: string;
 }
 
+/** An item as stored (any extra attributes left out, missing ones empty). */
+export const toOhItem = (i: Record<string, unknown>): OhItem => ({
+  serialNo: String(i.serialNo ?? ''),
+  inventoryId: String(i.inventoryId ?? ''),
+  styleName: String(i.styleName ?? ''),
+  price: typeof i.price === 'number' ? i.price : null,
+  customerId: String(i.customerId ?? ''),
+  customerName: String(i.customerName ?? ''),
+  image: String(i.image ?? ''),
+});
+
 /** `incoming/oh/<brand-slug>/<YYYY-MM-DD>/<name>.csv` */
 export const OH_KEY_PATTERN = /^incoming\/oh\/([a-z0-9][a-z0-9-]*)\/(\d{4}-\d{2}-\d{2})\/([^/]+\.csv)$/i;
 

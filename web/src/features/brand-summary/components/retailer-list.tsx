@@ -96,7 +96,7 @@ export function RetailerList({ session }: { session: Session }) {
             columns={columns}
             rows={pageRows}
             rowKey={(r) => r.retailer._id}
-            className="rl-table"
+            className="data-table rl-table"
             wrapClassName="rl-table-wrap"
             wrapLabel="Retailers table"
             rowClassName="rl-row"

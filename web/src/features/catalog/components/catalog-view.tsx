@@ -88,7 +88,7 @@ export function CatalogView({ session }: { session: Session }) {
             columns={COLUMNS}
             rows={data.data}
             rowKey={(i) => i.serialNo}
-            className="rl-table catalog__table"
+            className="data-table rl-table catalog__table"
             wrapClassName="rl-table-wrap"
             wrapLabel="Catalog items"
             rowClassName="rl-row"

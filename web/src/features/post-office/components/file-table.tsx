@@ -9,6 +9,7 @@ import { robotTypeLabel } from '../labels';
 import { PO_MSG } from '../messages';
 import type { PoFile } from '../types';
 import { FlagBadge, StatusBadge } from './file-badges';
+import '../../../components/ui/table.css';
 import '../post-office.css';
 
 export function FileTable({ files, busy }: { files: PoFile[]; busy?: boolean }) {
@@ -24,7 +25,7 @@ export function FileTable({ files, busy }: { files: PoFile[]; busy?: boolean }) 
   }
   return (
     <div className={`po-table-wrap${busy ? ' is-busy' : ''}`} aria-busy={busy || undefined}>
-      <table className="po-table">
+      <table className="data-table po-table">
         <thead>
           <tr>
             <th scope="col">File Name</th>
