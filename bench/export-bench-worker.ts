@@ -8,7 +8,8 @@
  *   PeriodIndex (as the tab cache holds them), every row of the ALL SCRAPED tab sorted by name
  *   (indexedRows), the tab's 12 columns, each cell made safe, streamed by writeXlsxFile;
  * - floor: exceljs's streaming WorkbookWriter with the same options writing the same 12 fields of
- *   the same products in stored order: no tab logic, no sort, no cell checks.
+ *   the same products in stored order: no tab logic, no sort, no cell checks; empty cells left out
+ *   as ours leaves them out.
  * Both hold the same products array (the cache does); the products are built before the clock
  * starts, and for ours the index and the name order too (`prepMs`: what a cold read of the tab
  * costs once, printed apart). Bundled with esbuild and run on plain node by export-bench.ts.
@@ -80,7 +81,8 @@ async function main(): Promise<void> {
     const ws = wb.addWorksheet('ALL SCRAPED');
     ws.columns = columnsOf('products').map((c) => ({ header: c.header, width: c.width }));
     for (const p of list) {
-      ws.addRow([p.name, p.price, p.style_number, p.brand_sku, p.type ?? '', '', p.isFlagged, '', p.oh_map_id, p.shoppability, p.URL, p.image]).commit();
+      // The same cell content as ours: an empty cell is left out (undefined), as writeXlsxFile does.
+      ws.addRow([p.name, p.price ?? undefined, p.style_number, p.brand_sku || undefined, p.type, undefined, p.isFlagged, undefined, p.oh_map_id || undefined, p.shoppability, p.URL, p.image]).commit();
       written++;
     }
     ws.commit();

@@ -73,9 +73,12 @@ export async function runExportBench(argv: readonly string[] = []): Promise<void
   // The goal is judged on CPU time, which a loaded shared machine disturbs far less than wall time (as the bundles bench does).
   const cpuRatio = c('ours') / c('floor');
   const added = (v: string) => Math.max(...results[v]!.map((x) => x.maxRssMb - x.rssBeforeMb));
-  console.log(`  floor (exceljs streaming writer alone): ${(t('floor') / 1000).toFixed(2)} s wall / ${(c('floor') / 1000).toFixed(2)} s CPU median, peak RSS ${rss('floor').toFixed(0)} MB (the export adds ${added('floor').toFixed(0)} MB)`);
-  console.log(`  ours (tab rows → safe cells → streaming writer): ${(t('ours') / 1000).toFixed(2)} s wall / ${(c('ours') / 1000).toFixed(2)} s CPU median, peak RSS ${rss('ours').toFixed(0)} MB (the export adds ${added('ours').toFixed(0)} MB)`);
-  console.log(`  ratio ours / floor: CPU ${cpuRatio.toFixed(2)}× (goal ≤ ${GOAL_RATIO}×: ${cpuRatio <= GOAL_RATIO ? 'met' : 'NOT met'}), wall ${ratio.toFixed(2)}×; peak RSS ${rss('ours').toFixed(0)} MB with the 100k products held (goal ≤ ${GOAL_RSS_MB} MB: ${rss('ours') <= GOAL_RSS_MB ? 'met' : 'NOT met'}), of which the export ${added('ours').toFixed(0)} MB`);
+  const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  const mem = (v: string) =>
+    `peak RSS ${rss(v).toFixed(0)} MB with the products held (goal ≤ ${GOAL_RSS_MB} MB for the process: ${met(rss(v) <= GOAL_RSS_MB)}), the export adds ${added(v).toFixed(0)} MB (goal ≤ ${GOAL_RSS_MB} MB for the export: ${met(added(v) <= GOAL_RSS_MB)})`;
+  console.log(`  floor (exceljs streaming writer alone): ${(t('floor') / 1000).toFixed(2)} s wall / ${(c('floor') / 1000).toFixed(2)} s CPU median; ${mem('floor')}`);
+  console.log(`  ours (tab rows → safe cells → streaming writer): ${(t('ours') / 1000).toFixed(2)} s wall / ${(c('ours') / 1000).toFixed(2)} s CPU median; ${mem('ours')}`);
+  console.log(`  ratio ours / floor: CPU ${cpuRatio.toFixed(2)}× (goal ≤ ${GOAL_RATIO}×: ${met(cpuRatio <= GOAL_RATIO)}), wall ${ratio.toFixed(2)}× (goal judged on CPU)`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await runExportBench(process.argv.slice(2));

@@ -1,24 +1,26 @@
 /**
  * Writes rows to an xlsx file with exceljs's streaming writer (WorkbookWriter): each row is
- * committed as it comes, inline strings (no shared-strings table), no styles, so memory stays
+ * committed as it comes, inline strings (no shared-strings table), no styles, empty cells left
+ * out, so memory stays
  * bounded whatever the number of rows (docs/exports.md). Every 2,000 rows the event loop turns so
  * the zip stream drains to the file instead of piling up in memory.
  */
 import ExcelJS from 'exceljs';
 import type { ViewRow } from '../scrapings/domain/product-view';
-import { rowCells, type Column } from './domain/export-sheet';
+import { fillCells, type Cell, type Column } from './domain/export-sheet';
 
 /** A sheet name Excel accepts: at most 31 characters, none of []:*?/\ */
 export const sheetName = (title: string) => title.replace(/[[\]:*?/\\]/g, '-').slice(0, 31) || 'Export';
 
-/** Writes the header and one row per item of `rows` (cells made safe by rowCells); the number of rows written. */
+/** Writes the header and one row per item of `rows` (cells made safe by fillCells, empty cells left out); the number of rows written. */
 export async function writeXlsxFile(filename: string, title: string, columns: readonly Column[], rows: Iterable<ViewRow>): Promise<number> {
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename, useStyles: false, useSharedStrings: false });
   const ws = wb.addWorksheet(sheetName(title));
   ws.columns = columns.map((c) => ({ header: c.header, width: c.width }));
   let n = 0;
+  const cells: (Cell | undefined)[] = []; // one array for every row: addRow copies the values
   for (const row of rows) {
-    ws.addRow(rowCells(columns, row)).commit();
+    ws.addRow(fillCells(columns, row, cells)).commit();
     if (++n % 2000 === 0) await new Promise<void>((r) => setImmediate(r));
   }
   ws.commit();

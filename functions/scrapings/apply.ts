@@ -2,7 +2,7 @@
  * What approving a robot file does to what brands see (issue 3 §3, issue 6 §2), in three steps:
  * - stage: the products of each brand's period are written under a new version (the file's id),
  *   invisible, and a stage record per brand says what to publish (period totals, scan-info fields);
- * - publish: ONE transaction (per 49 brands) flips each period to the new version, updates the
+ * - publish: ONE transaction (per 32 brands) flips each period to the new version, updates the
  *   scan info and marks the file approved, only while the file's approval claim is the caller's;
  * - clean up: the superseded versions' products are removed (edits made on them since staging
  *   are carried over first) and the stage records deleted.
@@ -31,6 +31,7 @@ import {
   listVersionProducts,
   listVersionProductsEditedSince,
   periodPutItem,
+  scanDateItem,
   productWriter,
   putStage,
   scanInfoUpdateItem,
@@ -305,7 +306,7 @@ export interface PublishResult {
  * Publish a staged file: for each brand, its period pointer (version, totals, listed in the
  * period indexes) and its scan-info update, and the file pending → approved, in ONE
  * TransactWriteItems, only while the file is pending and its approval claim is `claimId`. More
- * brands than fit in one transaction (49: two entries a brand, one for the file) are published
+ * brands than fit in one transaction (32: three entries a brand — period, its scan date, scan info — and the file's two) are published
  * in several, each checking the claim, the file's approval in the last. Returns published: false
  * when the claim was lost (nothing of this call became visible). A scan info that a newer file
  * updated between the read and the write is read again (the transaction was cancelled whole).
@@ -323,7 +324,7 @@ export async function publishFile(file: FileRecord, claimId: string): Promise<Pu
       let fields: ScanInfoFields | undefined;
       if (st.period) {
         const period: RetailerBrandScraping = { ...st.period, approvedDate: approvedAt, updatedAt: approvedAt };
-        group.push(periodPutItem(period));
+        group.push(periodPutItem(period), scanDateItem(period.brand, period.retailer, period.date));
         source = 'productDate';
         fields = { periodId: period._id, totalProducts: period.totalProducts, previousTotalProducts: period.previousTotalProducts, approvedDate: approvedAt, nextScanDay: nextScanDayOf(file.date) };
       } else if (st.scan) {

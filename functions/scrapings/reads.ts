@@ -22,7 +22,7 @@ import {
   getPeriod,
   getProduct,
   getScanInfo,
-  listBrandPeriods,
+  listBrandScanDates,
   listProductHistory,
   listRetailerPeriods,
   listScanInfos,
@@ -89,8 +89,9 @@ export async function relatedProducts(auth: AuthContext, q: { id: string; brand:
 export async function brandPeriodDays(auth: AuthContext, brandId: string) {
   const { entries } = await visibleRetailers(auth, brandId);
   const visible = new Set(entries.map((e) => e.retailer));
-  const dates = [...new Set((await listBrandPeriods(brandId)).filter((p) => visible.has(p.retailer)).map((p) => p.date))];
-  const data = dates.sort((a, b) => b.localeCompare(a)).map((date) => ({ _id: date, value: date }));
+  // One item per distinct date (newest first), each naming the retailers scanned that day: not one per period.
+  const dates = (await listBrandScanDates(brandId)).filter((d) => d.retailers.some((r) => visible.has(r)));
+  const data = dates.map(({ date }) => ({ _id: date, value: date }));
   return { data, totalCount: data.length };
 }
 

@@ -8,6 +8,8 @@
  *                                                                      gsi2 BRAND#<b>#RETAILER#<r>#STYLE#<style> / <date>#<v>
  *   SCRAPING#<periodId> / EDIT#<v>#<seq>      the user fields of a product after edit <seq> of version v (read by the tabs' cache)
  *   SCANINFO#<id> / SCANINFO                  scan info                gsi1 BRAND#<b>#SCANINFO / <retailer>
+ *   BRAND#<b>#SCANDATES / <date>              a date on which a retailer of the brand has a published period:
+ *                                             `retailers` (string set), ADDed in the transaction publishing it
  *   FILE#<fileId> / STAGE#<brand>             what approving the file publishes for one brand (no index keys)
  *
  * Products are written under a version (the id of the file that produced them) and are seen only
@@ -86,6 +88,7 @@ const stageKey = (fileId: string, brand: string) => ({ pk: `FILE#${fileId}`, sk:
 const scanInfoKey = (id: string) => ({ pk: `SCANINFO#${id}`, sk: 'SCANINFO' });
 const brandPeriodsPk = (brand: string) => `BRAND#${brand}#PERIODS`;
 const retailerPeriodsPk = (brand: string, retailer: string) => `BRAND#${brand}#RETAILER#${retailer}#PERIODS`;
+const scanDateKey = (brand: string, date: string) => ({ pk: `BRAND#${brand}#SCANDATES`, sk: date });
 const historyPk = (brand: string, retailer: string, style: string) => `BRAND#${brand}#RETAILER#${retailer}#STYLE#${style}`;
 const flaggedPk = (periodId: string, version: string) => `FLAGGED#${periodId}#${version}`;
 const SEQ_DIGITS = 12;
@@ -129,9 +132,62 @@ export async function getPeriod(id: string): Promise<RetailerBrandScraping | und
   return out.Item ? clean<RetailerBrandScraping>(out.Item) : undefined;
 }
 
-/** PutItem SCRAPING#id / SCRAPING (overwrite: re-applying a period rewrites it) */
+/** TransactWriteItems: PutItem SCRAPING#id / SCRAPING (overwrite: re-applying a period rewrites it) and its scan date (`scanDateItem`) */
 export async function putPeriod(p: RetailerBrandScraping): Promise<void> {
-  await ddb.send(new PutCommand({ TableName: table.name, Item: periodItem(p) }));
+  await ddb.send(new TransactWriteCommand({ TransactItems: [{ Put: { TableName: table.name, Item: periodItem(p) } }, scanDateItem(p.brand, p.retailer, p.date)] }));
+}
+
+/**
+ * Transaction entry: UpdateItem BRAND#b#SCANDATES / <date>, ADD the retailer to its `retailers`
+ * set (idempotent: publishing a period again, or the backfill, adds nothing new). Periods are
+ * never deleted, so a date once listed stays.
+ */
+export function scanDateItem(brand: string, retailer: string, date: string): TransactItem {
+  return {
+    Update: {
+      TableName: table.name,
+      Key: scanDateKey(brand, date),
+      UpdateExpression: 'SET entity = :e, brand = :b, #d = :d ADD retailers :r',
+      ExpressionAttributeNames: { '#d': 'date' },
+      ExpressionAttributeValues: { ':e': 'BrandScanDate', ':b': brand, ':d': date, ':r': new Set([retailer]) },
+    },
+  };
+}
+
+/**
+ * Query pk=BRAND#b#SCANDATES, newest first: one item per distinct date on which a retailer of
+ * the brand has a published period, with those retailers (GET /RetailerSummaryDays/{brandId}).
+ * Reads as many items as the answer has dates, not one per period.
+ */
+export async function listBrandScanDates(brand: string): Promise<{ date: string; retailers: string[] }[]> {
+  const items = await queryAll<Record<string, unknown>>({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': scanDateKey(brand, '').pk },
+    ScanIndexForward: false,
+  });
+  return items.map((i) => ({ date: String(i.sk), retailers: [...((i.retailers as Set<string> | undefined) ?? [])] }));
+}
+
+/**
+ * Backfill of the scan-date items for periods published before they were kept (idempotent: a set
+ * ADD): every brand's periods (Query gsi1 BRAND#b#PERIODS, retailer and date only), one
+ * UpdateItem per distinct (date, retailers of that date). Returns the number of dates written.
+ */
+export async function backfillBrandScanDates(brands: readonly string[]): Promise<number> {
+  let written = 0;
+  for (const brand of brands) {
+    const byDate = new Map<string, Set<string>>();
+    for (const p of await listBrandPeriods(brand)) {
+      if (!byDate.has(p.date)) byDate.set(p.date, new Set());
+      byDate.get(p.date)!.add(p.retailer);
+    }
+    for (const [date, retailers] of byDate) {
+      const { Update } = scanDateItem(brand, '', date);
+      await ddb.send(new UpdateCommand({ ...Update!, ExpressionAttributeValues: { ...Update!.ExpressionAttributeValues, ':r': retailers } }));
+      written++;
+    }
+  }
+  return written;
 }
 
 /** Query gsi2 pk=BRAND#b#RETAILER#r#PERIODS, newest first (optionally only the newest `limit`) */
@@ -162,7 +218,7 @@ export async function findPreviousPeriod(brand: string, retailer: string, date: 
   return out.Items?.[0] ? clean<RetailerBrandScraping>(out.Items[0]) : undefined;
 }
 
-/** Query gsi1 pk=BRAND#b#PERIODS, newest first (every retailer's periods of a brand; id, retailer, date only) */
+/** Query gsi1 pk=BRAND#b#PERIODS, newest first (every retailer's periods of a brand; id, retailer, date only): the backfill only, never an API read (it grows with every scan) */
 export async function listBrandPeriods(brand: string): Promise<Pick<RetailerBrandScraping, '_id' | 'retailer' | 'date'>[]> {
   const items = await queryAll<Record<string, unknown>>({
     IndexName: table.gsi1,

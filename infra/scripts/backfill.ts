@@ -1,6 +1,7 @@
 /**
  * `tsx infra/scripts/backfill.ts <table name>`: give items written before an index existed its
- * keys (today: the post-office files' gsi4 sort keys, docs/decisions.md "Lists"). Idempotent;
+ * keys (the post-office files' gsi4 sort keys, docs/decisions.md "Lists"), and the brands' scan
+ * dates for periods published before they were kept (docs/data-model-scrapings.md). Idempotent;
  * `npm run deploy` runs it after the main stack's update, with the deployer's credentials.
  */
 const tableName = process.argv[2];
@@ -11,5 +12,9 @@ if (!tableName) {
 process.env.TABLE_NAME = tableName;
 const { backfillFileSortKeys } = await import('../../functions/files/files.repo');
 console.log(`Backfilled the sort keys of ${await backfillFileSortKeys()} post-office file(s) in ${tableName}.`);
+const { listBrands } = await import('../../functions/brands/brands.repo');
+const { backfillBrandScanDates } = await import('../../functions/scrapings/scrapings.repo');
+const brands = (await listBrands()).map((b) => b._id);
+console.log(`Backfilled ${await backfillBrandScanDates(brands)} scan date(s) of ${brands.length} brand(s) in ${tableName}.`);
 
 export {};

@@ -24,10 +24,10 @@ export interface Column {
 export function safeCell(v: Cell | undefined): Cell {
   if (v === undefined || v === null) return null;
   if (typeof v === 'number') return Number.isFinite(v) ? v : null;
-  return FORMULA_STARTS.has(v.charCodeAt(0)) ? `'${v}` : v;
+  return startsFormula(v.charCodeAt(0)) ? `'${v}` : v;
 }
-/** = + - @ tab CR LF (one lookup per cell: an export writes a million of them). */
-const FORMULA_STARTS: ReadonlySet<number> = new Set([...'=+-@\t\r\n'].map((c) => c.charCodeAt(0)));
+/** = + - @ tab CR LF: compares, not a Set lookup (an export checks a million cells). */
+const startsFormula = (c: number) => c === 61 || c === 43 || c === 45 || c === 64 || c === 9 || c === 13 || c === 10;
 
 const CHANGE_LABEL = { added: 'New!', deleted: 'Removed', change: 'Product Updated' } as const;
 
@@ -104,6 +104,20 @@ export function columnsOf(view: ProductView): Column[] {
   if (ON_HAND_ROW_VIEWS.includes(view)) return ohColumns;
   if (view === 'price_diff' || view === 'price_match') return pricedColumns;
   return productColumns;
+}
+
+/**
+ * One row's cells made safe (safeCell) into `into`, reused from row to row by the writer (the
+ * streaming writer copies the values into its own cells): an empty cell ('' or null) is
+ * `undefined`, which the writer leaves out of the sheet (no empty `<c>` element).
+ */
+export function fillCells(columns: readonly Column[], row: ViewRow, into: (Cell | undefined)[]): (Cell | undefined)[] {
+  into.length = columns.length;
+  for (let i = 0; i < columns.length; i++) {
+    const v = safeCell(columns[i]!.value(row));
+    into[i] = v === null || v === '' ? undefined : v;
+  }
+  return into;
 }
 
 /** One row's cells, each made safe (safeCell). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnsOf, contentDisposition, exportFileName, flagReason, rowCells, safeCell, tabTitle } from '../../../functions/exports/domain/export-sheet';
+import { columnsOf, contentDisposition, exportFileName, fillCells, flagReason, rowCells, safeCell, tabTitle } from '../../../functions/exports/domain/export-sheet';
 import { sheetName } from '../../../functions/exports/xlsx';
 import { productScrape } from '../../support/scrapes';
 
@@ -19,6 +19,21 @@ describe('safeCell: no text cell starts a formula', () => {
     const cells = rowCells(columnsOf('products'), p);
     expect(cells.slice(0, 4)).toEqual(["'=evil()", -3, "'-5", "'@x"]);
     expect(cells.filter((c) => typeof c === 'string').every((c) => !/^[=+\-@\t\r\n]/.test(c as string))).toBe(true);
+  });
+});
+
+describe('fillCells: the writer\'s reused row', () => {
+  it('holds the safe cells of rowCells, empty ones left out, in the same array row after row', () => {
+    const cols = columnsOf('products');
+    const into: ReturnType<typeof fillCells> = [];
+    const a = productScrape({ _id: 'a', style_number: '=A1', name: '-x', brand_sku: '', price: null, oh_map_id: '' });
+    expect(fillCells(cols, a, into)).toBe(into);
+    expect(into).toEqual(rowCells(cols, a).map((c) => (c === null || c === '' ? undefined : c)));
+    expect(into.slice(0, 4)).toEqual(["'-x", undefined, "'=A1", undefined]);
+    const b = productScrape({ _id: 'b', style_number: 'B2', brand_sku: '@b', price: 5 });
+    fillCells(cols, b, into);
+    expect(into.slice(0, 4)).toEqual(['Bag B2', 5, 'B2', "'@b"]);
+    expect(into).toHaveLength(cols.length);
   });
 });
 
