@@ -56,7 +56,7 @@ describe('flag tools', () => {
       await row.waitFor();
       await row.getByText('CURRENT').waitFor();
       await row.getByText(`on ${mmddyy(new Date())}`).waitFor();
-      expect(await row.getByText('Wrong price, Other').count()).toBe(1);
+      expect(await row.getByText('Price: Wrong price, Other —').count()).toBe(1);
       await row.getByRole('button', { name: 'Read more' }).click();
       await row.getByText(DETAILS, { exact: false }).waitFor();
       await screenshot(page, 'flagged-products-tab');
@@ -70,6 +70,22 @@ describe('flag tools', () => {
       await row.waitFor({ state: 'detached' });
       const token = await login('user@demo.test');
       expect((await callRoute('getProductScraping', { token, params: { id: p._id } })).body.data.isFlagged).toBe('no');
+
+      // The product page's FLAG REASON panel: 'Flag this product' opens the same modal; 'Unflag this product' the confirm.
+      await page.goto(`/dashboard/retailer/${RID}/product/${p._id}`);
+      await page.getByText('This product is not flagged.').waitFor();
+      await page.getByRole('button', { name: 'Flag this product' }).click();
+      const modal = page.getByRole('dialog', { name: `Flag ${p.name}` });
+      await modal.getByLabel('Image Issues', { exact: true }).check();
+      await modal.getByRole('button', { name: 'Flag this product' }).click();
+      await toast(page, 'Product flagged successfully.').waitFor();
+      await page.getByText('This product is flagged.').waitFor();
+      await page.locator('.pp-flag__reasons', { hasText: 'Image Issues' }).waitFor();
+      await screenshot(page, 'product-page-flagged');
+      await page.getByRole('button', { name: 'Unflag this product' }).click();
+      await page.getByRole('dialog', { name: 'Unflag' }).getByRole('button', { name: 'Yes' }).click();
+      await toast(page, 'Product Unflagged successfully.').waitFor();
+      await page.getByText('This product is not flagged.').waitFor();
     }));
 
   it('flags the brand profile from the aside icon (Brand Bio needs its option) and unflags it', () =>
