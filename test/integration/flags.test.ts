@@ -6,7 +6,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod';
 import type { ProductScrape } from '../../functions/scrapings/domain/product';
+import { updateFlagResponse } from '../../shared/schemas/scrapings';
 import { testUser } from '../support/accounts';
 import { untypedApi as api, errorBody, login, stack } from '../support/api';
 import { periodRecord, productScrape } from '../support/scrapes';
@@ -72,6 +74,9 @@ describe('PUT /updateReatilerBrandProductFlag/{id}', () => {
     expect(res.body.message).toBe('Product flagged successfully.');
     expect(res.body.data).toMatchObject({ _id: id, isFlagged: 'yes', flagMessage: { reason: [{ name: 'Price', value: 'Wrong price' }], message: priceFlag.message, state: { price: 100 } } });
     expect(Date.parse(res.body.data.flagMessage.date)).toBeGreaterThan(Date.now() - 60_000);
+    // The contract: exactly { message, data: { _id, isFlagged, flagMessage } }.
+    const strict = z.strictObject({ message: z.string(), data: z.strictObject(updateFlagResponse.shape.data.shape) });
+    expect(strict.safeParse(res.body).error?.issues ?? []).toEqual([]);
     const tab = await api('GET', `/retailerBrandProductScrapings?retailer_brand_scraping=${period.r1}&isFlagged=yes`, { token: tokens.user });
     expect(tab.body.data.map((p: ProductScrape) => p.style_number)).toEqual(['A1']);
     expect(await flaggedCount(period.r1)).toBe(1);
@@ -168,6 +173,7 @@ describe('PUT /updateBrandFlag/{id}', () => {
     expect(page.body.data.flagMessage.date).toEqual(expect.any(String));
     const off = await brandFlag(info(R1._id), UNFLAG);
     expect(off.status).toBe(200);
+    expect(updateFlagResponse.safeParse(off.body).success).toBe(true);
     expect(off.body.message).toBe('Brand Unflagged successfully.');
     const after = await api('GET', `/RetailerScraping/${BRAND._id}/${R1._id}`, { token: tokens.user });
     expect(after.body.data).toMatchObject({ isFlagged: 'no', flagMessage: null });
