@@ -688,3 +688,35 @@ export async function upsertScanInfo(brand: string, retailer: string, source: Sc
     throw e;
   }
 }
+
+/**
+ * UpdateItem SCANINFO#id: the brand profile's flag (PUT /updateBrandFlag/{id}). Condition: the
+ * scan info exists (a flag never creates one). A flagMessage of undefined removes it (unflag).
+ * Returns the item after the update, or undefined when there is no such scan info.
+ */
+export async function setScanInfoFlag(id: string, isFlagged: 'yes' | 'no', flagMessage: unknown): Promise<ScanInfo | undefined> {
+  const values: Record<string, unknown> = { ':f': isFlagged, ':now': new Date().toISOString() };
+  let update = 'SET #flag = :f, #updatedAt = :now';
+  if (flagMessage === undefined) update += ' REMOVE #msg';
+  else {
+    values[':m'] = flagMessage;
+    update += ', #msg = :m';
+  }
+  try {
+    const out = await ddb.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: scanInfoKey(id),
+        ConditionExpression: 'attribute_exists(pk)',
+        UpdateExpression: update,
+        ExpressionAttributeNames: { '#flag': 'isFlagged', '#msg': 'flagMessage', '#updatedAt': 'updatedAt' },
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return withFeatured(clean<ScanInfoRecord>(out.Attributes!));
+  } catch (e) {
+    if (isConditionFailed(e)) return undefined;
+    throw e;
+  }
+}

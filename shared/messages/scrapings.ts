@@ -15,6 +15,14 @@ export const SCRAPING_MSG = {
     `SerialNo: ${serialNo} | belongs to another retailer: ${retailerId} (${retailerName}).`,
   /** The same, to a User restricted to other retailers: no id, no name (issue 6 §7). */
   otherRetailerHidden: (serialNo: string) => `SerialNo: ${serialNo} | belongs to another retailer.`,
+  productFlagged: 'Product flagged successfully.',
+  productUnflagged: 'Product Unflagged successfully.',
+  brandFlagged: 'Brand flagged successfully.',
+  brandUnflagged: 'Brand Unflagged successfully.',
+  selectAtLeastOne: 'Please select at least one field.',
+  requiredField: 'This is required field',
+  removedProductFlag: 'A removed product cannot be flagged.',
+  scanInfoNotFound: 'Retailer scan info not found.',
   successfullyUpdated: 'Successfully updated',
   allBasketsCleared: 'All Baskets Cleared',
 } as const;

@@ -33,6 +33,7 @@ import {
   listProductScrapingsResponse,
   relatedProductsResponse,
   updateProductScrapingResponse,
+  updateFlagResponse,
 } from '../schemas/scrapings';
 import {
   assignedRepsResponse,
@@ -76,6 +77,8 @@ export const responses = {
   listProductScrapings: listProductScrapingsResponse,
   getProductScraping: getProductScrapingResponse,
   updateProductScraping: updateProductScrapingResponse,
+  updateProductFlag: updateFlagResponse,
+  updateBrandFlag: updateFlagResponse,
   getRelatedProducts: relatedProductsResponse,
   getBatchItems: batchItemResponse,
   getBrandSkus: brandSkusResponse,

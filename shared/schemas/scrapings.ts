@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import { PAGE } from '../constants';
+import { SCRAPING_MSG as FLAG_MSG } from '../messages/scrapings';
 import { id, paging } from './common';
 
 export const PRODUCT_SORTS = ['name;asc', 'name;desc', 'price;asc', 'price;desc', 'style_number;asc', 'style_number;desc'] as const;
@@ -124,6 +125,69 @@ export const batchItemQuery = z.object({
   serialNo: z.string({ error: 'serialNo is required.' }).trim().min(1, 'serialNo is required.').max(100, 'Too Long!'),
   brand: id.optional(),
 });
+
+/** The reasons a product can be flagged for (000 §5, 001 §2): Price needs one of its options. */
+export const PRODUCT_FLAG_REASONS = { Price: ['Price is missing', 'Wrong price', 'Discount'], 'Image Issues': [], Other: [] } as const satisfies Record<string, readonly string[]>;
+/** The reasons a brand profile can be flagged for (000 §5): Brand Bio needs one of its options. */
+export const BRAND_FLAG_REASONS = {
+  'Brand Logo': ['Logo is missing', 'Old logo is shown', 'different issue'],
+  'Marketing Visuals': ['Visuals are missing', 'Old visuals are shown', 'different issue'],
+  'Brand Bio': ['Bio is missing', 'Typo/needs updates', 'different issue'],
+  'Image Issues': [],
+  Other: [],
+} as const satisfies Record<string, readonly string[]>;
+/** The reasons whose option must be chosen, and the message when it is not. */
+export const FLAG_REQUIRED_OPTION = { Price: 'Please choose Price is missing, Wrong price or Discount.', 'Brand Bio': FLAG_MSG.requiredField } as const;
+export const FLAG_MESSAGE_MAX = 1000;
+
+/**
+ * PUT /updateReatilerBrandProductFlag/{id} and PUT /updateBrandFlag/{id} (000 §3 "Flag payload"):
+ * `{ message, reason: [{name, value}], isFlagged }`. Flagging needs at least one reason from the
+ * fixed list (a reason with options carries one of them, Price and Brand Bio must); unflagging
+ * sends an empty reason.
+ */
+function flagBody(reasons: Record<string, readonly string[]>) {
+  const names = Object.keys(reasons) as [string, ...string[]];
+  return z
+    .object({
+      isFlagged: z.enum(['yes', 'no'], { error: 'isFlagged must be yes or no.' }),
+      message: z.string({ error: 'message must be text.' }).max(FLAG_MESSAGE_MAX, `The message is at most ${FLAG_MESSAGE_MAX} characters.`).default(''),
+      reason: z
+        .array(
+          z.object({
+            name: z.enum(names, { error: `A reason is one of: ${names.join(', ')}.` }),
+            value: z.string({ error: 'A reason value must be text.' }).max(100, 'Too Long!').default(''),
+          }),
+          { error: 'reason must be a list of {name, value}.' },
+        )
+        .max(names.length, 'Each reason can be given once.')
+        .default([]),
+    })
+    .superRefine((b, ctx) => {
+      if (b.isFlagged === 'no') {
+        if (b.reason.length) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Unflagging sends an empty reason.' });
+        return;
+      }
+      if (!b.reason.length) ctx.addIssue({ code: 'custom', path: ['reason'], message: FLAG_MSG.selectAtLeastOne });
+      const seen = new Set<string>();
+      b.reason.forEach((r, i) => {
+        if (seen.has(r.name)) ctx.addIssue({ code: 'custom', path: ['reason', i], message: 'Each reason can be given once.' });
+        seen.add(r.name);
+        const options = reasons[r.name] ?? [];
+        const required = FLAG_REQUIRED_OPTION[r.name as keyof typeof FLAG_REQUIRED_OPTION];
+        if (options.length && !(options.includes(r.value) || (!required && (r.value === '' || r.value === r.name)))) {
+          ctx.addIssue({ code: 'custom', path: ['reason', i, 'value'], message: required ?? `${r.name} is one of: ${options.join(', ')}.` });
+        }
+      });
+    })
+    .transform((b) => ({ ...b, reason: b.reason.map((r) => ({ name: r.name, value: r.value || r.name })) }));
+}
+export const productFlagBody = flagBody(PRODUCT_FLAG_REASONS);
+export const brandFlagBody = flagBody(BRAND_FLAG_REASONS);
+export type FlagBody = z.output<typeof productFlagBody>;
+/** PUT /updateBrandFlag/{id}: the retailer scan info id (scanInfoIdOf(brand, retailer)). */
+export const scanInfoIdPath = z.object({ id });
+export const updateFlagResponse = z.object({ message: z.string(), data: z.object({ _id: z.string(), isFlagged: z.enum(['yes', 'no']), flagMessage: z.unknown() }) });
 
 /** Literal texts of these calls: declared in shared/messages/scrapings.ts (this export kept for existing imports). */
 export { SCRAPING_MSG } from '../messages/scrapings';

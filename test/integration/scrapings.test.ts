@@ -173,8 +173,9 @@ beforeAll(async () => {
   expect(mapped.status).toBe(200);
   const sku = await api('PUT', `/retailerBrandProductScrapings/${prod(ids.p1B1, 'P5')}`, { token: tokens.user, body: { brand_sku: 'USER-SKU5' } });
   expect(sku.status).toBe(200);
-  // The flag call is another part's; it goes through the repo's updateProductFields.
-  await m.repo.updateProductFields(prod(ids.p1B1, 'P2'), { isFlagged: 'yes', flagMessage: { message: 'Wrong price', reason: [{ name: 'price', value: 'Wrong price' }] } });
+  // Flagged through the flag call: the flag carries over to P2 of the next period (asserted below).
+  const flagged = await api('PUT', `/updateReatilerBrandProductFlag/${prod(ids.p1B1, 'P2')}`, { token: tokens.user, body: { isFlagged: 'yes', message: 'Wrong price', reason: [{ name: 'Price', value: 'Wrong price' }] } });
+  expect(flagged.status).toBe(200);
 
   const f2 = await makeFile('product', R1, D2, F2_ROWS, { file: f1, rows: F1_ROWS });
   applied.f2 = (await approve(f2)).staged;
@@ -227,7 +228,8 @@ describe('applying product files to the period', () => {
     expect([...byStyle.keys()].sort()).toEqual(['P1', 'P2', 'P3', 'P4', 'P5', 'P9']);
     expect(byStyle.get('P1')).toMatchObject({ oh_map_id: 'INV-MAP1', edited: ['oh_map_id'], isFlagged: 'no' });
     expect(byStyle.get('P1')?.type).toBeUndefined(); // a new screenshot alone is no change
-    expect(byStyle.get('P2')).toMatchObject({ type: 'change', change: { price: 200 }, price: 250, isFlagged: 'yes', flagMessage: { message: 'Wrong price' } });
+    expect(byStyle.get('P2')).toMatchObject({ type: 'change', change: { price: 200 }, price: 250, isFlagged: 'yes', flagMessage: { message: 'Wrong price', reason: [{ name: 'Price', value: 'Wrong price' }], state: { price: 200 } } });
+    expect((await m.repo.getPeriod(ids.p2B1))?.flaggedCount).toBeGreaterThanOrEqual(1); // the carried flag is counted
     expect(byStyle.get('P3')).toMatchObject({ type: 'deleted', price: 300 });
     expect(byStyle.get('P4')).toMatchObject({ type: 'change', change: { name: 'Alpha Bag' }, name: 'Alpha Bag II' });
     expect(byStyle.get('P5')).toMatchObject({ brand_sku: 'USER-SKU5', edited: ['brand_sku'] });

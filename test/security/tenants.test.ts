@@ -27,6 +27,8 @@ interface Ids {
   period: string;
   product: string;
   serial: string;
+  /** The retailer scan info (the brand profile the brand flag call takes). */
+  scanInfo: string;
   /** Text of these records that must not reach another tenant. */
   secrets: string[];
 }
@@ -53,7 +55,8 @@ async function realIds(token: string, brand: string, retailer: string, serial?: 
   }
   if (!serialNo) throw new Error(`no on-hand item for ${brand} at ${retailer}`);
   const item = await ok<{ data: { data: { styleName: string; inventoryId: string } } }>('GET', `/getBatchItems?retailerId=${retailer}&serialNo=${serialNo}&brand=${brand}`, token);
-  return { brand, retailer, period, product: product._id, serial: serialNo, secrets: [product.name, product.style_number, serialNo, item.data.data.inventoryId].filter((s) => s && s.length >= 4) };
+  const info = await ok<{ data: { _id: string } }>('GET', `/RetailerScraping/${brand}/${retailer}`, token);
+  return { brand, retailer, period, product: product._id, serial: serialNo, scanInfo: info.data._id, secrets: [product.name, product.style_number, serialNo, item.data.data.inventoryId].filter((s) => s && s.length >= 4) };
 }
 
 beforeAll(async () => {
@@ -108,6 +111,9 @@ function idCalls(v: Ids, own: string): Call[] {
     { name: 'products of the victim period', method: 'GET', path: `/retailerBrandProductScrapings?retailer_brand_scraping=${v.period}` },
     { name: 'one victim product', method: 'GET', path: `/retailerBrandProductScrapings/${v.product}` },
     { name: 'edit a victim product', method: 'PUT', path: `/retailerBrandProductScrapings/${v.product}`, body: { oh_map_id: 'captured' } },
+    { name: 'flag a victim product', method: 'PUT', path: `/updateReatilerBrandProductFlag/${v.product}`, body: { isFlagged: 'yes', message: 'captured', reason: [{ name: 'Other', value: 'Other' }] } },
+    { name: 'unflag a victim product', method: 'PUT', path: `/updateReatilerBrandProductFlag/${v.product}`, body: { isFlagged: 'no', message: '', reason: [] } },
+    { name: "flag the victim retailer's brand profile", method: 'PUT', path: `/updateBrandFlag/${v.scanInfo}`, body: { isFlagged: 'yes', message: 'captured', reason: [{ name: 'Other', value: 'Other' }] } },
     { name: 'history of a victim product, own brand', method: 'GET', path: `/getRelatedProducts?id=${v.product}&brand=${own}&retailer=${v.retailer}` },
     { name: 'history of a victim product, victim brand', method: 'GET', path: `/getRelatedProducts?id=${v.product}&brand=${v.brand}&retailer=${v.retailer}` },
     { name: 'brand SKU options, victim brand in path', method: 'GET', path: `/getBrandSkus/${v.brand}` },

@@ -12,6 +12,10 @@ export const RV_MSG = {
   retailerNotFound: 'This retailer is not available.',
   periodNotFound: 'This scan period is not available.',
   productNotFound: 'This product is not available.',
+  selectAtLeastOne: 'Please select at least one field.',
+  requiredField: 'This is required field',
+  unflagProduct: 'Are you sure you want to un flag this product ?',
+  unflagBrand: 'Are you sure you want to un flag this brand ?',
 } as const;
 
 /** The retailer-type badge (001 §2): shown for the three types other than plain product pages. */

@@ -12,6 +12,7 @@ import { formatCurrency, formatLongDate } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useProduct } from '../../../features/retailer-view/api/get-product';
 import { useRetailerInfo } from '../../../features/retailer-view/api/get-retailer-info';
+import { FlagControl } from '../../../features/retailer-view/components/flag-control';
 import { FlagState } from '../../../features/retailer-view/components/flag-state';
 import { ChangeType, flagMessageOf, flagReasonsText } from '../../../features/retailer-view/components/product-cells';
 import { ProductHistory } from '../../../features/retailer-view/components/product-history';
@@ -162,6 +163,7 @@ export function ProductRoute() {
         ) : (
           <p className="pp-flag__state muted">This product is not flagged.</p>
         )}
+        {p.type === 'deleted' ? null : <FlagControl target="product" variant="button" id={p._id} flagged={flagged} subject={p.name || p.style_number} />}
       </section>
       <ProductHistory productId={p._id} brandId={brandId} retailerId={rId} />
     </div>

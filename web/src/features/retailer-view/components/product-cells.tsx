@@ -9,9 +9,9 @@ export function flagMessageOf(value: unknown): FlagMessage | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
-/** 'Price is missing, Other' from the reasons ticked (a reason's value when it is text, else its name). */
+/** 'Price: Wrong price, Other' from the reasons ticked ('name: value' when the value is a chosen option, else the name). */
 export function flagReasonsText(m: FlagMessage | undefined): string[] {
-  return (m?.reason ?? []).map((r) => (typeof r.value === 'string' && r.value.trim() && r.value !== 'true' ? `${r.name}: ${r.value}` : r.name));
+  return (m?.reason ?? []).map((r) => (typeof r.value === 'string' && r.value.trim() && r.value !== 'true' && r.value !== r.name ? `${r.name}: ${r.value}` : r.name));
 }
 
 /** Since last scan (000 §2): 'New!' green, 'Removed' red, 'Product Updated'. */

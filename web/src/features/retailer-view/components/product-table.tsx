@@ -12,7 +12,7 @@ import { formatCurrency } from '../../../lib/format';
 import { RV_MSG } from '../messages';
 import type { TabKind } from '../product-tabs';
 import { BrandSkuCell } from './brand-sku-cell';
-import { FlagState } from './flag-state';
+import { FlagControl } from './flag-control';
 import { MapIdCell } from './map-id-cell';
 import { ChangedFrom, ChangeType, FlaggedPrice, FlagReason, flagMessageOf, flagReasonsText } from './product-cells';
 import { firstImage, Thumb } from './thumb';
@@ -27,7 +27,7 @@ interface Ctx {
 }
 
 function productColumns(kind: Exclude<TabKind, 'oh'>, ctx: Ctx): Column<ProductScrapeRow>[] {
-  const flag: Column<ProductScrapeRow> = { key: 'flag', header: 'Flag', cell: (r) => (removed(r) ? null : <FlagState flagged={r.isFlagged === 'yes'} />), className: 'col-flag' };
+  const flag: Column<ProductScrapeRow> = { key: 'flag', header: 'Flag', cell: (r) => (removed(r) ? null : <FlagControl target="product" id={r._id} flagged={r.isFlagged === 'yes'} subject={r.name || r.style_number} />), className: 'col-flag' };
   const image: Column<ProductScrapeRow> = { key: 'image', header: 'Product Image', cell: (r) => <Thumb src={firstImage(r.image, r.imageUrl)} alt={`Image of ${r.name}`} title={r.name} />, className: 'col-image' };
   const name: Column<ProductScrapeRow> = {
     key: 'name',

@@ -4,7 +4,7 @@
  * the image modal.
  */
 import type { RetailerScanInfo } from '../api/get-retailer-info';
-import { FlagState } from './flag-state';
+import { FlagControl } from './flag-control';
 import { Thumb } from './thumb';
 
 export function RetailerAside({ info }: { info: RetailerScanInfo }) {
@@ -19,7 +19,7 @@ export function RetailerAside({ info }: { info: RetailerScanInfo }) {
       <div className="rv-aside__shot">
         <Thumb className="rv-shot" src={info.brand_screenshot} large={info.brand_screenshot_large} alt={`Brand landing page on ${name}`} title={`Brand landing page on ${name}`} />
         <span className="rv-aside__flag">
-          <FlagState flagged={info.isFlagged === 'yes'} subject="Brand profile" />
+          <FlagControl target="brand" id={info._id} flagged={info.isFlagged === 'yes'} subject={name} />
         </span>
       </div>
       <h3 className="rv-aside__title">Additional views</h3>
