@@ -17,9 +17,10 @@ import { readAllRows, readChunk, type Side } from '../files/pages';
 import { brandOfRow, namesBrand, type CarryingBrand } from './domain/brand-split';
 import { CarriedFields, PeriodStager, type BrandCounts, type StagedRow } from './domain/period-stage';
 import { periodIdOf } from './domain/ids';
-import { carryUserFields, toProductScrape, userFieldsOf } from './domain/product';
+import { carryUserFields, toProductScrape, userFieldsOf, type ProductScrape } from './domain/product';
 import { homepageFeature, nextScanDayOf } from './domain/scan-info';
 import { putPeriodSnapshot } from './snapshots.repo';
+import { deleteSnapshotParts, inStoredOrder, loadSnapshotPart, saveSnapshotPart } from './stage-snapshot';
 import { type BrandPeriod, deleteStageStates, loadStageState, saveStageState, type StageState } from './stage-state';
 import {
   deleteStages,
@@ -85,6 +86,12 @@ export interface StageProgress {
   state?: number;
   /** Every state saved so far (deleted by the last invocation). */
   saved?: number[];
+  /**
+   * The chunks the invocations so far started at, each having saved its products as read-snapshot
+   * parts (stage-snapshot.ts). Absent in progress from before parts were saved: the last
+   * invocation then reads the version back from DynamoDB for the snapshot, as it used to.
+   */
+  parts?: number[];
   stagedAt: string;
   counts: Record<string, BrandCounts>;
   skipped: number;
@@ -130,6 +137,13 @@ export async function stageProductFile(file: FileRecord, progress?: StageProgres
   const periodOf = new Map(periods.map((p) => [p.brand, p]));
 
   const writer = productWriter(version);
+  // The products this invocation writes, per brand, for the read snapshots (while the period may get one at staging).
+  const snapshotting = !progress || progress.parts !== undefined;
+  const written = new Map(brands.map((b) => [b._id, [] as ProductScrape[]]));
+  const write = (staged: StagedRow) => {
+    const counts = stager.counts.get(staged.brand)!;
+    return writeStagedProduct(writer, periodOf.get(staged.brand)!, staged, snapshotting && counts.total + counts.deleted <= SNAPSHOT_AT_STAGE_MAX ? written.get(staged.brand) : undefined);
+  };
   const previousChunks = new PreviousChunks(file._id, brands);
   let n = from;
   for await (const chunk of readAllRows(file._id, 'current', total, undefined, from)) {
@@ -145,37 +159,53 @@ export async function stageProductFile(file: FileRecord, progress?: StageProgres
         }
         stager.settleChange(staged.brand, !!change);
       }
-      await writeStagedProduct(writer, periodOf.get(staged.brand)!, staged);
+      await write(staged);
     }
     n++;
     if (n < total && (Date.now() - started >= budget.ms || n - from >= (budget.chunks ?? Infinity))) break;
   }
   const saved = progress?.saved ?? [];
   if (n < total) {
-    // The state is saved while the last writes finish.
-    await Promise.all([writer.close(), saveStageState(file._id, stagedAt, n, { brands, periods, stager })]);
-    return { done: false, type: 'product', next: n, stagedAt, counts: Object.fromEntries(stager.counts), skipped: (progress?.skipped ?? 0) + stager.skipped, state: n, saved: [...saved, n] };
+    // The state and the snapshot parts (every brand's, empty ones too) are saved while the last writes finish.
+    await Promise.all([
+      writer.close(),
+      saveStageState(file._id, stagedAt, n, { brands, periods, stager }),
+      ...(snapshotting ? brands.map((b, i) => saveSnapshotPart(file._id, stagedAt, from, i, written.get(b._id)!)) : []),
+    ]);
+    return {
+      done: false,
+      type: 'product',
+      next: n,
+      stagedAt,
+      counts: Object.fromEntries(stager.counts),
+      skipped: (progress?.skipped ?? 0) + stager.skipped,
+      state: n,
+      saved: [...saved, n],
+      ...(snapshotting ? { parts: [...(progress?.parts ?? []), from] } : {}),
+    };
   }
   if (comparing) {
     for (const d of [...stager.deletedChunks()].sort((a, b) => a - b)) {
       for (const marked of await readChunk(file._id, 'previous', d)) {
         const staged = stager.deletedOf(marked.row, d);
-        if (staged) await writeStagedProduct(writer, periodOf.get(staged.brand)!, staged);
+        if (staged) await write(staged);
       }
     }
   }
   await writer.close();
 
   const result: ApplyProductResult = { brands: [], products: 0, added: 0, deleted: 0, changed: 0, skipped: (progress?.skipped ?? 0) + stager.skipped };
-  for (const brand of brands) {
-    const period = await putBrandStage(file, periodOf.get(brand._id)!, stager.counts.get(brand._id)!, stagedAt);
+  const parts = progress?.parts ?? [];
+  for (const [i, brand] of brands.entries()) {
+    const own = snapshotting ? { parts: { from: parts, brandIndex: i }, own: written.get(brand._id)! } : undefined;
+    const period = await putBrandStage(file, periodOf.get(brand._id)!, stager.counts.get(brand._id)!, stagedAt, own);
     result.brands.push(brand._id);
     result.products += period.totalProducts;
     result.added += period.added;
     result.deleted += period.deleted;
     result.changed += period.changed;
   }
-  await deleteStageStates(file._id, stagedAt, saved);
+  await Promise.all([deleteStageStates(file._id, stagedAt, saved), deleteSnapshotParts(file._id, stagedAt, parts, brands.length)]);
   return result;
 }
 
@@ -251,13 +281,34 @@ class PreviousChunks {
 /** Products of a period written into its read snapshot at staging; a larger period's snapshot is built on its first read. */
 const SNAPSHOT_AT_STAGE_MAX = 200_000;
 
+/** What the last invocation builds a period's read snapshot from: the parts the earlier invocations saved, and the products it wrote itself. */
+interface SnapshotSources {
+  parts: { from: readonly number[]; brandIndex: number };
+  own: readonly ProductScrape[];
+}
+
+/**
+ * The products of a staged version for its read snapshot: from the parts and this invocation's
+ * own products (stage-snapshot.ts), in the order the version's Query returns them. Without
+ * `sources` (an execution from before parts were saved), or with a part missing (a retry of a
+ * last invocation that had deleted them), read back from DynamoDB.
+ */
+async function stagedProducts(fileId: string, stagedAt: string, periodId: string, sources: SnapshotSources | undefined): Promise<ProductScrape[]> {
+  if (sources) {
+    const parts = await Promise.all(sources.parts.from.map((f) => loadSnapshotPart(fileId, stagedAt, f, sources.parts.brandIndex)));
+    if (parts.every((p) => p !== undefined)) return inStoredOrder(periodId, [...parts.flat(), ...sources.own]);
+  }
+  return listVersionProducts(periodId, fileId);
+}
+
 /** The stage record of one brand's period: what Publish makes visible. */
-async function putBrandStage(file: FileRecord, period: BrandPeriod, counts: BrandCounts, stagedAt: string): Promise<StageRecord['period'] & object> {
+async function putBrandStage(file: FileRecord, period: BrandPeriod, counts: BrandCounts, stagedAt: string, sources: SnapshotSources | undefined): Promise<StageRecord['period'] & object> {
   const { existing, previous } = period;
   // The read snapshot of the staged version (docs/product-reads.md) and its flagged count, from
-  // the products as written (every invocation's chunks are in by now). A period too large to hold
-  // at once gets both on its first read instead (the fallback in product-reads.ts).
-  const products = counts.total + counts.deleted <= SNAPSHOT_AT_STAGE_MAX ? await listVersionProducts(period.periodId, file._id) : undefined;
+  // the products as written (every invocation's chunks are in by now): the ones the earlier
+  // invocations saved as parts and this one's own. A period too large to hold at once gets both
+  // on its first read instead (the fallback in product-reads.ts).
+  const products = counts.total + counts.deleted <= SNAPSHOT_AT_STAGE_MAX ? await stagedProducts(file._id, stagedAt, period.periodId, sources) : undefined;
   if (products) await putPeriodSnapshot(period.periodId, file._id, { seq: 0, products });
   const staged: StageRecord['period'] & object = {
     _id: period.periodId,
@@ -282,11 +333,13 @@ async function putBrandStage(file: FileRecord, period: BrandPeriod, counts: Bran
   return staged;
 }
 
-/** THE place staging writes a product: the item of the file's version, with the user fields carried. */
-function writeStagedProduct(writer: ProductWriter, period: BrandPeriod, staged: StagedRow): Promise<void> | undefined {
+/** THE place staging writes a product: the item of the file's version, with the user fields carried (also kept in `written`, for the read snapshot). */
+function writeStagedProduct(writer: ProductWriter, period: BrandPeriod, staged: StagedRow, written: ProductScrape[] | undefined): Promise<void> | undefined {
   const { product } = staged;
   const [existing, previous] = period.carried.of(product.style_number);
-  return writer.add(toProductScrape(product, period.at, carryUserFields(product, existing, previous)));
+  const scrape = toProductScrape(product, period.at, carryUserFields(product, existing, previous));
+  written?.push(scrape);
+  return writer.add(scrape);
 }
 /** Entries of one transaction: 100 at most, two of them the file's (its approval or a check of the claim; the pending count). */
 const TRANSACTION_ITEMS = 100;
