@@ -20,7 +20,7 @@ import { periodIdOf } from './domain/ids';
 import { carryUserFields, toProductScrape, userFieldsOf, type ProductScrape } from './domain/product';
 import { homepageFeature, nextScanDayOf } from './domain/scan-info';
 import { putPeriodSnapshot } from './snapshots.repo';
-import { deleteSnapshotParts, inStoredOrder, loadSnapshotPart, saveSnapshotPart } from './stage-snapshot';
+import { deleteSnapshotParts, inStoredOrder, loadSnapshotParts, SnapshotPartWriter, type SnapshotPart } from './stage-snapshot';
 import { type BrandPeriod, deleteStageStates, loadStageState, saveStageState, type StageState } from './stage-state';
 import {
   deleteStages,
@@ -87,11 +87,12 @@ export interface StageProgress {
   /** Every state saved so far (deleted by the last invocation). */
   saved?: number[];
   /**
-   * The chunks the invocations so far started at, each having saved its products as read-snapshot
-   * parts (stage-snapshot.ts). Absent in progress from before parts were saved: the last
-   * invocation then reads the version back from DynamoDB for the snapshot, as it used to.
+   * What the invocations so far saved of their products for the read snapshots (per invocation,
+   * the chunk it started at and its pieces per brand: stage-snapshot.ts). Absent in progress
+   * from before parts were saved: the last invocation then reads the version back from DynamoDB
+   * for the snapshot, as it used to.
    */
-  parts?: number[];
+  parts?: SnapshotPart[];
   stagedAt: string;
   counts: Record<string, BrandCounts>;
   skipped: number;
@@ -139,10 +140,12 @@ export async function stageProductFile(file: FileRecord, progress?: StageProgres
   const writer = productWriter(version);
   // The products this invocation writes, per brand, for the read snapshots (while the period may get one at staging).
   const snapshotting = !progress || progress.parts !== undefined;
-  const written = new Map(brands.map((b) => [b._id, [] as ProductScrape[]]));
+  const pieces = new SnapshotPartWriter(file._id, stagedAt, from, brands.length);
+  const brandIndex = new Map(brands.map((b, i) => [b._id, i]));
   const write = (staged: StagedRow) => {
     const counts = stager.counts.get(staged.brand)!;
-    return writeStagedProduct(writer, periodOf.get(staged.brand)!, staged, snapshotting && counts.total + counts.deleted <= SNAPSHOT_AT_STAGE_MAX ? written.get(staged.brand) : undefined);
+    const keep = snapshotting && counts.total + counts.deleted <= SNAPSHOT_AT_STAGE_MAX ? (p: ProductScrape) => pieces.add(brandIndex.get(staged.brand)!, p) : undefined;
+    return writeStagedProduct(writer, periodOf.get(staged.brand)!, staged, keep);
   };
   const previousChunks = new PreviousChunks(file._id, brands);
   let n = from;
@@ -166,12 +169,8 @@ export async function stageProductFile(file: FileRecord, progress?: StageProgres
   }
   const saved = progress?.saved ?? [];
   if (n < total) {
-    // The state and the snapshot parts (every brand's, empty ones too) are saved while the last writes finish.
-    await Promise.all([
-      writer.close(),
-      saveStageState(file._id, stagedAt, n, { brands, periods, stager }),
-      ...(snapshotting ? brands.map((b, i) => saveSnapshotPart(file._id, stagedAt, from, i, written.get(b._id)!)) : []),
-    ]);
+    // The state and the last snapshot pieces are saved while the last writes finish.
+    const [, , part] = await Promise.all([writer.close(), saveStageState(file._id, stagedAt, n, { brands, periods, stager }), pieces.close()]);
     return {
       done: false,
       type: 'product',
@@ -181,7 +180,7 @@ export async function stageProductFile(file: FileRecord, progress?: StageProgres
       skipped: (progress?.skipped ?? 0) + stager.skipped,
       state: n,
       saved: [...saved, n],
-      ...(snapshotting ? { parts: [...(progress?.parts ?? []), from] } : {}),
+      ...(snapshotting ? { parts: [...(progress?.parts ?? []), part] } : {}),
     };
   }
   if (comparing) {
@@ -192,20 +191,20 @@ export async function stageProductFile(file: FileRecord, progress?: StageProgres
       }
     }
   }
-  await writer.close();
+  const [, part] = await Promise.all([writer.close(), pieces.close()]);
+  const parts = [...(progress?.parts ?? []), part];
 
   const result: ApplyProductResult = { brands: [], products: 0, added: 0, deleted: 0, changed: 0, skipped: (progress?.skipped ?? 0) + stager.skipped };
-  const parts = progress?.parts ?? [];
   for (const [i, brand] of brands.entries()) {
-    const own = snapshotting ? { parts: { from: parts, brandIndex: i }, own: written.get(brand._id)! } : undefined;
-    const period = await putBrandStage(file, periodOf.get(brand._id)!, stager.counts.get(brand._id)!, stagedAt, own);
+    const sources = snapshotting ? { parts, brandIndex: i } : undefined;
+    const period = await putBrandStage(file, periodOf.get(brand._id)!, stager.counts.get(brand._id)!, stagedAt, sources);
     result.brands.push(brand._id);
     result.products += period.totalProducts;
     result.added += period.added;
     result.deleted += period.deleted;
     result.changed += period.changed;
   }
-  await Promise.all([deleteStageStates(file._id, stagedAt, saved), deleteSnapshotParts(file._id, stagedAt, parts, brands.length)]);
+  await Promise.all([deleteStageStates(file._id, stagedAt, saved), deleteSnapshotParts(file._id, stagedAt)]);
   return result;
 }
 
@@ -281,22 +280,22 @@ class PreviousChunks {
 /** Products of a period written into its read snapshot at staging; a larger period's snapshot is built on its first read. */
 const SNAPSHOT_AT_STAGE_MAX = 200_000;
 
-/** What the last invocation builds a period's read snapshot from: the parts the earlier invocations saved, and the products it wrote itself. */
+/** What the last invocation builds a period's read snapshot from: the pieces every invocation saved (its own included), of this brand. */
 interface SnapshotSources {
-  parts: { from: readonly number[]; brandIndex: number };
-  own: readonly ProductScrape[];
+  parts: readonly SnapshotPart[];
+  brandIndex: number;
 }
 
 /**
- * The products of a staged version for its read snapshot: from the parts and this invocation's
- * own products (stage-snapshot.ts), in the order the version's Query returns them. Without
+ * The products of a staged version for its read snapshot: from the pieces the invocations saved
+ * (stage-snapshot.ts), in the order the version's Query returns them. Without
  * `sources` (an execution from before parts were saved), or with a part missing (a retry of a
  * last invocation that had deleted them), read back from DynamoDB.
  */
 async function stagedProducts(fileId: string, stagedAt: string, periodId: string, sources: SnapshotSources | undefined): Promise<ProductScrape[]> {
   if (sources) {
-    const parts = await Promise.all(sources.parts.from.map((f) => loadSnapshotPart(fileId, stagedAt, f, sources.parts.brandIndex)));
-    if (parts.every((p) => p !== undefined)) return inStoredOrder(periodId, [...parts.flat(), ...sources.own]);
+    const products = await loadSnapshotParts(fileId, stagedAt, sources.parts, sources.brandIndex);
+    if (products) return inStoredOrder(periodId, products);
   }
   return listVersionProducts(periodId, fileId);
 }
@@ -305,8 +304,8 @@ async function stagedProducts(fileId: string, stagedAt: string, periodId: string
 async function putBrandStage(file: FileRecord, period: BrandPeriod, counts: BrandCounts, stagedAt: string, sources: SnapshotSources | undefined): Promise<StageRecord['period'] & object> {
   const { existing, previous } = period;
   // The read snapshot of the staged version (docs/product-reads.md) and its flagged count, from
-  // the products as written (every invocation's chunks are in by now): the ones the earlier
-  // invocations saved as parts and this one's own. A period too large to hold at once gets both
+  // the products as written (every invocation's chunks are in by now), saved in pieces as they
+  // were written. A period too large to hold at once gets both
   // on its first read instead (the fallback in product-reads.ts).
   const products = counts.total + counts.deleted <= SNAPSHOT_AT_STAGE_MAX ? await stagedProducts(file._id, stagedAt, period.periodId, sources) : undefined;
   if (products) await putPeriodSnapshot(period.periodId, file._id, { seq: 0, products });
@@ -333,12 +332,12 @@ async function putBrandStage(file: FileRecord, period: BrandPeriod, counts: Bran
   return staged;
 }
 
-/** THE place staging writes a product: the item of the file's version, with the user fields carried (also kept in `written`, for the read snapshot). */
-function writeStagedProduct(writer: ProductWriter, period: BrandPeriod, staged: StagedRow, written: ProductScrape[] | undefined): Promise<void> | undefined {
+/** THE place staging writes a product: the item of the file's version, with the user fields carried (also given to `keep`, for the read snapshot). */
+function writeStagedProduct(writer: ProductWriter, period: BrandPeriod, staged: StagedRow, keep: ((p: ProductScrape) => void) | undefined): Promise<void> | undefined {
   const { product } = staged;
   const [existing, previous] = period.carried.of(product.style_number);
   const scrape = toProductScrape(product, period.at, carryUserFields(product, existing, previous));
-  written?.push(scrape);
+  keep?.(scrape);
   return writer.add(scrape);
 }
 /** Entries of one transaction: 100 at most, two of them the file's (its approval or a check of the claim; the pending count). */

@@ -203,7 +203,7 @@ describe('staging a product file of several chunks', () => {
     }
     expect(nexts).toEqual([1, 2]);
     expect(saved).toEqual([1, 2]);
-    // One part per brand per invocation (the retry's replaced the first try's), all deleted at the end.
+    // One piece per brand per invocation here (under 10,000 products each; the retry's replaced the first try's), all deleted at the end.
     expect(parts).toEqual([2, 4]);
     expect(progress.parts).toBeUndefined();
     expect(await count('snapshot-parts')).toBe(0);
