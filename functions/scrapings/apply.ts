@@ -17,9 +17,10 @@ import { readAllRows, readChunk, type Side } from '../files/pages';
 import { brandOfRow, namesBrand, type CarryingBrand } from './domain/brand-split';
 import { CarriedFields, PeriodStager, type BrandCounts, type StagedRow } from './domain/period-stage';
 import { periodIdOf } from './domain/ids';
-import { carryUserFields, toProductScrape, userFieldsOf } from './domain/product';
+import { carryUserFields, toProductScrape, userFieldsOf, type ProductScrape } from './domain/product';
 import { homepageFeature, nextScanDayOf } from './domain/scan-info';
 import { putPeriodSnapshot } from './snapshots.repo';
+import { deleteSnapshotParts, inStoredOrder, loadSnapshotParts, SnapshotPartWriter, type SnapshotPart } from './stage-snapshot';
 import { type BrandPeriod, deleteStageStates, loadStageState, saveStageState, type StageState } from './stage-state';
 import {
   deleteStages,
@@ -86,6 +87,13 @@ export interface StageProgress {
   state?: number;
   /** Every state saved so far (deleted by the last invocation). */
   saved?: number[];
+  /**
+   * What the invocations so far saved of their products for the read snapshots (per invocation,
+   * the chunk it started at and its pieces per brand: stage-snapshot.ts). Absent in progress
+   * from before parts were saved: the last invocation then reads the version back from DynamoDB
+   * for the snapshot, as it used to.
+   */
+  parts?: SnapshotPart[];
   stagedAt: string;
   counts: Record<string, BrandCounts>;
   skipped: number;
@@ -131,6 +139,15 @@ export async function stageProductFile(file: FileRecord, progress?: StageProgres
   const periodOf = new Map(periods.map((p) => [p.brand, p]));
 
   const writer = productWriter(version);
+  // The products this invocation writes, per brand, for the read snapshots (while the period may get one at staging).
+  const snapshotting = !progress || progress.parts !== undefined;
+  const pieces = new SnapshotPartWriter(file._id, stagedAt, from, brands.length);
+  const brandIndex = new Map(brands.map((b, i) => [b._id, i]));
+  const write = (staged: StagedRow) => {
+    const counts = stager.counts.get(staged.brand)!;
+    const keep = snapshotting && counts.total + counts.deleted <= SNAPSHOT_AT_STAGE_MAX ? (p: ProductScrape) => pieces.add(brandIndex.get(staged.brand)!, p) : undefined;
+    return writeStagedProduct(writer, periodOf.get(staged.brand)!, staged, keep);
+  };
   const previousChunks = new PreviousChunks(file._id, brands);
   let n = from;
   for await (const chunk of readAllRows(file._id, 'current', total, undefined, from)) {
@@ -146,37 +163,49 @@ export async function stageProductFile(file: FileRecord, progress?: StageProgres
         }
         stager.settleChange(staged.brand, !!change);
       }
-      await writeStagedProduct(writer, periodOf.get(staged.brand)!, staged);
+      await write(staged);
     }
     n++;
     if (n < total && (Date.now() - started >= budget.ms || n - from >= (budget.chunks ?? Infinity))) break;
   }
   const saved = progress?.saved ?? [];
   if (n < total) {
-    // The state is saved while the last writes finish.
-    await Promise.all([writer.close(), saveStageState(file._id, stagedAt, n, { brands, periods, stager })]);
-    return { done: false, type: 'product', next: n, stagedAt, counts: Object.fromEntries(stager.counts), skipped: (progress?.skipped ?? 0) + stager.skipped, state: n, saved: [...saved, n] };
+    // The state and the last snapshot pieces are saved while the last writes finish.
+    const [, , part] = await Promise.all([writer.close(), saveStageState(file._id, stagedAt, n, { brands, periods, stager }), pieces.close()]);
+    return {
+      done: false,
+      type: 'product',
+      next: n,
+      stagedAt,
+      counts: Object.fromEntries(stager.counts),
+      skipped: (progress?.skipped ?? 0) + stager.skipped,
+      state: n,
+      saved: [...saved, n],
+      ...(snapshotting ? { parts: [...(progress?.parts ?? []), part] } : {}),
+    };
   }
   if (comparing) {
     for (const d of [...stager.deletedChunks()].sort((a, b) => a - b)) {
       for (const marked of await readChunk(file._id, 'previous', d)) {
         const staged = stager.deletedOf(marked.row, d);
-        if (staged) await writeStagedProduct(writer, periodOf.get(staged.brand)!, staged);
+        if (staged) await write(staged);
       }
     }
   }
-  await writer.close();
+  const [, part] = await Promise.all([writer.close(), pieces.close()]);
+  const parts = [...(progress?.parts ?? []), part];
 
   const result: ApplyProductResult = { brands: [], products: 0, added: 0, deleted: 0, changed: 0, skipped: (progress?.skipped ?? 0) + stager.skipped };
-  for (const brand of brands) {
-    const period = await putBrandStage(file, periodOf.get(brand._id)!, stager.counts.get(brand._id)!, stagedAt);
+  for (const [i, brand] of brands.entries()) {
+    const sources = snapshotting ? { parts, brandIndex: i } : undefined;
+    const period = await putBrandStage(file, periodOf.get(brand._id)!, stager.counts.get(brand._id)!, stagedAt, sources);
     result.brands.push(brand._id);
     result.products += period.totalProducts;
     result.added += period.added;
     result.deleted += period.deleted;
     result.changed += period.changed;
   }
-  await deleteStageStates(file._id, stagedAt, saved);
+  await Promise.all([deleteStageStates(file._id, stagedAt, saved), deleteSnapshotParts(file._id, stagedAt)]);
   return result;
 }
 
@@ -252,13 +281,34 @@ class PreviousChunks {
 /** Products of a period written into its read snapshot at staging; a larger period's snapshot is built on its first read. */
 const SNAPSHOT_AT_STAGE_MAX = 200_000;
 
+/** What the last invocation builds a period's read snapshot from: the pieces every invocation saved (its own included), of this brand. */
+interface SnapshotSources {
+  parts: readonly SnapshotPart[];
+  brandIndex: number;
+}
+
+/**
+ * The products of a staged version for its read snapshot: from the pieces the invocations saved
+ * (stage-snapshot.ts), in the order the version's Query returns them. Without
+ * `sources` (an execution from before parts were saved), or with a part missing (a retry of a
+ * last invocation that had deleted them), read back from DynamoDB.
+ */
+async function stagedProducts(fileId: string, stagedAt: string, periodId: string, sources: SnapshotSources | undefined): Promise<ProductScrape[]> {
+  if (sources) {
+    const products = await loadSnapshotParts(fileId, stagedAt, sources.parts, sources.brandIndex);
+    if (products) return inStoredOrder(periodId, products);
+  }
+  return listVersionProducts(periodId, fileId);
+}
+
 /** The stage record of one brand's period: what Publish makes visible. */
-async function putBrandStage(file: FileRecord, period: BrandPeriod, counts: BrandCounts, stagedAt: string): Promise<StageRecord['period'] & object> {
+async function putBrandStage(file: FileRecord, period: BrandPeriod, counts: BrandCounts, stagedAt: string, sources: SnapshotSources | undefined): Promise<StageRecord['period'] & object> {
   const { existing, previous } = period;
   // The read snapshot of the staged version (docs/product-reads.md) and its flagged count, from
-  // the products as written (every invocation's chunks are in by now). A period too large to hold
-  // at once gets both on its first read instead (the fallback in product-reads.ts).
-  const products = counts.total + counts.deleted <= SNAPSHOT_AT_STAGE_MAX ? await listVersionProducts(period.periodId, file._id) : undefined;
+  // the products as written (every invocation's chunks are in by now), saved in pieces as they
+  // were written. A period too large to hold at once gets both
+  // on its first read instead (the fallback in product-reads.ts).
+  const products = counts.total + counts.deleted <= SNAPSHOT_AT_STAGE_MAX ? await stagedProducts(file._id, stagedAt, period.periodId, sources) : undefined;
   if (products) await putPeriodSnapshot(period.periodId, file._id, { seq: 0, products });
   const staged: StageRecord['period'] & object = {
     _id: period.periodId,
@@ -283,11 +333,13 @@ async function putBrandStage(file: FileRecord, period: BrandPeriod, counts: Bran
   return staged;
 }
 
-/** THE place staging writes a product: the item of the file's version, with the user fields carried. */
-function writeStagedProduct(writer: ProductWriter, period: BrandPeriod, staged: StagedRow): Promise<void> | undefined {
+/** THE place staging writes a product: the item of the file's version, with the user fields carried (also given to `keep`, for the read snapshot). */
+function writeStagedProduct(writer: ProductWriter, period: BrandPeriod, staged: StagedRow, keep: ((p: ProductScrape) => void) | undefined): Promise<void> | undefined {
   const { product } = staged;
   const [existing, previous] = period.carried.of(product.style_number);
-  return writer.add(toProductScrape(product, period.at, carryUserFields(product, existing, previous)));
+  const scrape = toProductScrape(product, period.at, carryUserFields(product, existing, previous));
+  keep?.(scrape);
+  return writer.add(scrape);
 }
 /** Entries of one transaction: 100 at most, two of them the file's (its approval or a check of the claim; the pending count). */
 const TRANSACTION_ITEMS = 100;

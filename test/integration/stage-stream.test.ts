@@ -81,6 +81,7 @@ describe('staging a product file of several chunks', () => {
     const repo = await import('../../functions/scrapings/scrapings.repo');
     const { periodIdOf } = await import('../../functions/scrapings/domain/ids');
     const { splitRowsByBrand } = await import('../../functions/scrapings/domain/brand-split');
+    const { getPeriodSnapshot, periodSnapshotKey } = await import('../../functions/scrapings/snapshots.repo');
     const { carryUserFields, toProductScrape, userFieldsOf } = await import('../../functions/scrapings/domain/product');
 
     const first = await settledApproved(await dropRobotFile(RETAILER.slug, 'product', '2015-03-02', csv(previousRows)));
@@ -126,6 +127,10 @@ describe('staging a product file of several chunks', () => {
       expect(stored.filter((p) => p.isFlagged === 'yes').length).toBeGreaterThan(10);
       expect(stored.filter((p) => p.edited?.includes('oh_map_id')).length).toBeGreaterThan(10);
 
+      // The read snapshot holds the version's products exactly as stored, in the Query's order.
+      const snapshot = await getPeriodSnapshot(periodId, second._id);
+      expect(snapshot?.value).toEqual({ seq: 0, products: await repo.listVersionProducts(periodId, second._id) });
+
       const period = await repo.getPeriod(periodId);
       expect(period).toMatchObject({
         version: second._id,
@@ -150,21 +155,59 @@ describe('staging a product file of several chunks', () => {
     // one deletes them.
     const { s3 } = await import('../../functions/lib/clients/s3');
     const { env } = await import('../../functions/lib/env');
-    const { ListObjectsV2Command } = await import('@aws-sdk/client-s3');
-    const states = async () => ((await s3.send(new ListObjectsV2Command({ Bucket: env.dataBucket, Prefix: `files/${second._id}/stage/` }))).Contents ?? []).length;
+    const { DeleteObjectCommand, ListObjectsV2Command } = await import('@aws-sdk/client-s3');
+    const count = async (folder: string) => ((await s3.send(new ListObjectsV2Command({ Bucket: env.dataBucket, Prefix: `files/${second._id}/${folder}/` }))).Contents ?? []).length;
+    const states = () => count('stage');
+    // The read snapshots are built again, from the products as staged: each invocation but the
+    // last saves its products per brand as parts; the last one reads those parts, not the
+    // version's products from DynamoDB (its Queries of them are recorded; the first invocation
+    // does Query them, for the user fields of the period's published version, which is this one).
+    for (const brand of brands) await s3.send(new DeleteObjectCommand({ Bucket: env.dataBucket, Key: periodSnapshotKey(periodIdOf(brand._id, RETAILER._id, '2015-03-09'), second._id) }));
+    const { ddb } = await import('../../functions/lib/clients/dynamodb');
+    const versionQueries: string[] = [];
+    let recording = false;
+    const MIDDLEWARE = `count-version-queries-${tag}`;
+    ddb.middlewareStack.add(
+      (next, context) => async (args) => {
+        const input = args.input as { ExpressionAttributeValues?: Record<string, unknown> };
+        const prefixes = Object.values(input.ExpressionAttributeValues ?? {});
+        if (recording && context.commandName === 'QueryCommand' && prefixes.some((v) => typeof v === 'string' && v.startsWith(`PRODUCT#${second._id}#`))) versionQueries.push(String(prefixes));
+        return next(args);
+      },
+      { step: 'initialize', name: MIDDLEWARE },
+    );
     let progress: Record<string, unknown> = { done: false, next: 0 };
     const nexts: number[] = [];
     const saved: number[] = [];
-    while (progress.done !== true) {
-      progress = (await stageFile({ fileId: second._id, claim: 'unused', progress: progress as never, chunksPerRun: 1 })) as Record<string, unknown>;
-      if (progress.done !== true) {
-        nexts.push(progress.next as number);
-        expect(progress.state).toBe(progress.next);
-        saved.push(await states());
+    const parts: number[] = [];
+    try {
+      while (progress.done !== true) {
+        const given = progress;
+        recording = given.next === 2; // the last invocation
+        progress = (await stageFile({ fileId: second._id, claim: 'unused', progress: given as never, chunksPerRun: 1 })) as Record<string, unknown>;
+        if (progress.done !== true && progress.next === 2) {
+          // Step Functions retries the invocation (its answer lost): same progress, same answer,
+          // its parts overwritten, not added.
+          const retried = (await stageFile({ fileId: second._id, claim: 'unused', progress: given as never, chunksPerRun: 1 })) as Record<string, unknown>;
+          expect(retried).toEqual(progress);
+        }
+        if (progress.done !== true) {
+          nexts.push(progress.next as number);
+          expect(progress.state).toBe(progress.next);
+          saved.push(await states());
+          parts.push(await count('snapshot-parts'));
+        }
       }
+    } finally {
+      ddb.middlewareStack.remove(MIDDLEWARE);
     }
     expect(nexts).toEqual([1, 2]);
     expect(saved).toEqual([1, 2]);
+    // One piece per brand per invocation here (under 10,000 products each; the retry's replaced the first try's), all deleted at the end.
+    expect(parts).toEqual([2, 4]);
+    expect(progress.parts).toBeUndefined();
+    expect(await count('snapshot-parts')).toBe(0);
+    expect(versionQueries).toEqual([]);
     expect(await states()).toBe(0);
     const deleted = previousRows.filter((r) => (Number(r['Style Number']!.slice(3)) - 10000) % 19 === 0 && !r.Brand!.startsWith('Nobody')).length;
     expect(progress).toMatchObject({ done: true, type: 'product', deleted, skipped: currentRows.filter((r) => r.Brand!.startsWith('Nobody')).length });
