@@ -57,6 +57,43 @@ export interface DiffSummary {
   readonly columnsRemoved: readonly string[];
 }
 
+/** The summary both diffs end with: counts, changes per tracked column, columns added / removed. */
+export function diffSummary(o: {
+  type: RobotType;
+  keyColumn: string;
+  tracked: readonly string[];
+  perColumn: ArrayLike<number>;
+  previousRowCount: number;
+  currentRowCount: number;
+  added: number;
+  removed: number;
+  changed: number;
+  unchanged: number;
+  previousColumns: readonly string[] | undefined;
+  currentColumns: readonly string[] | undefined;
+}): DiffSummary {
+  const changedByColumn: Record<string, number> = {};
+  o.tracked.forEach((column, i) => {
+    changedByColumn[column] = o.perColumn[i]!;
+  });
+  const { previousColumns, currentColumns } = o;
+  const bothKnown = previousColumns !== undefined && currentColumns !== undefined;
+  return {
+    type: o.type,
+    keyColumn: o.keyColumn,
+    trackedColumns: [...o.tracked],
+    previousRowCount: o.previousRowCount,
+    currentRowCount: o.currentRowCount,
+    addedCount: o.added,
+    removedCount: o.removed,
+    changedCount: o.changed,
+    unchangedCount: o.unchanged,
+    changedByColumn,
+    columnsAdded: bothKnown ? currentColumns.filter((c) => !previousColumns.includes(c)) : [],
+    columnsRemoved: bothKnown ? previousColumns.filter((c) => !currentColumns.includes(c)) : [],
+  };
+}
+
 export interface RowsDiff {
   readonly summary: DiffSummary;
   /** Keys in current-file order. */
@@ -317,28 +354,21 @@ export function createStreamingDiff(previous: PreviousFileIndex | Iterable<Robot
       for (const [key, position] of index.keyPositions()) {
         if (position >= matched.length || matched[position] === 0) removed.push(key);
       }
-      const changedByColumn: Record<string, number> = {};
-      tracked.forEach((column, i) => {
-        changedByColumn[column] = perColumn[i]!;
-      });
-      const previousColumns = options.previousColumns ?? index.firstColumns;
-      const currentColumns = currentColumnsOverride ?? options.currentColumns ?? firstCurrentColumns;
-      const bothKnown = previousColumns !== undefined && currentColumns !== undefined;
       return {
-        summary: {
+        summary: diffSummary({
           type: options.type,
           keyColumn,
-          trackedColumns: tracked,
+          tracked,
+          perColumn,
           previousRowCount: matched.length,
           currentRowCount,
-          addedCount: added,
-          removedCount: removed.length,
-          changedCount: changed,
-          unchangedCount: unchanged,
-          changedByColumn,
-          columnsAdded: bothKnown ? currentColumns.filter((c) => !previousColumns.includes(c)) : [],
-          columnsRemoved: bothKnown ? previousColumns.filter((c) => !currentColumns.includes(c)) : [],
-        },
+          added,
+          removed: removed.length,
+          changed,
+          unchanged,
+          previousColumns: options.previousColumns ?? index.firstColumns,
+          currentColumns: currentColumnsOverride ?? options.currentColumns ?? firstCurrentColumns,
+        }),
         removed,
       };
     },

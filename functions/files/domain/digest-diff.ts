@@ -14,7 +14,7 @@
  * about 2^-128 per row for rows nobody crafted to collide.
  */
 import { createHash } from 'node:crypto';
-import { type CellChange, type CurrentRowDiff, type DiffOptions, type PreviousRowDiff, type StreamingDiffResult, trackedColumnsFor } from './diff.js';
+import { type CellChange, type CurrentRowDiff, diffSummary, type DiffOptions, type PreviousRowDiff, type StreamingDiffResult, trackedColumnsFor } from './diff.js';
 import { type RobotRow, robotTypeDefinition } from './robot-types.js';
 
 const WORDS = 4; // 128 bits a digest
@@ -170,28 +170,21 @@ export function createDigestDiff(digest: PreviousFileDigest, readRow: (position:
       finished = true;
       const removed: string[] = [];
       for (const [key, position] of digest.keyPositions()) if (matched[position] === 0) removed.push(key);
-      const changedByColumn: Record<string, number> = {};
-      tracked.forEach((column, i) => {
-        changedByColumn[column] = perColumn[i]!;
-      });
-      const previousColumns = options.previousColumns ?? digest.firstColumns;
-      const currentColumns = currentColumnsOverride ?? currentColumnsOption ?? options.currentColumns ?? firstCurrentColumns;
-      const bothKnown = previousColumns !== undefined && currentColumns !== undefined;
       return {
-        summary: {
+        summary: diffSummary({
           type: options.type,
           keyColumn,
-          trackedColumns: [...tracked],
+          tracked,
+          perColumn,
           previousRowCount: rows,
           currentRowCount,
-          addedCount: added,
-          removedCount: removed.length,
-          changedCount: changed,
-          unchangedCount: unchanged,
-          changedByColumn,
-          columnsAdded: bothKnown ? currentColumns.filter((c) => !previousColumns.includes(c)) : [],
-          columnsRemoved: bothKnown ? previousColumns.filter((c) => !currentColumns.includes(c)) : [],
-        },
+          added,
+          removed: removed.length,
+          changed,
+          unchanged,
+          previousColumns: options.previousColumns ?? digest.firstColumns,
+          currentColumns: currentColumnsOverride ?? currentColumnsOption ?? options.currentColumns ?? firstCurrentColumns,
+        }),
         removed,
       };
     },
