@@ -1,10 +1,9 @@
 /** GET /getFiles (001 §7): the post-office list, filtered, sorted and paged on the server. */
 import useSWR, { mutate } from 'swr';
-import { route } from '@shared/routes';
-import type { Paged } from '@shared/types';
-import { apiRequest } from '../../../lib/api-client';
+import type { ResponseOf } from '@shared/routes/responses';
+import { api } from '../../../lib/api-client';
 import { createPageCursors } from '../../../lib/page-cursors';
-import type { ListFilesParams, PoFile } from '../types';
+import type { ListFilesParams } from '../types';
 
 /** One SWR key prefix for every read of the files resource (list, file, comparison, counts). */
 export const FILES_KEY = 'files';
@@ -12,11 +11,11 @@ export const FILES_KEY = 'files';
 /** Where each seen page of each list state ends (page n + 1 is asked for with it). */
 const cursors = createPageCursors();
 
-export async function getFiles(params: ListFilesParams): Promise<Paged<PoFile>> {
+export async function getFiles(params: ListFilesParams): Promise<ResponseOf<'listFiles'>> {
   const { page, ...list } = params;
   const listKey = JSON.stringify(list);
   const cursor = cursors.cursorFor(listKey, page);
-  const out = await apiRequest<Paged<PoFile> & { nextCursor?: string | null }>('GET', route('listFiles').path, { query: { ...params, ...(cursor ? { cursor } : {}) } });
+  const out = await api('listFiles', { query: { ...params, ...(cursor ? { cursor } : {}) } });
   cursors.remember(listKey, page, out.nextCursor);
   return out;
 }
