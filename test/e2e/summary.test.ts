@@ -204,13 +204,13 @@ describe('/dashboard/stats (Retailer List)', () => {
       await page.getByRole('button', { name: 'Retailer', exact: true }).click();
       await waitForPath(page, '/dashboard/stats?sort=name%3Bdesc');
       await expect.poll(() => rowNames(page)).toEqual([...byName].reverse());
-      expect(await page.getByRole('columnheader', { name: 'Retailer' }).getAttribute('aria-sort')).toBe('descending');
+      await expect.poll(() => page.getByRole('columnheader', { name: 'Retailer' }).getAttribute('aria-sort')).toBe('descending');
       await page.getByRole('button', { name: 'Total Products' }).click();
-      expect(await page.getByRole('columnheader', { name: 'Total Products' }).getAttribute('aria-sort')).toBe('ascending');
+      await expect.poll(() => page.getByRole('columnheader', { name: 'Total Products' }).getAttribute('aria-sort')).toBe('ascending');
       const byTotal = [...data].sort((a, b) => a.totalProducts - b.totalProducts || a.retailer.name.localeCompare(b.retailer.name, 'en', { sensitivity: 'base' })).map((r) => r.retailer.name);
       await expect.poll(() => rowNames(page)).toEqual(byTotal);
       await page.getByRole('button', { name: 'Total Products' }).click();
-      expect(await page.getByRole('columnheader', { name: 'Total Products' }).getAttribute('aria-sort')).toBe('descending');
+      await expect.poll(() => page.getByRole('columnheader', { name: 'Total Products' }).getAttribute('aria-sort')).toBe('descending');
       await expect.poll(async () => (await page.locator('.rl-row td:nth-child(3)').allTextContents()).map((t) => Number(t.split(' ')[0]!.replace(/,/g, '')))).toEqual(data.map((r) => r.totalProducts).sort((a, b) => b - a));
       expect(await page.getByRole('columnheader', { name: 'Assigned Reps' }).count()).toBe(1);
       await screenshot(page, 'retailer-list');
