@@ -1,0 +1,207 @@
+/**
+ * Retailer contacts of a brand (000 §3 Contact: _id, firstName, lastName, email, role, brand,
+ * retailer). One partition per brand; a contact is unique per brand + retailer + email (the sort
+ * key), so an import run twice, or two people adding the same address at once, never makes two.
+ *
+ * - CONTACTS#<brandId> / R#<retailerId>#E#<email lower-cased>: the contact
+ * - CONTACTS#<brandId> / COUNT: the brand's contact count, kept on write
+ * - CONTACT#<id> / CONTACT: the id's pointer (DELETE /addressBooks/{id})
+ */
+import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ddb } from '../lib/clients/dynamodb';
+import { queryPage, type PagedResult } from '../lib/paged-query';
+import { clean, failedConditions, newId, table } from '../lib/table';
+
+export interface ContactRecord {
+  _id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: string;
+  /** Brand id. */
+  brand: string;
+  /** Retailer id. */
+  retailer: string;
+  createdAt: string;
+  updatedAt: string;
+  /** User id of who added or last imported it. */
+  createdBy: string;
+}
+
+export type NewContact = Pick<ContactRecord, 'firstName' | 'lastName' | 'email' | 'role' | 'brand' | 'retailer' | 'createdBy'>;
+
+const brandPk = (brandId: string) => `CONTACTS#${brandId}`;
+const retailerPrefix = (retailerId: string) => `R#${retailerId}#E#`;
+export const contactKey = (brandId: string, retailerId: string, email: string) => ({
+  pk: brandPk(brandId),
+  sk: `${retailerPrefix(retailerId)}${email.trim().toLowerCase()}`,
+});
+const pointerKey = (id: string) => ({ pk: `CONTACT#${id}`, sk: 'CONTACT' });
+const countKey = (brandId: string) => ({ pk: brandPk(brandId), sk: 'COUNT' });
+
+function countUpdate(brandId: string, by: 1 | -1) {
+  return {
+    Update: {
+      TableName: table.name,
+      Key: countKey(brandId),
+      UpdateExpression: 'ADD #count :by',
+      ExpressionAttributeNames: { '#count': 'count' },
+      ExpressionAttributeValues: { ':by': by },
+    },
+  };
+}
+
+/**
+ * TransactWriteItems: Put the contact (condition: none for brand + retailer + email yet) + its id
+ * pointer + count +1. When it exists: `ignore` keeps it as it is, `update` sets names and role.
+ */
+export async function putContact(
+  input: NewContact,
+  mode: 'ignore' | 'update' = 'ignore',
+): Promise<{ outcome: 'created' | 'updated' | 'ignored'; contact: ContactRecord }> {
+  const now = new Date().toISOString();
+  const contact: ContactRecord = { _id: newId(), ...input, email: input.email.trim(), createdAt: now, updatedAt: now };
+  const key = contactKey(input.brand, input.retailer, input.email);
+  try {
+    await ddb.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: table.name, Item: { ...key, entity: 'Contact', ...contact }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          { Put: { TableName: table.name, Item: { ...pointerKey(contact._id), entity: 'ContactId', brand: input.brand, retailer: input.retailer, email: contact.email } } },
+          countUpdate(input.brand, 1),
+        ],
+      }),
+    );
+    return { outcome: 'created', contact };
+  } catch (e) {
+    if (!failedConditions(e)?.includes(0)) throw e;
+  }
+  if (mode === 'ignore') {
+    const existing = await getContactByKey(input.brand, input.retailer, input.email);
+    if (existing) return { outcome: 'ignored', contact: existing };
+    return putContact(input, mode); // deleted meanwhile: add it again
+  }
+  try {
+    const out = await ddb.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: key,
+        UpdateExpression: 'SET firstName = :f, lastName = :l, #role = :r, updatedAt = :u, createdBy = :by',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#role': 'role' },
+        ExpressionAttributeValues: { ':f': input.firstName, ':l': input.lastName, ':r': input.role, ':u': now, ':by': input.createdBy },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return { outcome: 'updated', contact: clean<ContactRecord>(out.Attributes ?? {}) };
+  } catch (e) {
+    if ((e as Error).name !== 'ConditionalCheckFailedException') throw e;
+    return putContact(input, mode); // deleted meanwhile: add it again
+  }
+}
+
+/** GetItem CONTACTS#brand / R#retailer#E#email (consistent) */
+export async function getContactByKey(brandId: string, retailerId: string, email: string): Promise<ContactRecord | undefined> {
+  const out = await ddb.send(new GetCommand({ TableName: table.name, Key: contactKey(brandId, retailerId, email), ConsistentRead: true }));
+  return out.Item ? clean<ContactRecord>(out.Item) : undefined;
+}
+
+/** GetItem CONTACT#id, then the contact it points to */
+export async function getContact(id: string): Promise<ContactRecord | undefined> {
+  const ptr = await ddb.send(new GetCommand({ TableName: table.name, Key: pointerKey(id), ConsistentRead: true }));
+  if (!ptr.Item) return undefined;
+  const c = await getContactByKey(String(ptr.Item.brand), String(ptr.Item.retailer), String(ptr.Item.email));
+  return c && c._id === id ? c : undefined;
+}
+
+/** TransactWriteItems: Delete the contact (condition: it is still this id) + its pointer + count −1. false: already gone. */
+export async function deleteContact(c: Pick<ContactRecord, '_id' | 'brand' | 'retailer' | 'email'>): Promise<boolean> {
+  try {
+    await ddb.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: table.name,
+              Key: contactKey(c.brand, c.retailer, c.email),
+              ConditionExpression: '#id = :id',
+              ExpressionAttributeNames: { '#id': '_id' },
+              ExpressionAttributeValues: { ':id': c._id },
+            },
+          },
+          { Delete: { TableName: table.name, Key: pointerKey(c._id) } },
+          countUpdate(c.brand, -1),
+        ],
+      }),
+    );
+    return true;
+  } catch (e) {
+    if (failedConditions(e)?.includes(0)) return false;
+    throw e;
+  }
+}
+
+/** Query CONTACTS#brand, sk begins_with R#retailer#E#: one page, by email */
+export async function pageRetailerContacts(
+  brandId: string,
+  retailerId: string,
+  r: { limit: number; cursor?: string; skip?: number },
+): Promise<PagedResult<ContactRecord>> {
+  const out = await queryPage<Record<string, unknown>>({
+    sources: [
+      {
+        partitionKey: 'pk',
+        sortKey: 'sk',
+        keyAttributes: ['pk', 'sk'],
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': brandPk(brandId), ':prefix': retailerPrefix(retailerId) },
+      },
+    ],
+    ascending: true,
+    ...r,
+  });
+  return { ...out, items: out.items.map((i) => clean<ContactRecord>(i)) };
+}
+
+/** Query CONTACTS#brand, sk begins_with R#: the brand's contacts a page at a time (export) */
+export async function pageBrandContacts(brandId: string, r: { limit: number; cursor?: string }): Promise<PagedResult<ContactRecord>> {
+  const out = await queryPage<Record<string, unknown>>({
+    sources: [
+      {
+        partitionKey: 'pk',
+        sortKey: 'sk',
+        keyAttributes: ['pk', 'sk'],
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': brandPk(brandId), ':prefix': 'R#' },
+      },
+    ],
+    ascending: true,
+    ...r,
+  });
+  return { ...out, items: out.items.map((i) => clean<ContactRecord>(i)) };
+}
+
+/** GetItem CONTACTS#brand / COUNT (consistent): the brand's contacts, kept on write */
+export async function countContacts(brandId: string): Promise<number> {
+  const out = await ddb.send(new GetCommand({ TableName: table.name, Key: countKey(brandId), ConsistentRead: true }));
+  return Math.max(0, Number(out.Item?.count ?? 0));
+}
+
+/**
+ * BatchGetItem of brand + retailer + each address: which of these addresses are the retailer's
+ * contacts for this brand (the contact form's relay rule), at most 100 addresses.
+ */
+export async function findRetailerContacts(brandId: string, retailerId: string, emails: readonly string[]): Promise<ContactRecord[]> {
+  const unique = [...new Set(emails.map((e) => e.trim().toLowerCase()))];
+  if (unique.length > 100) throw new Error('At most 100 addresses at once');
+  if (!unique.length) return [];
+  let keys: Record<string, unknown>[] | undefined = unique.map((e) => contactKey(brandId, retailerId, e));
+  const found: ContactRecord[] = [];
+  for (let attempt = 0; keys?.length && attempt < 5; attempt++) {
+    const out = await ddb.send(new BatchGetCommand({ RequestItems: { [table.name]: { Keys: keys, ConsistentRead: true } } }));
+    found.push(...(out.Responses?.[table.name] ?? []).map((i) => clean<ContactRecord>(i)));
+    keys = out.UnprocessedKeys?.[table.name]?.Keys as Record<string, unknown>[] | undefined;
+  }
+  if (keys?.length) throw new Error('Contacts could not be read (throttled)');
+  return found;
+}
