@@ -9,6 +9,7 @@ import { SETTINGS_MSG } from './messages/post-office';
 import { SCRAPING_MSG } from './messages/scrapings';
 
 export { ACCOUNT_MSG } from './messages/accounts';
+export { ADDRESS_BOOK_MSG } from './messages/address-book';
 export { HTTP_MSG } from './messages/http';
 export { FILE_MSG, PO_MSG, SETTINGS_MSG } from './messages/post-office';
 export { SCRAPING_MSG } from './messages/scrapings';

@@ -8,6 +8,7 @@
  * Paths are the spec's (the calls listed in `docs/api-calls.tsv`), served under `/api`.
  */
 import { accountRoutes } from './routes/accounts';
+import { addressBookRoutes } from './routes/address-book';
 import { exportRoutes } from './routes/exports';
 import { brandRetailerRoutes } from './routes/brand-retailers';
 import { fileRoutes } from './routes/files';
@@ -35,6 +36,8 @@ export const routes = [
   ...exportRoutes,
   // ── The brand dashboard's retailer look-ups (000 §2, §7): shared/routes/brand-retailers.ts
   ...brandRetailerRoutes,
+  // ── The retailer page's Address Book and EMAIL HISTORY (000 §2, §6, §7): shared/routes/address-book.ts
+  ...addressBookRoutes,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof routes)[number]['id'];

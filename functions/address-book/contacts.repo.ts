@@ -5,6 +5,8 @@
  *
  * - CONTACTS#<brandId> / R#<retailerId>#E#<email lower-cased>: the contact
  * - CONTACTS#<brandId> / COUNT: the brand's contact count, kept on write
+ * - CONTACTS#<brandId> / COUNT#R#<retailerId>: the retailer's contact count, kept on write (the
+ *   Address Book's page count; `pageBrandContacts` reads `R#…` only, so it never meets it)
  * - CONTACT#<id> / CONTACT: the id's pointer (DELETE /addressBooks/{id})
  */
 import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -38,12 +40,13 @@ export const contactKey = (brandId: string, retailerId: string, email: string) =
 });
 const pointerKey = (id: string) => ({ pk: `CONTACT#${id}`, sk: 'CONTACT' });
 const countKey = (brandId: string) => ({ pk: brandPk(brandId), sk: 'COUNT' });
+const retailerCountKey = (brandId: string, retailerId: string) => ({ pk: brandPk(brandId), sk: `COUNT#R#${retailerId}` });
 
-function countUpdate(brandId: string, by: 1 | -1) {
+function countUpdate(key: { pk: string; sk: string }, by: 1 | -1) {
   return {
     Update: {
       TableName: table.name,
-      Key: countKey(brandId),
+      Key: key,
       UpdateExpression: 'ADD #count :by',
       ExpressionAttributeNames: { '#count': 'count' },
       ExpressionAttributeValues: { ':by': by },
@@ -53,7 +56,7 @@ function countUpdate(brandId: string, by: 1 | -1) {
 
 /**
  * TransactWriteItems: Put the contact (condition: none for brand + retailer + email yet) + its id
- * pointer + count +1. When it exists: `ignore` keeps it as it is, `update` sets names and role.
+ * pointer + brand and retailer counts +1. When it exists: `ignore` keeps it as it is, `update` sets names and role.
  */
 export async function putContact(
   input: NewContact,
@@ -68,7 +71,8 @@ export async function putContact(
         TransactItems: [
           { Put: { TableName: table.name, Item: { ...key, entity: 'Contact', ...contact }, ConditionExpression: 'attribute_not_exists(pk)' } },
           { Put: { TableName: table.name, Item: { ...pointerKey(contact._id), entity: 'ContactId', brand: input.brand, retailer: input.retailer, email: contact.email } } },
-          countUpdate(input.brand, 1),
+          countUpdate(countKey(input.brand), 1),
+          countUpdate(retailerCountKey(input.brand, input.retailer), 1),
         ],
       }),
     );
@@ -114,7 +118,7 @@ export async function getContact(id: string): Promise<ContactRecord | undefined>
   return c && c._id === id ? c : undefined;
 }
 
-/** TransactWriteItems: Delete the contact (condition: it is still this id) + its pointer + count −1. false: already gone. */
+/** TransactWriteItems: Delete the contact (condition: it is still this id) + its pointer + both counts −1. false: already gone. */
 export async function deleteContact(c: Pick<ContactRecord, '_id' | 'brand' | 'retailer' | 'email'>): Promise<boolean> {
   try {
     await ddb.send(
@@ -130,7 +134,8 @@ export async function deleteContact(c: Pick<ContactRecord, '_id' | 'brand' | 're
             },
           },
           { Delete: { TableName: table.name, Key: pointerKey(c._id) } },
-          countUpdate(c.brand, -1),
+          countUpdate(countKey(c.brand), -1),
+          countUpdate(retailerCountKey(c.brand, c.retailer), -1),
         ],
       }),
     );
@@ -139,6 +144,12 @@ export async function deleteContact(c: Pick<ContactRecord, '_id' | 'brand' | 're
     if (failedConditions(e)?.includes(0)) return false;
     throw e;
   }
+}
+
+/** GetItem CONTACTS#brand / COUNT#R#retailer (consistent): the retailer's contacts, kept on write */
+export async function countRetailerContacts(brandId: string, retailerId: string): Promise<number> {
+  const out = await ddb.send(new GetCommand({ TableName: table.name, Key: retailerCountKey(brandId, retailerId), ConsistentRead: true }));
+  return Math.max(0, Number(out.Item?.count ?? 0));
 }
 
 /** Query CONTACTS#brand, sk begins_with R#retailer#E#: one page, by email */

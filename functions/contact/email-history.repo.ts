@@ -2,12 +2,13 @@
  * Emails sent to a retailer's contacts (000 §3 Email history: _id, subject, createdAt,
  * htmlResponse), kept per brand + retailer, newest first:
  * - EMAILS#<brandId>#<retailerId> / <createdAt>#<id>
- * The id is the send's idempotency key: a retried record writes nothing twice.
+ * - EMAILCOUNT#<brandId>#<retailerId> / COUNT: how many, kept on write (EMAIL HISTORY's page count)
+ * The id is the send's idempotency key: a retried record writes nothing twice (nor counts twice).
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/clients/dynamodb';
 import { queryPage, type PagedResult } from '../lib/paged-query';
-import { clean, table } from '../lib/table';
+import { clean, failedConditions, table } from '../lib/table';
 
 export interface EmailHistoryRecord {
   _id: string;
@@ -35,20 +36,42 @@ export interface EmailHistoryRecord {
 }
 
 const historyPk = (brandId: string, retailerId: string) => `EMAILS#${brandId}#${retailerId}`;
+const countKey = (brandId: string, retailerId: string) => ({ pk: `EMAILCOUNT#${brandId}#${retailerId}`, sk: 'COUNT' });
 
-/** PutItem EMAILS#brand#retailer / createdAt#id (condition: not written yet) */
+/** TransactWriteItems: Put EMAILS#brand#retailer / createdAt#id (condition: not written yet) + count +1 */
 export async function recordEmail(rec: EmailHistoryRecord): Promise<void> {
   try {
     await ddb.send(
-      new PutCommand({
-        TableName: table.name,
-        Item: { pk: historyPk(rec.brand, rec.retailer), sk: `${rec.createdAt}#${rec._id}`, entity: 'EmailHistory', ...rec },
-        ConditionExpression: 'attribute_not_exists(pk)',
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: table.name,
+              Item: { pk: historyPk(rec.brand, rec.retailer), sk: `${rec.createdAt}#${rec._id}`, entity: 'EmailHistory', ...rec },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Update: {
+              TableName: table.name,
+              Key: countKey(rec.brand, rec.retailer),
+              UpdateExpression: 'ADD #count :one',
+              ExpressionAttributeNames: { '#count': 'count' },
+              ExpressionAttributeValues: { ':one': 1 },
+            },
+          },
+        ],
       }),
     );
   } catch (e) {
-    if ((e as Error).name !== 'ConditionalCheckFailedException') throw e;
+    if (!failedConditions(e)?.includes(0)) throw e;
   }
+}
+
+/** GetItem EMAILCOUNT#brand#retailer / COUNT (consistent): the retailer's emails, kept on write */
+export async function countEmailHistory(brandId: string, retailerId: string): Promise<number> {
+  const out = await ddb.send(new GetCommand({ TableName: table.name, Key: countKey(brandId, retailerId), ConsistentRead: true }));
+  return Math.max(0, Number(out.Item?.count ?? 0));
 }
 
 /** Query EMAILS#brand#retailer newest first: one page */

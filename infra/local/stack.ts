@@ -104,6 +104,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     // Imported only now: the handlers' SDK clients read the endpoints above at module load.
     const { seed } = await import('./seed');
     await seed(log);
+    // Contacts and email history of the demo brand (issue 9): written once.
+    const { seedAddressBook } = await import('./demo-address-book');
+    await seedAddressBook(log);
     // A table kept from an older checkout: files written before an index existed get its keys.
     const { backfillFileSortKeys } = await import('../../functions/files/files.repo');
     const backfilled = await backfillFileSortKeys();

@@ -7,6 +7,7 @@
  */
 import type * as z from 'zod';
 import type { RouteId } from '../routes';
+import { addContactResponse, contactInfoResponse, deleteContactResponse, emailHistoryResponse } from '../schemas/address-book';
 import { loginResponse, messageResponse, validateTokenResponse } from '../schemas/auth';
 import { listBrandsForSelectResponse, listBrandsResponse } from '../schemas/brands';
 import { exportFileResponse, exportHistoryResponse } from '../schemas/exports';
@@ -93,6 +94,11 @@ export const responses = {
   getAssignedReps: assignedRepsResponse,
   getBrandRetailers: brandRetailersResponse,
   getBrandCatalog: brandCatalogResponse,
+  // The retailer page's Address Book and EMAIL HISTORY (shared/routes/address-book.ts)
+  getContactInfo: contactInfoResponse,
+  addContact: addContactResponse,
+  deleteContact: deleteContactResponse,
+  getEmailHistory: emailHistoryResponse,
 } as const satisfies { [Id in RouteId]?: z.ZodType };
 
 type Responses = typeof responses;

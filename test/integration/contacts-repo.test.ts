@@ -50,6 +50,7 @@ describe('retailer contacts', () => {
     expect(outs.filter((o) => o.outcome === 'created')).toHaveLength(1);
     expect(new Set(outs.map((o) => o.contact._id)).size).toBe(1);
     expect(await repo.countContacts(BRAND)).toBe(before + 1);
+    expect(await repo.countRetailerContacts(BRAND, 'ret-race')).toBe(1);
     const page = await repo.pageRetailerContacts(BRAND, 'ret-race', { limit: 25 });
     expect(page.items.map((x) => x.email)).toEqual(['race@retailer.test']);
   });
@@ -74,6 +75,7 @@ describe('retailer contacts', () => {
     expect([one, two].filter(Boolean)).toHaveLength(1);
     expect(await repo.getContact(c._id)).toBeUndefined();
     expect(await repo.countContacts(BRAND)).toBe(before - 1);
+    expect(await repo.countRetailerContacts(BRAND, 'ret-d')).toBe(0);
     // added again: a new id; the old id still finds nothing
     const again = await repo.putContact(contact({ email: 'gone@x.test', retailer: 'ret-d' }));
     expect(again.outcome).toBe('created');
@@ -92,5 +94,9 @@ describe('email history', () => {
     const page = await history.pageEmailHistory(BRAND, 'ret-h', { limit: 25 });
     expect(page.items.map((x) => x.subject)).toEqual(['second', 'first']);
     expect((await history.pageEmailHistory(OTHER, 'ret-h', { limit: 25 })).items).toEqual([]);
+    // counted once per id, per brand + retailer
+    expect(await history.countEmailHistory(BRAND, 'ret-h')).toBe(2);
+    expect(await history.countEmailHistory(BRAND, 'ret-other')).toBe(1);
+    expect(await history.countEmailHistory(OTHER, 'ret-h')).toBe(0);
   });
 });

@@ -27,8 +27,10 @@ interface Ids {
   period: string;
   product: string;
   serial: string;
-  /** The retailer scan info (the brand profile the brand flag call takes). */
+  /** The retailer scan info (the brand profile the brand flag call takes; EMAIL HISTORY's id). */
   scanInfo: string;
+  /** A contact of the brand at the retailer (Address Book). */
+  contact: string;
   /** Text of these records that must not reach another tenant. */
   secrets: string[];
 }
@@ -56,7 +58,19 @@ async function realIds(token: string, brand: string, retailer: string, serial?: 
   if (!serialNo) throw new Error(`no on-hand item for ${brand} at ${retailer}`);
   const item = await ok<{ data: { data: { styleName: string; inventoryId: string } } }>('GET', `/getBatchItems?retailerId=${retailer}&serialNo=${serialNo}&brand=${brand}`, token);
   const info = await ok<{ data: { _id: string } }>('GET', `/RetailerScraping/${brand}/${retailer}`, token);
-  return { brand, retailer, period, product: product._id, serial: serialNo, scanInfo: info.data._id, secrets: [product.name, product.style_number, serialNo, item.data.data.inventoryId].filter((s) => s && s.length >= 4) };
+  const contacts = await ok<{ retailer_contacts: { _id: string; email: string }[] }>('GET', `/getContactInfo?brand=${brand}&retailer=${retailer}&limit=1`, token);
+  const contact = contacts.retailer_contacts[0];
+  if (!contact) throw new Error(`no contact for ${brand} at ${retailer}`);
+  return {
+    brand,
+    retailer,
+    period,
+    product: product._id,
+    serial: serialNo,
+    scanInfo: info.data._id,
+    contact: contact._id,
+    secrets: [product.name, product.style_number, serialNo, item.data.data.inventoryId, contact.email].filter((s) => s && s.length >= 4),
+  };
 }
 
 beforeAll(async () => {
@@ -80,6 +94,10 @@ beforeAll(async () => {
     if (Date.now() > deadline) throw new Error('the Castellane Paris on-hand fixture was not ingested');
     await new Promise((r) => setTimeout(r, 200));
   }
+
+  // A contact of Castellane Paris at the shared retailer (the seed has Maison Aurelle's only).
+  const cpContact = await api('POST', '/addressBooks', { token: tokens.cpAdmin, body: { firstName: 'Cora', lastName: 'Paris', email: `cora-${tag}@castellane-contact.test`, role: 'Buyer', retailer: SHARED_RETAILER } });
+  expect(cpContact.status).toBe(200);
 
   ids.ma = await realIds(tokens.maAdmin, MA, SHARED_RETAILER);
   ids.cp = await realIds(tokens.cpAdmin, CP, SHARED_RETAILER, serials[0]);
@@ -130,6 +148,12 @@ function idCalls(v: Ids, own: string): Call[] {
     { name: "the victim brand's scan dates", method: 'GET', path: `/RetailerSummaryDays/${v.brand}` },
     { name: "the victim brand's catalog", method: 'GET', path: `/brandCatalog/${v.brand}` },
     { name: "the victim brand's catalog, victim serial", method: 'GET', path: `/brandCatalog/${v.brand}?search=${v.serial}` },
+    { name: "contacts of the victim retailer (the victim's brand in the query)", method: 'GET', path: `/getContactInfo?brand=${v.brand}&retailer=${v.retailer}` },
+    { name: "add a contact to the victim retailer (the victim's brand in the body)", method: 'POST', path: '/addressBooks', body: { brand: v.brand, retailer: v.retailer, firstName: 'Cap', lastName: 'Tured', email: 'captured@attacker.test', role: 'Spy' } },
+    { name: 'delete a victim contact', method: 'DELETE', path: `/addressBooks/${v.contact}` },
+    { name: "delete a victim contact (the victim's brand in the query)", method: 'DELETE', path: `/addressBooks/${v.contact}?brand=${v.brand}` },
+    { name: 'email history of the victim scan info', method: 'GET', path: `/email_history?retailer_brand_scraping=${v.scanInfo}` },
+    { name: 'email history of the victim period', method: 'GET', path: `/email_history?retailer_brand_scraping=${v.period}` },
   ];
 }
 
@@ -170,8 +194,20 @@ describe("another brand's real ids", () => {
       expect((await api('GET', `/RetailerScraping/${v.brand}/${v.period}`, { token })).status).toBe(200);
       expect((await api('GET', `/retailerBrandProductScrapings/${v.product}`, { token })).status).toBe(200);
       expect((await api('GET', `/getBatchItems?retailerId=${v.retailer}&serialNo=${v.serial}`, { token })).status).toBe(200);
+      expect((await api('GET', `/email_history?retailer_brand_scraping=${v.scanInfo}`, { token })).status).toBe(200);
+      expect((await api('GET', `/getContactInfo?brand=${v.brand}&retailer=${v.retailer}`, { token })).status).toBe(200);
     }
     expect((await api('GET', `/getFiles/${admin.file}`, { token: tokens.admin })).status).toBe(200);
+  });
+
+  it("the shared retailer's Address Book shows each brand its own contacts only, and the victim's contacts are all still there", async () => {
+    const cp = await ok<{ retailer_contacts: { _id: string }[] }>('GET', `/getContactInfo?retailer=${SHARED_RETAILER}&limit=1000`, tokens.cpAdmin);
+    const ma = await ok<{ retailer_contacts: { _id: string }[] }>('GET', `/getContactInfo?retailer=${SHARED_RETAILER}&limit=1000`, tokens.maAdmin);
+    expect(cp.retailer_contacts.map((c) => c._id)).toContain(ids.cp.contact);
+    expect(cp.retailer_contacts.map((c) => c._id)).not.toContain(ids.ma.contact);
+    expect(ma.retailer_contacts.map((c) => c._id)).toContain(ids.ma.contact);
+    expect(ma.retailer_contacts.map((c) => c._id)).not.toContain(ids.cp.contact);
+    expect(JSON.stringify([cp, ma])).not.toContain('captured@attacker.test');
   });
 
   it('no brand account reaches the files and notifications of the post office (real ids)', async () => {
