@@ -15,6 +15,9 @@ export type Denial = 'login' | 'expired' | 'terms' | null;
 
 export const isAdmin = (user: PublicUser): boolean => user.roles.some((r) => r.name === ROLE.ADMIN);
 
+/** ADMIN or BRAND_ADMIN: e.g. who may delete contacts (000 §6). */
+export const isBrandAdminOrAdmin = (user: PublicUser): boolean => user.roles.some((r) => r.name === ROLE.ADMIN || r.name === ROLE.BRAND_ADMIN);
+
 /** A session whose expiry has passed (the server would answer 401). */
 export function isExpired(session: Session, now = Date.now()): boolean {
   const at = Date.parse(session.expiresAt);

@@ -1,7 +1,8 @@
 /**
  * /dashboard/retailer/{rId} and /dashboard/retailer/{rId}/period/{pId} (000 §2, 001 §2): the
  * retailer view on its latest period or on one scan period: head (name, type badge, Period
- * select, Next / Previous Scan), the brand landing page side, the DETAILS and ALL EXPORTS tabs and
+ * select, Next / Previous Scan), the brand landing page side, the DETAILS, Address Book, EMAIL
+ * HISTORY and ALL EXPORTS tabs (000 §2, in that order) and
  * the product tabs with the export of the tab shown. Features meet here (a feature never imports
  * another's components).
  */
@@ -10,7 +11,7 @@ import { Link, useParams } from 'react-router-dom';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs } from '../../../components/ui/tabs';
 import { paths } from '../../../config/paths';
-import { effectiveBrand } from '../../../lib/access';
+import { effectiveBrand, isBrandAdminOrAdmin } from '../../../lib/access';
 import { useSession } from '../../../lib/session';
 import { usePeriodInfo, useRetailerInfo } from '../../../features/retailer-view/api/get-retailer-info';
 import { useRetailerPeriods } from '../../../features/retailer-view/api/get-retailer-periods';
@@ -18,6 +19,8 @@ import { ProductTabs } from '../../../features/retailer-view/components/product-
 import { RetailerAside } from '../../../features/retailer-view/components/retailer-aside';
 import { RetailerDetails } from '../../../features/retailer-view/components/retailer-details';
 import { RetailerHeader } from '../../../features/retailer-view/components/retailer-header';
+import { AddressBook } from '../../../features/address-book/components/address-book';
+import { EmailHistory } from '../../../features/address-book/components/email-history';
 import { ExportButton } from '../../../features/exports/components/export-button';
 import { ExportHistory } from '../../../features/exports/components/export-history';
 import { RV_MSG } from '../../../features/retailer-view/messages';
@@ -34,6 +37,14 @@ function Unavailable({ text }: { text: string }) {
   );
 }
 
+const SIDE_TABS = [
+  { id: 'details', label: 'DETAILS' },
+  { id: 'address-book', label: 'Address Book' },
+  { id: 'email-history', label: 'EMAIL HISTORY' },
+  { id: 'exports', label: 'ALL EXPORTS' },
+] as const;
+type SideTab = (typeof SIDE_TABS)[number]['id'];
+
 export function RetailerRoute() {
   const { rId = '', pId } = useParams();
   const session = useSession();
@@ -41,7 +52,7 @@ export function RetailerRoute() {
   const info = useRetailerInfo(brandId, rId);
   const periods = useRetailerPeriods(brandId, rId);
   const period = usePeriodInfo(brandId, pId);
-  const [side, setSide] = useState<'details' | 'exports'>('details');
+  const [side, setSide] = useState<SideTab>('details');
 
   if (info.error) return <Unavailable text={RV_MSG.retailerNotFound} />;
   if (pId && (period.error || (period.data && period.data.retailer !== rId))) return <Unavailable text={RV_MSG.periodNotFound} />;
@@ -59,16 +70,11 @@ export function RetailerRoute() {
       <div className="rv-top">
         <RetailerAside info={r} />
         <div className="rv-main">
-          <Tabs
-            label="Retailer"
-            tabs={[
-              { id: 'details', label: 'DETAILS' },
-              { id: 'exports', label: 'ALL EXPORTS' },
-            ]}
-            selected={side}
-            onSelect={(id) => setSide(id === 'exports' ? 'exports' : 'details')}
-          >
-            {side === 'details' ? <RetailerDetails info={r} figures={figures} /> : <ExportHistory retailerId={rId} brandId={brandId} />}
+          <Tabs label="Retailer" tabs={[...SIDE_TABS]} selected={side} onSelect={(id) => setSide(SIDE_TABS.find((t) => t.id === id)?.id ?? 'details')}>
+            {side === 'details' ? <RetailerDetails info={r} figures={figures} /> : null}
+            {side === 'address-book' ? <AddressBook brandId={brandId} retailerId={rId} retailerName={r.retailer.name} canDelete={!!session && isBrandAdminOrAdmin(session.user)} /> : null}
+            {side === 'email-history' ? <EmailHistory scanInfoId={r._id} /> : null}
+            {side === 'exports' ? <ExportHistory retailerId={rId} brandId={brandId} /> : null}
           </Tabs>
         </div>
       </div>
