@@ -66,7 +66,7 @@ export function AddressBook({ brandId, retailerId, retailerName, canDelete, page
   const columns: Column<Contact>[] = [
     { key: 'firstName', header: 'First Name', cell: (c) => c.firstName },
     { key: 'lastName', header: 'Last Name', cell: (c) => c.lastName },
-    { key: 'email', header: 'Email', cell: (c) => <a href={`mailto:${c.email}`}>{c.email}</a> },
+    { key: 'email', header: 'Email', className: 'address-book__email', cell: (c) => <a href={`mailto:${c.email}`}>{c.email}</a> },
     { key: 'role', header: 'Role', cell: (c) => c.role },
   ];
   if (canDelete) {
@@ -85,7 +85,7 @@ export function AddressBook({ brandId, retailerId, retailerName, canDelete, page
   return (
     <section className="address-book" aria-label="Address Book">
       <div className="address-book__bar">
-        <p className="address-book__count">{data ? `${totalCount} contact${totalCount === 1 ? '' : 's'}` : ''}</p>
+        <p className="address-book__count">{totalCount ? `${totalCount} contact${totalCount === 1 ? '' : 's'}` : ''}</p>
         <Button size="sm" onClick={() => setAdding(true)}>
           Add Contact
         </Button>
