@@ -385,6 +385,16 @@ describe('the demo brand (Maison Aurelle)', () => {
   });
 });
 
+describe('the demo seed', () => {
+  it('writes its contacts and emails once: a second run changes nothing', async () => {
+    const { seedAddressBook } = await import('../../infra/local/demo-address-book');
+    const before = await list(tokens.demoAdmin, { retailer: 'ret-lumiere' });
+    expect(await seedAddressBook()).toEqual({ contacts: 0, emails: 0 });
+    const after = await list(tokens.demoAdmin, { retailer: 'ret-lumiere' });
+    expect(after.body.totalCount).toBe(before.body.totalCount);
+  });
+});
+
 function demoHistory(token: string, id: string) {
   return callRoute('getEmailHistory', { token, query: { retailer_brand_scraping: id } });
 }
