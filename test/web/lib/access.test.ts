@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterLogin, denial, homeFor, themeColors } from '../../../web/src/lib/access';
+import { afterLogin, denial, homeFor, isBrandAdminOrAdmin, themeColors } from '../../../web/src/lib/access';
 import type { Session } from '../../../web/src/lib/session';
 
 const brand = { _id: 'b1', name: 'Maison', slug: 'maison', colors: { bgColor: '#112233', textColor: 'not-a-colour', hoverColor: '#ffffff3b', summaryPageSectionColor: '#333131' } };
@@ -7,6 +7,13 @@ const user = (roles: string[], extra: Record<string, unknown> = {}) => ({ _id: '
 const session = (u: Session['user'], extra: Partial<Session> = {}): Session => ({ token: 't', expiresAt: new Date(Date.now() + 60_000).toISOString(), user: u, actingBrand: null, ...extra });
 
 describe('access rules', () => {
+  it('counts ADMIN and BRAND_ADMIN (not a User) as who may delete contacts (000 §6)', () => {
+    expect(isBrandAdminOrAdmin(user(['ADMIN']))).toBe(true);
+    expect(isBrandAdminOrAdmin(user(['BRAND_ADMIN']))).toBe(true);
+    expect(isBrandAdminOrAdmin(user(['User']))).toBe(false);
+    expect(isBrandAdminOrAdmin(user([]))).toBe(false);
+  });
+
   it('sends a visitor without a session to the login page for every guarded area', () => {
     expect(denial(null, 'admin')).toBe('login');
     expect(denial(null, 'dashboard')).toBe('login');
