@@ -10,6 +10,7 @@
 import { accountRoutes } from './routes/accounts';
 import { exportRoutes } from './routes/exports';
 import { brandRetailerRoutes } from './routes/brand-retailers';
+import { contactRoutes } from './routes/contact';
 import { fileRoutes } from './routes/files';
 import { lookupRoutes } from './routes/lookups';
 import { notificationRoutes } from './routes/notifications';
@@ -35,6 +36,8 @@ export const routes = [
   ...exportRoutes,
   // ── The brand dashboard's retailer look-ups (000 §2, §7): shared/routes/brand-retailers.ts
   ...brandRetailerRoutes,
+  // ── The contact form: canned messages, contact info, email to a retailer (000 §2, §7): shared/routes/contact.ts
+  ...contactRoutes,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof routes)[number]['id'];

@@ -9,6 +9,7 @@ import type * as z from 'zod';
 import type { RouteId } from '../routes';
 import { loginResponse, messageResponse, validateTokenResponse } from '../schemas/auth';
 import { listBrandsForSelectResponse, listBrandsResponse } from '../schemas/brands';
+import { contactInfoForEmailResponse, contactRetailerResponse, listCannedMessagesResponse } from '../schemas/contact';
 import { exportFileResponse, exportHistoryResponse } from '../schemas/exports';
 import {
   approveFileResponse,
@@ -93,6 +94,10 @@ export const responses = {
   getAssignedReps: assignedRepsResponse,
   getBrandRetailers: brandRetailersResponse,
   getBrandCatalog: brandCatalogResponse,
+  // The contact form (shared/routes/contact.ts)
+  listCannedMessages: listCannedMessagesResponse,
+  getContactInfoForEmail: contactInfoForEmailResponse,
+  contactRetailer: contactRetailerResponse,
 } as const satisfies { [Id in RouteId]?: z.ZodType };
 
 type Responses = typeof responses;
