@@ -11,6 +11,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type QuillType from 'quill';
 import { Spinner } from './spinner';
+import './rich-text-editor.css';
 
 export interface RichTextEditorProps {
   /** The accessible name of the editable area. */
@@ -72,7 +73,8 @@ export function RichTextEditor({ label, value, onChange, describedBy, invalid, p
         root.setAttribute('role', 'textbox');
         root.setAttribute('aria-multiline', 'true');
         root.setAttribute('aria-label', label);
-        q.clipboard.dangerouslyPasteHTML(reported.current || '');
+        // setContents, not dangerouslyPasteHTML: that one also moves the focus into the editor.
+        q.setContents(q.clipboard.convert({ html: reported.current || '' }), 'silent');
         q.on('text-change', () => {
           const html = root.innerHTML;
           reported.current = html;
@@ -96,7 +98,7 @@ export function RichTextEditor({ label, value, onChange, describedBy, invalid, p
     const q = quill.current;
     if (!q || value === reported.current) return;
     reported.current = value;
-    q.clipboard.dangerouslyPasteHTML(value || '', 'silent');
+    q.setContents(q.clipboard.convert({ html: value || '' }), 'silent');
   }, [value, ready]);
 
   useEffect(() => {
