@@ -98,6 +98,19 @@ describe('contact retailer', () => {
       expect(new URL(page.url()).searchParams.has('contact')).toBe(true);
     }));
 
+  it("the brand profile's flag modal has the CONTACT RETAILER tab (plural subject, the retailer's contacts)", () =>
+    tab(async ({ page }) => {
+      // The demo data flags no brand profile (infra/local/demo-dashboard.ts), and no suite flags Harrowgate & Finch's.
+      await withSession(page, await apiSession('brandadmin@demo.test'), `/dashboard/retailer/${RID}`);
+      await page.getByRole('button', { name: `Flag the brand profile on ${RNAME}` }).click();
+      const dialog = page.getByRole('dialog', { name: `Flag the brand profile on ${RNAME}` });
+      await dialog.getByRole('tab', { name: 'CONTACT RETAILER' }).click();
+      await expect.poll(() => dialog.getByLabel('SUBJECT').inputValue()).toBe(`Issues found on the ${RNAME} website`);
+      await dialog.getByRole('checkbox', { name: new RegExp(alice.email) }).waitFor();
+      await dialog.getByRole('textbox', { name: 'Message' }).waitFor();
+      await screenshot(page, 'contact-retailer-brand-flag-modal', false);
+    }));
+
   it("the Flagged Products tab's Contact Retailer opens the form about the products shown (plural subject)", () =>
     tab(async ({ page }) => {
       await withSession(page, await apiSession('brandadmin@demo.test'), `/dashboard/retailer/${RID}?tab=flagged`);
