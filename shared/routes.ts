@@ -11,6 +11,7 @@ import { accountRoutes } from './routes/accounts';
 import { addressBookRoutes } from './routes/address-book';
 import { exportRoutes } from './routes/exports';
 import { brandRetailerRoutes } from './routes/brand-retailers';
+import { contactRoutes } from './routes/contact';
 import { fileRoutes } from './routes/files';
 import { lookupRoutes } from './routes/lookups';
 import { notificationRoutes } from './routes/notifications';
@@ -38,6 +39,8 @@ export const routes = [
   ...brandRetailerRoutes,
   // ── The retailer page's Address Book and EMAIL HISTORY (000 §2, §6, §7): shared/routes/address-book.ts
   ...addressBookRoutes,
+  // ── The contact form: canned messages, contact info, email to a retailer (000 §2, §7): shared/routes/contact.ts
+  ...contactRoutes,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof routes)[number]['id'];

@@ -49,6 +49,9 @@ export const takeAccountAttempt = (email: string, w: Window) => take(`ACCOUNT#${
 /** Requests of one address to the public account routes: THROTTLE#ADDRESS#<ip>, current window */
 export const takeAddressRequest = (ip: string, w: Window) => take(`ADDRESS#${ip}`, w);
 
+/** Emails one user sends through the contact form: THROTTLE#EMAIL#<userId>, current window */
+export const takeEmailSend = (userId: string, w: Window) => take(`EMAIL#${userId}`, w);
+
 /** DeleteItem THROTTLE#LOGIN#<sha256 email>#<ip>, current window: a right password clears that address's failures */
 export async function clearLoginAttempts(email: string, ip: string, w: Window): Promise<void> {
   await ddb.send(new DeleteCommand({ TableName: table.name, Key: key.throttle(`LOGIN#${id(email)}#${ip}`, windowOf(w.seconds)) }));

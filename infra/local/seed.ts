@@ -112,6 +112,9 @@ export async function seed(log: (m: string) => void = () => undefined): Promise<
     await createUser(user);
     written++;
   }
+  // Canned messages of the contact form (issue 9).
+  const { seedCannedMessages } = await import('./demo-canned');
+  written += await seedCannedMessages();
   log(written ? `Seeded ${written} demo item(s).` : 'Demo data already present: nothing to seed.');
   return { written };
 }

@@ -10,6 +10,7 @@ import type { RouteId } from '../routes';
 import { addContactResponse, contactInfoResponse, deleteContactResponse, emailHistoryResponse } from '../schemas/address-book';
 import { loginResponse, messageResponse, validateTokenResponse } from '../schemas/auth';
 import { listBrandsForSelectResponse, listBrandsResponse } from '../schemas/brands';
+import { contactInfoForEmailResponse, contactRetailerResponse, listCannedMessagesResponse } from '../schemas/contact';
 import { exportFileResponse, exportHistoryResponse } from '../schemas/exports';
 import {
   approveFileResponse,
@@ -99,6 +100,10 @@ export const responses = {
   addContact: addContactResponse,
   deleteContact: deleteContactResponse,
   getEmailHistory: emailHistoryResponse,
+  // The contact form (shared/routes/contact.ts)
+  listCannedMessages: listCannedMessagesResponse,
+  getContactInfoForEmail: contactInfoForEmailResponse,
+  contactRetailer: contactRetailerResponse,
 } as const satisfies { [Id in RouteId]?: z.ZodType };
 
 type Responses = typeof responses;

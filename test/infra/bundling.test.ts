@@ -131,7 +131,7 @@ describe('what each Lambda bundles', () => {
       }
     }
     expect(unexpected).toEqual([]);
-    // The check can see each client: the functions granted them do bundle them.
-    expect([...seen].sort()).toEqual(['@aws-sdk/client-s3', '@aws-sdk/client-sesv2', '@aws-sdk/client-sfn']);
+    // The check can see each client: the functions granted them do bundle them (and the multipart route, POST /contact_retailer, its parser).
+    expect([...seen].sort()).toEqual(['@aws-sdk/client-s3', '@aws-sdk/client-sesv2', '@aws-sdk/client-sfn', '@middy/http-multipart-body-parser']);
   }, 300_000); // esbuild of every handler (40+): about a minute alone, several on a loaded machine
 });

@@ -154,7 +154,21 @@ function idCalls(v: Ids, own: string): Call[] {
     { name: "delete a victim contact (the victim's brand in the query)", method: 'DELETE', path: `/addressBooks/${v.contact}?brand=${v.brand}` },
     { name: 'email history of the victim scan info', method: 'GET', path: `/email_history?retailer_brand_scraping=${v.scanInfo}` },
     { name: 'email history of the victim period', method: 'GET', path: `/email_history?retailer_brand_scraping=${v.period}` },
+    { name: "the victim brand's canned messages", method: 'GET', path: `/cannedmessages?brand=${v.brand}&limit=10000` },
+    { name: 'contact info of the victim period', method: 'POST', path: '/getContactInfoForEmail', body: { retailer_brand_scraping: v.period } },
+    { name: "contact info of the victim retailer's brand profile", method: 'POST', path: '/getContactInfoForEmail', body: { retailer_brand_scraping: v.scanInfo } },
+    { name: 'email the victim retailer about a victim product', method: 'POST', path: '/contact_retailer?version=1.0.0', body: contactForm(v.period, 'product', [v.product]) },
+    { name: "email the victim retailer about its brand profile", method: 'POST', path: '/contact_retailer?version=1.0.0', body: contactForm(v.scanInfo, 'brand', []) },
   ];
+}
+
+/** A valid contact form (POST /contact_retailer) about the victim's scan: only the tenant rule may refuse it. */
+function contactForm(scan: string, source: 'brand' | 'product', products: string[]): FormData {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries({ subject: `Tenants ${tag}`, message: '<p>captured</p>', source, retailer_brand_scraping: scan, requestId: `tenants-${randomBytes(8).toString('hex')}` })) fd.append(k, v);
+  fd.append('to[]', `attacker-${tag}@evil.example`);
+  for (const p of products) fd.append('products[]', p);
+  return fd;
 }
 
 function adminCalls(): Call[] {

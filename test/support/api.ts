@@ -131,8 +131,13 @@ export async function login(email: string, password = DEMO_PASSWORD): Promise<st
 /** Emails the SES emulator holds. */
 export interface SentEmail {
   subject: string;
-  destination: { to: string[] };
+  from?: string;
+  replyTo?: string[];
+  /** cc and bcc as the emulator read them (from a raw message's headers: no Bcc there). */
+  destination: { to: string[]; cc?: string[]; bcc?: string[] };
   body: { html?: string; text?: string };
+  /** Attachments of a raw message, content base64. */
+  attachments?: { filename?: string; contentType: string; content: string; size: number }[];
 }
 export async function sentEmails(): Promise<SentEmail[]> {
   const res = await fetch(`${stack().sesUrl}/store`);

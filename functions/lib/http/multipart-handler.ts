@@ -12,8 +12,16 @@ import { wrap, type Event, type HandlerResult, type RequestContext } from './han
 /** Upload limits of every multipart route: 10 files of at most 10 MB each. */
 export const MULTIPART_LIMITS = { fileSize: 10 * 1024 * 1024, files: 10 } as const;
 
-export function multipartHttpHandler<R extends RouteDef & { multipart: true }>(def: R, fn: (req: RequestContext<R>) => Promise<HandlerResult<R>>) {
+/**
+ * `limits` may lower or raise the file count for one route (e.g. one more than the route allows,
+ * so that its own check refuses too many files instead of the parser dropping the extra ones).
+ */
+export function multipartHttpHandler<R extends RouteDef & { multipart: true }>(
+  def: R,
+  fn: (req: RequestContext<R>) => Promise<HandlerResult<R>>,
+  limits: Partial<{ -readonly [K in keyof typeof MULTIPART_LIMITS]: number }> = {},
+) {
   // middy types the parser for REST API (v1) events; it reads only headers, body and isBase64Encoded, which v2 events have.
-  const parser = multipartBodyParser({ disableContentTypeError: false, busboy: { limits: { ...MULTIPART_LIMITS } } });
+  const parser = multipartBodyParser({ disableContentTypeError: false, busboy: { limits: { ...MULTIPART_LIMITS, ...limits } } });
   return wrap(def, fn, parser as unknown as MiddlewareObj<Event, APIGatewayProxyStructuredResultV2>);
 }

@@ -43,7 +43,9 @@ function parseBody(text: string, contentType: string): unknown {
 
 export async function apiRequest<T>(method: Method, path: string, opts: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  // A form (multipart) sets its own content type with its boundary.
+  const isForm = typeof FormData !== 'undefined' && opts.body instanceof FormData;
+  if (opts.body !== undefined && !isForm) headers['content-type'] = 'application/json';
   const token = opts.auth === false ? undefined : getSession()?.token;
   if (token) headers.authorization = `Bearer ${token}`;
   let res: Response;
@@ -51,7 +53,7 @@ export async function apiRequest<T>(method: Method, path: string, opts: RequestO
     res = await fetch(apiUrl(path, opts), {
       method,
       headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),
       signal: opts.signal,
       credentials: 'same-origin',
     });
@@ -88,3 +90,11 @@ export function api<Id extends RouteId>(id: Id, ...[opts]: ApiArgs<Id>): Promise
   return apiRequest<ResponseOf<Id>>(def.method, def.path, { ...o, query: o.query as Query | undefined, auth: o.auth ?? def.access !== 'public' });
 }
 
+
+type MultipartId = Extract<Route, { multipart: true }>['id'];
+
+/** A multipart route (`multipart: true` in the table) with its form: `apiForm('contactRetailer', form, { query })`. */
+export function apiForm<Id extends MultipartId>(id: Id, form: FormData, opts: Pick<ApiOptions<Id>, 'query' | 'signal'> = {}): Promise<ResponseOf<Id>> {
+  const def = route(id) as { method: Method; path: string };
+  return apiRequest<ResponseOf<Id>>(def.method, def.path, { query: opts.query as Query | undefined, body: form, signal: opts.signal });
+}

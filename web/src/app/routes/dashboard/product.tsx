@@ -1,9 +1,10 @@
 /**
  * /dashboard/retailer/{rId}/product/{pId} (and …/sku/{brandSKU}) (000 §2, 001 §2): the product
  * page: 'Details for {product} on {retailer}' with its flag state, screenshot and image, Quick
- * Details, the PRODUCT DETAILS drill-down, the FLAG REASON panel, Product History and Back.
+ * Details, the PRODUCT DETAILS drill-down, the FLAG REASON panel (with Contact Retailer: the
+ * contact modal, opened at once when the query has `contact`), Product History and Back.
  */
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
@@ -12,6 +13,7 @@ import { formatCurrency, formatLongDate } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useProduct } from '../../../features/retailer-view/api/get-product';
 import { useRetailerInfo } from '../../../features/retailer-view/api/get-retailer-info';
+import { ContactRetailerModal } from '../../../features/contact/components/contact-retailer-modal';
 import { FlagControl } from '../../../features/retailer-view/components/flag-control';
 import { FlagState } from '../../../features/retailer-view/components/flag-state';
 import { ChangeType, flagMessageOf, flagReasonsText } from '../../../features/retailer-view/components/product-cells';
@@ -23,6 +25,18 @@ import '../../../features/retailer-view/retailer-view.css';
 export function ProductRoute() {
   const { rId = '', pId = '' } = useParams();
   const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const contactOpen = params.has('contact');
+  const setContact = (open: boolean) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (open) next.set('contact', '1');
+        else next.delete('contact');
+        return next;
+      },
+      { replace: !open },
+    );
   const session = useSession();
   const brandId = session ? effectiveBrand(session)?._id : undefined;
   const product = useProduct(pId);
@@ -163,8 +177,18 @@ export function ProductRoute() {
         ) : (
           <p className="pp-flag__state muted">This product is not flagged.</p>
         )}
-        {p.type === 'deleted' ? null : <FlagControl target="product" variant="button" id={p._id} flagged={flagged} subject={p.name || p.style_number} />}
+        <div className="pp-flag__actions">
+          {p.type === 'deleted' ? null : (
+            <FlagControl target="product" variant="button" id={p._id} flagged={flagged} subject={p.name || p.style_number} contact={{ retailerId: rId, retailerBrandScraping: p.retailer_brand_scraping }} />
+          )}
+          <Button variant="outline" onClick={() => setContact(true)}>
+            Contact Retailer
+          </Button>
+        </div>
       </section>
+      {contactOpen ? (
+        <ContactRetailerModal brandId={brandId} retailerId={rId} retailerBrandScraping={p.retailer_brand_scraping} source="product" products={[p._id]} onClose={() => setContact(false)} />
+      ) : null}
       <ProductHistory productId={p._id} brandId={brandId} retailerId={rId} />
     </div>
   );

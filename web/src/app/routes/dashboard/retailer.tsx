@@ -23,6 +23,7 @@ import { AddressBook } from '../../../features/address-book/components/address-b
 import { EmailHistory } from '../../../features/address-book/components/email-history';
 import { ExportButton } from '../../../features/exports/components/export-button';
 import { ExportHistory } from '../../../features/exports/components/export-history';
+import { ContactRetailerButton } from '../../../features/contact/components/contact-retailer-button';
 import { RV_MSG } from '../../../features/retailer-view/messages';
 import '../../../features/retailer-view/retailer-view.css';
 
@@ -85,7 +86,12 @@ export function RetailerRoute() {
           previousPeriod={shown.previousPeriod}
           retailerId={rId}
           brandId={brandId}
-          actions={({ retailer_brand_scraping, page: _page, limit: _limit, ...tab }) => <ExportButton retailerBrandScraping={retailer_brand_scraping} query={tab} />}
+          actions={({ retailer_brand_scraping, page: _page, limit: _limit, ...tab }, shown) => (
+            <>
+              {tab.isFlagged === 'yes' ? <ContactRetailerButton retailerId={rId} retailerBrandScraping={retailer_brand_scraping} source="product" products={shown} disabled={!shown.length} /> : null}
+              <ExportButton retailerBrandScraping={retailer_brand_scraping} query={tab} />
+            </>
+          )}
         />
       ) : (
         <section className="panel panel--empty">

@@ -21,9 +21,11 @@ export interface FlagControlProps {
   subject: string;
   /** 'button': the product page's 'Flag this product' / 'Unflag this product' button instead of the icon. */
   variant?: 'icon' | 'button';
+  /** The flag modal's CONTACT RETAILER tab: the retailer and the scan (the product's period, or the brand profile's scan info). */
+  contact?: { retailerId: string; retailerBrandScraping: string };
 }
 
-export function FlagControl({ target, id, flagged, subject, variant = 'icon' }: FlagControlProps) {
+export function FlagControl({ target, id, flagged, subject, variant = 'icon', contact }: FlagControlProps) {
   const [open, setOpen] = useState<'flag' | 'unflag' | null>(null);
   const { trigger, isMutating } = useSetFlag(target);
   const what = target === 'product' ? subject : `the brand profile on ${subject}`;
@@ -56,7 +58,7 @@ export function FlagControl({ target, id, flagged, subject, variant = 'icon' }: 
           <FlagState flagged={flagged} subject={target === 'product' ? 'Product' : 'Brand profile'} />
         </button>
       )}
-      {open === 'flag' ? <FlagModal target={target} id={id} subject={subject} onClose={() => setOpen(null)} /> : null}
+      {open === 'flag' ? <FlagModal target={target} id={id} subject={subject} contact={contact} onClose={() => setOpen(null)} /> : null}
       {open === 'unflag' ? (
         <ConfirmDialog title="Unflag" confirmLabel="Yes" cancelLabel="No" busy={isMutating} onConfirm={() => void unflag()} onCancel={() => setOpen(null)}>
           <p>{target === 'product' ? RV_MSG.unflagProduct : RV_MSG.unflagBrand}</p>

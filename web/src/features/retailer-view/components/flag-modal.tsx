@@ -1,7 +1,7 @@
 /**
- * The flag modal (000 §2, §5; 001 §2): tabs FLAG REASON and CONTACT RETAILER. This builds FLAG
- * REASON; CONTACT RETAILER is added by the contact tools as one more entry of `tabs` (with its
- * panel) — the modal already renders its tabs from that list. Flagging needs at least one reason
+ * The flag modal (000 §2, §5; 001 §2): tabs FLAG REASON and CONTACT RETAILER (the contact
+ * feature's form, given `contact`: the retailer and the scan the email is about; its subject is
+ * the plural one, 000 §2 "multiple or flagging"). Flagging needs at least one reason
  * (toast 'Please select at least one field.'); a reason whose option is required (Price, Brand
  * Bio) shows its message under its dropdown until one is chosen. The modal closes on a 200 only.
  */
@@ -11,6 +11,7 @@ import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { Tabs, type TabItem } from '../../../components/ui/tabs';
 import { handleError } from '../../../lib/handle-error';
+import { ContactRetailerForm } from '../../contact/api/contact-retailer';
 import { notify } from '../../../lib/notify';
 import { useSetFlag, type FlagTarget } from '../api/flag';
 import { RV_MSG } from '../messages';
@@ -24,18 +25,22 @@ export interface FlagModalProps {
   /** What is flagged, for the title: a product name or the retailer's name. */
   subject: string;
   onClose: () => void;
+  /** The CONTACT RETAILER tab's retailer and scan (a product's period, or the brand profile's scan info). */
+  contact?: { retailerId: string; retailerBrandScraping: string };
+  /** The tab shown first. */
+  initialTab?: 'reason' | 'contact';
 }
 
-export function FlagModal({ target, id, subject, onClose }: FlagModalProps) {
+export function FlagModal({ target, id, subject, onClose, contact, initialTab = 'reason' }: FlagModalProps) {
   const base = useId();
   const reasons = REASONS[target];
-  const [tab, setTab] = useState('reason');
+  const [tab, setTab] = useState<string>(contact ? initialTab : 'reason');
   const [ticked, setTicked] = useState<Record<string, boolean>>({});
   const [options, setOptions] = useState<Record<string, string>>({});
   const [message, setMessage] = useState('');
   const [tried, setTried] = useState(false);
   const { trigger, isMutating } = useSetFlag(target);
-  const tabs: TabItem[] = [{ id: 'reason', label: 'FLAG REASON' }];
+  const tabs: TabItem[] = [{ id: 'reason', label: 'FLAG REASON' }, ...(contact ? [{ id: 'contact', label: 'CONTACT RETAILER' }] : [])];
 
   const missing = (name: string) => Boolean(ticked[name] && required(name) && !options[name]);
   const submit = async (e: FormEvent) => {
@@ -57,7 +62,7 @@ export function FlagModal({ target, id, subject, onClose }: FlagModalProps) {
   };
 
   return (
-    <Modal title={target === 'product' ? `Flag ${subject}` : `Flag the brand profile on ${subject}`} onClose={onClose} size="md" className="flag-modal">
+    <Modal title={target === 'product' ? `Flag ${subject}` : `Flag the brand profile on ${subject}`} onClose={onClose} size={contact ? 'lg' : 'md'} className="flag-modal">
       <Tabs label="Flag" tabs={tabs} selected={tab} onSelect={setTab}>
         {tab === 'reason' ? (
           <form className="flag-form" onSubmit={submit} noValidate aria-label="Flag reason">
@@ -115,6 +120,17 @@ export function FlagModal({ target, id, subject, onClose }: FlagModalProps) {
               </Button>
             </div>
           </form>
+        ) : null}
+        {tab === 'contact' && contact ? (
+          <ContactRetailerForm
+            retailerId={contact.retailerId}
+            retailerBrandScraping={contact.retailerBrandScraping}
+            source={target}
+            products={target === 'product' ? [id] : []}
+            fromFlag
+            onCancel={onClose}
+            onSent={onClose}
+          />
         ) : null}
       </Tabs>
     </Modal>

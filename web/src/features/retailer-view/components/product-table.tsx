@@ -27,7 +27,7 @@ interface Ctx {
 }
 
 function productColumns(kind: Exclude<TabKind, 'oh'>, ctx: Ctx): Column<ProductScrapeRow>[] {
-  const flag: Column<ProductScrapeRow> = { key: 'flag', header: 'Flag', cell: (r) => (removed(r) ? null : <FlagControl target="product" id={r._id} flagged={r.isFlagged === 'yes'} subject={r.name || r.style_number} />), className: 'col-flag' };
+  const flag: Column<ProductScrapeRow> = { key: 'flag', header: 'Flag', cell: (r) => (removed(r) ? null : <FlagControl target="product" id={r._id} flagged={r.isFlagged === 'yes'} subject={r.name || r.style_number} contact={{ retailerId: ctx.retailerId, retailerBrandScraping: r.retailer_brand_scraping }} />), className: 'col-flag' };
   const image: Column<ProductScrapeRow> = { key: 'image', header: 'Product Image', cell: (r) => <Thumb src={firstImage(r.image, r.imageUrl)} alt={`Image of ${r.name}`} title={r.name} />, className: 'col-image' };
   const name: Column<ProductScrapeRow> = {
     key: 'name',

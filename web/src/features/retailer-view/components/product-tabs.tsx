@@ -22,8 +22,8 @@ export interface ProductTabsProps {
   previousPeriod: string | null;
   retailerId: string;
   brandId: string | undefined;
-  /** Actions on the whole tab as it is filtered, searched and sorted (the export button), given the tab's list query. */
-  actions?: (query: ProductsQuery) => ReactNode;
+  /** Actions on the whole tab as it is filtered, searched and sorted (the export button; the Flagged Products tab's Contact Retailer), given the tab's list query and the ids of the products shown. */
+  actions?: (query: ProductsQuery, shownProductIds: string[]) => ReactNode;
 }
 
 export function ProductTabs({ periodId, previousPeriod, retailerId, brandId, actions }: ProductTabsProps) {
@@ -57,7 +57,7 @@ export function ProductTabs({ periodId, previousPeriod, retailerId, brandId, act
           <p className="products__count" aria-live="polite">
             {data ? RV_MSG.itemsFound(data.totalCount) : ''}
           </p>
-          {actions ? <div className="products__actions">{actions(query)}</div> : null}
+          {actions ? <div className="products__actions">{actions(query, (data?.data ?? []).flatMap((r) => ('style_number' in r && r.type !== 'deleted' ? [r._id] : [])))}</div> : null}
         </div>
         {isLoading && !data ? (
           <Spinner label="Loading products…" />

@@ -19,7 +19,7 @@ export function RetailerAside({ info }: { info: RetailerScanInfo }) {
       <div className="rv-aside__shot">
         <Thumb className="rv-shot" src={info.brand_screenshot} large={info.brand_screenshot_large} alt={`Brand landing page on ${name}`} title={`Brand landing page on ${name}`} />
         <span className="rv-aside__flag">
-          <FlagControl target="brand" id={info._id} flagged={info.isFlagged === 'yes'} subject={name} />
+          <FlagControl target="brand" id={info._id} flagged={info.isFlagged === 'yes'} subject={name} contact={{ retailerId: info.retailer._id, retailerBrandScraping: info._id }} />
         </span>
       </div>
       <h3 className="rv-aside__title">Additional views</h3>

@@ -1,0 +1,185 @@
+/**
+ * The contact form's server side (000 §2, §5, §7; docs/decisions.md "Contact retailer"):
+ * - `contactInfoFor`: what the form needs for one retailer scan (POST /getContactInfoForEmail/):
+ *   the retailer's contacts (To), the brand contact (CC), the BCC defaults and placeholder values;
+ * - `sendContactEmail`: POST /contact_retailer. The scan must be of the caller's brand and of a
+ *   retailer they see, the products of that scan; To only the retailer's contacts of that brand,
+ *   CC only the brand contact (always added), BCC only the sender's and the company's BCC
+ *   addresses (no open relay); images only; the HTML sanitised. A retried request (same
+ *   requestId) sends once; 30 emails per user per hour. Recorded in the email history.
+ */
+import { createHash } from 'node:crypto';
+import { CONTACT_MSG } from '../../shared/messages/contact';
+import { CONTACT_LIMITS, type ContactRetailerBody, type FormContact } from '../../shared/schemas/contact';
+import { findRetailerContacts, pageRetailerContacts } from '../address-book/contacts.repo';
+import { takeEmailSend } from '../auth/throttle.repo';
+import { getBrand, type BrandRecord } from '../brands/brands.repo';
+import { sendRawEmail } from '../lib/email';
+import type { AuthContext } from '../lib/http/auth';
+import { NotFoundError, PayloadTooLargeError, TooManyRequestsError, ValidationError, ConflictError } from '../lib/http/errors';
+import { logger } from '../lib/logger';
+import { getRetailers } from '../retailers/retailers.repo';
+import { assertCanSee } from '../scrapings/access';
+import { splitProductId } from '../scrapings/domain/ids';
+import { getPeriod, getProduct, getScanInfoById } from '../scrapings/scrapings.repo';
+import { getUser, type UserRecord } from '../users/users.repo';
+import { recordEmail } from './email-history.repo';
+import { AttachmentError, checkAttachments } from './domain/attachments';
+import { hasContent, sanitizeMessage, textOf } from './domain/sanitize';
+import { claimSend, markSent, releaseSend } from './sends.repo';
+
+/** A retailer scan the form is opened from: a scan period (products) or the retailer scan info (the brand profile). */
+interface Scan {
+  id: string;
+  kind: 'period' | 'scanInfo';
+  brand: string;
+  retailer: string;
+}
+
+/** retailer_brand_scraping: a period id, else a scan info id; 404 when neither, 403 when not the caller's to see. */
+async function resolveScan(auth: AuthContext, id: string): Promise<Scan> {
+  const period = await getPeriod(id);
+  const rec = period ? { kind: 'period' as const, brand: period.brand, retailer: period.retailer } : await getScanInfoById(id).then((i) => (i ? { kind: 'scanInfo' as const, brand: i.brand, retailer: i.retailer } : undefined));
+  if (!rec) throw new NotFoundError(CONTACT_MSG.scanNotFound);
+  assertCanSee(auth, rec);
+  return { id, ...rec };
+}
+
+const lower = (s: string) => s.trim().toLowerCase();
+const uniqueAddresses = (xs: readonly (string | undefined | null)[]) => {
+  const seen = new Set<string>();
+  return xs.flatMap((x) => {
+    const t = (x ?? '').trim();
+    if (!t || seen.has(lower(t))) return [];
+    seen.add(lower(t));
+    return [t];
+  });
+};
+
+async function brandAndSender(auth: AuthContext, scan: Scan): Promise<{ brand: BrandRecord; user: UserRecord; retailerName: string }> {
+  const [brand, user, retailers] = await Promise.all([getBrand(scan.brand), getUser(auth.sub), getRetailers([scan.retailer])]);
+  if (!brand || !user) throw new NotFoundError(CONTACT_MSG.scanNotFound);
+  return { brand, user, retailerName: retailers[0]?.name ?? scan.retailer };
+}
+
+const brandContactOf = (b: BrandRecord) => uniqueAddresses([b.contact?.email]);
+const bccOf = (b: BrandRecord, u: UserRecord) => uniqueAddresses([u.user_email_bcc, b.company_email_bcc]);
+
+/** POST /getContactInfoForEmail/ */
+export async function contactInfoFor(auth: AuthContext, scanId: string) {
+  const scan = await resolveScan(auth, scanId);
+  const [{ brand, user, retailerName }, contacts] = await Promise.all([brandAndSender(auth, scan), pageRetailerContacts(scan.brand, scan.retailer, { limit: CONTACT_LIMITS.maxContacts })]);
+  return {
+    data: {
+      data: { User_name: user.name, Retailer_name: retailerName, Brand_name: brand.name },
+      contacts: contacts.items.map((c): FormContact => ({ _id: c._id, firstName: c.firstName, lastName: c.lastName, email: c.email, role: c.role })),
+      cc: brandContactOf(brand),
+      bcc: bccOf(brand, user),
+      retailer: { _id: scan.retailer, name: retailerName },
+      brand: { _id: brand._id, name: brand.name },
+    },
+  };
+}
+
+/** Each product of the scan: a product of that period (a period), or of that brand and retailer (the scan info). */
+async function checkProducts(scan: Scan, ids: readonly string[]): Promise<string[]> {
+  const unique = [...new Set(ids)];
+  const found = await Promise.all(
+    unique.map(async (id) => {
+      const split = splitProductId(id);
+      if (!split || (scan.kind === 'period' && split.periodId !== scan.id)) return { id, ok: false };
+      const p = await getProduct(id);
+      return { id, ok: !!p && p.brand === scan.brand && p.retailer === scan.retailer };
+    }),
+  );
+  const bad = found.find((f) => !f.ok);
+  if (bad) throw new ValidationError(CONTACT_MSG.productNotInScan(bad.id), [{ path: 'products', message: CONTACT_MSG.productNotInScan(bad.id) }]);
+  return unique;
+}
+
+/** The relay rule: every address is one the brand may write to from this form, or a 400 naming the first refused one. */
+async function checkRecipients(scan: Scan, brand: BrandRecord, user: UserRecord, body: Pick<ContactRetailerBody, 'to' | 'cc' | 'bcc'>) {
+  const refuse = (message: string, path: string): never => {
+    throw new ValidationError(message, [{ path, message }]);
+  };
+  const to = uniqueAddresses(body.to);
+  const contacts = await findRetailerContacts(scan.brand, scan.retailer, to);
+  const known = new Set(contacts.map((c) => lower(c.email)));
+  for (const a of to) if (!known.has(lower(a))) refuse(CONTACT_MSG.notAContact(a), 'to');
+  const brandContact = brandContactOf(brand);
+  for (const a of uniqueAddresses(body.cc)) if (!brandContact.some((b) => lower(b) === lower(a))) refuse(CONTACT_MSG.notBrandContact(a), 'cc');
+  const allowedBcc = bccOf(brand, user);
+  const bcc = uniqueAddresses(body.bcc);
+  for (const a of bcc) if (!allowedBcc.some((b) => lower(b) === lower(a))) refuse(CONTACT_MSG.notBccAddress(a), 'bcc');
+  // CC always includes the brand contact (000 §2); an address is written to once.
+  const toSet = new Set(to.map(lower));
+  const cc = brandContact.filter((a) => !toSet.has(lower(a)));
+  const ccSet = new Set(cc.map(lower));
+  const bccOut = bcc.filter((a) => !toSet.has(lower(a)) && !ccSet.has(lower(a)));
+  if (to.length + cc.length + bccOut.length > CONTACT_LIMITS.maxRecipients) refuse(CONTACT_MSG.tooManyRecipients(CONTACT_LIMITS.maxRecipients), 'to');
+  return { to, cc, bcc: bccOut };
+}
+
+const historyIdOf = (userId: string, requestId: string) => createHash('sha256').update(`${userId}\u0000${requestId}`).digest('base64url').slice(0, 22);
+
+/** POST /contact_retailer?version=1.0.0 */
+export async function sendContactEmail(auth: AuthContext, body: ContactRetailerBody) {
+  const scan = await resolveScan(auth, body.retailer_brand_scraping);
+  if (body.retailer && body.retailer !== scan.retailer) throw new ValidationError(CONTACT_MSG.retailerMismatch, [{ path: 'retailer', message: CONTACT_MSG.retailerMismatch }]);
+  const { brand, user } = await brandAndSender(auth, scan);
+  const recipients = await checkRecipients(scan, brand, user, body);
+  const products = body.source === 'brand' ? [] : await checkProducts(scan, body.products);
+  const html = sanitizeMessage(body.message);
+  if (!hasContent(html)) throw new ValidationError(CONTACT_MSG.noMessage, [{ path: 'message', message: CONTACT_MSG.noMessage }]);
+  let attachments;
+  try {
+    attachments = checkAttachments(body.files);
+  } catch (e) {
+    if (!(e instanceof AttachmentError)) throw e;
+    if (e.tooLarge) throw new PayloadTooLargeError(e.message);
+    throw new ValidationError(e.message, [{ path: 'file', message: e.message }]);
+  }
+
+  const historyId = historyIdOf(auth.sub, body.requestId);
+  const createdAt = new Date().toISOString();
+  const claim = await claimSend(auth.sub, body.requestId, { historyId, createdAt });
+  if (!claim.claimed) {
+    if (claim.existing.status === 'sent') return { message: CONTACT_MSG.sent, data: { _id: claim.existing.historyId, messageId: claim.existing.messageId ?? null } };
+    throw new ConflictError(CONTACT_MSG.inProgress);
+  }
+  let messageId: string | null;
+  try {
+    if (!(await takeEmailSend(auth.sub, { max: CONTACT_LIMITS.perUserPerHour, seconds: 3600 }))) throw new TooManyRequestsError(CONTACT_MSG.throttled(CONTACT_LIMITS.perUserPerHour));
+    messageId =
+      (await sendRawEmail({
+        ...recipients,
+        subject: body.subject,
+        html,
+        text: textOf(html),
+        replyTo: [user.email],
+        fromName: `${body.name || user.name} (${brand.name})`,
+        attachments,
+      })) ?? null;
+  } catch (e) {
+    await releaseSend(auth.sub, body.requestId);
+    throw e;
+  }
+  await markSent(auth.sub, body.requestId, messageId);
+  await recordEmail({
+    _id: historyId,
+    subject: body.subject,
+    createdAt,
+    htmlResponse: html,
+    brand: scan.brand,
+    retailer: scan.retailer,
+    retailerBrandScraping: scan.id,
+    sentBy: auth.sub,
+    ...recipients,
+    source: body.source,
+    products,
+    attachments: attachments.map((a) => a.filename),
+    ...(messageId ? { messageId } : {}),
+  });
+  logger.info('contact email sent', { brand: scan.brand, retailer: scan.retailer, to: recipients.to.length, attachments: attachments.length, isCanned: body.isCanned });
+  return { message: CONTACT_MSG.sent, data: { _id: historyId, messageId } };
+}

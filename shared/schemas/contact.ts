@@ -1,0 +1,177 @@
+/**
+ * Requests and answers of the contact form's calls (000 §2, §3, §5, §7): the canned messages'
+ * shared read, the form's contact info and POST /contact_retailer. The limits of an email are
+ * here so that the form checks what the server enforces (docs/decisions.md "Contact retailer").
+ */
+import * as z from 'zod';
+import { PAGE } from '../constants';
+import { CONTACT_MSG } from '../messages/contact';
+import { id, paging } from './common';
+
+/** Limits of one email of the contact form. */
+export const CONTACT_LIMITS = {
+  /** To + CC + BCC (SES takes at most 50 destinations per message). */
+  maxRecipients: 50,
+  maxFiles: 10,
+  maxFileBytes: 5 * 1024 * 1024,
+  maxTotalBytes: 20 * 1024 * 1024,
+  maxSubject: 200,
+  maxName: 100,
+  /** The rich-text message as sent (HTML). */
+  maxMessageChars: 200_000,
+  maxProducts: 100,
+  /** Emails one user may send per hour. */
+  perUserPerHour: 30,
+  /** The form's read of the retailer's contacts. */
+  maxContacts: 100,
+} as const;
+
+/** The attachments the form accepts: images, checked by their first bytes on the server. */
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export type ImageType = (typeof IMAGE_TYPES)[number];
+
+/** What the email is about: the brand profile (brand flag modal) or products. */
+export const CONTACT_SOURCES = ['brand', 'product'] as const;
+export type ContactSource = (typeof CONTACT_SOURCES)[number];
+
+/** Canned-message placeholders (000 §3 Email variables): the sender, the first target contact, the retailer and the brand. */
+export const EMAIL_VARIABLES = ['{User_name}', '{firstName}', '{lastName}', '{email}', '{role}', '{Retailer_name}', '{Brand_name}'] as const;
+
+/** 000 §2 default subjects: one product; several products or a flag (the brand profile). */
+export function defaultSubject(retailer: string, single: boolean): string {
+  return single ? `Issue found on the ${retailer} website` : `Issues found on the ${retailer} website`;
+}
+
+// ── Canned messages (000 §3: _id, name, content (rich text), brand, status) ─────────────────
+
+export const CANNED_STATUSES = ['active', 'inactive'] as const;
+export type CannedStatus = (typeof CANNED_STATUSES)[number];
+export const CANNED_SORTS = ['name;asc', 'name;desc'] as const;
+/** The contact form reads every active message of the brand in one call (000 §7: limit=10000). */
+export const CANNED_FORM_LIMIT = 10000;
+
+/** GET /cannedmessages?brand&page&limit&sort[&status] */
+export const listCannedMessagesQuery = z.object({
+  brand: z.string({ error: 'brand is required.' }).trim().min(1, 'brand is required.').pipe(id),
+  page: paging.page,
+  limit: z.coerce.number().int().min(1).max(CANNED_FORM_LIMIT).default(PAGE.cannedMessages),
+  sort: z.enum(CANNED_SORTS, { error: 'Sort must be name;asc or name;desc.' }).default('name;asc'),
+  status: z.enum(CANNED_STATUSES, { error: 'status must be active or inactive.' }).optional(),
+});
+export type ListCannedMessagesQuery = z.output<typeof listCannedMessagesQuery>;
+
+export const cannedMessage = z.object({
+  _id: z.string(),
+  name: z.string(),
+  content: z.string(),
+  brand: z.string(),
+  status: z.enum(CANNED_STATUSES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CannedMessage = z.output<typeof cannedMessage>;
+export const listCannedMessagesResponse = z.object({ data: z.array(cannedMessage), totalCount: z.number().int() });
+
+// ── The form's contact info: POST /getContactInfoForEmail/ ─────────────────────────────────
+
+export const contactInfoForEmailBody = z.object({
+  retailer_brand_scraping: z.string({ error: 'retailer_brand_scraping is required.' }).trim().min(1, 'retailer_brand_scraping is required.').pipe(id),
+});
+
+export const formContact = z.object({ _id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string(), role: z.string() });
+export type FormContact = z.output<typeof formContact>;
+export const contactInfoForEmailResponse = z.object({
+  data: z.object({
+    /** Placeholder values that do not depend on the target contact: {User_name}, {Retailer_name}, {Brand_name}. */
+    data: z.record(z.string(), z.string()),
+    /** The retailer's contacts for this brand (To), by address; at most CONTACT_LIMITS.maxContacts. */
+    contacts: z.array(formContact),
+    /** The brand contact (000 §2: CC always includes it). */
+    cc: z.array(z.string()),
+    /** The user's and the company's BCC addresses (the BCC default). */
+    bcc: z.array(z.string()),
+    retailer: z.object({ _id: z.string(), name: z.string() }),
+    brand: z.object({ _id: z.string(), name: z.string() }),
+  }),
+});
+export type ContactInfoForEmail = z.output<typeof contactInfoForEmailResponse>['data'];
+
+// ── POST /contact_retailer?version=1.0.0 (multipart) ───────────────────────────────────────
+
+const EMAIL_RE = /^[^\s@,;<>"()[\]\\]+@[^\s@,;<>"()[\]\\]+\.[^\s@,;<>"()[\]\\]+$/;
+export const isEmailAddress = (s: string): boolean => s.length <= 254 && EMAIL_RE.test(s);
+
+/** A list field of a form: repeated `to[]` fields, a JSON array, or one comma/semicolon-separated string. */
+const listField = z.preprocess((v) => {
+  if (v === undefined || v === null) return [];
+  if (Array.isArray(v)) return v.flatMap((x) => (typeof x === 'string' ? x.split(/[,;]/) : [x]));
+  if (typeof v !== 'string') return v;
+  const t = v.trim();
+  if (t.startsWith('[')) {
+    try {
+      return JSON.parse(t) as unknown;
+    } catch {
+      return [t];
+    }
+  }
+  return t.split(/[,;]/);
+}, z.array(z.string().max(320)).transform((xs) => xs.map((x) => x.trim()).filter(Boolean)));
+
+const addressList = listField.superRefine((xs, ctx) => {
+  for (const x of xs) if (!isEmailAddress(x)) ctx.addIssue({ code: 'custom', message: CONTACT_MSG.invalidAddress(x) });
+});
+
+const noLineBreaks = (s: string) => !/[\r\n\u2028\u2029\0]/.test(s);
+
+/** A file as the multipart parser gives it. */
+export interface UploadedFile {
+  filename: string;
+  mimetype: string;
+  content: Uint8Array;
+  truncated?: boolean;
+}
+const uploadedFile = z.custom<UploadedFile>(
+  (v) => typeof v === 'object' && v !== null && typeof (v as UploadedFile).filename === 'string' && (v as UploadedFile).content instanceof Uint8Array,
+  { message: 'file[] must be files.' },
+);
+const fileList = z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(uploadedFile));
+
+export const contactRetailerQuery = z.object({ version: z.literal('1.0.0', { error: 'version must be 1.0.0.' }).optional() });
+
+export const contactRetailerBody = z
+  .object({
+    subject: z
+      .string({ error: CONTACT_MSG.subjectRequired })
+      .refine(noLineBreaks, CONTACT_MSG.headerInjection)
+      .transform((s) => s.trim())
+      .pipe(z.string().min(1, CONTACT_MSG.subjectRequired).max(CONTACT_LIMITS.maxSubject, CONTACT_MSG.subjectTooLong)),
+    name: z
+      .string()
+      .refine(noLineBreaks, CONTACT_MSG.headerInjection)
+      .transform((s) => s.trim())
+      .pipe(z.string().max(CONTACT_LIMITS.maxName, CONTACT_MSG.nameTooLong))
+      .optional(),
+    to: addressList.refine((xs) => xs.length > 0, CONTACT_MSG.noTarget),
+    cc: addressList,
+    bcc: addressList,
+    message: z.string({ error: CONTACT_MSG.noMessage }).max(CONTACT_LIMITS.maxMessageChars, CONTACT_MSG.messageTooLong),
+    source: z.enum(CONTACT_SOURCES, { error: 'source must be brand or product.' }),
+    isCanned: z.enum(['true', 'false', '1', '0'], { error: 'isCanned must be true or false.' }).optional().transform((v) => v === 'true' || v === '1'),
+    products: listField.pipe(z.array(id).max(CONTACT_LIMITS.maxProducts, `At most ${CONTACT_LIMITS.maxProducts} products per email.`)),
+    retailer_brand_scraping: z.string({ error: 'retailer_brand_scraping is required.' }).trim().min(1, 'retailer_brand_scraping is required.').pipe(id),
+    retailer: z.string().trim().pipe(id).optional(),
+    /** The client's id of this send: a retry with the same id sends nothing twice. */
+    requestId: z.string({ error: CONTACT_MSG.requestIdRequired }).trim().regex(/^[A-Za-z0-9_-]{8,64}$/, 'requestId must be 8 to 64 letters, digits, - or _.'),
+    file: fileList,
+    'file[]': fileList,
+  })
+  .transform(({ file, 'file[]': files, ...rest }) => ({ ...rest, files: [...file, ...files] }))
+  .superRefine((b, ctx) => {
+    if (b.source === 'product' && b.products.length === 0) ctx.addIssue({ code: 'custom', path: ['products'], message: CONTACT_MSG.productsRequired });
+    const n = new Set([...b.to, ...b.cc, ...b.bcc].map((x) => x.toLowerCase())).size;
+    if (n > CONTACT_LIMITS.maxRecipients) ctx.addIssue({ code: 'custom', path: ['to'], message: CONTACT_MSG.tooManyRecipients(CONTACT_LIMITS.maxRecipients) });
+    if (b.files.length > CONTACT_LIMITS.maxFiles) ctx.addIssue({ code: 'custom', path: ['file'], message: CONTACT_MSG.tooManyFiles(CONTACT_LIMITS.maxFiles) });
+  });
+export type ContactRetailerBody = z.output<typeof contactRetailerBody>;
+
+export const contactRetailerResponse = z.object({ message: z.string(), data: z.object({ _id: z.string(), messageId: z.string().nullable() }) });

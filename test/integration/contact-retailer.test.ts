@@ -1,0 +1,334 @@
+/**
+ * The contact form's calls (000 §2, §5, §7; docs/decisions.md "Contact retailer"):
+ * GET /cannedmessages, POST /getContactInfoForEmail/, POST /contact_retailer?version=1.0.0 —
+ * the raw message with its attachments in the SES emulator, the relay rule (To only the
+ * retailer's contacts, CC only the brand contact, BCC only the sender's and the company's BCC),
+ * header injection, images by their bytes, sanitised HTML, tenants and assigned retailers,
+ * one send per request id, the hourly throttle.
+ */
+import { randomBytes } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CONTACT_MSG } from '../../shared/messages/contact';
+import { CONTACT_LIMITS } from '../../shared/schemas/contact';
+import { api, callRoute, errorBody, login, sentEmails, stack, type SentEmail } from '../support/api';
+import { TEST_ROLES, testUser } from '../support/accounts';
+
+const MA = 'brand-maison-aurelle';
+const CP = 'brand-castellane';
+const HARROWGATE = 'ret-harrowgate';
+const LUMIERE = 'ret-lumiere';
+const NORTHBAY = 'ret-northbay';
+const BRAND_CONTACT = 'brand@maison-aurelle.example';
+const COMPANY_BCC = 'audit@maison-aurelle.example';
+const tag = randomBytes(4).toString('hex');
+const contactA = `buyer-${tag}@harrowgate.example`;
+const contactB = `manager-${tag}@harrowgate.example`;
+const lumiereContact = `buyer-${tag}@lumiere.example`;
+const cpContact = `cp-${tag}@harrowgate.example`;
+
+/** A tiny real PNG (1×1) and a real GIF header. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const GIF = Buffer.concat([Buffer.from('GIF89a'), Buffer.from([1, 0, 1, 0, 0x80, 0, 0, 0xff, 0xff, 0xff, 0, 0, 0, 0x21, 0xf9, 4, 1, 0, 0, 0, 0, 0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 1, 0, 0x3b])]);
+
+const tokens = {} as Record<'admin' | 'maAdmin' | 'maUser' | 'cpAdmin', string>;
+const ma = { period: '', scanInfo: '', products: [] as string[], northbayPeriod: '', lumierePeriod: '' };
+const cp = { period: '', scanInfo: '', product: '' };
+let contacts: typeof import('../../functions/address-book/contacts.repo');
+let history: typeof import('../../functions/contact/email-history.repo');
+let canned: typeof import('../../functions/contact/canned-messages.repo');
+
+async function ok<T = any>(method: string, path: string, token: string, body?: unknown): Promise<T> {
+  const res = await api<T>(method, path, { token, body });
+  if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+async function scanIds(token: string, brand: string, retailer: string) {
+  const period = (await ok<{ data: { _id: string }[] }>('GET', `/RetailerSummaryDays/${brand}/${retailer}`, token)).data[0]!._id;
+  const products = (await ok<{ data: { _id: string }[] }>('GET', `/retailerBrandProductScrapings?retailer_brand_scraping=${period}&limit=3`, token)).data.map((p) => p._id);
+  const scanInfo = (await ok<{ data: { _id: string } }>('GET', `/RetailerScraping/${brand}/${retailer}`, token)).data._id;
+  return { period, products, scanInfo };
+}
+
+interface Fields {
+  subject?: string;
+  name?: string;
+  to?: string[] | string;
+  cc?: string[];
+  bcc?: string[];
+  message?: string;
+  source?: string;
+  isCanned?: string;
+  products?: string[];
+  retailer_brand_scraping?: string;
+  retailer?: string;
+  requestId?: string;
+  files?: { name: string; type: string; data: Buffer }[];
+}
+const rid = () => `req-${randomBytes(8).toString('hex')}`;
+/** The form as the web sends it: list fields as repeated `x[]` fields, files as `file[]`. */
+function form(f: Fields): FormData {
+  const fd = new FormData();
+  const set = (k: string, v: string | undefined) => v !== undefined && fd.append(k, v);
+  set('subject', f.subject ?? `Issue found on the Harrowgate & Finch website ${tag}`);
+  set('name', f.name);
+  const list = (k: string, xs: string[] | string | undefined) => (typeof xs === 'string' ? fd.append(k, xs) : (xs ?? []).forEach((x) => fd.append(`${k}[]`, x)));
+  list('to', f.to ?? [contactA]);
+  list('cc', f.cc);
+  list('bcc', f.bcc);
+  set('message', f.message ?? '<p>Hello</p>');
+  set('source', f.source ?? 'product');
+  set('isCanned', f.isCanned ?? 'false');
+  list('products', f.products ?? (f.source === 'brand' ? [] : [ma.products[0]!]));
+  set('retailer_brand_scraping', f.retailer_brand_scraping ?? ma.period);
+  set('retailer', f.retailer);
+  set('requestId', f.requestId ?? rid());
+  for (const file of f.files ?? []) fd.append('file[]', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
+  return fd;
+}
+const send = (token: string, f: Fields) => api<{ message: string; data: { _id: string; messageId: string | null } }>('POST', '/contact_retailer?version=1.0.0', { token, body: form(f) });
+const withSubject = async (subject: string): Promise<SentEmail[]> => (await sentEmails()).filter((e) => e.subject === subject);
+
+beforeAll(async () => {
+  Object.assign(process.env, stack().env);
+  contacts = await import('../../functions/address-book/contacts.repo');
+  history = await import('../../functions/contact/email-history.repo');
+  canned = await import('../../functions/contact/canned-messages.repo');
+  tokens.admin = await login('admin@demo.test');
+  tokens.maAdmin = await login('brandadmin@demo.test');
+  tokens.maUser = await login('user@demo.test');
+  tokens.cpAdmin = await login('castellane@demo.test');
+  const h = await scanIds(tokens.maAdmin, MA, HARROWGATE);
+  Object.assign(ma, { period: h.period, scanInfo: h.scanInfo, products: h.products });
+  ma.northbayPeriod = (await scanIds(tokens.maAdmin, MA, NORTHBAY)).period;
+  ma.lumierePeriod = (await scanIds(tokens.maAdmin, MA, LUMIERE)).period;
+  const c = await scanIds(tokens.cpAdmin, CP, HARROWGATE);
+  Object.assign(cp, { period: c.period, scanInfo: c.scanInfo, product: c.products[0]! });
+  const base = { lastName: 'Contact', role: 'Buyer', createdBy: 'test' };
+  await contacts.putContact({ ...base, firstName: 'Alice', email: contactA, brand: MA, retailer: HARROWGATE });
+  await contacts.putContact({ ...base, firstName: 'Bruno', email: contactB, brand: MA, retailer: HARROWGATE });
+  await contacts.putContact({ ...base, firstName: 'Lucie', email: lumiereContact, brand: MA, retailer: LUMIERE });
+  await contacts.putContact({ ...base, firstName: 'Claude', email: cpContact, brand: CP, retailer: HARROWGATE });
+}, 120_000);
+
+describe('GET /cannedmessages', () => {
+  it("lists the caller's brand's messages by name, pages them, and the form's read (status=active, limit=10000) hides inactive ones", async () => {
+    const all = await callRoute('listCannedMessages', { token: tokens.maAdmin, query: { brand: MA, limit: 10000 } });
+    expect(all.status).toBe(200);
+    expect(all.body.data.length).toBe(all.body.totalCount);
+    expect(all.body.data.some((m) => m.status === 'inactive')).toBe(true);
+    const names = all.body.data.map((m) => m.name.toLowerCase());
+    expect(names).toEqual([...names].sort());
+    const active = await callRoute('listCannedMessages', { token: tokens.maUser, query: { brand: MA, limit: 10000, status: 'active' } });
+    expect(active.status).toBe(200);
+    expect(active.body.data.every((m) => m.status === 'active' && m.brand === MA)).toBe(true);
+    expect(active.body.totalCount).toBe(active.body.data.length);
+    expect(active.body.totalCount).toBe(all.body.data.filter((m) => m.status === 'active').length);
+    // default page size 10, sort name;asc
+    const first = await callRoute('listCannedMessages', { token: tokens.maAdmin, query: { brand: MA } });
+    expect(first.body.data.length).toBe(Math.min(10, all.body.totalCount));
+  });
+
+  it('pages with page, limit and sort (name;desc) over a brand of its own, counts kept on write', async () => {
+    const brand = `brand-canned-${tag}`;
+    for (const [i, name] of ['delta', 'Alpha', 'charlie', 'Bravo', 'echo'].entries()) await canned.putCannedMessage({ name, content: `<p>${name}</p>`, brand, status: i === 2 ? 'inactive' : 'active', createdBy: 'test' });
+    const page = (p: number, sort: 'name;asc' | 'name;desc', status?: 'active') => callRoute('listCannedMessages', { token: tokens.admin, query: { brand, page: p, limit: 2, sort, status } });
+    expect((await page(1, 'name;asc')).body).toMatchObject({ totalCount: 5, data: [{ name: 'Alpha' }, { name: 'Bravo' }] });
+    expect((await page(3, 'name;asc')).body.data.map((m) => m.name)).toEqual(['echo']);
+    expect((await page(1, 'name;desc')).body.data.map((m) => m.name)).toEqual(['echo', 'delta']);
+    const act = await page(2, 'name;asc', 'active');
+    expect(act.body.totalCount).toBe(4);
+    expect(act.body.data.map((m) => m.name)).toEqual(['delta', 'echo']);
+    expect((await page(99999, 'name;asc')).body.data).toEqual([]);
+  });
+
+  it("refuses another brand's messages, and bad queries with a clear message", async () => {
+    expect((await callRoute('listCannedMessages', { token: tokens.cpAdmin, query: { brand: MA, limit: 10000 } })).status).toBe(403);
+    expect((await callRoute('listCannedMessages', { token: tokens.maUser, query: { brand: CP } })).status).toBe(403);
+    const res = await callRoute('listCannedMessages', { token: tokens.maAdmin, query: { brand: MA, limit: 10001 } });
+    expect(res.status).toBe(400);
+    expect(errorBody(await api('GET', `/cannedmessages?brand=${MA}&sort=content;asc`, { token: tokens.maAdmin })).message).toBe('Sort must be name;asc or name;desc.');
+    expect(errorBody(await api('GET', '/cannedmessages', { token: tokens.maAdmin })).message).toBe('brand is required.');
+    expect((await api('GET', `/cannedmessages?brand=${MA}`)).status).toBe(401);
+  });
+});
+
+describe('POST /getContactInfoForEmail/', () => {
+  it("gives the retailer's contacts (To), the brand contact (CC), the BCC defaults and the placeholder values", async () => {
+    const res = await callRoute('getContactInfoForEmail', { token: tokens.maAdmin, body: { retailer_brand_scraping: ma.period } });
+    expect(res.status).toBe(200);
+    const d = res.body.data;
+    expect(d.contacts.map((c) => c.email)).toEqual(expect.arrayContaining([contactA, contactB]));
+    expect(d.contacts.map((c) => c.email)).not.toContain(lumiereContact);
+    expect(d.contacts.map((c) => c.email)).not.toContain(cpContact);
+    expect(d.cc).toEqual([BRAND_CONTACT]);
+    expect(d.bcc).toEqual([COMPANY_BCC]);
+    expect(d.data).toMatchObject({ Retailer_name: 'Harrowgate & Finch', Brand_name: 'Maison Aurelle', User_name: 'Béatrice Marchand' });
+    // the brand profile's scan info works the same way
+    const info = await callRoute('getContactInfoForEmail', { token: tokens.maUser, body: { retailer_brand_scraping: ma.scanInfo } });
+    expect(info.status).toBe(200);
+    expect(info.body.data.retailer).toEqual({ _id: HARROWGATE, name: 'Harrowgate & Finch' });
+  });
+
+  it("refuses another brand's scan, an unassigned retailer's scan and unknown ids", async () => {
+    for (const [token, id] of [
+      [tokens.cpAdmin, ma.period],
+      [tokens.cpAdmin, ma.scanInfo],
+      [tokens.maAdmin, cp.period],
+      [tokens.maUser, ma.northbayPeriod],
+    ] as const) {
+      const res = await callRoute('getContactInfoForEmail', { token, body: { retailer_brand_scraping: id } });
+      expect([403, 404]).toContain(res.status);
+      expect(JSON.stringify(res.body)).not.toContain('@');
+    }
+    const unknown = await callRoute('getContactInfoForEmail', { token: tokens.maAdmin, body: { retailer_brand_scraping: 'nope0000000000000000zz' } });
+    expect(unknown.status).toBe(404);
+    expect(errorBody(unknown).message).toBe(CONTACT_MSG.scanNotFound);
+    expect(errorBody(await callRoute('getContactInfoForEmail', { token: tokens.maAdmin, body: {} })).message).toBe('retailer_brand_scraping is required.');
+  });
+});
+
+describe('POST /contact_retailer?version=1.0.0: sending', () => {
+  it('sends one raw message with both image attachments and the sanitised HTML, CC the brand contact, and records it once', async () => {
+    const subject = `Issues found on the Harrowgate & Finch website ${tag} two`;
+    const requestId = rid();
+    const res = await send(tokens.maAdmin, {
+      subject,
+      to: [contactA, contactB.toUpperCase()],
+      bcc: [COMPANY_BCC],
+      products: ma.products.slice(0, 2),
+      requestId,
+      isCanned: 'true',
+      message: '<p>Dear Alice,</p><p><strong>Price</strong> is wrong <a href="https://harrowgate.example/p/1">here</a></p><script>alert(1)</script><img src="x" onerror="alert(2)">',
+      files: [
+        { name: 'shot.png', type: 'image/png', data: PNG },
+        { name: 'anim.gif', type: 'image/gif', data: GIF },
+      ],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.message).toBe(CONTACT_MSG.sent);
+    const mails = await withSubject(subject);
+    expect(mails).toHaveLength(1);
+    const m = mails[0]!;
+    expect(m.destination.to.join(',')).toContain(contactA);
+    expect(m.destination.cc?.join(',')).toContain(BRAND_CONTACT);
+    expect(m.replyTo?.join(',')).toContain('brandadmin@demo.test');
+    expect(m.body.html).toContain('<strong>Price</strong>');
+    expect(m.body.html).toContain('href="https://harrowgate.example/p/1"');
+    expect(m.body.html).not.toMatch(/script|onerror|alert/);
+    expect(m.body.text).toContain('Dear Alice,');
+    const files = (m.attachments ?? []).map((a) => [a.filename, a.contentType, Buffer.from(a.content, 'base64').equals(a.contentType === 'image/png' ? PNG : GIF)]);
+    expect(files).toEqual(expect.arrayContaining([['shot.png', 'image/png', true], ['anim.gif', 'image/gif', true]]));
+    expect(files).toHaveLength(2);
+    // the history holds the sanitised HTML as sent, with the BCC, once
+    const page = await history.pageEmailHistory(MA, HARROWGATE, { limit: 50 });
+    const recs = page.items.filter((r) => r.subject === subject);
+    expect(recs).toHaveLength(1);
+    expect(recs[0]).toMatchObject({ _id: res.body.data._id, htmlResponse: m.body.html, bcc: [COMPANY_BCC], cc: [BRAND_CONTACT], source: 'product', products: ma.products.slice(0, 2), attachments: ['shot.png', 'anim.gif'] });
+  });
+
+  it('a retried request (same requestId) sends once and records once', async () => {
+    const subject = `Retry ${tag}`;
+    const requestId = rid();
+    const [a, b] = await Promise.all([send(tokens.maAdmin, { subject, requestId }), send(tokens.maAdmin, { subject, requestId })]);
+    // one sends; the other is either told it is in progress (409) or gets the same answer
+    expect([a.status, b.status].sort()).toEqual(expect.arrayContaining([200]));
+    for (const r of [a, b]) expect([200, 409]).toContain(r.status);
+    const again = await send(tokens.maAdmin, { subject, requestId });
+    expect(again.status).toBe(200);
+    expect(again.body.message).toBe(CONTACT_MSG.sent);
+    expect(await withSubject(subject)).toHaveLength(1);
+    const recs = (await history.pageEmailHistory(MA, HARROWGATE, { limit: 50 })).items.filter((r) => r.subject === subject);
+    expect(recs).toHaveLength(1);
+    expect(recs[0]!._id).toBe(again.body.data._id);
+  });
+
+  it('the brand profile (source brand, scan info id) needs no products; a plain User sends for an assigned retailer', async () => {
+    const subject = `Brand profile ${tag}`;
+    const res = await send(tokens.maUser, { subject, source: 'brand', retailer_brand_scraping: ma.scanInfo, retailer: HARROWGATE, products: [] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await withSubject(subject)).toHaveLength(1);
+    const lum = await send(tokens.maUser, { subject: `${subject} lumiere`, to: [lumiereContact], retailer_brand_scraping: ma.lumierePeriod, products: [] , source: 'brand' });
+    expect(lum.status, JSON.stringify(lum.body)).toBe(200);
+  });
+});
+
+describe('POST /contact_retailer: refusals (nothing is sent)', () => {
+  const refused = async (token: string, f: Fields, status: number, message: string | RegExp) => {
+    const subject = `Refused ${tag} ${randomBytes(3).toString('hex')}`;
+    const res = await send(token, { ...f, subject: f.subject ?? subject });
+    expect(res.status, JSON.stringify(res.body)).toBe(status);
+    if (typeof message === 'string') expect(errorBody(res).message).toBe(message);
+    else expect(errorBody(res).message).toMatch(message);
+    expect(await withSubject(f.subject ?? subject)).toHaveLength(0);
+  };
+
+  it('relay: To only the retailer’s contacts of the brand, CC only the brand contact, BCC only the BCC addresses, each refusal naming the address', async () => {
+    await refused(tokens.maAdmin, { to: ['attacker@evil.example'] }, 400, CONTACT_MSG.notAContact('attacker@evil.example'));
+    await refused(tokens.maAdmin, { to: [contactA, lumiereContact] }, 400, CONTACT_MSG.notAContact(lumiereContact)); // another retailer's contact
+    await refused(tokens.maAdmin, { to: [cpContact] }, 400, CONTACT_MSG.notAContact(cpContact)); // the same retailer's contact for another brand
+    await refused(tokens.maAdmin, { cc: ['attacker@evil.example'] }, 400, CONTACT_MSG.notBrandContact('attacker@evil.example'));
+    await refused(tokens.maAdmin, { cc: [contactA, 'x@evil.example'] }, 400, CONTACT_MSG.notBrandContact(contactA));
+    await refused(tokens.maAdmin, { bcc: ['spy@evil.example'] }, 400, CONTACT_MSG.notBccAddress('spy@evil.example'));
+    await refused(tokens.maAdmin, { bcc: ['brand@castellane.example'] }, 400, CONTACT_MSG.notBccAddress('brand@castellane.example'));
+    await refused(tokens.maAdmin, { to: `${contactA}, attacker@evil.example` }, 400, CONTACT_MSG.notAContact('attacker@evil.example'));
+    await refused(tokens.maAdmin, { to: [`${contactA}\r\nBcc: spy@evil.example`] }, 400, /is not a valid email address/);
+    const many = Array.from({ length: CONTACT_LIMITS.maxRecipients + 1 }, (_, i) => `r${i}-${tag}@harrowgate.example`);
+    await refused(tokens.maAdmin, { to: many }, 400, CONTACT_MSG.tooManyRecipients(CONTACT_LIMITS.maxRecipients));
+  });
+
+  it('header injection: CR/LF in the subject or the name', async () => {
+    await refused(tokens.maAdmin, { subject: `Hello ${tag}\r\nBcc: spy@evil.example` }, 400, CONTACT_MSG.headerInjection);
+    await refused(tokens.maAdmin, { name: 'Eve\nBcc: spy@evil.example' }, 400, CONTACT_MSG.headerInjection);
+  });
+
+  it('the spec’s messages: no To, an empty message', async () => {
+    await refused(tokens.maAdmin, { to: [] }, 400, CONTACT_MSG.noTarget);
+    await refused(tokens.maAdmin, { message: '<p><br></p>' }, 400, CONTACT_MSG.noMessage);
+    await refused(tokens.maAdmin, { message: '<script>alert(1)</script>' }, 400, CONTACT_MSG.noMessage);
+  });
+
+  it('attachments: images only by their bytes, a .png that is HTML or SVG is refused, sizes and counts limited', async () => {
+    await refused(tokens.maAdmin, { files: [{ name: 'evil.png', type: 'image/png', data: Buffer.from('<html><script>alert(1)</script></html>') }] }, 400, CONTACT_MSG.notAnImage('evil.png'));
+    await refused(tokens.maAdmin, { files: [{ name: 'logo.png', type: 'image/png', data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>') }] }, 400, CONTACT_MSG.notAnImage('logo.png'));
+    await refused(tokens.maAdmin, { files: [{ name: 'doc.pdf', type: 'application/pdf', data: Buffer.from('%PDF-1.7') }] }, 400, CONTACT_MSG.notAnImage('doc.pdf'));
+    const big = Buffer.concat([PNG, Buffer.alloc(CONTACT_LIMITS.maxFileBytes)]);
+    await refused(tokens.maAdmin, { files: [{ name: 'big.png', type: 'image/png', data: big }] }, 413, CONTACT_MSG.fileTooLarge('big.png', 5));
+    const eleven = Array.from({ length: CONTACT_LIMITS.maxFiles + 1 }, (_, i) => ({ name: `s${i}.png`, type: 'image/png', data: PNG }));
+    await refused(tokens.maAdmin, { files: eleven }, 400, CONTACT_MSG.tooManyFiles(CONTACT_LIMITS.maxFiles));
+  });
+
+  it('tenant: another brand’s scan, an unassigned retailer, products of another scan, a retailer that does not match', async () => {
+    await refused(tokens.cpAdmin, { to: [cpContact], retailer_brand_scraping: ma.period }, 403, /./);
+    await refused(tokens.maAdmin, { to: [contactA], retailer_brand_scraping: cp.period, products: [cp.product] }, 403, /./);
+    await refused(tokens.maUser, { to: [contactA], retailer_brand_scraping: ma.northbayPeriod, products: [] , source: 'brand' }, 403, /./);
+    await refused(tokens.maAdmin, { products: [cp.product] }, 400, CONTACT_MSG.productNotInScan(cp.product));
+    const lookAlike = `${ma.period}${'A'.repeat(22)}`;
+    await refused(tokens.maAdmin, { products: [lookAlike] }, 400, CONTACT_MSG.productNotInScan(lookAlike));
+    await refused(tokens.maAdmin, { retailer: LUMIERE }, 400, CONTACT_MSG.retailerMismatch);
+    await refused(tokens.maAdmin, { products: [] }, 400, CONTACT_MSG.productsRequired);
+    await refused(tokens.maAdmin, { retailer_brand_scraping: 'nope0000000000000000zz' }, 404, CONTACT_MSG.scanNotFound);
+    await refused(tokens.maAdmin, { requestId: 'x' }, 400, /requestId/);
+    expect((await api('POST', '/contact_retailer', { body: form({}) })).status).toBe(401);
+    expect((await api('POST', '/contact_retailer', { token: tokens.maAdmin, body: { subject: 'json' } })).status).toBe(415);
+  });
+});
+
+describe('POST /contact_retailer: the hourly throttle', () => {
+  it(`lets a user send ${CONTACT_LIMITS.perUserPerHour} emails an hour, then answers 429 with a clear message`, async () => {
+    const users = await import('../../functions/users/users.repo');
+    const { hashPassword } = await import('../../functions/lib/password');
+    const email = `throttle-${tag}@demo.test`;
+    await users.createUser(testUser({ _id: `user-throttle-${tag}`, email, passwordHash: await hashPassword('Throttle-2026!'), roles: [TEST_ROLES.BRAND_ADMIN] }));
+    const token = await login(email, 'Throttle-2026!');
+    const subject = `Throttle ${tag}`;
+    for (let i = 0; i < CONTACT_LIMITS.perUserPerHour; i++) {
+      const r = await send(token, { subject });
+      // a window may turn over mid-run: then the count restarts (never more than the limit per window)
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+    }
+    const last = await send(token, { subject: `${subject} over` });
+    expect(last.status).toBe(429);
+    expect(errorBody(last).message).toBe(CONTACT_MSG.throttled(CONTACT_LIMITS.perUserPerHour));
+    expect(await withSubject(`${subject} over`)).toHaveLength(0);
+  }, 120_000);
+});
