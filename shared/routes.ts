@@ -9,6 +9,7 @@
  */
 import { accountRoutes } from './routes/accounts';
 import { exportRoutes } from './routes/exports';
+import { b2bRoutes } from './routes/b2b';
 import { brandRetailerRoutes } from './routes/brand-retailers';
 import { fileRoutes } from './routes/files';
 import { lookupRoutes } from './routes/lookups';
@@ -35,6 +36,8 @@ export const routes = [
   ...exportRoutes,
   // ── The brand dashboard's retailer look-ups (000 §2, §7): shared/routes/brand-retailers.ts
   ...brandRetailerRoutes,
+  // ── The B2B portal's links and sessions (001 §2, §6; ours): shared/routes/b2b.ts
+  ...b2bRoutes,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof routes)[number]['id'];

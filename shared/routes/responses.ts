@@ -7,6 +7,7 @@
  */
 import type * as z from 'zod';
 import type { RouteId } from '../routes';
+import { createB2bLinkResponse, listB2bLinksResponse, portalExchangeResponse, portalSessionResponse, revokeB2bLinkResponse } from '../schemas/b2b';
 import { loginResponse, messageResponse, validateTokenResponse } from '../schemas/auth';
 import { listBrandsForSelectResponse, listBrandsResponse } from '../schemas/brands';
 import { exportFileResponse, exportHistoryResponse } from '../schemas/exports';
@@ -93,6 +94,12 @@ export const responses = {
   getAssignedReps: assignedRepsResponse,
   getBrandRetailers: brandRetailersResponse,
   getBrandCatalog: brandCatalogResponse,
+  // The B2B portal (shared/routes/b2b.ts)
+  createB2bLink: createB2bLinkResponse,
+  listB2bLinks: listB2bLinksResponse,
+  revokeB2bLink: revokeB2bLinkResponse,
+  openB2bPortal: portalExchangeResponse,
+  getB2bPortal: portalSessionResponse,
 } as const satisfies { [Id in RouteId]?: z.ZodType };
 
 type Responses = typeof responses;
