@@ -8,6 +8,7 @@ import { buildPath, route, type Method, type Route, type RouteId } from '@shared
 import type { ResponseOf } from '@shared/routes/responses';
 import { env } from '../config/env';
 import { ApiError, NetworkError } from './api-error';
+import { portalToken } from './portal-session';
 import { getSession } from './session';
 
 export type Query = Record<string, string | number | boolean | undefined | null>;
@@ -44,7 +45,8 @@ function parseBody(text: string, contentType: string): unknown {
 export async function apiRequest<T>(method: Method, path: string, opts: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  const token = opts.auth === false ? undefined : getSession()?.token;
+  // On the B2B portal page its session's token, never a signed-in user's.
+  const token = opts.auth === false ? undefined : (portalToken() ?? getSession()?.token);
   if (token) headers.authorization = `Bearer ${token}`;
   let res: Response;
   try {
