@@ -38,8 +38,11 @@ export const listB2bLinksQuery = z.object({
   cursor: z.string().max(4096, 'The page cursor is not valid for this list.').optional(),
 });
 
+/** A link's id: 12 random bytes, base64url (16 characters), as issued. */
+export const b2bLinkId = z.string().regex(/^[A-Za-z0-9_-]{16}$/, 'Invalid id.');
+
 /** DELETE /b2bLinks/{id}?brand= */
-export const b2bLinkIdPath = z.object({ id });
+export const b2bLinkIdPath = z.object({ id: b2bLinkId });
 
 /** POST /b2bPortal/session: the link's token, from the URL fragment. */
 export const portalExchangeBody = z.object({

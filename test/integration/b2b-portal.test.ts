@@ -155,6 +155,7 @@ describe('issuing, listing and revoking links', () => {
     const all = await callRoute('listB2bLinks', { token: t.brandAdmin, query: { retailerId: RETAILER, status: 'all', limit: 100 } });
     expect(all.body.data.find((l) => l._id === link._id)).toMatchObject({ status: 'revoked', revokedAt: expect.any(String) });
     expect((await callRoute('revokeB2bLink', { token: t.brandAdmin, params: { id: 'AAAAAAAAAAAAAAAA' } })).status).toBe(404);
+    for (const id of ['ret-harrowgate', 'x'.repeat(17), `${link._id.slice(0, 15)}.`]) expect((await callRoute('revokeB2bLink', { token: t.brandAdmin, params: { id } })).status, id).toBe(400);
   });
 
   it('the list pages with a cursor, newest first; a forged cursor is refused', async () => {
