@@ -72,3 +72,17 @@ export const AUTH = {
 
 /** Header CloudFront adds to every API request (a secret value); the API refuses requests without it. */
 export const ORIGIN_HEADER = 'x-origin-verify';
+
+/** The B2B portal's links and sessions (docs/decisions.md "B2B portal"). */
+export const B2B = {
+  /** Expiry of a link, in days: 1 to 90, 30 unless chosen. */
+  minDays: 1,
+  maxDays: 90,
+  defaultDays: 30,
+  /** A portal session lasts this long at most (never past its link's expiry); revocation is checked on every request anyway. */
+  sessionMinutes: 60,
+  /** Links a page of the issuing list shows. */
+  pageSize: 25,
+  /** The URL fragment key of the link's secret: `/b2bReatilerView/{rId}#t=<token>`. */
+  fragmentKey: 't',
+} as const;

@@ -10,6 +10,7 @@
 import { accountRoutes } from './routes/accounts';
 import { addressBookRoutes } from './routes/address-book';
 import { exportRoutes } from './routes/exports';
+import { b2bRoutes } from './routes/b2b';
 import { brandRetailerRoutes } from './routes/brand-retailers';
 import { contactRoutes } from './routes/contact';
 import { fileRoutes } from './routes/files';
@@ -41,6 +42,8 @@ export const routes = [
   ...addressBookRoutes,
   // ── The contact form: canned messages, contact info, email to a retailer (000 §2, §7): shared/routes/contact.ts
   ...contactRoutes,
+  // ── The B2B portal's links and sessions (001 §2, §6; ours): shared/routes/b2b.ts
+  ...b2bRoutes,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof routes)[number]['id'];

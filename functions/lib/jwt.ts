@@ -1,4 +1,4 @@
-import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+import { SignJWT, decodeJwt, errors as joseErrors, jwtVerify } from 'jose';
 import { AUTH, type RoleName } from '../../shared/constants';
 import { readSecretString } from './secrets';
 
@@ -88,6 +88,58 @@ export async function verifyExportLink(token: string): Promise<string> {
     return payload.sub;
   } catch (e) {
     if (e instanceof joseErrors.JWTExpired) throw new ExpiredLinkError(e.message);
+    if (e instanceof InvalidTokenError || e instanceof joseErrors.JOSEError) throw new InvalidTokenError((e as Error).message);
+    throw e;
+  }
+}
+
+/** The audience of a B2B portal session: never a user session, and a user session is never one. */
+const PORTAL_AUDIENCE = 'retailer-audit:b2b-portal';
+
+/** What a B2B portal session carries (docs/decisions.md "B2B portal"); the link record is read on every request. */
+export interface PortalClaims {
+  /** The link's id. */
+  linkId: string;
+  brand: string;
+  retailer: string;
+  /** Who issued the link (a deleted or demoted issuer ends it). */
+  createdBy: string;
+}
+
+/** A portal session until `expiresAt` (at most its link's expiry). */
+export async function signPortalSession(c: PortalClaims, expiresAt: Date): Promise<string> {
+  return new SignJWT({ brand: c.brand, retailer: c.retailer, by: c.createdBy })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(c.linkId)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .setAudience(PORTAL_AUDIENCE)
+    .sign(await key());
+}
+
+/** Whether a bearer token says it is a portal session (unverified: the caller then verifies it as one). */
+export function isPortalToken(token: string): boolean {
+  try {
+    const aud = decodeJwt(token).aud;
+    return aud === PORTAL_AUDIENCE || (Array.isArray(aud) && aud.includes(PORTAL_AUDIENCE));
+  } catch {
+    return false;
+  }
+}
+
+export async function verifyPortalSession(token: string, maxMinutes: number): Promise<PortalClaims> {
+  try {
+    const { payload } = await jwtVerify(token, await key(), {
+      algorithms: ['HS256'],
+      audience: PORTAL_AUDIENCE,
+      requiredClaims: ['sub', 'exp', 'iat'],
+      maxTokenAge: `${maxMinutes}m`,
+    });
+    const { sub, brand, retailer, by } = payload;
+    if (typeof sub !== 'string' || typeof brand !== 'string' || typeof retailer !== 'string' || typeof by !== 'string' || !sub || !brand || !retailer || !by) throw new InvalidTokenError('malformed');
+    if ((payload.iat ?? 0) * 1000 > Date.now() + 60_000) throw new InvalidTokenError('issued in the future');
+    return { linkId: sub, brand, retailer, createdBy: by };
+  } catch (e) {
     if (e instanceof InvalidTokenError || e instanceof joseErrors.JOSEError) throw new InvalidTokenError((e as Error).message);
     throw e;
   }

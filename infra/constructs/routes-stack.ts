@@ -21,10 +21,10 @@ import type { Construct } from 'constructs';
 import type { RouteDef, RouteId } from '../../shared/routes';
 import { ApiFunction, type FunctionResources } from './api-function';
 
-/** Public routes that still need the JWT key: they issue sessions, or check the signed app link of an export. */
-const SESSION_ISSUERS: ReadonlySet<string> = new Set<RouteId>(['login', 'downloadExport']);
-/** Routes that answer with an app link (APP_URL) without sending email: exports and their history. */
-const APP_LINK_ROUTES: ReadonlySet<string> = new Set<RouteId>(['exportFile', 'getExportHistory']);
+/** Public routes that still need the JWT key: they issue sessions (a user's, a B2B portal's), or check the signed app link of an export. */
+const SESSION_ISSUERS: ReadonlySet<string> = new Set<RouteId>(['login', 'downloadExport', 'openB2bPortal']);
+/** Routes that answer with an app link (APP_URL) without sending email: exports and their history, a new B2B portal link. */
+const APP_LINK_ROUTES: ReadonlySet<string> = new Set<RouteId>(['exportFile', 'getExportHistory', 'createB2bLink']);
 
 export interface RoutesStackProps {
   httpApi: IHttpApi;

@@ -6,8 +6,11 @@
 import type { ZodType } from 'zod';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-/** Who may call: `user` is any signed-in account; `brandAdmin` is BRAND_ADMIN or ADMIN. */
-export type Access = 'public' | 'user' | 'brandAdmin' | 'admin';
+/**
+ * Who may call: `user` is any signed-in account; `brandAdmin` is BRAND_ADMIN or ADMIN; `portal`
+ * is a B2B portal session only (docs/decisions.md "B2B portal").
+ */
+export type Access = 'public' | 'user' | 'brandAdmin' | 'admin' | 'portal';
 /** What a handler touches; infra turns each into a least-privilege grant. */
 export type Grant =
   | 'table:read'
@@ -36,6 +39,13 @@ export interface RouteDef {
   notInSpec?: string;
   /** The request body is multipart/form-data. */
   multipart?: boolean;
+  /**
+   * A B2B portal session may call this route too (docs/decisions.md "B2B portal"); every route
+   * without it refuses a portal session with 403. `retailer`: where the request names the
+   * retailer (it must be the link's); `query`: what the portal may send in the query string
+   * (anything else: 403), checked before the route's own schema.
+   */
+  portal?: { retailer?: { path?: string; query?: string }; query?: ZodType };
 }
 
 export const r = <const T extends RouteDef>(def: T): T => def;

@@ -8,6 +8,7 @@
 import type * as z from 'zod';
 import type { RouteId } from '../routes';
 import { addContactResponse, contactInfoResponse, deleteContactResponse, emailHistoryResponse } from '../schemas/address-book';
+import { createB2bLinkResponse, listB2bLinksResponse, portalExchangeResponse, portalSessionResponse, revokeB2bLinkResponse } from '../schemas/b2b';
 import { loginResponse, messageResponse, validateTokenResponse } from '../schemas/auth';
 import { listBrandsForSelectResponse, listBrandsResponse } from '../schemas/brands';
 import { contactInfoForEmailResponse, contactRetailerResponse, listCannedMessagesResponse } from '../schemas/contact';
@@ -104,6 +105,12 @@ export const responses = {
   listCannedMessages: listCannedMessagesResponse,
   getContactInfoForEmail: contactInfoForEmailResponse,
   contactRetailer: contactRetailerResponse,
+  // The B2B portal (shared/routes/b2b.ts)
+  createB2bLink: createB2bLinkResponse,
+  listB2bLinks: listB2bLinksResponse,
+  revokeB2bLink: revokeB2bLinkResponse,
+  openB2bPortal: portalExchangeResponse,
+  getB2bPortal: portalSessionResponse,
 } as const satisfies { [Id in RouteId]?: z.ZodType };
 
 type Responses = typeof responses;

@@ -169,9 +169,23 @@ describe('least-privilege grants from the route table', () => {
     }
   });
 
-  it('only non-public routes, login and the export link check may read the JWT secret', () => {
+  it('the B2B portal link routes: issuing has APP_URL (the link it answers) and no email; the portal calls only read and write the table', () => {
+    expect(envOf('createB2bLink').APP_URL).toEqual({ Ref: 'AppUrl' });
+    for (const id of ['createB2bLink', 'listB2bLinks', 'revokeB2bLink', 'openB2bPortal', 'getB2bPortal'] as const) {
+      expect(envOf(id).SES_FROM, id).toBeUndefined();
+      expect(envOf(id).DATA_BUCKET, id).toBeUndefined();
+      expect(actionsOf(id).filter((a) => a.startsWith('s3:') || a.startsWith('ses:') || a.startsWith('states:')), id).toEqual([]);
+      expect(actionsOf(id).some((a) => a.startsWith('dynamodb:Get')), id).toBe(true);
+    }
+    for (const id of ['listB2bLinks', 'getB2bPortal'] as const) expect(actionsOf(id).filter((a) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(a)), id).toEqual([]);
+    // The exchange writes only the address throttle counter; issuing and revoking write the link.
+    for (const id of ['createB2bLink', 'revokeB2bLink', 'openB2bPortal'] as const) expect(actionsOf(id).some((a) => a === 'dynamodb:PutItem' || a === 'dynamodb:UpdateItem'), id).toBe(true);
+    for (const id of ['listB2bLinks', 'revokeB2bLink', 'getB2bPortal', 'openB2bPortal'] as const) expect(envOf(id).APP_URL, id).toBeUndefined();
+  });
+
+  it('only non-public routes, login, the export link check and the B2B portal exchange may read the JWT secret', () => {
     for (const r of table) {
-      const needs = r.access !== 'public' || r.id === 'login' || r.id === 'downloadExport';
+      const needs = r.access !== 'public' || r.id === 'login' || r.id === 'downloadExport' || r.id === 'openB2bPortal';
       expect(secretsReadBy(r.id).includes(JSON.stringify({ Ref: 'JwtSecretArn' })), r.id).toBe(needs);
       expect(envOf(r.id).JWT_SECRET_ARN !== undefined, r.id).toBe(needs);
     }
@@ -205,7 +219,7 @@ describe('least-privilege grants from the route table', () => {
     for (const s of routeStacks()) {
       const group = table.filter((r) => Stack.of(fnOf(r.id).fn) === s);
       const params = Object.keys(templateOf(s).toJSON().Parameters ?? {}).filter((p) => !p.startsWith('BootstrapVersion'));
-      expect(params.includes('AppUrl'), s.node.id).toBe(group.some((r) => has(r, 'email:send') || r.id === 'exportFile' || r.id === 'getExportHistory'));
+      expect(params.includes('AppUrl'), s.node.id).toBe(group.some((r) => has(r, 'email:send') || r.id === 'exportFile' || r.id === 'getExportHistory' || r.id === 'createB2bLink'));
       expect(params.includes('DataBucketArn'), s.node.id).toBe(group.some((r) => has(r, 'data:read') || has(r, 'data:write')));
       expect(params.includes('StateMachineArn'), s.node.id).toBe(group.some((r) => has(r, 'workflow:start')));
     }

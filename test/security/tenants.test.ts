@@ -31,6 +31,8 @@ interface Ids {
   scanInfo: string;
   /** A contact of the brand at the retailer (Address Book). */
   contact: string;
+  /** A B2B portal link of the retailer, issued by the brand's admin. */
+  b2bLink: string;
   /** Text of these records that must not reach another tenant. */
   secrets: string[];
 }
@@ -61,6 +63,8 @@ async function realIds(token: string, brand: string, retailer: string, serial?: 
   const contacts = await ok<{ retailer_contacts: { _id: string; email: string }[] }>('GET', `/getContactInfo?brand=${brand}&retailer=${retailer}&limit=1`, token);
   const contact = contacts.retailer_contacts[0];
   if (!contact) throw new Error(`no contact for ${brand} at ${retailer}`);
+  const link = await api<{ data: { _id: string } }>('POST', `/b2bLinks?brand=${brand}`, { token, body: { retailerId: retailer, expiresInDays: 1 } });
+  if (link.status !== 200) throw new Error(`issuing a B2B link: ${link.status} ${JSON.stringify(link.body)}`);
   return {
     brand,
     retailer,
@@ -69,6 +73,7 @@ async function realIds(token: string, brand: string, retailer: string, serial?: 
     serial: serialNo,
     scanInfo: info.data._id,
     contact: contact._id,
+    b2bLink: link.body.data._id,
     secrets: [product.name, product.style_number, serialNo, item.data.data.inventoryId, contact.email].filter((s) => s && s.length >= 4),
   };
 }
@@ -159,6 +164,10 @@ function idCalls(v: Ids, own: string): Call[] {
     { name: "contact info of the victim retailer's brand profile", method: 'POST', path: '/getContactInfoForEmail', body: { retailer_brand_scraping: v.scanInfo } },
     { name: 'email the victim retailer about a victim product', method: 'POST', path: '/contact_retailer?version=1.0.0', body: contactForm(v.period, 'product', [v.product]) },
     { name: "email the victim retailer about its brand profile", method: 'POST', path: '/contact_retailer?version=1.0.0', body: contactForm(v.scanInfo, 'brand', []) },
+    { name: 'B2B links of the victim retailer, victim brand', method: 'GET', path: `/b2bLinks?brand=${v.brand}&retailerId=${v.retailer}&status=all` },
+    { name: 'issue a B2B link for the victim retailer, victim brand', method: 'POST', path: `/b2bLinks?brand=${v.brand}`, body: { retailerId: v.retailer } },
+    { name: 'revoke a victim B2B link', method: 'DELETE', path: `/b2bLinks/${v.b2bLink}` },
+    { name: 'revoke a victim B2B link, victim brand', method: 'DELETE', path: `/b2bLinks/${v.b2bLink}?brand=${v.brand}` },
   ];
 }
 
@@ -210,6 +219,8 @@ describe("another brand's real ids", () => {
       expect((await api('GET', `/getBatchItems?retailerId=${v.retailer}&serialNo=${v.serial}`, { token })).status).toBe(200);
       expect((await api('GET', `/email_history?retailer_brand_scraping=${v.scanInfo}`, { token })).status).toBe(200);
       expect((await api('GET', `/getContactInfo?brand=${v.brand}&retailer=${v.retailer}`, { token })).status).toBe(200);
+      const links = await api<{ data: { _id: string; status: string }[] }>('GET', `/b2bLinks?brand=${v.brand}&retailerId=${v.retailer}&limit=100`, { token });
+      expect(links.body.data.find((l) => l._id === v.b2bLink)?.status, `${v.brand} ${v.retailer} link`).toBe('active');
     }
     expect((await api('GET', `/getFiles/${admin.file}`, { token: tokens.admin })).status).toBe(200);
   });
@@ -226,6 +237,28 @@ describe("another brand's real ids", () => {
 
   it('no brand account reaches the files and notifications of the post office (real ids)', async () => {
     for (const who of ['maAdmin', 'maUser', 'cpAdmin'] as const) for (const c of adminCalls()) await expectRefused(tokens[who], c, [admin.fileName, admin.subject]);
+  });
+});
+
+describe("a B2B portal session of Maison Aurelle's Harrowgate & Finch", () => {
+  let portal = '';
+  beforeAll(async () => {
+    const link = await api<{ data: { url: string } }>('POST', `/b2bLinks?brand=${MA}`, { token: tokens.maAdmin, body: { retailerId: SHARED_RETAILER, expiresInDays: 1 } });
+    const res = await api<{ token: string }>('POST', '/b2bPortal/session', { body: { token: link.body.data.url.split('#t=')[1] } });
+    expect(res.status).toBe(200);
+    portal = res.body.token;
+  });
+
+  it("gets nothing of Castellane Paris's ids at the same retailer, nor of another retailer of its own brand", async () => {
+    for (const c of idCalls(ids.cp, MA)) await expectRefused(portal, c, ids.cp.secrets);
+    for (const c of [...idCalls(ids.maUnassigned, MA), { name: 'retailer info by id', method: 'GET', path: `/RetailerScraping/${MA}/${UNASSIGNED._id}` }]) await expectRefused(portal, c, ids.maUnassigned.secrets);
+  });
+
+  it('reaches nothing of its own retailer but the All OH list and the period list', async () => {
+    const own = idCalls(ids.ma, MA).filter((c) => c.path !== `/RetailerSummaryDays/${MA}/${SHARED_RETAILER}`);
+    for (const c of own) await expectRefused(portal, c, []);
+    expect((await api('GET', `/retailerBrandProductScrapings?retailer_brand_scraping=${ids.ma.period}&filter=all_oh`, { token: portal })).status).toBe(200);
+    expect((await api('GET', `/RetailerSummaryDays/${MA}/${SHARED_RETAILER}`, { token: portal })).status).toBe(200);
   });
 });
 

@@ -1,12 +1,19 @@
 import { ROLE } from '../../../shared/constants';
 import type { Access } from '../../../shared/routes/define';
+import type { RouteDef } from '../../../shared/routes/define';
+import { portalPrincipal } from '../../b2b/portal-auth';
 import { getSessionUser, primaryRole } from '../../users/users.repo';
-import { InvalidTokenError, verifySession, type SessionClaims } from '../jwt';
+import { InvalidTokenError, isPortalToken, verifySession, type SessionClaims } from '../jwt';
 import { ForbiddenError, UnauthorizedError } from './errors';
 
 export interface AuthContext extends SessionClaims {
   isAdmin: boolean;
+  /** A B2B portal session (docs/decisions.md "B2B portal"): read-only, one retailer of one brand. */
+  portal?: { linkId: string; brand: string; retailer: string };
 }
+
+/** Whether a route lets a B2B portal session in at all (`portal` on its definition, or portal-only access). */
+export const portalMayCall = (def: Pick<RouteDef, 'access' | 'portal'>): boolean => def.access === 'portal' || def.portal !== undefined;
 
 /**
  * The caller of a request: a valid token (signature, exp, iat, maximum age) of a user who still
@@ -14,10 +21,15 @@ export interface AuthContext extends SessionClaims {
  * current `sessionVersion`). Role, brand and assigned retailers come from the CURRENT user record,
  * read once per request (one GetItem, no cache: a revocation shows on the next request).
  */
-export async function authenticate(headers: Record<string, string | undefined>): Promise<AuthContext> {
+export async function authenticate(headers: Record<string, string | undefined>, def?: Pick<RouteDef, 'access' | 'portal'>): Promise<AuthContext> {
   const header = headers.authorization ?? headers.Authorization;
   const m = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   if (!m?.[1]) throw new UnauthorizedError();
+  // A portal session: refused by every route that does not name the portal, before any read.
+  if (isPortalToken(m[1])) {
+    if (!def || !portalMayCall(def)) throw new ForbiddenError();
+    return portalPrincipal(m[1]);
+  }
   let claims: SessionClaims;
   try {
     claims = await verifySession(m[1]);
@@ -32,6 +44,8 @@ export async function authenticate(headers: Record<string, string | undefined>):
 }
 
 export function authorizeRole(auth: AuthContext, access: Access): void {
+  if (access === 'portal' && !auth.portal) throw new ForbiddenError();
+  if (auth.portal && access !== 'portal' && access !== 'user') throw new ForbiddenError();
   if (access === 'admin' && auth.role !== ROLE.ADMIN) throw new ForbiddenError();
   if (access === 'brandAdmin' && auth.role !== ROLE.ADMIN && auth.role !== ROLE.BRAND_ADMIN) throw new ForbiddenError();
 }
@@ -44,6 +58,7 @@ export function assertBrand(auth: AuthContext, brandId: string | undefined | nul
 
 /** A plain User with assigned retailers sees only those; everyone else sees all of the brand's. */
 export function canSeeRetailer(auth: AuthContext, retailerId: string): boolean {
+  if (auth.portal) return retailerId === auth.portal.retailer;
   if (auth.role !== ROLE.USER || auth.retailers.length === 0) return true;
   return auth.retailers.includes(retailerId);
 }

@@ -151,8 +151,9 @@ export function wrap<R extends RouteDef>(
         // Only through CloudFront (see origin.ts), public routes included.
         if (!(await fromOrigin(event.headers))) throw new ForbiddenError();
         if (def.access === 'public') return;
-        const auth = await authenticate(event.headers);
+        const auth = await authenticate(event.headers, def);
         authorizeRole(auth, def.access);
+        if (auth.portal) assertPortalRequest(auth.portal, def, event);
         if (def.tenant?.path) assertBrandIfGiven(auth, event.pathParameters?.[def.tenant.path], true);
         if (def.tenant?.query) assertBrandIfGiven(auth, event.queryStringParameters?.[def.tenant.query], false);
         event.auth = auth;
@@ -187,6 +188,19 @@ export function wrap<R extends RouteDef>(
         request.response = json(500, { message: MSG.genericError, code: 'INTERNAL' });
       },
     });
+}
+
+/**
+ * What a B2B portal session may ask of a route that lets it in (docs/decisions.md "B2B portal"):
+ * the retailer it names is the link's, and its query passes the route's portal schema (another
+ * tab, filter or parameter: 403).
+ */
+function assertPortalRequest(portal: NonNullable<AuthContext['portal']>, def: RouteDef, event: Event): void {
+  const rule = def.portal;
+  if (!rule) return;
+  if (rule.retailer?.path !== undefined && event.pathParameters?.[rule.retailer.path] !== portal.retailer) throw new ForbiddenError();
+  if (rule.retailer?.query !== undefined && event.queryStringParameters?.[rule.retailer.query] !== portal.retailer) throw new ForbiddenError();
+  if (rule.query && !rule.query.safeParse(event.queryStringParameters ?? {}).success) throw new ForbiddenError();
 }
 
 function assertBrandIfGiven(auth: AuthContext, brandId: string | undefined, requiredInPath: boolean): void {

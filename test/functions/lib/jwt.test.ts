@@ -47,3 +47,33 @@ describe('session tokens', () => {
     await expect(jwt.verifySession(`${header}.${payload}.`)).rejects.toBeInstanceOf(jwt.InvalidTokenError);
   });
 });
+
+describe('B2B portal session tokens (docs/decisions.md "B2B portal")', () => {
+  const claims = { linkId: 'L1234567890abcde', brand: 'b1', retailer: 'r1', createdBy: 'u1' };
+
+  it('round-trip their claims and say they are portal tokens', async () => {
+    const token = await jwt.signPortalSession(claims, new Date(Date.now() + 60_000));
+    expect(jwt.isPortalToken(token)).toBe(true);
+    expect(await jwt.verifyPortalSession(token, 60)).toEqual(claims);
+  });
+
+  it('are never a user session, and a user session or an export link is never one', async () => {
+    const portal = await jwt.signPortalSession(claims, new Date(Date.now() + 60_000));
+    await expect(jwt.verifySession(portal)).rejects.toBeInstanceOf(jwt.InvalidTokenError);
+    const session = await jwt.signSession({ sub: 'u1', role: 'ADMIN', brand: null, retailers: [], sv: 0 });
+    expect(jwt.isPortalToken(session)).toBe(false);
+    await expect(jwt.verifyPortalSession(session, 60)).rejects.toBeInstanceOf(jwt.InvalidTokenError);
+    const link = await jwt.signExportLink('e1', new Date(Date.now() + 60_000));
+    await expect(jwt.verifyPortalSession(link, 60)).rejects.toBeInstanceOf(jwt.InvalidTokenError);
+    expect(jwt.isPortalToken('garbage')).toBe(false);
+  });
+
+  it('are refused expired, older than a session lasts, signed with another key, or missing a claim', async () => {
+    const base = (c: Record<string, unknown> = { brand: 'b1', retailer: 'r1', by: 'u1' }) => new SignJWT(c).setProtectedHeader({ alg: 'HS256' }).setSubject('L1').setAudience('retailer-audit:b2b-portal');
+    const expired = await base().setIssuedAt(now() - 100).setExpirationTime(now() - 10).sign(key());
+    const old = await base().setIssuedAt(now() - 2 * 3600).setExpirationTime(now() + 3600).sign(key());
+    const other = await base().setIssuedAt().setExpirationTime('10m').sign(new TextEncoder().encode('y'.repeat(40)));
+    const noRetailer = await base({ brand: 'b1', by: 'u1' }).setIssuedAt().setExpirationTime('10m').sign(key());
+    for (const t of [expired, old, other, noRetailer]) await expect(jwt.verifyPortalSession(t, 60)).rejects.toBeInstanceOf(jwt.InvalidTokenError);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PRODUCT_TABS, productsQuery, readTabState, writeTabState } from '../../../web/src/features/retailer-view/product-tabs';
+import { PRODUCT_TABS, productsQuery, readTabState, tabSet, writeTabState } from '../../../web/src/features/retailer-view/product-tabs';
 import { formatCurrency, formatLongDate, formatTableDate } from '../../../web/src/lib/format';
 
 const read = (qs: string) => readTabState(new URLSearchParams(qs));
@@ -37,6 +37,28 @@ describe('retailer view tab state in the URL', () => {
     expect(read('tab=nope&page=-2&sort=brand%3Basc')).toMatchObject({ page: 1, sort: 'name;asc' });
     expect(read('tab=nope').tab.id).toBe('price_issues');
     expect(read('page=1e400').page).toBe(1);
+  });
+});
+
+describe('the B2B portal tab set (001 §2: only All OH, the default)', () => {
+  const portal = tabSet(['all_oh'], 'all_oh');
+  const readPortal = (qs: string) => readTabState(new URLSearchParams(qs), portal);
+
+  it('shows All OH only and starts on it; any other tab in the URL falls back to it', () => {
+    expect(portal.tabs.map((t) => t.label)).toEqual(['All OH']);
+    for (const qs of ['', 'tab=price_issues', 'tab=flagged', 'tab=products&mapped=true', 'tab=oh_data']) {
+      const s = readPortal(qs);
+      expect(s.tab.id, qs).toBe('all_oh');
+      expect(productsQuery('P', s), qs).toEqual({ retailer_brand_scraping: 'P', page: 1, limit: 25, sort: 'name;asc', filter: 'all_oh' });
+    }
+    // The default is left out of the URL; search, page and sort round-trip.
+    const s = readPortal('search=SN1&page=2&sort=price%3Bdesc');
+    expect(writeTabState(s, portal).toString()).toBe('page=2&sort=price%3Bdesc&search=SN1');
+    expect(readPortal(writeTabState(s, portal).toString())).toEqual(s);
+  });
+
+  it('a default not among the tabs falls back to the first tab shown', () => {
+    expect(tabSet(['all_oh', 'products'], 'price_issues').defaultTab).toBe('all_oh');
   });
 });
 

@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { api } from '../../../web/src/lib/api-client';
 import { ApiError } from '../../../web/src/lib/api-error';
+import { startPortal, stopPortal } from '../../../web/src/lib/portal-session';
 import { clearSession, setSession, type Session } from '../../../web/src/lib/session';
 
 const calls: { url: string; init: RequestInit }[] = [];
@@ -44,6 +45,20 @@ describe('api(id, …): the typed client of the route table', () => {
     expect(calls[1]!.init.method).toBe('POST');
     expect(calls[1]!.init.body).toBe(JSON.stringify({ _id: 'f1' }));
     expect(headersOf(1).get('content-type')).toBe('application/json');
+  });
+
+  it("on the B2B portal page sends the portal's token, never the signed-in user's; after it, the user's again", async () => {
+    startPortal('portal-tok', () => undefined);
+    try {
+      await api('listRetailerPeriods', { params: { brandId: 'b', retailerId: 'r' } });
+      await api('validateToken', { query: { token: 'abc' } });
+    } finally {
+      stopPortal();
+    }
+    await api('listRetailerPeriods', { params: { brandId: 'b', retailerId: 'r' } });
+    expect(headersOf(0).get('authorization')).toBe('Bearer portal-tok');
+    expect(headersOf(1).get('authorization')).toBeNull();
+    expect(headersOf(2).get('authorization')).toBe('Bearer tok-1');
   });
 
   it('sends no token to a public route, even with a session', async () => {

@@ -14,6 +14,7 @@ vi.mock('../../../web/src/lib/notify', () => ({
 const { handleError } = await import('../../../web/src/lib/handle-error');
 const { ApiError, NetworkError } = await import('../../../web/src/lib/api-error');
 const { setNavigator } = await import('../../../web/src/lib/navigation');
+const { startPortal, stopPortal } = await import('../../../web/src/lib/portal-session');
 
 describe('error catalogue', () => {
   const went: string[] = [];
@@ -30,6 +31,21 @@ describe('error catalogue', () => {
     expect(went).toEqual(['/login?session=expired']);
     expect(sessionStorage.getItem('deepLink')).toBe('/admin/post-office?page=2');
     expect(shown).toEqual([]);
+  });
+
+  it('on the B2B portal page a 401 ends the portal (its page says so) instead of going to /login', () => {
+    let ended = 0;
+    startPortal('portal-token', () => ended++);
+    try {
+      handleError(new ApiError(401, { message: 'This link has expired or was revoked. Ask the brand for a new one.' }));
+    } finally {
+      stopPortal();
+    }
+    expect(ended).toBe(1);
+    expect(went).toEqual([]);
+    expect(shown).toEqual([]);
+    handleError(new ApiError(401, { message: 'Please login to continue.' }));
+    expect(went).toEqual(['/login?session=expired']);
   });
 
   it('shows a body message as a warning, an errors list under ERROR, an empty body as a blank response', () => {

@@ -15,6 +15,9 @@ export const paths = {
   activateAccount: '/activate-account',
   forgotPassword: '/forgot-password',
   privacyPolicy: '/privacypolicy',
+  /** The B2B portal (001 §2): one retailer's All OH and BASKET, opened by a brand's link. */
+  b2bPortal: (rId: string) => `/b2bReatilerView/${enc(rId)}`,
+  b2bPortalPeriod: (rId: string, pId: string) => `/b2bReatilerView/${enc(rId)}/period/${enc(pId)}`,
   admin: {
     home: '/admin',
     confirm: '/admin/confirm',

@@ -14,6 +14,8 @@ export type Area = 'public' | 'session' | 'admin' | 'dashboard';
 export type Denial = 'login' | 'expired' | 'terms' | null;
 
 export const isAdmin = (user: PublicUser): boolean => user.roles.some((r) => r.name === ROLE.ADMIN);
+/** BRAND_ADMIN, or ADMIN (acting for a brand): who may issue and revoke B2B portal links. */
+export const isBrandAdmin = (user: PublicUser): boolean => user.roles.some((r) => r.name === ROLE.ADMIN || r.name === ROLE.BRAND_ADMIN);
 
 /** ADMIN or BRAND_ADMIN: e.g. who may delete contacts (000 §6). */
 export const isBrandAdminOrAdmin = (user: PublicUser): boolean => user.roles.some((r) => r.name === ROLE.ADMIN || r.name === ROLE.BRAND_ADMIN);
@@ -34,8 +36,13 @@ const HEX = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 /** Theme colours of the effective brand, each falling back to the spec default (000 §9). */
 export function themeColors(session: Session | null): Colors {
   const brand = session ? effectiveBrand(session) : null;
+  return brandColors(brand?.colors);
+}
+
+/** A brand's colours, each falling back to the spec default (000 §9) when missing or not a hex colour. */
+export function brandColors(colors: Partial<Colors> | undefined): Colors {
   const pick = (k: keyof Colors): string => {
-    const v = brand?.colors?.[k];
+    const v = colors?.[k];
     return typeof v === 'string' && HEX.test(v.trim()) ? v.trim() : DEFAULT_COLORS[k];
   };
   return { bgColor: pick('bgColor'), textColor: pick('textColor'), hoverColor: pick('hoverColor'), summaryPageSectionColor: pick('summaryPageSectionColor') };

@@ -8,6 +8,7 @@ import { buildPath, route, type Method, type Route, type RouteId } from '@shared
 import type { ResponseOf } from '@shared/routes/responses';
 import { env } from '../config/env';
 import { ApiError, NetworkError } from './api-error';
+import { portalToken } from './portal-session';
 import { getSession } from './session';
 
 export type Query = Record<string, string | number | boolean | undefined | null>;
@@ -46,7 +47,8 @@ export async function apiRequest<T>(method: Method, path: string, opts: RequestO
   // A form (multipart) sets its own content type with its boundary.
   const isForm = typeof FormData !== 'undefined' && opts.body instanceof FormData;
   if (opts.body !== undefined && !isForm) headers['content-type'] = 'application/json';
-  const token = opts.auth === false ? undefined : getSession()?.token;
+  // On the B2B portal page its session's token, never a signed-in user's.
+  const token = opts.auth === false ? undefined : (portalToken() ?? getSession()?.token);
   if (token) headers.authorization = `Bearer ${token}`;
   let res: Response;
   try {

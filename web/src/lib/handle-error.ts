@@ -1,6 +1,7 @@
 /**
  * The error catalogue of the spec (000 §8), in exactly one place:
  * - 401 → /login?session=expired (the page is remembered as the deep link; nothing is cleared);
+ *   on the B2B portal page, its "link ended" page instead;
  * - a failed response with an empty body → 'Oops, blank response!';
  * - a body with a message → warning toast with it;
  * - otherwise a body with an errors list → error toast titled ERROR listing them;
@@ -13,6 +14,7 @@ import { paths } from '../config/paths';
 import { ApiError, NetworkError } from './api-error';
 import { rememberDeepLink } from './deep-link';
 import { currentPathAndQuery, navigateTo } from './navigation';
+import { portalUnauthorized } from './portal-session';
 import { notify } from './notify';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -25,6 +27,8 @@ function errorTexts(list: unknown[]): string[] {
 
 /** 401 from any call: back to the login page, coming back here after the next login. */
 export function expireSession(): void {
+  // The B2B portal has no login to go back to: its page shows that the link ended.
+  if (portalUnauthorized()) return;
   const here = currentPathAndQuery();
   if (!here.startsWith(paths.login)) rememberDeepLink(here);
   navigateTo(paths.sessionExpired, { replace: true });

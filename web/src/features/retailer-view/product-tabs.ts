@@ -32,6 +32,22 @@ export const PRODUCT_TABS: readonly ProductTab[] = [
 ];
 export const DEFAULT_TAB = 'price_issues';
 
+/**
+ * Which product tabs a view shows and which one it starts on: the retailer view all of them from
+ * Price Issues; the B2B portal only All OH (001 §2 "all_oh in the B2B portal").
+ */
+export interface TabSet {
+  tabs: readonly ProductTab[];
+  defaultTab: string;
+}
+export const ALL_TABS: TabSet = { tabs: PRODUCT_TABS, defaultTab: DEFAULT_TAB };
+
+/** The tab set of the given tab ids (in the spec's order), starting on `defaultTab`. */
+export function tabSet(ids: readonly string[], defaultTab: string): TabSet {
+  const tabs = PRODUCT_TABS.filter((t) => ids.includes(t.id));
+  return { tabs, defaultTab: tabs.some((t) => t.id === defaultTab) ? defaultTab : (tabs[0]?.id ?? DEFAULT_TAB) };
+}
+
 /** ALL SCRAPED's filter buttons All, Mapped, NOT Mapped. */
 export type Mapped = 'all' | 'true' | 'false';
 
@@ -43,8 +59,8 @@ export interface TabState {
   mapped: Mapped;
 }
 
-export function readTabState(search: URLSearchParams): TabState {
-  const tab = PRODUCT_TABS.find((t) => t.id === search.get('tab')) ?? PRODUCT_TABS.find((t) => t.id === DEFAULT_TAB)!;
+export function readTabState(search: URLSearchParams, set: TabSet = ALL_TABS): TabState {
+  const tab = set.tabs.find((t) => t.id === search.get('tab')) ?? set.tabs.find((t) => t.id === set.defaultTab) ?? PRODUCT_TABS.find((t) => t.id === DEFAULT_TAB)!;
   const page = Number.parseInt(search.get('page') ?? '', 10);
   const sort = search.get('sort');
   const mapped = search.get('mapped');
@@ -58,9 +74,9 @@ export function readTabState(search: URLSearchParams): TabState {
 }
 
 /** The query string of a tab state; defaults left out. */
-export function writeTabState(s: TabState): URLSearchParams {
+export function writeTabState(s: TabState, set: TabSet = ALL_TABS): URLSearchParams {
   const out = new URLSearchParams();
-  if (s.tab.id !== DEFAULT_TAB) out.set('tab', s.tab.id);
+  if (s.tab.id !== set.defaultTab) out.set('tab', s.tab.id);
   if (s.page > 1) out.set('page', String(s.page));
   if (s.sort !== DEFAULT_PRODUCT_SORT) out.set('sort', s.sort);
   if (s.tab.searchable && s.search) out.set('search', s.search);

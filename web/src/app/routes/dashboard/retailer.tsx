@@ -11,7 +11,8 @@ import { Link, useParams } from 'react-router-dom';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs } from '../../../components/ui/tabs';
 import { paths } from '../../../config/paths';
-import { effectiveBrand, isBrandAdminOrAdmin } from '../../../lib/access';
+import { Button } from '../../../components/ui/button';
+import { effectiveBrand, isBrandAdmin, isBrandAdminOrAdmin } from '../../../lib/access';
 import { useSession } from '../../../lib/session';
 import { usePeriodInfo, useRetailerInfo } from '../../../features/retailer-view/api/get-retailer-info';
 import { useRetailerPeriods } from '../../../features/retailer-view/api/get-retailer-periods';
@@ -24,6 +25,7 @@ import { EmailHistory } from '../../../features/address-book/components/email-hi
 import { ExportButton } from '../../../features/exports/components/export-button';
 import { ExportHistory } from '../../../features/exports/components/export-history';
 import { ContactRetailerButton } from '../../../features/contact/components/contact-retailer-button';
+import { B2bLinkModal } from '../../../features/b2b-links/components/b2b-link-modal';
 import { RV_MSG } from '../../../features/retailer-view/messages';
 import '../../../features/retailer-view/retailer-view.css';
 
@@ -54,6 +56,7 @@ export function RetailerRoute() {
   const periods = useRetailerPeriods(brandId, rId);
   const period = usePeriodInfo(brandId, pId);
   const [side, setSide] = useState<SideTab>('details');
+  const [linkModal, setLinkModal] = useState(false);
 
   if (info.error) return <Unavailable text={RV_MSG.retailerNotFound} />;
   if (pId && (period.error || (period.data && period.data.retailer !== rId))) return <Unavailable text={RV_MSG.periodNotFound} />;
@@ -67,7 +70,20 @@ export function RetailerRoute() {
 
   return (
     <div className="rv">
-      <RetailerHeader info={r} periods={periods.data?.data ?? []} selected={pId} shownPeriodId={shown?._id} />
+      <RetailerHeader
+        info={r}
+        periods={periods.data?.data ?? []}
+        selected={pId}
+        shownPeriodId={shown?._id}
+        actions={
+          session && isBrandAdmin(session.user) ? (
+            <Button size="sm" variant="outline" className="rv-head__b2b" onClick={() => setLinkModal(true)}>
+              B2B portal link
+            </Button>
+          ) : null
+        }
+      />
+      {linkModal ? <B2bLinkModal brandId={brandId} retailerId={rId} retailerName={r.retailer.name} onClose={() => setLinkModal(false)} /> : null}
       <div className="rv-top">
         <RetailerAside info={r} />
         <div className="rv-main">

@@ -24,9 +24,25 @@ const removed = (r: ProductScrapeRow) => r.type === 'deleted';
 interface Ctx {
   retailerId: string;
   brandId: string | undefined;
+  readOnly: boolean;
 }
 
+/** Read-only (the B2B portal): no flag, map id, Brand SKU edit or Details link. */
 function productColumns(kind: Exclude<TabKind, 'oh'>, ctx: Ctx): Column<ProductScrapeRow>[] {
+  const all = editableProductColumns(kind, ctx);
+  if (!ctx.readOnly) return all;
+  return all
+    .filter((c) => c.key !== 'flag' && c.key !== 'details')
+    .map((c) =>
+      c.key === 'name'
+        ? { ...c, cell: (r: ProductScrapeRow) => r.name || 'N/A' }
+        : c.key === 'brand_sku'
+          ? { ...c, cell: (r: ProductScrapeRow) => r.brand_sku || 'N/A' }
+          : c,
+    );
+}
+
+function editableProductColumns(kind: Exclude<TabKind, 'oh'>, ctx: Ctx): Column<ProductScrapeRow>[] {
   const flag: Column<ProductScrapeRow> = { key: 'flag', header: 'Flag', cell: (r) => (removed(r) ? null : <FlagControl target="product" id={r._id} flagged={r.isFlagged === 'yes'} subject={r.name || r.style_number} contact={{ retailerId: ctx.retailerId, retailerBrandScraping: r.retailer_brand_scraping }} />), className: 'col-flag' };
   const image: Column<ProductScrapeRow> = { key: 'image', header: 'Product Image', cell: (r) => <Thumb src={firstImage(r.image, r.imageUrl)} alt={`Image of ${r.name}`} title={r.name} />, className: 'col-image' };
   const name: Column<ProductScrapeRow> = {
@@ -110,18 +126,20 @@ export interface ProductTableProps {
   retailerId: string;
   brandId: string | undefined;
   caption: string;
+  /** No flag, map id, Brand SKU or Details controls (the B2B portal). */
+  readOnly?: boolean;
 }
 
-export function ProductTable({ kind, rows, sort, onSort, busy, retailerId, brandId, caption }: ProductTableProps) {
+export function ProductTable({ kind, rows, sort, onSort, busy, retailerId, brandId, caption, readOnly = false }: ProductTableProps) {
   const empty = <p className="products-empty">{RV_MSG.noProducts}</p>;
   if (kind === 'oh') {
-    return <Table caption={caption} columns={OH_COLUMNS} rows={rows.filter(isOhRow)} rowKey={(r) => r._id} sort={sort} onSort={onSort} busy={busy} empty={empty} className="table products-table" />;
+    return <Table caption={caption} columns={readOnly ? OH_COLUMNS.filter((c) => c.key !== 'flag') : OH_COLUMNS} rows={rows.filter(isOhRow)} rowKey={(r) => r._id} sort={sort} onSort={onSort} busy={busy} empty={empty} className="table products-table" />;
   }
   const products = rows.filter((r): r is ProductScrapeRow => !isOhRow(r));
   return (
     <Table
       caption={caption}
-      columns={productColumns(kind, { retailerId, brandId })}
+      columns={productColumns(kind, { retailerId, brandId, readOnly })}
       rows={products}
       rowKey={(r) => r._id}
       rowState={(r) => (r.type === 'deleted' ? 'removed' : r.type === 'change' ? 'changed' : r.type === 'added' ? 'added' : undefined)}

@@ -2,6 +2,8 @@
  * The product tabs of a period (001 §2, §4): Price Issues (default) … In Price Sync; the tab, page,
  * sort, search and ALL SCRAPED's mapped filter live in the URL query. A tab switch resets to page
  * 1; a sort click toggles and refetches; the search box (all_oh, products) searches on Enter.
+ * A view may show fewer tabs (`views`, `defaultTab`), tabs of its own after them (`extraTabs`, e.g.
+ * BASKET) and no edit controls (`readOnly`): the B2B portal shows All OH and BASKET, read-only.
  */
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -14,7 +16,7 @@ import { formatDate } from '../../../lib/format';
 import { useProducts } from '../api/get-products';
 import { RV_MSG } from '../messages';
 import type { ProductsQuery } from '../api/get-products';
-import { PRODUCT_TABS, productsQuery, readTabState, writeTabState, type Mapped, type TabState } from '../product-tabs';
+import { ALL_TABS, productsQuery, readTabState, tabSet, writeTabState, type Mapped, type TabState } from '../product-tabs';
 import { ProductTable } from './product-table';
 
 export interface ProductTabsProps {
@@ -24,28 +26,55 @@ export interface ProductTabsProps {
   brandId: string | undefined;
   /** Actions on the whole tab as it is filtered, searched and sorted (the export button; the Flagged Products tab's Contact Retailer), given the tab's list query and the ids of the products shown. */
   actions?: (query: ProductsQuery, shownProductIds: string[]) => ReactNode;
+  /** The product tabs shown (ids of PRODUCT_TABS, in the spec's order); all of them when left out. */
+  views?: readonly string[];
+  /** The tab shown first (default: Price Issues; it must be one of `views`). */
+  defaultTab?: string;
+  /** Tabs of the view's own after the product tabs (BASKET), each drawing its own content. */
+  extraTabs?: readonly { id: string; label: string; content: ReactNode }[];
+  /** No flag, map id, Brand SKU or Details controls (the B2B portal). */
+  readOnly?: boolean;
 }
 
-export function ProductTabs({ periodId, previousPeriod, retailerId, brandId, actions }: ProductTabsProps) {
+export function ProductTabs({ periodId, previousPeriod, retailerId, brandId, actions, views, defaultTab, extraTabs = [], readOnly = false }: ProductTabsProps) {
   const [params, setParams] = useSearchParams();
-  const state = readTabState(params);
+  const set = views ? tabSet(views, defaultTab ?? views[0] ?? '') : ALL_TABS;
+  const extra = extraTabs.find((t) => t.id === params.get('tab'));
+  const state = readTabState(params, set);
   const query = productsQuery(periodId, state);
-  const { data, isLoading, isValidating } = useProducts(query);
+  // An extra tab reads no products (and the basket is not refetched on a tab switch, 001 §4).
+  const { data, isLoading, isValidating } = useProducts(extra ? null : query);
   const totalPages = data ? Math.ceil(data.totalCount / PAGE.products) : 0;
 
   // From the URL as it is now (two quick changes in a row both stick).
-  const latest = () => readTabState(new URLSearchParams(window.location.search));
-  const update = (patch: Partial<TabState>) => setParams(writeTabState({ ...latest(), page: 1, ...patch }));
+  const latest = () => readTabState(new URLSearchParams(window.location.search), set);
+  const write = (s: TabState) => writeTabState(s, set);
+  const update = (patch: Partial<TabState>) => setParams(write({ ...latest(), page: 1, ...patch }));
   const onTab = (id: string) => {
-    const tab = PRODUCT_TABS.find((t) => t.id === id)!;
-    setParams(writeTabState({ ...latest(), tab, page: 1, search: '', mapped: 'all' }));
+    if (extraTabs.some((t) => t.id === id)) {
+      setParams(new URLSearchParams({ tab: id }));
+      return;
+    }
+    const tab = set.tabs.find((t) => t.id === id)!;
+    setParams(write({ ...latest(), tab, page: 1, search: '', mapped: 'all' }));
   };
   const [field, dir] = state.sort.split(';') as [string, 'asc' | 'desc'];
   const sort: SortState = { key: field, direction: dir };
+  const tabs = [...set.tabs.map((t) => ({ id: t.id, label: t.label })), ...extraTabs.map((t) => ({ id: t.id, label: t.label }))];
+
+  if (extra) {
+    return (
+      <section className="products" aria-label="Products">
+        <Tabs label="Product tabs" tabs={tabs} selected={extra.id} onSelect={onTab}>
+          {extra.content}
+        </Tabs>
+      </section>
+    );
+  }
 
   return (
     <section className="products" aria-label="Products">
-      <Tabs label="Product tabs" tabs={PRODUCT_TABS.map((t) => ({ id: t.id, label: t.label }))} selected={state.tab.id} onSelect={onTab}>
+      <Tabs label="Product tabs" tabs={tabs} selected={state.tab.id} onSelect={onTab}>
         <div className="products__toolbar">
           {state.tab.searchable ? <SearchBox key={`${state.tab.id}:${state.search}`} initial={state.search} onSearch={(search) => update({ search })} /> : null}
           {state.tab.id === 'products' ? <MappedFilter value={state.mapped} onChange={(mapped) => update({ mapped })} /> : null}
@@ -72,8 +101,9 @@ export function ProductTabs({ periodId, previousPeriod, retailerId, brandId, act
               retailerId={retailerId}
               brandId={brandId}
               caption={state.tab.label}
+              readOnly={readOnly}
             />
-            <Pagination page={state.page} totalPages={totalPages} onChange={(page) => setParams(writeTabState({ ...latest(), page }))} label="Product pages" />
+            <Pagination page={state.page} totalPages={totalPages} onChange={(page) => setParams(write({ ...latest(), page }))} label="Product pages" />
           </>
         )}
       </Tabs>

@@ -4,6 +4,7 @@
  * and Previous Scan links (a newer or older period; on the latest one Next Scan is the day of
  * the next scan).
  */
+import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Select } from '../../../components/ui/select';
 import { paths } from '../../../config/paths';
@@ -16,10 +17,23 @@ export interface PeriodOption {
   value: string;
 }
 
-export function RetailerHeader({ info, periods, selected, shownPeriodId }: { info: RetailerScanInfo; periods: PeriodOption[]; selected: string | undefined; shownPeriodId: string | undefined }) {
+export interface RetailerHeaderProps {
+  info: { retailer: Pick<RetailerScanInfo['retailer'], '_id' | 'name'>; nextScanDay: string | null; brand_retailer?: RetailerScanInfo['brand_retailer'] };
+  periods: PeriodOption[];
+  selected: string | undefined;
+  shownPeriodId: string | undefined;
+  /** The page of a period (none: the retailer's latest); the dashboard's unless given (the B2B portal has its own). */
+  periodHref?: (periodId?: string) => string;
+  /** Controls beside the name (the retailer page's 'B2B portal link'). */
+  actions?: ReactNode;
+}
+
+export function RetailerHeader({ info, periods, selected, shownPeriodId, periodHref, actions }: RetailerHeaderProps) {
   const navigate = useNavigate();
   const rId = info.retailer._id;
-  const badge = WEBSITE_TYPE_LABEL[info.brand_retailer.webSiteType];
+  const href = periodHref ?? ((pId?: string) => (pId ? paths.dashboard.retailerPeriod(rId, pId) : paths.dashboard.retailer(rId)));
+  const webSiteType = info.brand_retailer?.webSiteType;
+  const badge = webSiteType ? WEBSITE_TYPE_LABEL[webSiteType] : undefined;
   const i = periods.findIndex((p) => p._id === shownPeriodId);
   const older = i >= 0 ? periods[i + 1] : undefined;
   const newer = i > 0 ? periods[i - 1] : undefined;
@@ -27,14 +41,15 @@ export function RetailerHeader({ info, periods, selected, shownPeriodId }: { inf
     <div className="rv-head">
       <div className="rv-head__title">
         <h2 className="rv-head__name">{info.retailer.name}</h2>
-        {badge ? <span className={`rv-badge rv-badge--${info.brand_retailer.webSiteType}`}>{badge}</span> : null}
+        {badge ? <span className={`rv-badge rv-badge--${webSiteType}`}>{badge}</span> : null}
+        {actions}
       </div>
       <div className="rv-head__periods">
         <Select
           label="Period"
           className="field rv-head__select"
           value={selected ?? ''}
-          onChange={(v) => navigate(v ? paths.dashboard.retailerPeriod(rId, v) : paths.dashboard.retailer(rId))}
+          onChange={(v) => navigate(href(v || undefined))}
         >
           <option value="">Select Period</option>
           {periods.map((p) => (
@@ -47,7 +62,7 @@ export function RetailerHeader({ info, periods, selected, shownPeriodId }: { inf
           <span className="rv-scan">
             Next Scan:{' '}
             {newer ? (
-              <Link className="link" to={paths.dashboard.retailerPeriod(rId, newer._id)} aria-label={`Next Scan: ${formatLongDate(newer.value)}`}>
+              <Link className="link" to={href(newer._id)} aria-label={`Next Scan: ${formatLongDate(newer.value)}`}>
                 {formatLongDate(newer.value)}
               </Link>
             ) : (
@@ -57,7 +72,7 @@ export function RetailerHeader({ info, periods, selected, shownPeriodId }: { inf
           <span className="rv-scan">
             Previous Scan:{' '}
             {older ? (
-              <Link className="link" to={paths.dashboard.retailerPeriod(rId, older._id)} aria-label={`Previous Scan: ${formatLongDate(older.value)}`}>
+              <Link className="link" to={href(older._id)} aria-label={`Previous Scan: ${formatLongDate(older.value)}`}>
                 {formatLongDate(older.value)}
               </Link>
             ) : (

@@ -1,0 +1,6 @@
+import { route } from '../../shared/routes/b2b';
+import { httpHandler } from '../lib/http/handler';
+import { portalSession } from './links';
+
+/** What the portal page draws from (a portal session only). */
+export const handler = httpHandler(route('getB2bPortal'), async ({ auth }) => portalSession(auth));
