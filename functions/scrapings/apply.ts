@@ -21,7 +21,7 @@ import { carryUserFields, toProductScrape, userFieldsOf, type ProductScrape } fr
 import { homepageFeature, nextScanDayOf } from './domain/scan-info';
 import { putPeriodSnapshot } from './snapshots.repo';
 import { deleteSnapshotParts, inStoredOrder, loadSnapshotParts, SnapshotPartWriter, type SnapshotPart } from './stage-snapshot';
-import { type BrandPeriod, deleteStageStates, loadStageState, saveStageState, type StageState } from './stage-state';
+import { type BrandPeriod, deleteStageStates, loadStageState, saveStageState, type StageState, type StateAt } from './stage-state';
 import {
   deleteStages,
   deleteVersionProducts,
@@ -44,7 +44,8 @@ import {
   type ScanInfoSource,
   type StageRecord,
   type TransactItem,
-  versionUserFieldPages,
+  type UserFieldsCursor,
+  versionUserFieldPage,
 } from './scrapings.repo';
 
 export interface ApplyProductResult {
@@ -85,7 +86,7 @@ export interface StageProgress {
   next: number;
   /** Resume from the state saved for this chunk (stage-state.ts); absent in progress from before states were saved. */
   state?: number;
-  /** Every state saved so far (deleted by the last invocation). */
+  /** Every chunk state saved so far (the last invocation deletes all the file's states). */
   saved?: number[];
   /**
    * What the invocations so far saved of their products for the read snapshots (per invocation,
@@ -94,16 +95,34 @@ export interface StageProgress {
    * for the snapshot, as it used to.
    */
   parts?: SnapshotPart[];
+  /**
+   * The set-up is not finished: the user fields to carry (every product of the brands' previous
+   * periods and of their own published versions) are read a DynamoDB page at a time over as many
+   * invocations as they take, each resuming where the last stopped (`SetupCursor`) from the state
+   * it saved (`setup-<step>`). No current chunk is staged before they are all read.
+   */
+  setup?: SetupCursor;
   stagedAt: string;
   counts: Record<string, BrandCounts>;
   skipped: number;
 }
 
+/** Where reading the user fields to carry resumes: the period (by brand index), which version of it, and the Query's LastEvaluatedKey. */
+export interface SetupCursor {
+  /** The set-up state to resume from (`setup-<step>`). */
+  step: number;
+  period: number;
+  side: 'previous' | 'existing';
+  after?: UserFieldsCursor;
+}
+
 export interface StageBudget {
-  /** Stop staging current chunks after this long (then return progress); the deleted products and stage records follow in the last invocation. */
+  /** Stop staging current chunks (or reading user fields) after this long (then return progress); the deleted products and stage records follow in the last invocation. */
   ms: number;
   /** Or after this many chunks (tests). */
   chunks?: number;
+  /** Read the user fields to carry in Query pages of this many items, one page an invocation (tests); else pages of 1 MB until `ms` is spent. */
+  userFields?: number;
 }
 
 /**
@@ -130,12 +149,17 @@ export async function stageProductFile(file: FileRecord, progress?: StageProgres
   // Before the first reads: an edit on the published version after this time is carried at cleanup.
   const stagedAt = progress?.stagedAt ?? new Date().toISOString();
   // Resuming: the state the previous invocation saved (brands, periods, user fields to carry, the
-  // previous products not matched yet), read in one go. Else (a first invocation, or the progress
-  // of an execution started before states were saved) it is built from DynamoDB and the pages.
-  const { brands, periods, stager } =
-    progress?.state !== undefined
-      ? await loadStageState(file._id, stagedAt, progress.state, comparing, progress.counts)
-      : await setUpStaging(file, progress);
+  // previous products not matched yet), read in one go. Else (a first invocation, one still
+  // reading the user fields, or the progress of an execution started before states were saved)
+  // it is built from DynamoDB and the pages, over as many invocations as the user fields take.
+  let state: StageState;
+  if (progress?.state !== undefined) state = await loadStageState(file._id, stagedAt, progress.state, comparing, progress.counts);
+  else {
+    const set = await setUpStaging(file, progress, stagedAt, started, budget);
+    if ('done' in set) return set;
+    state = set;
+  }
+  const { brands, periods, stager } = state;
   const periodOf = new Map(periods.map((p) => [p.brand, p]));
 
   const writer = productWriter(version);
@@ -205,22 +229,67 @@ export async function stageProductFile(file: FileRecord, progress?: StageProgres
     result.deleted += period.deleted;
     result.changed += period.changed;
   }
-  await Promise.all([deleteStageStates(file._id, stagedAt, saved), deleteSnapshotParts(file._id, stagedAt)]);
+  await Promise.all([deleteStageStates(file._id), deleteSnapshotParts(file._id, stagedAt)]);
   return result;
 }
 
+const setupKey = (step: number): StateAt => `setup-${step}`;
+
 /**
- * The state a first invocation starts from: the carrying brands, their periods and the user
- * fields to carry (DynamoDB), the previous side's products (its pages, into the stager's compact
- * index). With `progress` of an execution from before states were saved, the current chunks
- * already staged are read again to take their products out of the index.
+ * The state staging starts from: the carrying brands, their periods and the user fields to carry
+ * (DynamoDB), the previous side's products (its pages, into the stager's compact index).
+ *
+ * The user fields are every product of each brand's previous period and of the period's own
+ * published version: at 1M rows, more than one invocation can read (issue 7 §2). They are read a
+ * Query page at a time; once the budget is spent, what was read so far is saved (`setup-<n>`,
+ * stage-state.ts) and the set-up progress returned, with the Query's LastEvaluatedKey: the next
+ * invocation loads that state and resumes after that key. A retried invocation (same progress)
+ * reads the same state and the same pages again (the user fields are kept by style, so a page
+ * read twice changes nothing). The previous side's index is built once the user fields are all
+ * read, by the invocation that goes on staging.
+ *
+ * With `progress` of an execution from before states were saved (no `setup`, no `state`), the
+ * current chunks already staged are read again to take their products out of the index.
  */
-async function setUpStaging(file: FileRecord, progress: StageProgress | undefined): Promise<StageState> {
-  const brands = await carryingBrands(file.retailer);
-  // A first invocation starts afresh: an earlier, failed try may have staged brands that no longer carry the retailer.
-  if (!progress) await clearStages(file._id);
-  const periods = await Promise.all(brands.map((b) => readBrandPeriod(file, b._id)));
+async function setUpStaging(file: FileRecord, progress: StageProgress | undefined, stagedAt: string, started: number, budget: StageBudget): Promise<StageState | StageProgress> {
   const comparing = !!file.previousFileId;
+  let brands: CarryingBrand[];
+  let periods: BrandPeriod[];
+  let cursor: SetupCursor;
+  if (progress?.setup) {
+    cursor = progress.setup;
+    ({ brands, periods } = await loadStageState(file._id, stagedAt, setupKey(cursor.step), false, {}));
+  } else {
+    brands = await carryingBrands(file.retailer);
+    // A first invocation starts afresh: an earlier, failed try may have staged brands that no longer carry the retailer.
+    if (!progress) await clearStages(file._id);
+    periods = await Promise.all(brands.map((b) => readBrandPeriod(file, b._id)));
+    cursor = { step: 0, period: 0, side: 'previous' };
+  }
+  const overBudget = () => Date.now() - started >= budget.ms;
+  let pages = 0;
+  for (;;) {
+    const period = periods[cursor.period];
+    if (!period) break;
+    const version = cursor.side === 'previous' ? period.previous : period.existing;
+    if (version) {
+      if (pages > 0 && (overBudget() || budget.userFields !== undefined)) return saveSetup(file, progress, stagedAt, { brands, periods }, cursor);
+      const page = await versionUserFieldPage(version._id, version.version, cursor.after, budget.userFields);
+      pages++;
+      // Every previous-period product before the period's own (`addExisting` looks the style up among them).
+      for (const p of page.items) {
+        if (cursor.side === 'previous') period.carried.addPrevious(p);
+        else period.carried.addExisting(p);
+      }
+      if (page.next) {
+        cursor = { ...cursor, after: page.next };
+        continue;
+      }
+    }
+    cursor = cursor.side === 'previous' ? { step: cursor.step, period: cursor.period, side: 'existing' } : { step: cursor.step, period: cursor.period + 1, side: 'previous' };
+  }
+  // All read; when the budget went on it, the previous side's index is left to the next invocation.
+  if (pages > 0 && overBudget()) return saveSetup(file, progress, stagedAt, { brands, periods }, cursor);
   const stager = new PeriodStager(brands, comparing, progress?.counts);
   if (comparing) {
     let n = 0;
@@ -234,13 +303,30 @@ async function setUpStaging(file: FileRecord, progress: StageProgress | undefine
   return { brands, periods, stager };
 }
 
+/** Save the set-up's state so far (`setup-<step + 1>`) and return the progress that resumes from it at `cursor`. */
+async function saveSetup(file: FileRecord, progress: StageProgress | undefined, stagedAt: string, state: Omit<StageState, 'stager'>, cursor: SetupCursor): Promise<StageProgress> {
+  const step = cursor.step + 1;
+  // No previous products yet: an empty stager (nothing unmatched to save).
+  await saveStageState(file._id, stagedAt, setupKey(step), { ...state, stager: new PeriodStager(state.brands, false) });
+  return {
+    done: false,
+    type: 'product',
+    next: progress?.next ?? 0,
+    stagedAt,
+    counts: progress?.counts ?? {},
+    skipped: progress?.skipped ?? 0,
+    // A first execution snapshots as it stages (an execution from before parts were saved keeps without).
+    ...(!progress || progress.parts !== undefined ? { parts: progress?.parts ?? [] } : {}),
+    ...(progress?.saved ? { saved: progress.saved } : {}),
+    setup: { ...cursor, step },
+  };
+}
+
+/** One brand's period items (the user fields to carry are read after, by `setUpStaging`). */
 async function readBrandPeriod(file: FileRecord, brand: string): Promise<BrandPeriod> {
   const periodId = periodIdOf(brand, file.retailer, file.date);
   const [existing, previous] = await Promise.all([getPeriod(periodId), findPreviousPeriod(brand, file.retailer, file.date)]);
-  const carried = new CarriedFields();
-  if (previous) for await (const page of versionUserFieldPages(previous._id, previous.version)) for (const p of page) carried.addPrevious(p);
-  if (existing) for await (const page of versionUserFieldPages(periodId, existing.version)) for (const p of page) carried.addExisting(p);
-  return { brand, periodId, at: { periodId, brand, retailer: file.retailer, date: file.date }, existing, previous, carried };
+  return { brand, periodId, at: { periodId, brand, retailer: file.retailer, date: file.date }, existing, previous, carried: new CarriedFields() };
 }
 
 /**
