@@ -19,8 +19,8 @@ import { CarriedFields, PeriodStager, type BrandCounts, type StagedRow } from '.
 import { periodIdOf } from './domain/ids';
 import { carryUserFields, toProductScrape, userFieldsOf, type ProductScrape } from './domain/product';
 import { homepageFeature, nextScanDayOf } from './domain/scan-info';
-import { putPeriodSnapshot } from './snapshots.repo';
-import { deleteSnapshotParts, inStoredOrder, loadSnapshotParts, SnapshotPartWriter, type SnapshotPart } from './stage-snapshot';
+import { putPeriodSnapshot, putPeriodSnapshotGz } from './snapshots.repo';
+import { deleteSnapshotParts, snapshotFromParts, SnapshotPartWriter, type SnapshotPart } from './stage-snapshot';
 import { type BrandPeriod, deleteStageStates, loadStageState, saveStageState, type StageState, type StateAt } from './stage-state';
 import {
   deleteStages,
@@ -374,17 +374,22 @@ interface SnapshotSources {
 }
 
 /**
- * The products of a staged version for its read snapshot: from the pieces the invocations saved
- * (stage-snapshot.ts), in the order the version's Query returns them. Without
+ * Write the read snapshot of a staged version and return its flagged count: merged from the
+ * pieces the invocations saved (stage-snapshot.ts: never holding the period's products). Without
  * `sources` (an execution from before parts were saved), or with a part missing (a retry of a
- * last invocation that had deleted them), read back from DynamoDB.
+ * last invocation that had deleted them), from the version read back from DynamoDB.
  */
-async function stagedProducts(fileId: string, stagedAt: string, periodId: string, sources: SnapshotSources | undefined): Promise<ProductScrape[]> {
+async function putStagedSnapshot(fileId: string, stagedAt: string, periodId: string, sources: SnapshotSources | undefined): Promise<number> {
   if (sources) {
-    const products = await loadSnapshotParts(fileId, stagedAt, sources.parts, sources.brandIndex);
-    if (products) return inStoredOrder(periodId, products);
+    const built = await snapshotFromParts(fileId, stagedAt, sources.parts, sources.brandIndex);
+    if (built) {
+      await putPeriodSnapshotGz(periodId, fileId, built.body);
+      return built.flagged;
+    }
   }
-  return listVersionProducts(periodId, fileId);
+  const products = await listVersionProducts(periodId, fileId);
+  await putPeriodSnapshot(periodId, fileId, { seq: 0, products });
+  return products.filter((p) => p.isFlagged === 'yes' && p.type !== 'deleted').length;
 }
 
 /** The stage record of one brand's period: what Publish makes visible. */
@@ -392,10 +397,8 @@ async function putBrandStage(file: FileRecord, period: BrandPeriod, counts: Bran
   const { existing, previous } = period;
   // The read snapshot of the staged version (docs/product-reads.md) and its flagged count, from
   // the products as written (every invocation's chunks are in by now), saved in pieces as they
-  // were written. A period too large to hold at once gets both
-  // on its first read instead (the fallback in product-reads.ts).
-  const products = counts.total + counts.deleted <= SNAPSHOT_AT_STAGE_MAX ? await stagedProducts(file._id, stagedAt, period.periodId, sources) : undefined;
-  if (products) await putPeriodSnapshot(period.periodId, file._id, { seq: 0, products });
+  // were written. A larger period gets both on its first read instead (the fallback in product-reads.ts).
+  const flaggedCount = counts.total + counts.deleted <= SNAPSHOT_AT_STAGE_MAX ? await putStagedSnapshot(file._id, stagedAt, period.periodId, sources) : undefined;
   const staged: StageRecord['period'] & object = {
     _id: period.periodId,
     brand: period.brand,
@@ -411,7 +414,7 @@ async function putBrandStage(file: FileRecord, period: BrandPeriod, counts: Bran
     deleted: counts.deleted,
     changed: counts.changed,
     unchanged: counts.unchanged,
-    ...(products ? { flaggedCount: products.filter((p) => p.isFlagged === 'yes' && p.type !== 'deleted').length } : {}),
+    ...(flaggedCount !== undefined ? { flaggedCount } : {}),
     createdAt: existing?.createdAt ?? stagedAt,
     updatedAt: stagedAt,
   };
