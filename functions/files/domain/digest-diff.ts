@@ -13,7 +13,7 @@
  * different sets of tracked cells with the same MD5 digest (a changed row counted unchanged),
  * about 2^-128 per row for rows nobody crafted to collide.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { type CellChange, type CurrentRowDiff, diffSummary, type DiffOptions, type PreviousRowDiff, type StreamingDiffResult, trackedColumnsFor } from './diff.js';
 import { type RobotRow, robotTypeDefinition } from './robot-types.js';
 
@@ -31,13 +31,14 @@ function cell(row: RobotRow, column: string): string {
 
 /** The digest of a row's tracked cells, into `into` at `at` (length-prefixed: no two cell lists share an input). */
 function digestInto(row: RobotRow, tracked: readonly string[], into: Int32Array, at: number): void {
-  // One string, one native call (a call per cell costs about twice as much).
+  // One string, one native call (a call per cell costs about twice as much), no Hash object
+  // (crypto.hash: a one-shot digest, about twice as fast as createHash().update().digest()).
   let text = '';
   for (const column of tracked) {
     const v = cell(row, column);
     text += `${v.length}:${v}`;
   }
-  const d = createHash('md5').update(text).digest();
+  const d = hash('md5', text, 'buffer');
   for (let w = 0; w < WORDS; w++) into[at + w] = d.readInt32LE(w * 4);
 }
 
