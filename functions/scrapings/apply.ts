@@ -102,6 +102,12 @@ export interface StageProgress {
    * it saved (`setup-<step>`). No current chunk is staged before they are all read.
    */
   setup?: SetupCursor;
+  /**
+   * Every chunk and deleted product is staged and this many brands (in order) have their
+   * snapshot and stage record: the next invocation writes the rest (a 200k-product period's
+   * snapshot takes a while, and there may be several).
+   */
+  finishing?: number;
   stagedAt: string;
   counts: Record<string, BrandCounts>;
   skipped: number;
@@ -123,6 +129,8 @@ export interface StageBudget {
   chunks?: number;
   /** Read the user fields to carry in Query pages of this many items, one page an invocation (tests); else pages of 1 MB until `ms` is spent. */
   userFields?: number;
+  /** Write at most this many periods' snapshots and stage records an invocation (tests); else `ms` decides. */
+  brands?: number;
 }
 
 /**
@@ -193,7 +201,12 @@ export async function stageProductFile(file: FileRecord, progress?: StageProgres
     if (n < total && (Date.now() - started >= budget.ms || n - from >= (budget.chunks ?? Infinity))) break;
   }
   const saved = progress?.saved ?? [];
-  if (n < total) {
+  // Stage records written so far by earlier invocations (the finish is under way: deleted products staged).
+  const finishing = progress?.finishing;
+  // The last chunk staged late in the budget: the finish (deleted products, each period's snapshot
+  // and stage record, minutes at 1M rows) is left to an invocation of its own.
+  const finishLater = n === total && n > from && Date.now() - started >= budget.ms * FINISH_AFTER;
+  if (n < total || finishLater) {
     // The state and the last snapshot pieces are saved while the last writes finish.
     const [, , part] = await Promise.all([writer.close(), saveStageState(file._id, stagedAt, n, { brands, periods, stager }), pieces.close()]);
     return {
@@ -208,30 +221,57 @@ export async function stageProductFile(file: FileRecord, progress?: StageProgres
       ...(snapshotting ? { parts: [...(progress?.parts ?? []), part] } : {}),
     };
   }
-  if (comparing) {
-    for (const d of [...stager.deletedChunks()].sort((a, b) => a - b)) {
-      for (const marked of await readChunk(file._id, 'previous', d)) {
-        const staged = stager.deletedOf(marked.row, d);
-        if (staged) await write(staged);
+  let parts = progress?.parts ?? [];
+  if (finishing === undefined) {
+    if (comparing) {
+      for (const d of [...stager.deletedChunks()].sort((a, b) => a - b)) {
+        for (const marked of await readChunk(file._id, 'previous', d)) {
+          const staged = stager.deletedOf(marked.row, d);
+          if (staged) await write(staged);
+        }
       }
     }
-  }
-  const [, part] = await Promise.all([writer.close(), pieces.close()]);
-  const parts = [...(progress?.parts ?? []), part];
+    const [, part] = await Promise.all([writer.close(), pieces.close()]);
+    parts = [...parts, part];
+  } else await writer.close();
 
   const result: ApplyProductResult = { brands: [], products: 0, added: 0, deleted: 0, changed: 0, skipped: (progress?.skipped ?? 0) + stager.skipped };
-  for (const [i, brand] of brands.entries()) {
-    const sources = snapshotting ? { parts, brandIndex: i } : undefined;
-    const period = await putBrandStage(file, periodOf.get(brand._id)!, stager.counts.get(brand._id)!, stagedAt, sources);
+  for (const brand of brands) {
+    const c = stager.counts.get(brand._id)!;
     result.brands.push(brand._id);
-    result.products += period.totalProducts;
-    result.added += period.added;
-    result.deleted += period.deleted;
-    result.changed += period.changed;
+    result.products += c.total;
+    result.added += c.added;
+    result.deleted += c.deleted;
+    result.changed += c.changed;
+  }
+  // Each period's snapshot and stage record; when the budget runs out between two, the next
+  // invocation goes on from there (the deleted products are staged and counted: not again).
+  const first = finishing ?? 0;
+  for (let i = first; i < brands.length; i++) {
+    if (i > first && (Date.now() - started >= budget.ms || i - first >= (budget.brands ?? Infinity))) {
+      await saveStageState(file._id, stagedAt, total, { brands, periods, stager });
+      return {
+        done: false,
+        type: 'product',
+        next: total,
+        stagedAt,
+        counts: Object.fromEntries(stager.counts),
+        skipped: result.skipped,
+        state: total,
+        saved: [...saved, total],
+        ...(snapshotting ? { parts } : {}),
+        finishing: i,
+      };
+    }
+    const sources = snapshotting ? { parts, brandIndex: i } : undefined;
+    await putBrandStage(file, periodOf.get(brands[i]!._id)!, stager.counts.get(brands[i]!._id)!, stagedAt, sources);
   }
   await Promise.all([deleteStageStates(file._id), deleteSnapshotParts(file._id, stagedAt)]);
   return result;
 }
+
+/** Share of the budget after which an invocation that staged the last chunk leaves the finish to the next one. */
+const FINISH_AFTER = 0.5;
 
 const setupKey = (step: number): StateAt => `setup-${step}`;
 
@@ -271,7 +311,8 @@ async function setUpStaging(file: FileRecord, progress: StageProgress | undefine
   for (;;) {
     const period = periods[cursor.period];
     if (!period) break;
-    const version = cursor.side === 'previous' ? period.previous : period.existing;
+    // Not the version being staged (the file approved again): that would read back what this staging writes.
+    const version = cursor.side === 'previous' ? period.previous : period.existing?.version !== file._id ? period.existing : undefined;
     if (version) {
       if (pages > 0 && (overBudget() || budget.userFields !== undefined)) return saveSetup(file, progress, stagedAt, { brands, periods }, cursor);
       const page = await versionUserFieldPage(version._id, version.version, cursor.after, budget.userFields);

@@ -13,6 +13,8 @@ interface StageInput {
   chunksPerRun?: number;
   /** User fields to carry read per invocation, one Query page of this many (tests); else the time budget decides. */
   userFieldsPerRun?: number;
+  /** Periods' snapshots and stage records written per invocation at most (tests). */
+  brandsPerRun?: number;
 }
 
 /**
@@ -34,7 +36,7 @@ export const handler = (input: StageInput) =>
     if (file.type === 'product') {
       // The state machine's first pass carries a `{ next: 0 }` placeholder: no progress yet.
       const progress = input.progress && 'stagedAt' in input.progress ? input.progress : undefined;
-      const out = await stageProductFile(file, progress, { ms: STAGE_BUDGET_MS, chunks: input.chunksPerRun, userFields: input.userFieldsPerRun });
+      const out = await stageProductFile(file, progress, { ms: STAGE_BUDGET_MS, chunks: input.chunksPerRun, userFields: input.userFieldsPerRun, brands: input.brandsPerRun });
       if ('done' in out) {
         logger.info('staging continues in another invocation', { next: out.next });
         return out;
