@@ -155,7 +155,7 @@ export async function runPipelineBench(argv: readonly string[]): Promise<void> {
       rows.push({ label, file: current, r });
       const limit = LIMITS[stepArgs[0]!];
       console.log(
-        `  ${label.padEnd(34)} ${seconds(r.ms).padStart(9)}  peak RSS ${mb(r.peakRssMb).padStart(7)}` +
+        `  ${label.padEnd(34)} ${seconds(r.ms).padStart(9)}  peak RSS ${mb(r.peakRssMb).padStart(7)} (heap used ${mb(r.peakHeapUsedMb)} of ${mb(r.peakHeapTotalMb)}, external ${mb(r.peakExternalMb)})` +
           (limit ? `  (goal < ${GOAL_RSS_MB} MB: ${r.peakRssMb < GOAL_RSS_MB ? 'met' : 'NOT met'}; function ${limit.memoryMb} MB, timeout ${limit.timeoutS} s)` : ''),
       );
       return r;

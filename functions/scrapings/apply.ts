@@ -19,9 +19,9 @@ import { CarriedFields, PeriodStager, type BrandCounts, type StagedRow } from '.
 import { periodIdOf } from './domain/ids';
 import { carryUserFields, toProductScrape, userFieldsOf, type ProductScrape } from './domain/product';
 import { homepageFeature, nextScanDayOf } from './domain/scan-info';
-import { putPeriodSnapshot } from './snapshots.repo';
-import { deleteSnapshotParts, inStoredOrder, loadSnapshotParts, SnapshotPartWriter, type SnapshotPart } from './stage-snapshot';
-import { type BrandPeriod, deleteStageStates, loadStageState, saveStageState, type StageState } from './stage-state';
+import { putPeriodSnapshot, putPeriodSnapshotGz } from './snapshots.repo';
+import { deleteSnapshotParts, snapshotFromParts, SnapshotPartWriter, type SnapshotPart } from './stage-snapshot';
+import { type BrandPeriod, deleteStageStates, loadStageState, saveStageState, type StageState, type StateAt } from './stage-state';
 import {
   deleteStages,
   deleteVersionProducts,
@@ -44,7 +44,8 @@ import {
   type ScanInfoSource,
   type StageRecord,
   type TransactItem,
-  versionUserFieldPages,
+  type UserFieldsCursor,
+  versionUserFieldPage,
 } from './scrapings.repo';
 
 export interface ApplyProductResult {
@@ -85,7 +86,7 @@ export interface StageProgress {
   next: number;
   /** Resume from the state saved for this chunk (stage-state.ts); absent in progress from before states were saved. */
   state?: number;
-  /** Every state saved so far (deleted by the last invocation). */
+  /** Every chunk state saved so far (the last invocation deletes all the file's states). */
   saved?: number[];
   /**
    * What the invocations so far saved of their products for the read snapshots (per invocation,
@@ -94,16 +95,42 @@ export interface StageProgress {
    * for the snapshot, as it used to.
    */
   parts?: SnapshotPart[];
+  /**
+   * The set-up is not finished: the user fields to carry (every product of the brands' previous
+   * periods and of their own published versions) are read a DynamoDB page at a time over as many
+   * invocations as they take, each resuming where the last stopped (`SetupCursor`) from the state
+   * it saved (`setup-<step>`). No current chunk is staged before they are all read.
+   */
+  setup?: SetupCursor;
+  /**
+   * Every chunk and deleted product is staged and this many brands (in order) have their
+   * snapshot and stage record: the next invocation writes the rest (a 200k-product period's
+   * snapshot takes a while, and there may be several).
+   */
+  finishing?: number;
   stagedAt: string;
   counts: Record<string, BrandCounts>;
   skipped: number;
 }
 
+/** Where reading the user fields to carry resumes: the period (by brand index), which version of it, and the Query's LastEvaluatedKey. */
+export interface SetupCursor {
+  /** The set-up state to resume from (`setup-<step>`). */
+  step: number;
+  period: number;
+  side: 'previous' | 'existing';
+  after?: UserFieldsCursor;
+}
+
 export interface StageBudget {
-  /** Stop staging current chunks after this long (then return progress); the deleted products and stage records follow in the last invocation. */
+  /** Stop staging current chunks (or reading user fields) after this long (then return progress); the deleted products and stage records follow in the last invocation. */
   ms: number;
   /** Or after this many chunks (tests). */
   chunks?: number;
+  /** Read the user fields to carry in Query pages of this many items, one page an invocation (tests); else pages of 1 MB until `ms` is spent. */
+  userFields?: number;
+  /** Write at most this many periods' snapshots and stage records an invocation (tests); else `ms` decides. */
+  brands?: number;
 }
 
 /**
@@ -130,12 +157,17 @@ export async function stageProductFile(file: FileRecord, progress?: StageProgres
   // Before the first reads: an edit on the published version after this time is carried at cleanup.
   const stagedAt = progress?.stagedAt ?? new Date().toISOString();
   // Resuming: the state the previous invocation saved (brands, periods, user fields to carry, the
-  // previous products not matched yet), read in one go. Else (a first invocation, or the progress
-  // of an execution started before states were saved) it is built from DynamoDB and the pages.
-  const { brands, periods, stager } =
-    progress?.state !== undefined
-      ? await loadStageState(file._id, stagedAt, progress.state, comparing, progress.counts)
-      : await setUpStaging(file, progress);
+  // previous products not matched yet), read in one go. Else (a first invocation, one still
+  // reading the user fields, or the progress of an execution started before states were saved)
+  // it is built from DynamoDB and the pages, over as many invocations as the user fields take.
+  let state: StageState;
+  if (progress?.state !== undefined) state = await loadStageState(file._id, stagedAt, progress.state, comparing, progress.counts);
+  else {
+    const set = await setUpStaging(file, progress, stagedAt, started, budget);
+    if ('done' in set) return set;
+    state = set;
+  }
+  const { brands, periods, stager } = state;
   const periodOf = new Map(periods.map((p) => [p.brand, p]));
 
   const writer = productWriter(version);
@@ -169,7 +201,12 @@ export async function stageProductFile(file: FileRecord, progress?: StageProgres
     if (n < total && (Date.now() - started >= budget.ms || n - from >= (budget.chunks ?? Infinity))) break;
   }
   const saved = progress?.saved ?? [];
-  if (n < total) {
+  // Stage records written so far by earlier invocations (the finish is under way: deleted products staged).
+  const finishing = progress?.finishing;
+  // The last chunk staged late in the budget: the finish (deleted products, each period's snapshot
+  // and stage record, minutes at 1M rows) is left to an invocation of its own.
+  const finishLater = n === total && n > from && Date.now() - started >= budget.ms * FINISH_AFTER;
+  if (n < total || finishLater) {
     // The state and the last snapshot pieces are saved while the last writes finish.
     const [, , part] = await Promise.all([writer.close(), saveStageState(file._id, stagedAt, n, { brands, periods, stager }), pieces.close()]);
     return {
@@ -184,43 +221,116 @@ export async function stageProductFile(file: FileRecord, progress?: StageProgres
       ...(snapshotting ? { parts: [...(progress?.parts ?? []), part] } : {}),
     };
   }
-  if (comparing) {
-    for (const d of [...stager.deletedChunks()].sort((a, b) => a - b)) {
-      for (const marked of await readChunk(file._id, 'previous', d)) {
-        const staged = stager.deletedOf(marked.row, d);
-        if (staged) await write(staged);
+  let parts = progress?.parts ?? [];
+  if (finishing === undefined) {
+    if (comparing) {
+      for (const d of [...stager.deletedChunks()].sort((a, b) => a - b)) {
+        for (const marked of await readChunk(file._id, 'previous', d)) {
+          const staged = stager.deletedOf(marked.row, d);
+          if (staged) await write(staged);
+        }
       }
     }
-  }
-  const [, part] = await Promise.all([writer.close(), pieces.close()]);
-  const parts = [...(progress?.parts ?? []), part];
+    const [, part] = await Promise.all([writer.close(), pieces.close()]);
+    parts = [...parts, part];
+  } else await writer.close();
 
   const result: ApplyProductResult = { brands: [], products: 0, added: 0, deleted: 0, changed: 0, skipped: (progress?.skipped ?? 0) + stager.skipped };
-  for (const [i, brand] of brands.entries()) {
-    const sources = snapshotting ? { parts, brandIndex: i } : undefined;
-    const period = await putBrandStage(file, periodOf.get(brand._id)!, stager.counts.get(brand._id)!, stagedAt, sources);
+  for (const brand of brands) {
+    const c = stager.counts.get(brand._id)!;
     result.brands.push(brand._id);
-    result.products += period.totalProducts;
-    result.added += period.added;
-    result.deleted += period.deleted;
-    result.changed += period.changed;
+    result.products += c.total;
+    result.added += c.added;
+    result.deleted += c.deleted;
+    result.changed += c.changed;
   }
-  await Promise.all([deleteStageStates(file._id, stagedAt, saved), deleteSnapshotParts(file._id, stagedAt)]);
+  // Each period's snapshot and stage record; when the budget runs out between two, the next
+  // invocation goes on from there (the deleted products are staged and counted: not again).
+  const first = finishing ?? 0;
+  for (let i = first; i < brands.length; i++) {
+    if (i > first && (Date.now() - started >= budget.ms || i - first >= (budget.brands ?? Infinity))) {
+      await saveStageState(file._id, stagedAt, total, { brands, periods, stager });
+      return {
+        done: false,
+        type: 'product',
+        next: total,
+        stagedAt,
+        counts: Object.fromEntries(stager.counts),
+        skipped: result.skipped,
+        state: total,
+        saved: [...saved, total],
+        ...(snapshotting ? { parts } : {}),
+        finishing: i,
+      };
+    }
+    const sources = snapshotting ? { parts, brandIndex: i } : undefined;
+    await putBrandStage(file, periodOf.get(brands[i]!._id)!, stager.counts.get(brands[i]!._id)!, stagedAt, sources);
+  }
+  await Promise.all([deleteStageStates(file._id), deleteSnapshotParts(file._id, stagedAt)]);
   return result;
 }
 
+/** Share of the budget after which an invocation that staged the last chunk leaves the finish to the next one. */
+const FINISH_AFTER = 0.5;
+
+const setupKey = (step: number): StateAt => `setup-${step}`;
+
 /**
- * The state a first invocation starts from: the carrying brands, their periods and the user
- * fields to carry (DynamoDB), the previous side's products (its pages, into the stager's compact
- * index). With `progress` of an execution from before states were saved, the current chunks
- * already staged are read again to take their products out of the index.
+ * The state staging starts from: the carrying brands, their periods and the user fields to carry
+ * (DynamoDB), the previous side's products (its pages, into the stager's compact index).
+ *
+ * The user fields are every product of each brand's previous period and of the period's own
+ * published version: at 1M rows, more than one invocation can read (issue 7 §2). They are read a
+ * Query page at a time; once the budget is spent, what was read so far is saved (`setup-<n>`,
+ * stage-state.ts) and the set-up progress returned, with the Query's LastEvaluatedKey: the next
+ * invocation loads that state and resumes after that key. A retried invocation (same progress)
+ * reads the same state and the same pages again (the user fields are kept by style, so a page
+ * read twice changes nothing). The previous side's index is built once the user fields are all
+ * read, by the invocation that goes on staging.
+ *
+ * With `progress` of an execution from before states were saved (no `setup`, no `state`), the
+ * current chunks already staged are read again to take their products out of the index.
  */
-async function setUpStaging(file: FileRecord, progress: StageProgress | undefined): Promise<StageState> {
-  const brands = await carryingBrands(file.retailer);
-  // A first invocation starts afresh: an earlier, failed try may have staged brands that no longer carry the retailer.
-  if (!progress) await clearStages(file._id);
-  const periods = await Promise.all(brands.map((b) => readBrandPeriod(file, b._id)));
+async function setUpStaging(file: FileRecord, progress: StageProgress | undefined, stagedAt: string, started: number, budget: StageBudget): Promise<StageState | StageProgress> {
   const comparing = !!file.previousFileId;
+  let brands: CarryingBrand[];
+  let periods: BrandPeriod[];
+  let cursor: SetupCursor;
+  if (progress?.setup) {
+    cursor = progress.setup;
+    ({ brands, periods } = await loadStageState(file._id, stagedAt, setupKey(cursor.step), false, {}));
+  } else {
+    brands = await carryingBrands(file.retailer);
+    // A first invocation starts afresh: an earlier, failed try may have staged brands that no longer carry the retailer.
+    if (!progress) await clearStages(file._id);
+    periods = await Promise.all(brands.map((b) => readBrandPeriod(file, b._id)));
+    cursor = { step: 0, period: 0, side: 'previous' };
+  }
+  const overBudget = () => Date.now() - started >= budget.ms;
+  let pages = 0;
+  for (;;) {
+    const period = periods[cursor.period];
+    if (!period) break;
+    // Not the version being staged (the file approved again): that would read back what this staging writes.
+    const version = cursor.side === 'previous' ? period.previous : period.existing?.version !== file._id ? period.existing : undefined;
+    if (version) {
+      if (pages > 0 && (overBudget() || budget.userFields !== undefined)) return saveSetup(file, progress, stagedAt, { brands, periods }, cursor);
+      const page = await versionUserFieldPage(version._id, version.version, cursor.after, budget.userFields);
+      pages++;
+      // Every previous-period product before the period's own (`addExisting` looks the style up among them).
+      for (const p of page.items) {
+        if (cursor.side === 'previous') period.carried.addPrevious(p);
+        else period.carried.addExisting(p);
+      }
+      if (page.next) {
+        cursor = { ...cursor, after: page.next };
+        continue;
+      }
+    }
+    cursor = cursor.side === 'previous' ? { step: cursor.step, period: cursor.period, side: 'existing' } : { step: cursor.step, period: cursor.period + 1, side: 'previous' };
+  }
+  // All read; when the budget went on it, the previous side's index is left to the next invocation.
+  if (pages > 0 && overBudget()) return saveSetup(file, progress, stagedAt, { brands, periods }, cursor);
   const stager = new PeriodStager(brands, comparing, progress?.counts);
   if (comparing) {
     let n = 0;
@@ -234,13 +344,30 @@ async function setUpStaging(file: FileRecord, progress: StageProgress | undefine
   return { brands, periods, stager };
 }
 
+/** Save the set-up's state so far (`setup-<step + 1>`) and return the progress that resumes from it at `cursor`. */
+async function saveSetup(file: FileRecord, progress: StageProgress | undefined, stagedAt: string, state: Omit<StageState, 'stager'>, cursor: SetupCursor): Promise<StageProgress> {
+  const step = cursor.step + 1;
+  // No previous products yet: an empty stager (nothing unmatched to save).
+  await saveStageState(file._id, stagedAt, setupKey(step), { ...state, stager: new PeriodStager(state.brands, false) });
+  return {
+    done: false,
+    type: 'product',
+    next: progress?.next ?? 0,
+    stagedAt,
+    counts: progress?.counts ?? {},
+    skipped: progress?.skipped ?? 0,
+    // A first execution snapshots as it stages (an execution from before parts were saved keeps without).
+    ...(!progress || progress.parts !== undefined ? { parts: progress?.parts ?? [] } : {}),
+    ...(progress?.saved ? { saved: progress.saved } : {}),
+    setup: { ...cursor, step },
+  };
+}
+
+/** One brand's period items (the user fields to carry are read after, by `setUpStaging`). */
 async function readBrandPeriod(file: FileRecord, brand: string): Promise<BrandPeriod> {
   const periodId = periodIdOf(brand, file.retailer, file.date);
   const [existing, previous] = await Promise.all([getPeriod(periodId), findPreviousPeriod(brand, file.retailer, file.date)]);
-  const carried = new CarriedFields();
-  if (previous) for await (const page of versionUserFieldPages(previous._id, previous.version)) for (const p of page) carried.addPrevious(p);
-  if (existing) for await (const page of versionUserFieldPages(periodId, existing.version)) for (const p of page) carried.addExisting(p);
-  return { brand, periodId, at: { periodId, brand, retailer: file.retailer, date: file.date }, existing, previous, carried };
+  return { brand, periodId, at: { periodId, brand, retailer: file.retailer, date: file.date }, existing, previous, carried: new CarriedFields() };
 }
 
 /**
@@ -288,17 +415,22 @@ interface SnapshotSources {
 }
 
 /**
- * The products of a staged version for its read snapshot: from the pieces the invocations saved
- * (stage-snapshot.ts), in the order the version's Query returns them. Without
+ * Write the read snapshot of a staged version and return its flagged count: merged from the
+ * pieces the invocations saved (stage-snapshot.ts: never holding the period's products). Without
  * `sources` (an execution from before parts were saved), or with a part missing (a retry of a
- * last invocation that had deleted them), read back from DynamoDB.
+ * last invocation that had deleted them), from the version read back from DynamoDB.
  */
-async function stagedProducts(fileId: string, stagedAt: string, periodId: string, sources: SnapshotSources | undefined): Promise<ProductScrape[]> {
+async function putStagedSnapshot(fileId: string, stagedAt: string, periodId: string, sources: SnapshotSources | undefined): Promise<number> {
   if (sources) {
-    const products = await loadSnapshotParts(fileId, stagedAt, sources.parts, sources.brandIndex);
-    if (products) return inStoredOrder(periodId, products);
+    const built = await snapshotFromParts(fileId, stagedAt, sources.parts, sources.brandIndex);
+    if (built) {
+      await putPeriodSnapshotGz(periodId, fileId, built.body);
+      return built.flagged;
+    }
   }
-  return listVersionProducts(periodId, fileId);
+  const products = await listVersionProducts(periodId, fileId);
+  await putPeriodSnapshot(periodId, fileId, { seq: 0, products });
+  return products.filter((p) => p.isFlagged === 'yes' && p.type !== 'deleted').length;
 }
 
 /** The stage record of one brand's period: what Publish makes visible. */
@@ -306,10 +438,8 @@ async function putBrandStage(file: FileRecord, period: BrandPeriod, counts: Bran
   const { existing, previous } = period;
   // The read snapshot of the staged version (docs/product-reads.md) and its flagged count, from
   // the products as written (every invocation's chunks are in by now), saved in pieces as they
-  // were written. A period too large to hold at once gets both
-  // on its first read instead (the fallback in product-reads.ts).
-  const products = counts.total + counts.deleted <= SNAPSHOT_AT_STAGE_MAX ? await stagedProducts(file._id, stagedAt, period.periodId, sources) : undefined;
-  if (products) await putPeriodSnapshot(period.periodId, file._id, { seq: 0, products });
+  // were written. A larger period gets both on its first read instead (the fallback in product-reads.ts).
+  const flaggedCount = counts.total + counts.deleted <= SNAPSHOT_AT_STAGE_MAX ? await putStagedSnapshot(file._id, stagedAt, period.periodId, sources) : undefined;
   const staged: StageRecord['period'] & object = {
     _id: period.periodId,
     brand: period.brand,
@@ -325,7 +455,7 @@ async function putBrandStage(file: FileRecord, period: BrandPeriod, counts: Bran
     deleted: counts.deleted,
     changed: counts.changed,
     unchanged: counts.unchanged,
-    ...(products ? { flaggedCount: products.filter((p) => p.isFlagged === 'yes' && p.type !== 'deleted').length } : {}),
+    ...(flaggedCount !== undefined ? { flaggedCount } : {}),
     createdAt: existing?.createdAt ?? stagedAt,
     updatedAt: stagedAt,
   };

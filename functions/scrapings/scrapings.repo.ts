@@ -284,18 +284,29 @@ export function productWriter(version: string): ProductWriter {
 /** What people set on a product, by style number: what staging carries to a new version. */
 export type ProductUserFields = Pick<ProductScrape, 'style_number' | 'isFlagged' | 'flagMessage' | 'oh_map_id' | 'brand_sku' | 'product' | 'edited'>;
 
+/** Where a Query of a version's user fields resumes: DynamoDB's LastEvaluatedKey (the product item's key). */
+export type UserFieldsCursor = Record<string, unknown>;
+
 /**
  * Query pk=SCRAPING#periodId, sk begins_with PRODUCT#<version># (consistent), projected to the
- * style number and the user fields, a DynamoDB page at a time: a large version is never held whole.
+ * style number and the user fields: ONE DynamoDB page (after `after`, at most `limit` items),
+ * with the key to resume from (undefined after the last page). Staging reads a large version a
+ * page at a time over several invocations (apply.ts), so one never holds it nor waits for all of it.
  */
-export function versionUserFieldPages(periodId: string, version: string): AsyncGenerator<ProductUserFields[]> {
-  return queryPages<ProductUserFields>({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-    ExpressionAttributeValues: { ':pk': `SCRAPING#${periodId}`, ':p': `PRODUCT#${version}#` },
-    ProjectionExpression: 'style_number, isFlagged, flagMessage, oh_map_id, brand_sku, #product, edited',
-    ExpressionAttributeNames: { '#product': 'product' },
-    ConsistentRead: true,
-  });
+export async function versionUserFieldPage(periodId: string, version: string, after?: UserFieldsCursor, limit?: number): Promise<{ items: ProductUserFields[]; next?: UserFieldsCursor }> {
+  const out = await ddb.send(
+    new QueryCommand({
+      TableName: table.name,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':pk': `SCRAPING#${periodId}`, ':p': `PRODUCT#${version}#` },
+      ProjectionExpression: 'style_number, isFlagged, flagMessage, oh_map_id, brand_sku, #product, edited',
+      ExpressionAttributeNames: { '#product': 'product' },
+      ConsistentRead: true,
+      ...(after ? { ExclusiveStartKey: after } : {}),
+      ...(limit ? { Limit: limit } : {}),
+    }),
+  );
+  return { items: (out.Items ?? []) as ProductUserFields[], ...(out.LastEvaluatedKey ? { next: out.LastEvaluatedKey } : {}) };
 }
 
 /**

@@ -57,6 +57,11 @@ export const getPeriodSnapshot = (periodId: string, version: string) => getJson<
 /** PutObject snapshots/periods/<periodId>/<version>.json.gz (overwrite: staging again replaces it) */
 export const putPeriodSnapshot = (periodId: string, version: string, snapshot: PeriodSnapshot) => putJson(periodSnapshotKey(periodId, version), snapshot);
 
+/** PutObject snapshots/periods/<periodId>/<version>.json.gz of a body gzip'd already (a `PeriodSnapshot`'s JSON, built as a stream: stage-snapshot.ts). */
+export async function putPeriodSnapshotGz(periodId: string, version: string, body: Buffer): Promise<void> {
+  await s3.send(new PutObjectCommand({ Bucket: env.dataBucket, Key: periodSnapshotKey(periodId, version), Body: body, ContentType: 'application/json', ContentEncoding: 'gzip' }));
+}
+
 /** GetObject snapshots/oh/<brand>/<version>/<CUSTOMER>.json.gz (undefined when there is none) */
 export const getOhSnapshot = (brand: string, version: string, customerId: string) => getJson<{ items: OhItem[] }>(ohSnapshotKey(brand, version, customerId));
 

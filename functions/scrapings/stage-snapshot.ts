@@ -4,28 +4,35 @@
  * StageFile invocation saves the products it wrote, per brand's period, in pieces of
  * PIECE_PRODUCTS as it goes (it never holds more than a piece a brand):
  *
- *   files/<fileId>/snapshot-parts/<stagedAt>-<from>-<brand index>-<piece>.json.gz   { products }
+ *   files/<fileId>/snapshot-parts/<stagedAt>-<from>-<brand index>-<piece>.ndjson.gz
+ *
+ * A piece is sorted as the version's Query returns products (sort key byte order), one product
+ * per id (the last written: DynamoDB keeps the last put), one line a product: its id (JSON), a
+ * tab, 1 if it counts as flagged else 0, a tab, the product (JSON).
  *
  * `from` is the chunk the invocation started at and the progress lists how many pieces each
  * invocation saved per brand, so a retried invocation (same progress) overwrites its failed
  * try's pieces and any extra one of the failed try is never read. The last invocation saves its
- * own, then per period reads its pieces (S3 GETs, no DynamoDB), orders them as the version's
- * Query returns them (sort key byte order), keeping the last of products written twice (DynamoDB
- * keeps the last put), and writes the snapshot. Pieces are deleted (listed by prefix) at the end.
+ * own, then per period merges its pieces (S3 GETs, no DynamoDB): every piece held compressed,
+ * read a line at a time through its own gunzip, the lowest id written next (of equal ids, the
+ * later piece's), the snapshot's JSON text gzip'd as it is written. So a 200,000-product period
+ * never has its products in memory at once, only its pieces' compressed bytes and the
+ * snapshot's. Pieces are deleted (listed by prefix) at the end.
  */
+import { once } from 'node:events';
+import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
-import { gunzip, gzip } from 'node:zlib';
+import { createGunzip, createGzip, gzip } from 'node:zlib';
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { s3 } from '../lib/clients/s3';
 import { env } from '../lib/env';
 import type { ProductScrape } from './domain/product';
 
 const gz = promisify(gzip);
-const gunz = promisify(gunzip);
 
 export const snapshotPartsPrefix = (fileId: string, stagedAt: string) => `files/${fileId}/snapshot-parts/${stagedAt.replace(/[^0-9A-Za-z]/g, '')}-`;
 export const snapshotPartKey = (fileId: string, stagedAt: string, from: number, brandIndex: number, piece: number) =>
-  `${snapshotPartsPrefix(fileId, stagedAt)}${from}-${brandIndex}-${piece}.json.gz`;
+  `${snapshotPartsPrefix(fileId, stagedAt)}${from}-${brandIndex}-${piece}.ndjson.gz`;
 
 /** Products of one brand held before they are saved as a piece: an invocation holds at most this many a brand. */
 export const PIECE_PRODUCTS = 10_000;
@@ -34,6 +41,16 @@ export const PIECE_PRODUCTS = 10_000;
 export interface SnapshotPart {
   from: number;
   pieces: number[];
+}
+
+/** A piece's line of a product (see above). */
+export function pieceLine(p: ProductScrape): string {
+  return `${JSON.stringify(p._id)}\t${p.isFlagged === 'yes' && p.type !== 'deleted' ? 1 : 0}\t${JSON.stringify(p)}`;
+}
+
+/** A piece's text: its products in stored order, one per id, a line each. */
+export function pieceText(products: readonly ProductScrape[]): string {
+  return inStoredOrder('', products).map((p) => pieceLine(p) + '\n').join('');
 }
 
 /**
@@ -66,7 +83,7 @@ export class SnapshotPartWriter {
     const products = this.held[brandIndex]!;
     this.held[brandIndex] = [];
     const key = snapshotPartKey(this.fileId, this.stagedAt, this.from, brandIndex, this.pieces[brandIndex]!++);
-    this.saving.push(gz(JSON.stringify({ products })).then((Body) => s3.send(new PutObjectCommand({ Bucket: env.dataBucket, Key: key, Body, ContentType: 'application/json' })).then(() => undefined)));
+    this.saving.push(gz(pieceText(products)).then((Body) => s3.send(new PutObjectCommand({ Bucket: env.dataBucket, Key: key, Body, ContentType: 'application/x-ndjson' })).then(() => undefined)));
   }
 
   /** Save what is held; resolves with what was saved once every piece is stored. */
@@ -77,20 +94,95 @@ export class SnapshotPartWriter {
   }
 }
 
-/** The products a brand's pieces hold, in the order written; undefined when one is missing (deleted by a last invocation that failed after). */
-export async function loadSnapshotParts(fileId: string, stagedAt: string, parts: readonly SnapshotPart[], brandIndex: number): Promise<ProductScrape[] | undefined> {
+/** The lines of a gzip'd text, one at a time (without their newline), decompressed as they are read. */
+export async function* gzLines(compressed: Uint8Array): AsyncGenerator<string> {
+  let rest = '';
+  // Decoded as a stream: a character cut between two chunks is joined again.
+  for await (const chunk of Readable.from([compressed]).pipe(createGunzip({ chunkSize: 64 * 1024 })).setEncoding('utf8')) {
+    const text = rest + (chunk as string);
+    let start = 0;
+    for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
+      yield text.slice(start, nl);
+      start = nl + 1;
+    }
+    rest = text.slice(start);
+  }
+  if (rest) yield rest;
+}
+
+interface Cursor {
+  lines: AsyncGenerator<string>;
+  line: string;
+  key: Buffer;
+}
+
+async function advance(c: Cursor): Promise<boolean> {
+  const next = await c.lines.next();
+  if (next.done) return false;
+  c.line = next.value;
+  c.key = Buffer.from(JSON.parse(next.value.slice(0, next.value.indexOf('\t'))) as string, 'utf8');
+  return true;
+}
+
+/**
+ * Merge sorted pieces' lines (in the order written: a later piece's product is the later write)
+ * into the products of the version in stored order, one per id (the latest piece's): yields each
+ * product's JSON text and whether it counts as flagged. Holds one line a piece.
+ */
+export async function* mergePieces(pieces: readonly AsyncGenerator<string>[]): AsyncGenerator<{ json: string; flagged: boolean }> {
+  const open: Cursor[] = [];
+  for (const lines of pieces) {
+    const c: Cursor = { lines, line: '', key: Buffer.alloc(0) };
+    if (await advance(c)) open.push(c);
+  }
+  while (open.length) {
+    // The lowest id; of equal ids, the last piece's (open keeps the pieces' order).
+    let min = 0;
+    for (let i = 1; i < open.length; i++) if (Buffer.compare(open[i]!.key, open[min]!.key) <= 0) min = i;
+    const key = open[min]!.key;
+    const line = open[min]!.line;
+    const tab = line.indexOf('\t');
+    yield { json: line.slice(tab + 3), flagged: line[tab + 1] === '1' };
+    for (let i = open.length - 1; i >= 0; i--) {
+      if (Buffer.compare(open[i]!.key, key) === 0 && !(await advance(open[i]!))) open.splice(i, 1);
+    }
+  }
+}
+
+/**
+ * The read snapshot of one brand's period from its pieces: `{"seq":0,"products":[...]}` (as
+ * JSON.stringify writes it), gzip'd as it is merged. Returns the gzip'd body and the flagged
+ * count; undefined when a piece is missing (deleted by a last invocation that failed after).
+ */
+export async function snapshotFromParts(fileId: string, stagedAt: string, parts: readonly SnapshotPart[], brandIndex: number): Promise<{ body: Buffer; flagged: number; products: number } | undefined> {
   const keys = parts.flatMap((p) => Array.from({ length: p.pieces[brandIndex] ?? 0 }, (_, k) => snapshotPartKey(fileId, stagedAt, p.from, brandIndex, k)));
-  const out: ProductScrape[] = [];
+  const compressed: Uint8Array[] = [];
   for (const Key of keys) {
     try {
       const got = await s3.send(new GetObjectCommand({ Bucket: env.dataBucket, Key }));
-      for (const p of (JSON.parse((await gunz(await got.Body!.transformToByteArray())).toString('utf8')) as { products: ProductScrape[] }).products) out.push(p);
+      compressed.push(await got.Body!.transformToByteArray());
     } catch (e) {
       if ((e as { name?: string }).name === 'NoSuchKey') return undefined;
       throw e;
     }
   }
-  return out;
+  const out = createGzip();
+  const body: Buffer[] = [];
+  out.on('data', (c: Buffer) => body.push(c));
+  const ended = once(out, 'end');
+  const write = async (text: string) => {
+    if (!out.write(text)) await once(out, 'drain');
+  };
+  let flagged = 0;
+  let products = 0;
+  await write('{"seq":0,"products":[');
+  for await (const p of mergePieces(compressed.map((c) => gzLines(c)))) {
+    await write(products++ === 0 ? p.json : ',' + p.json);
+    if (p.flagged) flagged++;
+  }
+  out.end(']}');
+  await ended;
+  return { body: Buffer.concat(body), flagged, products };
 }
 
 /** Delete every piece saved for this staging, a failed try's included (best effort: invisible to everyone). */

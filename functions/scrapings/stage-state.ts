@@ -9,8 +9,11 @@
  *
  * Keyed by where staging resumes, so a retried invocation (same progress) reads the state it was
  * given even when it had saved a later one before failing. The last invocation deletes them all.
+ * While the first invocations are still reading the user fields to carry (a page at a time, as
+ * many as fit in an invocation's budget), their states are `setup-<n>`: the header and the user
+ * fields read so far, no previous products yet.
  */
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { s3 } from '../lib/clients/s3';
@@ -44,12 +47,15 @@ interface Header {
 /** Lines: the header, then [0, brand index, style, packed] per unmatched previous product, [1 | 2, brand index, style, fields] per carried entry. */
 type Line = [0, number, string, number] | [1 | 2, number, string, UserFields];
 
-const stateKey = (fileId: string, stagedAt: string, next: number) => `files/${fileId}/stage/${stagedAt.replace(/[^0-9A-Za-z]/g, '')}-${next}.ndjson`;
+/** A state is keyed by the chunk staging resumes at, or `setup-<n>` for the n-th state saved while the user fields to carry are read. */
+export type StateAt = number | `setup-${number}`;
+
+const stateKey = (fileId: string, stagedAt: string, next: StateAt) => `files/${fileId}/stage/${stagedAt.replace(/[^0-9A-Za-z]/g, '')}-${next}.ndjson`;
 
 /** Lines joined into one part of the body at a time. */
 const PART_LINES = 20_000;
 
-export async function saveStageState(fileId: string, stagedAt: string, next: number, state: StageState): Promise<void> {
+export async function saveStageState(fileId: string, stagedAt: string, next: StateAt, state: StageState): Promise<void> {
   const brandIndex = new Map(state.brands.map((b, i) => [b._id, i]));
   const header: Header = { brands: state.brands, periods: state.periods.map(({ carried, ...p }) => (void carried, p)) };
   const parts: Buffer[] = [Buffer.from(JSON.stringify(header) + '\n')];
@@ -70,7 +76,7 @@ export async function saveStageState(fileId: string, stagedAt: string, next: num
 }
 
 /** The state saved by `saveStageState` for resuming at `next`, with the counts so far (from the progress). */
-export async function loadStageState(fileId: string, stagedAt: string, next: number, comparing: boolean, counts: Readonly<Record<string, BrandCounts>>): Promise<StageState> {
+export async function loadStageState(fileId: string, stagedAt: string, next: StateAt, comparing: boolean, counts: Readonly<Record<string, BrandCounts>>): Promise<StageState> {
   const out = await s3.send(new GetObjectCommand({ Bucket: env.dataBucket, Key: stateKey(fileId, stagedAt, next) }));
   const lines = createInterface({ input: out.Body as Readable, crlfDelay: Infinity });
   let state: StageState | undefined;
@@ -93,7 +99,16 @@ export async function loadStageState(fileId: string, stagedAt: string, next: num
   return state;
 }
 
-/** Delete the states saved for these resume points (best effort: they are invisible to everyone). */
-export async function deleteStageStates(fileId: string, stagedAt: string, nexts: readonly number[]): Promise<void> {
-  await Promise.allSettled(nexts.map((n) => s3.send(new DeleteObjectCommand({ Bucket: env.dataBucket, Key: stateKey(fileId, stagedAt, n) }))));
+/**
+ * Delete every staging state of the file (best effort: they are invisible to everyone), of any
+ * staging time: a first invocation retried after its answer was lost starts with a staging time
+ * of its own, and the state its first try saved is never read.
+ */
+export async function deleteStageStates(fileId: string): Promise<void> {
+  let token: string | undefined;
+  do {
+    const page = await s3.send(new ListObjectsV2Command({ Bucket: env.dataBucket, Prefix: `files/${fileId}/stage/`, ContinuationToken: token }));
+    await Promise.allSettled((page.Contents ?? []).map((c) => s3.send(new DeleteObjectCommand({ Bucket: env.dataBucket, Key: c.Key! }))));
+    token = page.NextContinuationToken;
+  } while (token);
 }

@@ -2,7 +2,8 @@
  * Staging streams a product file (issue 7 §2): a file of several comparison chunks, rows shuffled
  * between scans, split among two brands (and rows of none), with changes, additions, deletions
  * and user fields set on the previous period, is published with the same products, marks,
- * counts and carried user fields as the whole-array build gives.
+ * counts and carried user fields as the whole-array build gives: in one invocation, over one
+ * invocation a chunk, and with the user fields read a page an invocation (retried ones included).
  */
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -212,5 +213,49 @@ describe('staging a product file of several chunks', () => {
     const deleted = previousRows.filter((r) => (Number(r['Style Number']!.slice(3)) - 10000) % 19 === 0 && !r.Brand!.startsWith('Nobody')).length;
     expect(progress).toMatchObject({ done: true, type: 'product', deleted, skipped: currentRows.filter((r) => r.Brand!.startsWith('Nobody')).length });
     await check();
-  }, 240_000);
+
+    // The user fields to carry (the previous period's products, then the period's own published
+    // version) read a page of 200 per invocation: the first invocations stage nothing, each saves
+    // what it read (setup-<n>) and returns the Query's LastEvaluatedKey; every one of them is
+    // retried (its answer lost: the same progress again, its state saved again). Nothing carried
+    // is lost or doubled: the same products and user fields are stored as by one invocation.
+    for (const brand of brands) await repo.deleteVersionProducts(periodIdOf(brand._id, RETAILER._id, '2015-03-09'), second._id);
+    const setups: Record<string, unknown>[] = [];
+    const setupStates = async (stagedAt: string) =>
+      ((await s3.send(new ListObjectsV2Command({ Bucket: env.dataBucket, Prefix: `files/${second._id}/stage/${stagedAt.replace(/[^0-9A-Za-z]/g, '')}-setup-` }))).Contents ?? []).length;
+    // The finish is split too (tests: one period's snapshot and stage record an invocation): the
+    // second brand's are written by an invocation of their own, given `finishing: 1`.
+    const finishes: Record<string, unknown>[] = [];
+    progress = { done: false, next: 0 };
+    while (progress.done !== true) {
+      const given = progress;
+      const invoke = () => stageFile({ fileId: second._id, claim: 'unused', progress: given as never, userFieldsPerRun: 200, brandsPerRun: 1 }) as Promise<Record<string, unknown>>;
+      progress = await invoke();
+      if (progress.done === true) break;
+      const retried = await invoke();
+      // A first invocation retried starts afresh (its own staging time; the first try's state is left unread).
+      expect(retried).toEqual(given.stagedAt ? progress : { ...progress, stagedAt: retried.stagedAt });
+      progress = retried;
+      if (progress.finishing !== undefined) {
+        expect(progress).toMatchObject({ next: Math.ceil(currentRows.length / 1000), finishing: 1 });
+        finishes.push(progress);
+        continue;
+      }
+      expect(progress).toMatchObject({ next: 0, stagedAt: expect.any(String) });
+      expect(progress.setup).toBeDefined();
+      setups.push(progress);
+      expect(await setupStates(progress.stagedAt as string)).toBe(setups.length);
+    }
+    expect(finishes).toHaveLength(1);
+    // Each brand's previous period takes ceil(products / 200) pages (its own published version is
+    // the one being staged: not read); the last page is read by the invocation that goes on staging.
+    const pagesPerBrand = brands.map((b) => Math.ceil(prevSplit.byBrand.get(b._id)!.length / 200));
+    expect(setups).toHaveLength(pagesPerBrand[0]! + pagesPerBrand[1]! - 1);
+    expect(setups.length).toBeGreaterThan(5);
+    expect(setups.map((p) => (p.setup as { step: number }).step)).toEqual(setups.map((_, i) => i + 1));
+    expect(progress).toMatchObject({ done: true, type: 'product', deleted });
+    expect(await setupStates(setups[0]!.stagedAt as string)).toBe(0);
+    expect(await states()).toBe(0);
+    await check();
+  }, 360_000);
 });

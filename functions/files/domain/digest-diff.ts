@@ -2,9 +2,10 @@
  * The streaming diff of ingest in bounded memory (issue 7 §2): the same answers as
  * `createStreamingDiff` (diff.ts), without holding the previous file.
  *
- * `PreviousFileDigest` keeps, per previous row, only its key (in one Map, key -> position of its
- * last row) and a 128-bit MD5 digest of its tracked cells (four 32-bit words in a typed array):
- * about 80 bytes a row whatever the row's size, where the packed index of diff.ts holds the row.
+ * `PreviousFileDigest` keeps, per previous row, only 64 bits of its key's MD5 with the position of
+ * its last row (`KeyPositions`, an open-addressing table in typed arrays) and a 128-bit MD5
+ * digest of its tracked cells (four 32-bit words in a typed array): about 40 bytes a row
+ * whatever the row's size, all off the JS heap, where the packed index of diff.ts holds the row.
  * A current row whose digest equals its previous row's is unchanged; one whose digest differs is
  * compared cell by cell with the previous row read back (`readRow`, by position: ingest reads it
  * from the previous file's pages, a few chunks cached, rescans mostly keeping their order), so
@@ -13,7 +14,7 @@
  * different sets of tracked cells with the same MD5 digest (a changed row counted unchanged),
  * about 2^-128 per row for rows nobody crafted to collide.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { type CellChange, type CurrentRowDiff, diffSummary, type DiffOptions, type PreviousRowDiff, type StreamingDiffResult, trackedColumnsFor } from './diff.js';
 import { type RobotRow, robotTypeDefinition } from './robot-types.js';
 
@@ -31,14 +32,93 @@ function cell(row: RobotRow, column: string): string {
 
 /** The digest of a row's tracked cells, into `into` at `at` (length-prefixed: no two cell lists share an input). */
 function digestInto(row: RobotRow, tracked: readonly string[], into: Int32Array, at: number): void {
-  // One string, one native call (a call per cell costs about twice as much).
+  // One string, one native call (a call per cell costs about twice as much), no Hash object
+  // (crypto.hash: a one-shot digest, about twice as fast as createHash().update().digest()).
   let text = '';
   for (const column of tracked) {
     const v = cell(row, column);
     text += `${v.length}:${v}`;
   }
-  const d = createHash('md5').update(text).digest();
+  const d = hash('md5', text, 'buffer');
   for (let w = 0; w < WORDS; w++) into[at + w] = d.readInt32LE(w * 4);
+}
+
+/**
+ * Key -> position of its last row, off the JS heap: an open-addressing table of 64 bits of the
+ * key's MD5 and the position, in typed arrays (12 bytes a slot, at most half full: about 25 MB
+ * at 1M rows, where a Map of the key strings held ~60 MB of heap that every major GC walked).
+ * Two keys sharing those 64 bits (about 3 in 10^8 for a file of 1M distinct keys) would be taken
+ * for one: the later row's position wins, as for a repeated key.
+ */
+export class KeyPositions {
+  private hi: Uint32Array;
+  private lo: Uint32Array;
+  /** Position + 1 (0: an empty slot). */
+  private at: Int32Array;
+  private mask: number;
+  private used = 0;
+
+  constructor(expected = 1024) {
+    let capacity = 16;
+    while (capacity < expected * 2) capacity *= 2;
+    this.hi = new Uint32Array(capacity);
+    this.lo = new Uint32Array(capacity);
+    this.at = new Int32Array(capacity);
+    this.mask = capacity - 1;
+  }
+
+  get size(): number {
+    return this.used;
+  }
+
+  private slotOf(h: number, l: number): number {
+    let i = h & this.mask;
+    while (this.at[i] !== 0 && (this.hi[i] !== h || this.lo[i] !== l)) i = (i + 1) & this.mask;
+    return i;
+  }
+
+  set(key: string, position: number): void {
+    const d = hash('md5', key, 'buffer');
+    const h = d.readUInt32LE(0);
+    const l = d.readUInt32LE(4);
+    const i = this.slotOf(h, l);
+    if (this.at[i] === 0) {
+      this.hi[i] = h;
+      this.lo[i] = l;
+      if (++this.used * 2 > this.at.length) {
+        this.at[i] = position + 1;
+        this.grow();
+        return;
+      }
+    }
+    this.at[i] = position + 1;
+  }
+
+  get(key: string): number | undefined {
+    const d = hash('md5', key, 'buffer');
+    const i = this.slotOf(d.readUInt32LE(0), d.readUInt32LE(4));
+    return this.at[i] === 0 ? undefined : this.at[i]! - 1;
+  }
+
+  /** The position of every key's last row (in no particular order). */
+  *positions(): Generator<number> {
+    for (const a of this.at) if (a !== 0) yield a - 1;
+  }
+
+  private grow(): void {
+    const { hi, lo, at } = this;
+    this.hi = new Uint32Array(at.length * 2);
+    this.lo = new Uint32Array(at.length * 2);
+    this.at = new Int32Array(at.length * 2);
+    this.mask = at.length * 2 - 1;
+    for (let j = 0; j < at.length; j++) {
+      if (at[j] === 0) continue;
+      const i = this.slotOf(hi[j]!, lo[j]!);
+      this.hi[i] = hi[j]!;
+      this.lo[i] = lo[j]!;
+      this.at[i] = at[j]!;
+    }
+  }
 }
 
 /** The previous file of a diff, held as keys and digests of its tracked cells. */
@@ -49,10 +129,10 @@ export class PreviousFileDigest {
   firstColumns: readonly string[] | undefined;
   private digests: Int32Array;
   private count = 0;
-  /** Key -> position of its last row, in order of first appearance. */
-  private readonly positions = new Map<string, number>();
+  /** Key -> position of its last row. */
+  private readonly positions: KeyPositions;
 
-  /** `expectedRows`: the previous file's row count if known (sizes the digest array once). */
+  /** `expectedRows`: the previous file's row count if known (sizes the digest array and the key table once). */
   constructor(
     readonly options: DiffOptions,
     expectedRows = 1024,
@@ -60,6 +140,7 @@ export class PreviousFileDigest {
     this.keyColumn = robotTypeDefinition(options.type).keyColumn;
     this.tracked = trackedColumnsFor(options.type, options.columns, options.ignoreImageData);
     this.digests = new Int32Array(Math.max(1, expectedRows) * WORDS);
+    this.positions = new KeyPositions(expectedRows);
   }
 
   get rowCount(): number {
@@ -82,9 +163,9 @@ export class PreviousFileDigest {
     return this.positions.get(key);
   }
 
-  /** @internal */
-  keyPositions(): IterableIterator<[string, number]> {
-    return this.positions.entries();
+  /** @internal The position of every key's last row. */
+  lastPositions(): Iterable<number> {
+    return this.positions.positions();
   }
 
   /** @internal Whether `scratch` (a digest) equals the row's at `position`. */
@@ -95,14 +176,19 @@ export class PreviousFileDigest {
   }
 }
 
+/** The summary of a digest diff; the removed rows are known by their marks (`markPrevious`), not listed: their keys are not held. */
+export interface DigestDiffResult {
+  readonly summary: StreamingDiffResult['summary'];
+}
+
 export interface DigestDiff {
   /**
    * Compare the next row of the current file (in file order). A promise when the row's digest
    * differs from its previous row's (read back to list the changes); await before the next push.
    */
   push(row: RobotRow): CurrentRowDiff | Promise<CurrentRowDiff>;
-  /** After the last row: the summary (same as `diffRows`') and the removed keys. */
-  finish(currentColumns?: readonly string[]): StreamingDiffResult;
+  /** After the last row: the summary (same as `diffRows`'). */
+  finish(currentColumns?: readonly string[]): DigestDiffResult;
   /** After `finish`: the previous row at `position` (read again in order) with its mark. */
   markPrevious(row: RobotRow, position: number): PreviousRowDiff;
 }
@@ -168,8 +254,8 @@ export function createDigestDiff(digest: PreviousFileDigest, readRow: (position:
 
     finish(currentColumnsOverride) {
       finished = true;
-      const removed: string[] = [];
-      for (const [key, position] of digest.keyPositions()) if (matched[position] === 0) removed.push(key);
+      let removed = 0;
+      for (const position of digest.lastPositions()) if (matched[position] === 0) removed++;
       return {
         summary: diffSummary({
           type: options.type,
@@ -179,13 +265,12 @@ export function createDigestDiff(digest: PreviousFileDigest, readRow: (position:
           previousRowCount: rows,
           currentRowCount,
           added,
-          removed: removed.length,
+          removed,
           changed,
           unchanged,
           previousColumns: options.previousColumns ?? digest.firstColumns,
           currentColumns: currentColumnsOverride ?? currentColumnsOption ?? options.currentColumns ?? firstCurrentColumns,
         }),
-        removed,
       };
     },
 

@@ -7,7 +7,8 @@ export const APPROVAL_TIMEOUT_SECONDS = 900;
 
 /**
  * Time one StageFile invocation spends staging current-side chunks before it hands over to the
- * next one (the Task's TimeoutSeconds is 300): it leaves room for rebuilding the previous side's
- * index first (~20 s at 1M rows) and for the deleted products and stage records in the last one.
+ * next one (the Task's TimeoutSeconds is 300), or reading the user fields to carry (a page at a
+ * time, resumed by the next invocation): it leaves room for building the previous side's index
+ * (~20 s at 1M rows) after the user fields, and for the deleted products and stage records in the last one.
  */
 export const STAGE_BUDGET_MS = 150_000;

@@ -11,6 +11,10 @@ interface StageInput {
   progress?: StageProgress | { done?: boolean; next?: number };
   /** Current-side chunks to stage in this invocation at most (tests); else the time budget decides. */
   chunksPerRun?: number;
+  /** User fields to carry read per invocation, one Query page of this many (tests); else the time budget decides. */
+  userFieldsPerRun?: number;
+  /** Periods' snapshots and stage records written per invocation at most (tests). */
+  brandsPerRun?: number;
 }
 
 /**
@@ -20,7 +24,9 @@ interface StageInput {
  * what Publish makes visible. Idempotent, so a retry after a partial write ends in the same state.
  * A product file too large for one invocation is staged over several: this one returns
  * `{ done: false, next, ... }` once STAGE_BUDGET_MS is spent, and the state machine calls it again
- * with that progress until it returns `done: true` (infra/workflow/approval.ts).
+ * with that progress until it returns `done: true` (infra/workflow/approval.ts). The first
+ * invocations may return such progress before staging any chunk: reading the user fields to carry
+ * from the previous period (a DynamoDB page at a time) is paged across invocations the same way.
  */
 export const handler = (input: StageInput) =>
   taskBody(async () => {
@@ -30,7 +36,7 @@ export const handler = (input: StageInput) =>
     if (file.type === 'product') {
       // The state machine's first pass carries a `{ next: 0 }` placeholder: no progress yet.
       const progress = input.progress && 'stagedAt' in input.progress ? input.progress : undefined;
-      const out = await stageProductFile(file, progress, { ms: STAGE_BUDGET_MS, chunks: input.chunksPerRun });
+      const out = await stageProductFile(file, progress, { ms: STAGE_BUDGET_MS, chunks: input.chunksPerRun, userFields: input.userFieldsPerRun, brands: input.brandsPerRun });
       if ('done' in out) {
         logger.info('staging continues in another invocation', { next: out.next });
         return out;

@@ -10,7 +10,7 @@
  * The user fields people set are carried from compact maps holding only products that have any.
  * Pure: functions/scrapings/apply.ts does the reads and writes.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { PERIOD_CHANGE_FIELDS, productFieldsFromRow, type PeriodProduct, type ProductFields } from '../../files/domain/period-apply';
 import type { RobotRow } from '../../files/domain/robot-types';
 import { brandOfRow, type CarryingBrand } from './brand-split';
@@ -25,13 +25,13 @@ export const MAX_CHUNKS = 2 ** 16;
  * probability 2^-37 (a changed product then shows as unchanged); equal values always agree.
  */
 export function fingerprintOf(fields: ProductFields): number {
-  const h = createHash('sha1');
+  // One string, one native call: the same bytes as an update per field, so the same digest.
+  let text = '';
   for (const f of PERIOD_CHANGE_FIELDS) {
     const v = fields[f];
-    h.update(v === null ? '\u0001' : String(v));
-    h.update('\u0000');
+    text += (v === null ? '\u0001' : String(v)) + '\u0000';
   }
-  const d = h.digest();
+  const d = hash('sha1', text, 'buffer');
   return d.readUInt32BE(0) * 32 + (d[4]! >> 3);
 }
 

@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { buildPeriodProducts, changedFields, productFieldsFromRow, type PeriodProduct } from '../../../functions/files/domain/period-apply';
+import { buildPeriodProducts, changedFields, PERIOD_CHANGE_FIELDS, productFieldsFromRow, type PeriodProduct } from '../../../functions/files/domain/period-apply';
 import type { RobotRow } from '../../../functions/files/domain/robot-types';
 import { splitRowsByBrand, brandOfRow, type CarryingBrand } from '../../../functions/scrapings/domain/brand-split';
-import { CarriedFields, PeriodStager } from '../../../functions/scrapings/domain/period-stage';
+import { CarriedFields, fingerprintOf, PeriodStager } from '../../../functions/scrapings/domain/period-stage';
 import { carryUserFields, type UserFields } from '../../../functions/scrapings/domain/product';
 
 const aurelle: CarryingBrand = { _id: 'b-aurelle', name: 'Maison Aurelle', slug: 'maison-aurelle' };
@@ -162,5 +163,16 @@ describe('CarriedFields', () => {
     const restored = new CarriedFields();
     for (const [side, style, fields] of JSON.parse(JSON.stringify([...carried.entries()])) as ['p' | 'e', string, UserFields][]) restored.restore(side, style, fields);
     for (const style of ['A', 'B', 'C', 'D']) expect(restored.of(style), style).toEqual(carried.of(style));
+  });
+});
+
+describe('fingerprintOf', () => {
+  it('is 37 bits of SHA-1 over each compared field and a NUL (null as \\u0001), as an update per field gave: fingerprints saved by an earlier invocation still match', () => {
+    for (const fields of [productFieldsFromRow(row(1, 'Vell', '10.00')), productFieldsFromRow({ ...row(2, 'Vell', ''), Name: 'Sac \u00e0 main \u{1F600}' })]) {
+      const h = createHash('sha1');
+      for (const f of PERIOD_CHANGE_FIELDS) h.update(fields[f] === null ? '\u0001' : String(fields[f])).update('\u0000');
+      const d = h.digest();
+      expect(fingerprintOf(fields)).toBe(d.readUInt32BE(0) * 32 + (d[4]! >> 3));
+    }
   });
 });

@@ -12,7 +12,7 @@ import {
   createStreamingDiff,
   diffRows,
 } from '../../../../functions/files/domain/diff.js';
-import { PreviousFileDigest, chunkedRowReader, createDigestDiff } from '../../../../functions/files/domain/digest-diff.js';
+import { KeyPositions, PreviousFileDigest, chunkedRowReader, createDigestDiff } from '../../../../functions/files/domain/digest-diff.js';
 import { assessFile, decideFlag, normalizeThresholdSettings, planAssessment } from '../../../../functions/files/domain/flag.js';
 import { type MarkedRow, markCurrentRow, markPreviousRow, markRows } from '../../../../functions/files/domain/marks.js';
 import { type RobotRow, keyColumnOf } from '../../../../functions/files/domain/robot-types.js';
@@ -61,8 +61,10 @@ async function streamDigest(previous: readonly RobotRow[], current: readonly Rob
     if (result.mark === 'changed') out.changed.push({ key: row[key] ?? '', changes: result.changes });
     out.current.push(markCurrentRow(row, result));
   }
-  const { summary, removed } = diff.finish();
+  const { summary } = diff.finish();
   previous.forEach((row, position) => out.previous.push(markPreviousRow(diff.markPrevious(row, position))));
+  // Its keys are not held: the removed keys are those of the previous rows marked removed (once each, in file order).
+  const removed = [...new Set(out.previous.filter((m) => m.mark === 'removed').map((m) => m.row[key] ?? ''))];
   // Only rows whose digest differs (the changed ones) are read back, a chunk at most each.
   expect(reads).toBeLessThanOrEqual(out.changed.length);
   return { ...out, summary, removed };
@@ -350,5 +352,26 @@ describe('ChunkWriter', () => {
     expect(store.chunks.size).toBe(0);
     expect(store.removed.length).toBeGreaterThanOrEqual(4);
     expect(() => writer.add(1)).toThrow('closed');
+  });
+});
+
+describe('KeyPositions (the digest form\'s keys, off the heap)', () => {
+  it('gives the last position set for each of 100,000 keys (grown from 16 slots), none for a key never set, every last position once', () => {
+    const table = new KeyPositions(1);
+    const keys = Array.from({ length: 100_000 }, (_, i) => `HF-${1_000_000 + i}`);
+    keys.forEach((k, i) => table.set(k, i));
+    // Repeated keys: the later position wins.
+    for (let i = 0; i < 1000; i++) table.set(keys[i * 7]!, 100_000 + i);
+    expect(table.size).toBe(100_000);
+    expect(table.get('HF-0')).toBeUndefined();
+    expect(table.get('')).toBeUndefined();
+    expect(table.get(keys[7]!)).toBe(100_001);
+    expect(table.get(keys[8]!)).toBe(8);
+    expect(table.get(keys[99_999]!)).toBe(99_999);
+    const last = new Map<string, number>();
+    keys.forEach((k, i) => last.set(k, i));
+    for (let i = 0; i < 1000; i++) last.set(keys[i * 7]!, 100_000 + i);
+    for (const [k, position] of last) expect(table.get(k)).toBe(position);
+    expect([...table.positions()].sort((a, b) => a - b)).toEqual([...last.values()].sort((a, b) => a - b));
   });
 });
