@@ -28,9 +28,11 @@ export default defineConfig({
               test: /node_modules[\\/](sanitize-html|htmlparser2|postcss|entities|domutils|domhandler|dom-serializer|domelementtype|launder|parse-srcset)[\\/]/,
               priority: 4,
             },
-            // zod (with the route table and the forms' schemas, and its resolver) is loaded by /login on
-            // first use of the form, so it is not grouped with react-hook-form, which draws the form.
-            { name: 'zod', test: /node_modules[\\/](zod|@hookform)[\\/]/, priority: 2 },
+            // zod (with the route table and the forms' schemas) is loaded by /login on first use of the
+            // form, so it is not grouped with react-hook-form, which draws the form. The resolver imports
+            // both: in a chunk of its own, zod does not pull react-hook-form into a page without a form.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
+            { name: 'resolvers', test: /node_modules[\\/]@hookform[\\/]/, priority: 2 },
             { name: 'forms', test: /node_modules[\\/]react-hook-form[\\/]/, priority: 3 },
             { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
           ],

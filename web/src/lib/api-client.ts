@@ -19,6 +19,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Send the session's bearer token (default true; public auth calls send none). */
   auth?: boolean;
+  /** The token to send instead of the stored session's (a logout, once the session is cleared). */
+  token?: string;
   signal?: AbortSignal;
 }
 
@@ -44,7 +46,7 @@ function parseBody(text: string, contentType: string): unknown {
 export async function apiRequest<T>(method: Method, path: string, opts: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  const token = opts.auth === false ? undefined : getSession()?.token;
+  const token = opts.auth === false ? undefined : (opts.token ?? getSession()?.token);
   if (token) headers.authorization = `Bearer ${token}`;
   let res: Response;
   try {
@@ -69,7 +71,7 @@ type SchemaOf<Id extends RouteId, K extends 'params' | 'query' | 'body'> = Route
 type Has<Id extends RouteId, K extends 'params' | 'query' | 'body'> = Route<Id> extends { [P in K]: z.ZodType } ? true : false;
 
 /** A route's request, typed by its schemas in the route table (path parameters, query, body). */
-export type ApiOptions<Id extends RouteId> = Pick<RequestOptions, 'auth' | 'signal'> &
+export type ApiOptions<Id extends RouteId> = Pick<RequestOptions, 'auth' | 'token' | 'signal'> &
   (Has<Id, 'params'> extends true ? { params: Record<keyof InputOf<SchemaOf<Id, 'params'>>, string> } : { params?: never }) &
   (Has<Id, 'query'> extends true ? { query?: InputOf<SchemaOf<Id, 'query'>> } : { query?: never }) &
   (Has<Id, 'body'> extends true ? { body: InputOf<SchemaOf<Id, 'body'>> } : { body?: never });
