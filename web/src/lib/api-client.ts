@@ -4,7 +4,9 @@
  * sees about an error is decided in `handle-error.ts`, nowhere else.
  */
 import type * as z from 'zod';
-import { buildPath, route, type Method, type Route, type RouteId } from '@shared/routes';
+import routeIndex from 'virtual:route-index';
+import type { Route, RouteId } from '@shared/routes';
+import { buildPath, type Method } from '@shared/routes/define';
 import type { ResponseOf } from '@shared/routes/responses';
 import { env } from '../config/env';
 import { ApiError, NetworkError } from './api-error';
@@ -85,8 +87,10 @@ type ApiArgs<Id extends RouteId> = Has<Id, 'params'> extends true ? [opts: ApiOp
  * The session's token is sent unless the route is public or `auth: false`.
  */
 export function api<Id extends RouteId>(id: Id, ...[opts]: ApiArgs<Id>): Promise<ResponseOf<Id>> {
-  const def = route(id);
+  const def = routeIndex[id];
+  if (!def) throw new Error(`Unknown route ${id}`);
+  const [method, path, access] = def;
   const o = (opts ?? {}) as RequestOptions;
-  return apiRequest<ResponseOf<Id>>(def.method, def.path, { ...o, query: o.query as Query | undefined, auth: o.auth ?? def.access !== 'public' });
+  return apiRequest<ResponseOf<Id>>(method, path, { ...o, query: o.query as Query | undefined, auth: o.auth ?? access !== 'public' });
 }
 
