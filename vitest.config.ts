@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { routeIndex } from './web/vite.config.js';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -25,6 +26,7 @@ export default defineConfig({
       },
       {
         resolve: { alias: { '@shared': path.join(root, 'shared') } },
+        plugins: [routeIndex()],
         test: {
           name: 'web',
           include: ['test/web/**/*.test.{ts,tsx}'],

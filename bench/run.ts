@@ -1,6 +1,9 @@
 /**
- * `npm run bench`: the benchmarks of bench/ (the web budget, the Lambda bundles, the lists bench,
- * the product tabs bench, the export bench, the diff bench, then the pipeline bench). Arguments starting with `--lists-` go to the lists
+ * `npm run bench`: the benchmarks of bench/ (the web budget, Lighthouse, the Lambda bundles, the lists bench,
+ * the product tabs bench, the export bench, the diff bench, then the pipeline bench). Names of parts
+ * (`web-budget`, `lighthouse`, `bundles`, `lists`, `product-tabs`, `export`, `diff`, `pipeline`) run
+ * those parts only: `npm run bench -- lighthouse`. `--lighthouse-runs N`, `--lighthouse-url URL` (a
+ * running stack) and `--lighthouse-reports DIR` go to bench/lighthouse.ts. Arguments starting with `--lists-` go to the lists
  * bench (`--lists-quick`, `--lists-files=N`, `--lists-notifications=N`, `--lists-runs=N`);
  * `--pipeline-rows N` sets the pipeline bench's file size (default 1,000,000 rows) and
  * `--pipeline-ingest-only` skips its approval steps; `--export-rows N` / `--export-runs N` go to the export bench; other arguments go to the diff bench.
@@ -8,6 +11,7 @@
 import { runBundlesBench } from './bundles-bench.js';
 import { runDiffBench } from './diff-bench.js';
 import { runExportBench } from './export-bench.js';
+import { runLighthouse, type LighthouseOptions } from './lighthouse.js';
 import { runListsBench } from './lists-bench.js';
 import { runPipelineBench } from './pipeline-1m-bench.js';
 import { runProductTabsBench } from './product-tabs-bench.js';
@@ -18,9 +22,16 @@ const listsArgs: string[] = [];
 const pipelineArgs: string[] = [];
 const diffArgs: string[] = [];
 const exportArgs: string[] = [];
+const lighthouse: LighthouseOptions = {};
+const PARTS = ['web-budget', 'lighthouse', 'bundles', 'lists', 'product-tabs', 'export', 'diff', 'pipeline'] as const;
+const only = new Set<string>();
 for (let i = 0; i < argv.length; i++) {
   const a = argv[i]!;
-  if (a.startsWith('--lists-')) listsArgs.push(a);
+  if ((PARTS as readonly string[]).includes(a)) only.add(a);
+  else if (a === '--lighthouse-runs') lighthouse.runs = Number(argv[++i]);
+  else if (a === '--lighthouse-url') lighthouse.url = argv[++i];
+  else if (a === '--lighthouse-reports') lighthouse.reportDir = argv[++i];
+  else if (a.startsWith('--lists-')) listsArgs.push(a);
   else if (a === '--pipeline-rows') pipelineArgs.push('--rows', argv[++i] ?? '');
   else if (a === '--pipeline-ingest-only') pipelineArgs.push('--ingest-only');
   else if (a === '--export-rows') exportArgs.push('--rows', argv[++i] ?? '');
@@ -28,11 +39,14 @@ for (let i = 0; i < argv.length; i++) {
   else diffArgs.push(a);
 }
 
-await runWebBudget();
-await runBundlesBench();
-await runListsBench(listsArgs);
-await runProductTabsBench();
-await runExportBench(exportArgs);
-await runDiffBench(diffArgs);
-await runPipelineBench(pipelineArgs);
+const run = (part: (typeof PARTS)[number]) => only.size === 0 || only.has(part);
+if (run('web-budget')) await runWebBudget();
+// The web budget has just built the web: Lighthouse measures the same build.
+if (run('lighthouse')) await runLighthouse({ ...lighthouse, build: lighthouse.build ?? !run('web-budget') });
+if (run('bundles')) await runBundlesBench();
+if (run('lists')) await runListsBench(listsArgs);
+if (run('product-tabs')) await runProductTabsBench();
+if (run('export')) await runExportBench(exportArgs);
+if (run('diff')) await runDiffBench(diffArgs);
+if (run('pipeline')) await runPipelineBench(pipelineArgs);
 process.exit(0);

@@ -4,7 +4,7 @@
  * page loads, raw and gzip, against the goal (initial JS of /login ≤ 150 KB gzip), with the bytes
  * sent over the wire and the Largest Contentful Paint under Lighthouse's mobile throttling.
  *
- * Lighthouse itself is not run (see bench/README.md); these are the figures it is built on.
+ * Lighthouse itself runs in bench/lighthouse.ts (next in `npm run bench`); these are the figures it is built on.
  * The post-office list is opened with an admin session in storage and its API calls left
  * unanswered (no stack is started): its figures are the assets the screen loads, not its data.
  *

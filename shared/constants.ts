@@ -51,6 +51,9 @@ export type ApprovedStatus = (typeof APPROVED_STATUSES)[number];
 /** A robot file's flag level, most severe first (001 §5). */
 export const FLAG_LEVELS = ['require_review', 'caution', 'unflagged'] as const;
 export type FlagLevel = (typeof FLAG_LEVELS)[number];
+/** The post-office list's sorts (GET /getFiles `sort`), here without zod: the web's list reads them. */
+export const FILE_SORTS = ['date;asc', 'date;desc', 'name;asc', 'name;desc', 'type;asc', 'type;desc'] as const;
+export const DEFAULT_FILE_SORT = 'date;desc';
 /** How a row of a file compares with the previous file of its retailer and type. */
 export const ROW_MARKS = ['added', 'removed', 'changed'] as const;
 export type RowMark = (typeof ROW_MARKS)[number];

@@ -21,6 +21,7 @@ import { settingsRoutes } from './routes/settings';
 import type { RouteDef } from './routes/define';
 
 export type { Access, Grant, Method, RouteDef } from './routes/define';
+export { buildPath } from './routes/define';
 
 export const routes = [
   // ── Auth and accounts (000 §7): shared/routes/accounts.ts
@@ -53,15 +54,6 @@ export function route<Id extends RouteId>(routeId: Id): Route<Id> {
   const found = routes.find((x) => x.id === routeId);
   if (!found) throw new Error(`Unknown route ${routeId}`);
   return found as Route<Id>;
-}
-
-/** Fill a route's `{param}` segments: the web client's URL builder. */
-export function buildPath(path: string, params: Record<string, string> = {}): string {
-  return path.replace(/\{(\w+)\}/g, (_, k: string) => {
-    const v = params[k];
-    if (v === undefined) throw new Error(`Missing path parameter ${k} for ${path}`);
-    return encodeURIComponent(v);
-  });
 }
 
 /** Match a method + path against the table; returns the route and its path parameters. */

@@ -1,13 +1,34 @@
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, runnerImport, type Plugin } from 'vite';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
+/**
+ * `virtual:route-index`: each route's method, path and access, taken from the route table when the
+ * web is built. The API client needs no more; importing the table itself would load zod and every
+ * request schema with the first page that calls the API (~30 KB gzip and its start-up time).
+ * test/web/lib/route-index.test.ts checks it against the table.
+ */
+export function routeIndex(): Plugin {
+  const id = 'virtual:route-index';
+  return {
+    name: 'route-index',
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    load: async (resolved) => {
+      if (resolved !== `\0${id}`) return undefined;
+      // Loaded through Vite's module runner (TypeScript, extension-less imports), not by the config itself.
+      const { module } = await runnerImport<typeof import('../shared/routes')>(path.resolve(here, '../shared/routes.ts'), { configFile: false, logLevel: 'warn' });
+      const index = Object.fromEntries(module.routes.map((r) => [r.id, [r.method, r.path, r.access]]));
+      return `export default ${JSON.stringify(index)};`;
+    },
+  };
+}
+
 export default defineConfig({
   root: here,
-  plugins: [react()],
+  plugins: [react(), routeIndex()],
   // `@shared/…` is the repository's shared/ folder (route table, schemas, messages), as in tsconfig.json.
   resolve: { alias: { '@shared': path.resolve(here, '../shared') } },
   build: {
@@ -28,9 +49,11 @@ export default defineConfig({
               test: /node_modules[\\/](sanitize-html|htmlparser2|postcss|entities|domutils|domhandler|dom-serializer|domelementtype|launder|parse-srcset)[\\/]/,
               priority: 4,
             },
-            // zod (with the route table and the forms' schemas, and its resolver) is loaded by /login on
-            // first use of the form, so it is not grouped with react-hook-form, which draws the form.
-            { name: 'zod', test: /node_modules[\\/](zod|@hookform)[\\/]/, priority: 2 },
+            // zod (with the route table and the forms' schemas) is loaded by /login on first use of the
+            // form, so it is not grouped with react-hook-form, which draws the form. The resolver imports
+            // both: in a chunk of its own, zod does not pull react-hook-form into a page without a form.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
+            { name: 'resolvers', test: /node_modules[\\/]@hookform[\\/]/, priority: 2 },
             { name: 'forms', test: /node_modules[\\/]react-hook-form[\\/]/, priority: 3 },
             { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
           ],

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import { MSG } from '../../shared/messages';
+import { pickEncoding } from '../../functions/lib/http/compress';
 import { matchRoute, type RouteDef } from '../../shared/routes';
 
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
@@ -139,7 +140,9 @@ export function createApiServer(opts: ApiServerOptions): http.Server {
         const headers: Record<string, string> = {};
         for (const [k, v] of Object.entries(out.headers ?? {})) headers[k] = String(v);
         if (out.cookies?.length) res.setHeader('set-cookie', out.cookies);
-        return send(res, out.statusCode ?? 200, ...compressed(req, payload, headers));
+        // As API Gateway behind CloudFront: the handler's answer as it is (the wrapper compresses
+        // JSON for a caller that accepts it, functions/lib/http/compress.ts; CloudFront does not on /api/*).
+        return send(res, out.statusCode ?? 200, payload, headers);
       }
       return serveStatic(opts.webDist, url.pathname, req, res);
     } catch (e) {
@@ -159,33 +162,12 @@ function decodable(pathname: string): boolean {
   }
 }
 
-/** What CloudFront compresses: text types of 1,000 bytes to 10 MB (images and fonts already are). */
+/**
+ * What CloudFront compresses on the site's behaviour (compress on, CachingOptimized: gzip and
+ * brotli): text types of 1,000 bytes to 10 MB (images and fonts already are).
+ */
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript)|image\/svg)/;
 const compressible = (type: string, size: number) => COMPRESSIBLE.test(type) && size >= 1000 && size <= 10_000_000;
-
-/** The encoding CloudFront would pick for this request: brotli, else gzip, else none. */
-export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  const accepted = new Map<string, number>();
-  for (const part of (acceptEncoding ?? '').split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (!name) continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    accepted.set(name, q ? Number(q.slice(2)) : 1);
-  }
-  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
-  if (ok('br')) return 'br';
-  if (ok('gzip')) return 'gzip';
-  return null;
-}
-
-/** An API answer compressed as CloudFront compresses it (JSON and text, 1,000 bytes or more). */
-function compressed(req: http.IncomingMessage, payload: string | Buffer, headers: Record<string, string>): [string | Buffer, Record<string, string>] {
-  const type = Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
-  const encoding = compressible(type, Buffer.byteLength(payload)) && !Object.keys(headers).some((k) => k.toLowerCase() === 'content-encoding') ? pickEncoding(req.headers['accept-encoding']) : null;
-  if (!encoding) return [payload, headers];
-  const body = encoding === 'br' ? zlib.brotliCompressSync(payload, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) : zlib.gzipSync(payload, { level: 6 });
-  return [body, { ...headers, 'content-encoding': encoding, vary: 'accept-encoding' }];
-}
 
 function serveStatic(dist: string, pathname: string, req: http.IncomingMessage, res: http.ServerResponse) {
   const safe = path.normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');

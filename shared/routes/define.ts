@@ -58,3 +58,12 @@ export function routeIn<const T extends readonly RouteDef[]>(table: T) {
     return found as Extract<T[number], { id: Id }>;
   };
 }
+
+/** Fill a route's `{param}` segments: the web client's URL builder. */
+export function buildPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_, k: string) => {
+    const v = params[k];
+    if (v === undefined) throw new Error(`Missing path parameter ${k} for ${path}`);
+    return encodeURIComponent(v);
+  });
+}

@@ -1,12 +1,10 @@
 import * as z from 'zod';
-import { APPROVED_STATUSES, FLAG_LEVELS, ROW_MARKS } from '../constants';
+import { APPROVED_STATUSES, DEFAULT_FILE_SORT, FILE_SORTS, FLAG_LEVELS, ROW_MARKS } from '../constants';
 import { ROBOT_TYPES } from '../robot-columns';
 import { id, paging } from './common';
 
 // Declared once in shared/constants.ts (zod-free, so the workflow's functions read them too).
-export { APPROVED_STATUSES, FLAG_LEVELS, ROW_MARKS };
-export const FILE_SORTS = ['date;asc', 'date;desc', 'name;asc', 'name;desc', 'type;asc', 'type;desc'] as const;
-export const DEFAULT_FILE_SORT = 'date;desc';
+export { APPROVED_STATUSES, DEFAULT_FILE_SORT, FILE_SORTS, FLAG_LEVELS, ROW_MARKS };
 
 /** GET /getFiles */
 export const listFilesQuery = z.object({

@@ -97,6 +97,22 @@ describe('site deployment and the app URL', () => {
     expect(deployments.filter((d) => d.Properties?.DistributionPaths)).toHaveLength(1);
   });
 
+  it('compresses the site (brotli and gzip by Accept-Encoding) and caches hashed assets a year, index.html never without asking', () => {
+    // Compression on the site's behaviour needs Compress and a cache policy enabling both encodings:
+    // CachingOptimized does. On /api/* (CachingDisabled) CloudFront cannot compress: the Lambda
+    // wrapper does (functions/lib/http/compress.ts), and the local server does the same (test/infra/local/api-server.test.ts).
+    const site = config().DefaultCacheBehavior as Behaviour;
+    expect(site.Compress).toBe(true);
+    expect(site.CachePolicyId).toBe(CachePolicy.CACHING_OPTIMIZED.cachePolicyId);
+    expect(apiBehaviour().CachePolicyId).toBe(CachePolicy.CACHING_DISABLED.cachePolicyId);
+    const deployments = Object.values(resourcesOf(built.template, 'Custom::CDKBucketDeployment')).map((d) => d.Properties as Record<string, unknown>);
+    const assets = deployments.find((d) => JSON.stringify(d.Include) === JSON.stringify(['assets/*']));
+    const rest = deployments.find((d) => JSON.stringify(d.Exclude) === JSON.stringify(['assets/*']));
+    expect(assets?.SystemMetadata).toEqual({ 'cache-control': 'public, max-age=31536000, immutable' });
+    expect(assets?.Prune).toBe(false);
+    expect(rest?.SystemMetadata).toEqual({ 'cache-control': 'no-cache' });
+  });
+
   it('has no deployment when there is no build', () => {
     const { template } = synth({ webDist: null });
     template.resourceCountIs('Custom::CDKBucketDeployment', 0);

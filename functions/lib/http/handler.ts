@@ -2,7 +2,8 @@
  * The one middy wrapper every HTTP handler goes through:
  * logger context → authentication → role and tenant authorization → body parsing (JSON,
  * multipart) → zod validation (400 with `message` and `issues`) → the function →
- * JSON response; the error handler is registered last and never leaks a 5xx's internals.
+ * JSON response (compressed for a caller that accepts it: ./compress.ts); the error handler is
+ * registered last and never leaks a 5xx's internals.
  *
  * Multipart routes go through `multipartHttpHandler` (./multipart-handler.ts), the same wrapper
  * with the multipart parser: that parser (busboy) stays out of every other function's bundle.
@@ -17,6 +18,7 @@ import type { RouteDef } from '../../../shared/routes/define';
 import type { HandlerResultOf } from '../../../shared/routes/responses';
 import { logger } from '../logger';
 import { assertBrand, authenticate, authorizeRole, type AuthContext } from './auth';
+import { compressResponse } from './compress';
 import { ForbiddenError, HttpError, PayloadTooLargeError, ValidationError, type Issue } from './errors';
 import { fromOrigin } from './origin';
 
@@ -135,6 +137,8 @@ export function wrap<R extends RouteDef>(
         (request.internal as Record<string, unknown>).start = Date.now();
       },
       after: (request) => {
+        // The last `after` to run (middy runs them in reverse): the answer as it will be sent.
+        if (request.response) request.response = compressResponse(request.response, request.event.headers?.['accept-encoding']);
         logger.info('request', {
           method: def.method,
           path: request.event.rawPath,

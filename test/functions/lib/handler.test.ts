@@ -1,4 +1,5 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import * as z from 'zod';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RouteDef } from '../../../shared/routes';
@@ -166,5 +167,51 @@ describe('the middy wrapper', () => {
     } finally {
       delete process.env.ORIGIN_SECRET;
     }
+  });
+
+  it('compresses a JSON answer of 1,000 bytes or more for a caller that accepts it (brotli first, then gzip), as CloudFront does not on /api/*', async () => {
+    const rows = Array.from({ length: 60 }, (_, i) => ({ _id: `file-${i}`, name: `incoming/homepage/retailer-${i}/homepage-robot.csv` }));
+    const h = httpHandler(def({ access: 'public', method: 'GET' }), async () => ({ data: rows }));
+    const text = JSON.stringify({ data: rows });
+    expect(Buffer.byteLength(text)).toBeGreaterThan(1000);
+
+    const br = await h(event({ headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' } }), ctx);
+    expect(br.statusCode).toBe(200);
+    expect(br.isBase64Encoded).toBe(true);
+    expect(br.headers).toMatchObject({ 'content-encoding': 'br', vary: 'accept-encoding', 'content-type': 'application/json; charset=utf-8' });
+    const brBytes = Buffer.from(br.body!, 'base64');
+    expect(brBytes.length).toBeLessThan(text.length / 3);
+    expect(brotliDecompressSync(brBytes).toString('utf8')).toBe(text);
+
+    const gz = await h(event({ headers: { 'accept-encoding': 'gzip;q=1, br;q=0' } }), ctx);
+    expect(gz.headers?.['content-encoding']).toBe('gzip');
+    expect(gunzipSync(Buffer.from(gz.body!, 'base64')).toString('utf8')).toBe(text);
+
+    // Nothing accepted, or every encoding refused: the JSON as it is.
+    for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'br;q=0, gzip;q=0' }, { 'accept-encoding': '*;q=0' }]) {
+      const plain = await h(event({ headers }), ctx);
+      expect(plain.isBase64Encoded ?? false).toBe(false);
+      expect(plain.headers?.['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(text);
+    }
+  });
+
+  it('leaves small JSON answers, error answers and raw (non-JSON) answers uncompressed', async () => {
+    const small = httpHandler(def({ access: 'public', method: 'GET' }), async () => ({ message: 'ok' }));
+    const s = await small(event({ headers: { 'accept-encoding': 'br' } }), ctx);
+    expect(s.headers?.['content-encoding']).toBeUndefined();
+    expect(JSON.parse(s.body!)).toEqual({ message: 'ok' });
+
+    const failing = httpHandler(def({ access: 'user', method: 'GET' }), async () => ({}));
+    const e = await failing(event({ headers: { 'accept-encoding': 'br' } }), ctx);
+    expect(e.statusCode).toBe(401);
+    expect(e.headers?.['content-encoding']).toBeUndefined();
+    expect(JSON.parse(e.body!).code).toBeDefined();
+
+    const csv = 'a,b\n'.repeat(1000);
+    const raw = httpHandler(def({ access: 'public', method: 'GET' }), async () => ({ __raw: true as const, raw: true, statusCode: 200, body: csv, headers: { 'content-type': 'text/csv' } }));
+    const r = await raw(event({ headers: { 'accept-encoding': 'br' } }), ctx);
+    expect(r.headers?.['content-encoding']).toBeUndefined();
+    expect(r.body).toBe(csv);
   });
 });

@@ -4,7 +4,9 @@
  * sees about an error is decided in `handle-error.ts`, nowhere else.
  */
 import type * as z from 'zod';
-import { buildPath, route, type Method, type Route, type RouteId } from '@shared/routes';
+import routeIndex from 'virtual:route-index';
+import type { Route, RouteId } from '@shared/routes';
+import { buildPath, type Method } from '@shared/routes/define';
 import type { ResponseOf } from '@shared/routes/responses';
 import { env } from '../config/env';
 import { ApiError, NetworkError } from './api-error';
@@ -20,6 +22,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Send the session's bearer token (default true; public auth calls send none). */
   auth?: boolean;
+  /** The token to send instead of the stored session's (a logout, once the session is cleared). */
+  token?: string;
   signal?: AbortSignal;
 }
 
@@ -48,7 +52,7 @@ export async function apiRequest<T>(method: Method, path: string, opts: RequestO
   const isForm = typeof FormData !== 'undefined' && opts.body instanceof FormData;
   if (opts.body !== undefined && !isForm) headers['content-type'] = 'application/json';
   // On the B2B portal page its session's token, never a signed-in user's.
-  const token = opts.auth === false ? undefined : (portalToken() ?? getSession()?.token);
+  const token = opts.auth === false ? undefined : (opts.token ?? portalToken() ?? getSession()?.token);
   if (token) headers.authorization = `Bearer ${token}`;
   let res: Response;
   try {
@@ -73,7 +77,7 @@ type SchemaOf<Id extends RouteId, K extends 'params' | 'query' | 'body'> = Route
 type Has<Id extends RouteId, K extends 'params' | 'query' | 'body'> = Route<Id> extends { [P in K]: z.ZodType } ? true : false;
 
 /** A route's request, typed by its schemas in the route table (path parameters, query, body). */
-export type ApiOptions<Id extends RouteId> = Pick<RequestOptions, 'auth' | 'signal'> &
+export type ApiOptions<Id extends RouteId> = Pick<RequestOptions, 'auth' | 'token' | 'signal'> &
   (Has<Id, 'params'> extends true ? { params: Record<keyof InputOf<SchemaOf<Id, 'params'>>, string> } : { params?: never }) &
   (Has<Id, 'query'> extends true ? { query?: InputOf<SchemaOf<Id, 'query'>> } : { query?: never }) &
   (Has<Id, 'body'> extends true ? { body: InputOf<SchemaOf<Id, 'body'>> } : { body?: never });
@@ -87,16 +91,19 @@ type ApiArgs<Id extends RouteId> = Has<Id, 'params'> extends true ? [opts: ApiOp
  * The session's token is sent unless the route is public or `auth: false`.
  */
 export function api<Id extends RouteId>(id: Id, ...[opts]: ApiArgs<Id>): Promise<ResponseOf<Id>> {
-  const def = route(id);
+  const def = routeIndex[id];
+  if (!def) throw new Error(`Unknown route ${id}`);
+  const [method, path, access] = def;
   const o = (opts ?? {}) as RequestOptions;
-  return apiRequest<ResponseOf<Id>>(def.method, def.path, { ...o, query: o.query as Query | undefined, auth: o.auth ?? def.access !== 'public' });
+  return apiRequest<ResponseOf<Id>>(method, path, { ...o, query: o.query as Query | undefined, auth: o.auth ?? access !== 'public' });
 }
-
 
 type MultipartId = Extract<Route, { multipart: true }>['id'];
 
 /** A multipart route (`multipart: true` in the table) with its form: `apiForm('contactRetailer', form, { query })`. */
 export function apiForm<Id extends MultipartId>(id: Id, form: FormData, opts: Pick<ApiOptions<Id>, 'query' | 'signal'> = {}): Promise<ResponseOf<Id>> {
-  const def = route(id) as { method: Method; path: string };
-  return apiRequest<ResponseOf<Id>>(def.method, def.path, { query: opts.query as Query | undefined, body: form, signal: opts.signal });
+  const def = routeIndex[id];
+  if (!def) throw new Error(`Unknown route ${id}`);
+  const [method, path] = def;
+  return apiRequest<ResponseOf<Id>>(method, path, { query: opts.query as Query | undefined, body: form, signal: opts.signal });
 }

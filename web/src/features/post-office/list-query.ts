@@ -2,8 +2,7 @@
  * The post-office list's filters live in the URL query (sort, approvedStatus, flag, name,
  * fileName, page), so back/forward, reload and a shared link keep them.
  */
-import { PAGE } from '@shared/constants';
-import { APPROVED_STATUSES, DEFAULT_FILE_SORT, FILE_SORTS, FLAG_LEVELS } from '@shared/schemas/post-office';
+import { APPROVED_STATUSES, DEFAULT_FILE_SORT, FILE_SORTS, FLAG_LEVELS, PAGE } from '@shared/constants';
 import type { ListFilesParams } from './types';
 
 const oneOf = <T extends string>(list: readonly T[], value: string | null): T | undefined => (value !== null && (list as readonly string[]).includes(value) ? (value as T) : undefined);

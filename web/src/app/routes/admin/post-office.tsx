@@ -50,7 +50,9 @@ export function PostOfficeRoute() {
       <FlagCounts />
       <FileFilters query={query} onChange={update} />
       {isLoading && !data ? (
-        <Spinner label="Loading files…" />
+        <div className="po-loading">
+          <Spinner label="Loading files…" />
+        </div>
       ) : (
         <>
           <p className="po-total" aria-live="polite">

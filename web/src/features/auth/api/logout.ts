@@ -1,13 +1,20 @@
-/** POST /logout (ours, not the spec's): ends every session of the caller on the server. */
-import { api } from '../../../lib/api-client';
+/**
+ * POST /logout (ours, not the spec's): ends every session of the caller on the server.
+ *
+ * The API client (with the route table and zod) is imported here on demand: /login, which runs
+ * this on `?session=logout`, draws without it (the login budget, bench/README.md).
+ */
 import { getSession } from '../../../lib/session';
 
 /**
  * Best effort, never awaited: a failure (offline, session already ended) must not hold the logout
- * up; the browser forgets the session anyway. Call it BEFORE clearing the stored session:
- * `api` reads the token synchronously, when called.
+ * up; the browser forgets the session anyway. Call it BEFORE clearing the stored session: the
+ * token is read when called and sent once the client has loaded.
  */
 export function endServerSessions(): void {
-  if (!getSession()) return;
-  api('logout').catch(() => undefined);
+  const token = getSession()?.token;
+  if (!token) return;
+  import('../../../lib/api-client')
+    .then(({ api }) => api('logout', { token }))
+    .catch(() => undefined);
 }

@@ -3,7 +3,7 @@
  * slug) and the robot file search (Enter searches), with the removable badge of the file filter.
  */
 import { useId, useState } from 'react';
-import { APPROVED_STATUSES, FILE_SORTS, FLAG_LEVELS } from '@shared/schemas/post-office';
+import { APPROVED_STATUSES, FILE_SORTS, FLAG_LEVELS } from '@shared/constants';
 import { Select } from '../../../components/ui/select';
 import { useRetailers } from '../../retailers/api/get-retailers';
 import { FLAG_LABELS, SORT_LABELS, STATUS_LABELS } from '../labels';

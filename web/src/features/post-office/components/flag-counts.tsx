@@ -1,5 +1,5 @@
 /** The counts of pending files per flag level (001 §2 header): Requires Review, Caution, Unflagged. */
-import { FLAG_LEVELS } from '@shared/schemas/post-office';
+import { FLAG_LEVELS } from '@shared/constants';
 import { useFlagValues } from '../api/get-flag-values';
 import { FLAG_LABELS } from '../labels';
 import '../post-office.css';
