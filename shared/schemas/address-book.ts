@@ -44,9 +44,13 @@ export const addContactBody = contactFields.extend({
 });
 export type AddContactBody = z.input<typeof addContactBody>;
 
-/** DELETE /addressBooks/{id}?brand=: `brand` for an ADMIN acting as a brand (the contact must be that brand's). */
+/**
+ * DELETE /addressBooks/{id}?brand=: `brand` for an ADMIN acting as a brand (the contact must be
+ * that brand's). Nothing else is read, and nothing else is taken: a delete with any other
+ * parameter is refused (400) rather than run on a misunderstanding.
+ */
 export const contactIdPath = z.object({ id });
-export const deleteContactQuery = z.object({ brand: id.optional() });
+export const deleteContactQuery = z.strictObject({ brand: id.optional() }, { error: (i) => (i.code === 'unrecognized_keys' ? `Unknown parameter: ${i.keys.join(', ')}.` : undefined) });
 
 /** GET /email_history?retailer_brand_scraping=: the retailer's scan info id (or one of its periods). */
 export const emailHistoryQuery = z.object({

@@ -312,6 +312,10 @@ describe('DELETE /addressBooks/{id}', () => {
     const ok = await callRoute('deleteContact', { token: tokens.siteAdmin, params: { id }, query: { brand: B._id } });
     expect(ok.status).toBe(200);
     expect((await callRoute('deleteContact', { token: tokens.admin, params: { id: '../etc' } })).status).toBe(400);
+    // nothing but `brand` is taken on a delete
+    const extra = await api('DELETE', `/addressBooks/${id}?page=1`, { token: tokens.admin });
+    expect(extra.status).toBe(400);
+    expect(errorBody(extra).message).toBe('Unknown parameter: page.');
     expect((await callRoute('deleteContact', { token: tokens.gone!, params: { id } })).status).toBe(401);
   });
 });
