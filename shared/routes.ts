@@ -8,6 +8,7 @@
  * Paths are the spec's (the calls listed in `docs/api-calls.tsv`), served under `/api`.
  */
 import { accountRoutes } from './routes/accounts';
+import { basketRoutes } from './routes/basket';
 import { exportRoutes } from './routes/exports';
 import { brandRetailerRoutes } from './routes/brand-retailers';
 import { fileRoutes } from './routes/files';
@@ -35,6 +36,8 @@ export const routes = [
   ...exportRoutes,
   // ── The brand dashboard's retailer look-ups (000 §2, §7): shared/routes/brand-retailers.ts
   ...brandRetailerRoutes,
+  // ── The basket of on-hand items and its export (001 §3-§7, 000 §2): shared/routes/basket.ts
+  ...basketRoutes,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof routes)[number]['id'];

@@ -24,7 +24,7 @@ import { ApiFunction, type FunctionResources } from './api-function';
 /** Public routes that still need the JWT key: they issue sessions, or check the signed app link of an export. */
 const SESSION_ISSUERS: ReadonlySet<string> = new Set<RouteId>(['login', 'downloadExport']);
 /** Routes that answer with an app link (APP_URL) without sending email: exports and their history. */
-const APP_LINK_ROUTES: ReadonlySet<string> = new Set<RouteId>(['exportFile', 'getExportHistory']);
+const APP_LINK_ROUTES: ReadonlySet<string> = new Set<RouteId>(['exportFile', 'getExportHistory', 'exportBucketData', 'getBasketExport']);
 
 export interface RoutesStackProps {
   httpApi: IHttpApi;

@@ -8,6 +8,7 @@
 import type * as z from 'zod';
 import type { RouteId } from '../routes';
 import { loginResponse, messageResponse, validateTokenResponse } from '../schemas/auth';
+import { basketAddResponse, basketClearResponse, basketHasResponse, basketListResponse, basketRemoveResponse, exportJobResponse } from '../schemas/basket';
 import { listBrandsForSelectResponse, listBrandsResponse } from '../schemas/brands';
 import { exportFileResponse, exportHistoryResponse } from '../schemas/exports';
 import {
@@ -93,6 +94,15 @@ export const responses = {
   getAssignedReps: assignedRepsResponse,
   getBrandRetailers: brandRetailersResponse,
   getBrandCatalog: brandCatalogResponse,
+  // The basket (shared/routes/basket.ts)
+  getBasket: basketListResponse,
+  getBasketHas: basketHasResponse,
+  addBasketItems: basketAddResponse,
+  removeBasketItem: basketRemoveResponse,
+  clearBasket: basketClearResponse,
+  clearAllBaskets: basketClearResponse,
+  exportBucketData: exportJobResponse,
+  getBasketExport: exportJobResponse,
 } as const satisfies { [Id in RouteId]?: z.ZodType };
 
 type Responses = typeof responses;

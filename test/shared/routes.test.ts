@@ -36,7 +36,6 @@ const NOT_YET_ROUTED: Record<string, number> = {
   'PUT /retailers/{id}': 11,
   'DELETE /retailers/{id}': 11,
   'GET /BrandRetailerExport': 11,
-  'POST /exportBucketData': 9,
   'GET /email_history': 9,
   'POST /getContactInfoForEmail': 9,
   'POST /contact_retailer': 9,
