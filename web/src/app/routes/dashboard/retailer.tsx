@@ -18,6 +18,8 @@ import { ProductTabs } from '../../../features/retailer-view/components/product-
 import { RetailerAside } from '../../../features/retailer-view/components/retailer-aside';
 import { RetailerDetails } from '../../../features/retailer-view/components/retailer-details';
 import { RetailerHeader } from '../../../features/retailer-view/components/retailer-header';
+import { AddToBasket } from '../../../features/basket/components/add-to-basket';
+import { BasketTab } from '../../../features/basket/components/basket-tab';
 import { ExportButton } from '../../../features/exports/components/export-button';
 import { ExportHistory } from '../../../features/exports/components/export-history';
 import { RV_MSG } from '../../../features/retailer-view/messages';
@@ -80,6 +82,8 @@ export function RetailerRoute() {
           retailerId={rId}
           brandId={brandId}
           actions={({ retailer_brand_scraping, page: _page, limit: _limit, ...tab }) => <ExportButton retailerBrandScraping={retailer_brand_scraping} query={tab} />}
+          extraTabs={[{ id: 'basket', label: 'BASKET', content: <BasketTab brandId={brandId} retailerId={rId} /> }]}
+          ohRowAction={(row, pageSerials) => <AddToBasket brandId={brandId} retailerId={rId} serialNo={row.serialNo} pageSerials={pageSerials} />}
         />
       ) : (
         <section className="panel panel--empty">

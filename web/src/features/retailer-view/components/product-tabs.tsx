@@ -6,6 +6,7 @@
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PAGE } from '@shared/constants';
+import type { OhRow } from '@shared/schemas/scrapings';
 import { Pagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs } from '../../../components/ui/tabs';
@@ -24,19 +25,34 @@ export interface ProductTabsProps {
   brandId: string | undefined;
   /** Actions on the whole tab as it is filtered, searched and sorted (the export button), given the tab's list query. */
   actions?: (query: ProductsQuery) => ReactNode;
+  /** Tabs after the product tabs drawn by another feature (BASKET): `?tab=<id>` selects one; switching to it does not read a product list. */
+  extraTabs?: readonly ExtraTab[];
+  /** What an OH row shows at its end (the basket's plus icon), given the row and the serials of the page. */
+  ohRowAction?: (row: OhRow, pageSerials: readonly string[]) => ReactNode;
 }
 
-export function ProductTabs({ periodId, previousPeriod, retailerId, brandId, actions }: ProductTabsProps) {
+export interface ExtraTab {
+  id: string;
+  label: string;
+  content: ReactNode;
+}
+
+export function ProductTabs({ periodId, previousPeriod, retailerId, brandId, actions, extraTabs = [], ohRowAction }: ProductTabsProps) {
   const [params, setParams] = useSearchParams();
   const state = readTabState(params);
+  const extra = extraTabs.find((t) => t.id === params.get('tab'));
   const query = productsQuery(periodId, state);
-  const { data, isLoading, isValidating } = useProducts(query);
+  const { data, isLoading, isValidating } = useProducts(extra ? null : query);
   const totalPages = data ? Math.ceil(data.totalCount / PAGE.products) : 0;
 
   // From the URL as it is now (two quick changes in a row both stick).
   const latest = () => readTabState(new URLSearchParams(window.location.search));
   const update = (patch: Partial<TabState>) => setParams(writeTabState({ ...latest(), page: 1, ...patch }));
   const onTab = (id: string) => {
+    if (extraTabs.some((t) => t.id === id)) {
+      setParams(new URLSearchParams({ tab: id }));
+      return;
+    }
     const tab = PRODUCT_TABS.find((t) => t.id === id)!;
     setParams(writeTabState({ ...latest(), tab, page: 1, search: '', mapped: 'all' }));
   };
@@ -45,35 +61,42 @@ export function ProductTabs({ periodId, previousPeriod, retailerId, brandId, act
 
   return (
     <section className="products" aria-label="Products">
-      <Tabs label="Product tabs" tabs={PRODUCT_TABS.map((t) => ({ id: t.id, label: t.label }))} selected={state.tab.id} onSelect={onTab}>
-        <div className="products__toolbar">
-          {state.tab.searchable ? <SearchBox key={`${state.tab.id}:${state.search}`} initial={state.search} onSearch={(search) => update({ search })} /> : null}
-          {state.tab.id === 'products' ? <MappedFilter value={state.mapped} onChange={(mapped) => update({ mapped })} /> : null}
-          {state.tab.id === 'changes' ? (
-            <p className="products__compared">
-              {RV_MSG.comparedTo} {previousPeriod ? formatDate(previousPeriod) : '(N/A)'}
-            </p>
-          ) : null}
-          <p className="products__count" aria-live="polite">
-            {data ? RV_MSG.itemsFound(data.totalCount) : ''}
-          </p>
-          {actions ? <div className="products__actions">{actions(query)}</div> : null}
-        </div>
-        {isLoading && !data ? (
-          <Spinner label="Loading products…" />
+      <Tabs label="Product tabs" tabs={[...PRODUCT_TABS.map((t) => ({ id: t.id, label: t.label })), ...extraTabs.map((t) => ({ id: t.id, label: t.label }))]} selected={extra?.id ?? state.tab.id} onSelect={onTab}>
+        {extra ? (
+          extra.content
         ) : (
           <>
-            <ProductTable
-              kind={state.tab.kind}
-              rows={data?.data ?? []}
-              sort={sort}
-              onSort={(s) => update({ sort: `${s.key};${s.direction}` as TabState['sort'] })}
-              busy={isValidating}
-              retailerId={retailerId}
-              brandId={brandId}
-              caption={state.tab.label}
-            />
-            <Pagination page={state.page} totalPages={totalPages} onChange={(page) => setParams(writeTabState({ ...latest(), page }))} label="Product pages" />
+            <div className="products__toolbar">
+              {state.tab.searchable ? <SearchBox key={`${state.tab.id}:${state.search}`} initial={state.search} onSearch={(search) => update({ search })} /> : null}
+              {state.tab.id === 'products' ? <MappedFilter value={state.mapped} onChange={(mapped) => update({ mapped })} /> : null}
+              {state.tab.id === 'changes' ? (
+                <p className="products__compared">
+                  {RV_MSG.comparedTo} {previousPeriod ? formatDate(previousPeriod) : '(N/A)'}
+                </p>
+              ) : null}
+              <p className="products__count" aria-live="polite">
+                {data ? RV_MSG.itemsFound(data.totalCount) : ''}
+              </p>
+              {actions ? <div className="products__actions">{actions(query)}</div> : null}
+            </div>
+            {isLoading && !data ? (
+              <Spinner label="Loading products…" />
+            ) : (
+              <>
+                <ProductTable
+                  kind={state.tab.kind}
+                  rows={data?.data ?? []}
+                  sort={sort}
+                  onSort={(s) => update({ sort: `${s.key};${s.direction}` as TabState['sort'] })}
+                  busy={isValidating}
+                  retailerId={retailerId}
+                  brandId={brandId}
+                  caption={state.tab.label}
+                  ohRowAction={ohRowAction}
+                />
+                <Pagination page={state.page} totalPages={totalPages} onChange={(page) => setParams(writeTabState({ ...latest(), page }))} label="Product pages" />
+              </>
+            )}
           </>
         )}
       </Tabs>
