@@ -1,10 +1,11 @@
 /**
  * `npm run bench`: the benchmarks of bench/ (the web budget, the Lambda bundles, the lists bench,
- * the product tabs bench, the export bench, the diff bench, then the pipeline bench). Arguments starting with `--lists-` go to the lists
+ * the product tabs bench, the export bench, the basket export bench (1,000 items), the diff bench, then the pipeline bench). Arguments starting with `--lists-` go to the lists
  * bench (`--lists-quick`, `--lists-files=N`, `--lists-notifications=N`, `--lists-runs=N`);
  * `--pipeline-rows N` sets the pipeline bench's file size (default 1,000,000 rows) and
  * `--pipeline-ingest-only` skips its approval steps; `--export-rows N` / `--export-runs N` go to the export bench; other arguments go to the diff bench.
  */
+import { runBasketExportBench } from './basket-export-bench.js';
 import { runBundlesBench } from './bundles-bench.js';
 import { runDiffBench } from './diff-bench.js';
 import { runExportBench } from './export-bench.js';
@@ -33,6 +34,7 @@ await runBundlesBench();
 await runListsBench(listsArgs);
 await runProductTabsBench();
 await runExportBench(exportArgs);
+await runBasketExportBench();
 await runDiffBench(diffArgs);
 await runPipelineBench(pipelineArgs);
 process.exit(0);
