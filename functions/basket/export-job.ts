@@ -75,6 +75,15 @@ export async function runBasketExport(jobId: string, serials: string[] | undefin
       zip.on('error', reject);
     });
     zip.pipe(zipOut);
+    // Entries the zip has written out (archiver emits 'entry' once an entry's data is processed).
+    let appended = 0;
+    let entries = 0;
+    let waiting: { n: number; resolve: () => void } | undefined;
+    zip.on('entry', () => {
+      entries++;
+      if (waiting && entries >= waiting.n) waiting.resolve();
+    });
+    const written = (n: number) => (entries >= n ? Promise.resolve() : new Promise<void>((resolve) => (waiting = { n, resolve })));
 
     const failures: string[] = [];
     const names = new Set<string>();
@@ -83,32 +92,38 @@ export async function runBasketExport(jobId: string, serials: string[] | undefin
     let lastWrite = Date.now();
     for await (const page of jobItems(job, serials)) {
       for (const item of page) ws.addRow(BASKET_COLUMNS.map((c) => safeCell(c.value(item)))).commit();
-      // Images a few at a time; appended in order once fetched (archiver queues entries).
-      const fetched = await mapLimit(page, IMAGE_CONCURRENCY, async (item) => {
-        if (!item.image) return { item, error: 'no image' };
-        if (zipped > ZIP_MAX_BYTES) return { item, error: 'the zip is full' };
-        try {
-          const img = await fetchImage(item.image);
-          zipped += img.body.length;
-          return { item, img };
-        } catch (e) {
-          return { item, error: e instanceof ImageFetchError ? e.message : 'failed' };
+      // Images in chunks of IMAGE_CONCURRENCY fetched at once, appended in order, and the next chunk
+      // only once the zip has written them: at most one chunk of images is in memory.
+      for (let c = 0; c < page.length; c += IMAGE_CONCURRENCY) {
+        const fetched = await mapLimit(page.slice(c, c + IMAGE_CONCURRENCY), IMAGE_CONCURRENCY, async (item) => {
+          if (!item.image) return { item, error: 'no image' };
+          if (zipped > ZIP_MAX_BYTES) return { item, error: 'the zip is full' };
+          try {
+            const img = await fetchImage(item.image);
+            zipped += img.body.length;
+            return { item, img };
+          } catch (e) {
+            return { item, error: e instanceof ImageFetchError ? e.message : 'failed' };
+          }
+        });
+        for (const f of fetched) {
+          if ('img' in f && f.img) {
+            let name = `${fileSafe(f.item.serialNo)}${imageExtension(f.img.contentType, f.item.image)}`;
+            for (let n = 2; names.has(name); n++) name = `${fileSafe(f.item.serialNo)}-${n}${imageExtension(f.img.contentType, f.item.image)}`;
+            names.add(name);
+            zip.append(f.img.body, { name: `images/${name}` });
+            appended++;
+          } else {
+            failures.push(`${f.item.serialNo}\t${f.item.image || '-'}\t${f.error}`);
+          }
         }
-      });
-      for (const f of fetched) {
-        if ('img' in f && f.img) {
-          let name = `${fileSafe(f.item.serialNo)}${imageExtension(f.img.contentType, f.item.image)}`;
-          for (let n = 2; names.has(name); n++) name = `${fileSafe(f.item.serialNo)}-${n}${imageExtension(f.img.contentType, f.item.image)}`;
-          names.add(name);
-          zip.append(f.img.body, { name: `images/${name}` });
-        } else {
-          failures.push(`${f.item.serialNo}\t${f.item.image || '-'}\t${f.error}`);
+        // (A zip error rejects zipDone: the wait ends with it.)
+        await Promise.race([written(appended), zipDone]);
+        done += fetched.length;
+        if (Date.now() - lastWrite > 500) {
+          lastWrite = Date.now();
+          await updateJob(jobId, { done: Math.min(done, job.total) });
         }
-      }
-      done += page.length;
-      if (Date.now() - lastWrite > 500 || done >= job.total) {
-        lastWrite = Date.now();
-        await updateJob(jobId, { done: Math.min(done, job.total) });
       }
     }
     ws.commit();
