@@ -1,13 +1,15 @@
 /**
  * `npm run bench`: the benchmarks of bench/ (the web budget, Lighthouse, the Lambda bundles, the lists bench,
- * the product tabs bench, the export bench, the diff bench, then the pipeline bench). Names of parts
- * (`web-budget`, `lighthouse`, `bundles`, `lists`, `product-tabs`, `export`, `diff`, `pipeline`) run
- * those parts only: `npm run bench -- lighthouse`. `--lighthouse-runs N`, `--lighthouse-url URL` (a
+ * the product tabs bench, the export bench, the basket export bench (1,000 items), the diff bench, then the
+ * pipeline bench). Names of parts (`web-budget`, `lighthouse`, `bundles`, `lists`, `product-tabs`, `export`,
+ * `basket-export`, `diff`, `pipeline`) run those parts only: `npm run bench -- lighthouse`.
+ * `--lighthouse-runs N`, `--lighthouse-url URL` (a
  * running stack) and `--lighthouse-reports DIR` go to bench/lighthouse.ts. Arguments starting with `--lists-` go to the lists
  * bench (`--lists-quick`, `--lists-files=N`, `--lists-notifications=N`, `--lists-runs=N`);
  * `--pipeline-rows N` sets the pipeline bench's file size (default 1,000,000 rows) and
  * `--pipeline-ingest-only` skips its approval steps; `--export-rows N` / `--export-runs N` go to the export bench; other arguments go to the diff bench.
  */
+import { runBasketExportBench } from './basket-export-bench.js';
 import { runBundlesBench } from './bundles-bench.js';
 import { runDiffBench } from './diff-bench.js';
 import { runExportBench } from './export-bench.js';
@@ -23,7 +25,7 @@ const pipelineArgs: string[] = [];
 const diffArgs: string[] = [];
 const exportArgs: string[] = [];
 const lighthouse: LighthouseOptions = {};
-const PARTS = ['web-budget', 'lighthouse', 'bundles', 'lists', 'product-tabs', 'export', 'diff', 'pipeline'] as const;
+const PARTS = ['web-budget', 'lighthouse', 'bundles', 'lists', 'product-tabs', 'export', 'basket-export', 'diff', 'pipeline'] as const;
 const only = new Set<string>();
 for (let i = 0; i < argv.length; i++) {
   const a = argv[i]!;
@@ -47,6 +49,7 @@ if (run('bundles')) await runBundlesBench();
 if (run('lists')) await runListsBench(listsArgs);
 if (run('product-tabs')) await runProductTabsBench();
 if (run('export')) await runExportBench(exportArgs);
+if (run('basket-export')) await runBasketExportBench();
 if (run('diff')) await runDiffBench(diffArgs);
 if (run('pipeline')) await runPipelineBench(pipelineArgs);
 process.exit(0);

@@ -26,4 +26,6 @@ export const DATA_PREFIX = {
   attachments: 'attachments/',
   /** Read snapshots of periods and on-hand feeds (docs/product-reads.md); no expiry, rebuilt when missing. */
   snapshots: 'snapshots/',
+  /** Request objects of background jobs (the basket export's `jobs/basket-export/<id>.json`): each starts its worker; deleted after a day. */
+  jobs: 'jobs/',
 } as const;

@@ -9,6 +9,7 @@
  */
 import { accountRoutes } from './routes/accounts';
 import { addressBookRoutes } from './routes/address-book';
+import { basketRoutes } from './routes/basket';
 import { exportRoutes } from './routes/exports';
 import { b2bRoutes } from './routes/b2b';
 import { brandRetailerRoutes } from './routes/brand-retailers';
@@ -45,6 +46,8 @@ export const routes = [
   ...contactRoutes,
   // ── The B2B portal's links and sessions (001 §2, §6; ours): shared/routes/b2b.ts
   ...b2bRoutes,
+  // ── The basket of on-hand items and its export (001 §3-§7, 000 §2): shared/routes/basket.ts
+  ...basketRoutes,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof routes)[number]['id'];

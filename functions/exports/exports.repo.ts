@@ -9,7 +9,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { ProductView } from '../../shared/schemas/scrapings';
 import { s3 } from '../lib/clients/s3';
@@ -50,10 +50,21 @@ const historyPk = (brand: string, retailer: string) => `EXPORTS#${brand}#${retai
 const countKey = (brand: string, retailer: string) => ({ pk: historyPk(brand, retailer), sk: 'COUNT' });
 
 /** PutObject exports/… from a local file, streamed (ContentLength known: no buffering). */
-export async function putExportObject(key: string, file: string): Promise<void> {
+export async function putExportObject(key: string, file: string, contentType = XLSX_TYPE): Promise<void> {
   const { size } = await stat(file);
-  await s3.send(new PutObjectCommand({ Bucket: env.dataBucket, Key: key, Body: createReadStream(file), ContentLength: size, ContentType: XLSX_TYPE }));
+  await s3.send(new PutObjectCommand({ Bucket: env.dataBucket, Key: key, Body: createReadStream(file), ContentLength: size, ContentType: contentType }));
 }
+
+/** What a download link needs of an export: a file of the basket export has no period nor tab, and no place in a retailer's history. */
+export type LinkRecord = Pick<ExportRecord, '_id' | 'brand' | 'retailer' | 'name' | 'key' | 'rows' | 'createdBy' | 'createdAt' | 'linkExpiresAt'>;
+
+/** PutItem EXPORT#id (new), outside any history: the record GET /exports/download opens (the basket export's files). */
+export async function putLinkRecord(r: LinkRecord): Promise<void> {
+  await ddb.send(new PutCommand({ TableName: table.name, Item: { ...recordKey(r._id), entity: 'Export', ...r }, ConditionExpression: 'attribute_not_exists(pk)' }));
+}
+
+/** The content type of an export's object, by its extension. */
+export const exportContentType = (key: string) => (key.endsWith('.zip') ? 'application/zip' : XLSX_TYPE);
 
 /** TransactWriteItems: PutItem EXPORT#id (new) + ADD total 1 on the retailer's history count. */
 export async function putExportRecord(r: ExportRecord): Promise<void> {
@@ -106,7 +117,7 @@ export async function pageExports(brand: string, retailer: string, r: { limit: n
 
 /** A presigned GetObject of the export, short-lived, downloading under its name. */
 export function presignExport(r: Pick<ExportRecord, 'key' | 'name'>): Promise<string> {
-  return getSignedUrl(s3, new GetObjectCommand({ Bucket: env.dataBucket, Key: r.key, ResponseContentDisposition: contentDisposition(r.name), ResponseContentType: XLSX_TYPE }), {
+  return getSignedUrl(s3, new GetObjectCommand({ Bucket: env.dataBucket, Key: r.key, ResponseContentDisposition: contentDisposition(r.name), ResponseContentType: exportContentType(r.key) }), {
     expiresIn: PRESIGN_SECONDS,
   });
 }

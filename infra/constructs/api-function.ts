@@ -8,7 +8,7 @@
  * too (same defaults, same helpers), given the same `FunctionResources`.
  */
 import path from 'node:path';
-import { Arn, ArnFormat, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Arn, ArnFormat, Duration, RemovalPolicy, Size, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement, Role, ServicePrincipal, type IGrantable, type IPrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
@@ -113,6 +113,8 @@ export interface ApiFunctionProps {
   logLevel?: string;
   memorySize?: number;
   timeout?: Duration;
+  /** /tmp beyond Lambda's 512 MB default (the basket export writes its zip there). */
+  ephemeralStorageSize?: Size;
 }
 
 export class ApiFunction extends Construct implements IGrantable {
@@ -144,6 +146,7 @@ export class ApiFunction extends Construct implements IGrantable {
       architecture: d.architecture,
       memorySize: props.memorySize ?? d.memorySize,
       timeout: props.timeout ?? d.timeout,
+      ...(props.ephemeralStorageSize ? { ephemeralStorageSize: props.ephemeralStorageSize } : {}),
       role: this.role,
       logGroup: this.logGroup,
       environment: { LOG_LEVEL: props.logLevel ?? 'info', NODE_OPTIONS: '--enable-source-maps' },

@@ -7,7 +7,7 @@
  *    local stack runs the same definition with aws-local-stepfunctions.
  * Every Lambda here is an ApiFunction (same defaults and bind helpers as the API's).
  */
-import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, Size, Stack, Validations } from 'aws-cdk-lib';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { EventType } from 'aws-cdk-lib/aws-s3';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
@@ -25,6 +25,11 @@ import { ApiFunction, type FunctionResources } from './api-function';
  */
 export const INGEST_GRANTS: readonly Grant[] = ['table:read', 'table:write', 'data:read', 'data:write', 'email:send', 'workflow:start'];
 
+/** What functions/basket/export-worker.ts touches: the basket and job records, the job's request object, the export files. */
+export const BASKET_EXPORT_GRANTS: readonly Grant[] = ['table:read', 'table:write', 'data:read', 'data:write'];
+/** The basket export worker's /tmp: the xlsx and the zip of images (capped at 1.5 GB, functions/basket/export-job.ts). */
+export const BASKET_EXPORT_TMP_MB = 2048;
+
 export interface PipelineProps {
   resources: Omit<FunctionResources, 'stateMachine'>;
   logLevel?: string;
@@ -35,6 +40,7 @@ export class Pipeline extends Construct {
   /** Approval task functions by state name. */
   readonly tasks = new Map<string, ApiFunction>();
   readonly ingest: ApiFunction;
+  readonly basketExport: ApiFunction;
 
   constructor(scope: Construct, id: string, props: PipelineProps) {
     super(scope, id);
@@ -89,6 +95,21 @@ export class Pipeline extends Construct {
     this.ingest.bindGrants(INGEST_GRANTS);
     props.resources.dataBucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(this.ingest.fn), {
       prefix: DATA_PREFIX.incoming,
+    });
+    // The basket export's background step (docs/basket.md "Export"): started by its job's request
+    // object. 1,000 items with images take minutes (bench/README.md); 15 minutes is Lambda's most.
+    this.basketExport = new ApiFunction(this, 'BasketExport', {
+      handler: 'functions/basket/export-worker.ts',
+      description: `S3 ${DATA_PREFIX.jobs}basket-export/ request: the basket's xlsx and zip of images`,
+      resources: props.resources,
+      logLevel: props.logLevel,
+      memorySize: 1024,
+      timeout: Duration.minutes(15),
+      ephemeralStorageSize: Size.mebibytes(BASKET_EXPORT_TMP_MB),
+    });
+    this.basketExport.bindGrants(BASKET_EXPORT_GRANTS);
+    props.resources.dataBucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(this.basketExport.fn), {
+      prefix: `${DATA_PREFIX.jobs}basket-export/`,
     });
     // aws-cdk-lib sets bucket notifications through its own singleton Lambda (deploy time only).
     const notifications = Stack.of(this).node.children.find((c) => c.node.id.startsWith('BucketNotificationsHandler'));

@@ -25,6 +25,8 @@ export const RETENTION = {
   /** Export links "expire in 7 days"; the object goes with them. */
   exportsDeleteAfter: Duration.days(7),
   abortUploadsAfter: Duration.days(1),
+  /** A job's request object is read once, when its worker starts. */
+  jobsDeleteAfter: Duration.days(1),
   logsDeleteAfter: Duration.days(90),
 } as const;
 
@@ -92,6 +94,7 @@ export class Storage extends Construct {
         }),
       ),
       { id: 'exports', prefix: DATA_PREFIX.exports, expiration: RETENTION.exportsDeleteAfter },
+      { id: 'jobs', prefix: DATA_PREFIX.jobs, expiration: RETENTION.jobsDeleteAfter },
       { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: RETENTION.abortUploadsAfter },
       // No rule for DATA_PREFIX.snapshots: the product tabs' read snapshots are used as long as
       // their period is (docs/product-reads.md); a deleted one is rebuilt on the next read.

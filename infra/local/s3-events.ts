@@ -7,12 +7,28 @@ import type S3rver from 's3rver';
 import type { S3Event as LocalEvent } from 's3rver';
 import type { S3Event } from 'aws-lambda';
 import { handler as ingest } from '../../functions/files/ingest';
+import { handler as basketExport } from '../../functions/basket/export-worker';
+
+/** infra/constructs/pipeline.ts: the basket export worker's notification prefix. */
+const BASKET_JOBS = 'jobs/basket-export/';
 
 export const encodeS3EventKey = (key: string) => key.split('/').map((s) => encodeURIComponent(s).replace(/%20/g, '+')).join('/');
 
 export function bridgeS3Events(server: S3rver, log: (m: string) => void) {
   let chain: Promise<unknown> = Promise.resolve();
   let pending = 0;
+  // Basket exports: their own chain (an export must not wait behind a robot file's ingest).
+  let jobs: Promise<unknown> = Promise.resolve();
+  server.on('event', (e: LocalEvent) => {
+    const jobRecords = e.Records.filter((r) => r.eventName.startsWith('ObjectCreated') && r.s3.object.key.startsWith(BASKET_JOBS));
+    if (jobRecords.length) {
+      const event = { Records: jobRecords.map((r) => ({ ...r, s3: { ...r.s3, object: { ...r.s3.object, key: encodeS3EventKey(r.s3.object.key) } } })) } as unknown as S3Event;
+      jobs = jobs
+        .then(() => new Promise((r) => setImmediate(r)))
+        .then(() => basketExport(event))
+        .catch((err: unknown) => process.stderr.write(JSON.stringify({ level: 'error', message: 'basket export failed', error: String((err as Error).stack ?? err) }) + '\n'));
+    }
+  });
   server.on('event', (e: LocalEvent) => {
     const records = e.Records.filter((r) => r.eventName.startsWith('ObjectCreated') && r.s3.object.key.startsWith('incoming/'));
     if (!records.length) return;

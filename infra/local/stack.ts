@@ -98,6 +98,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       APP_URL: url,
       JWT_SECRET: jwtSecret(dataDir),
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      // The basket export fetches item images: locally the demo images are served by this machine (docs/basket.md "Images").
+      IMAGE_FETCH_ALLOW_PRIVATE: 'true',
     };
     Object.assign(process.env, env);
 

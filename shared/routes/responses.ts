@@ -10,6 +10,7 @@ import type { RouteId } from '../routes';
 import { addContactResponse, contactInfoResponse, deleteContactResponse, emailHistoryResponse } from '../schemas/address-book';
 import { createB2bLinkResponse, listB2bLinksResponse, portalExchangeResponse, portalSessionResponse, revokeB2bLinkResponse } from '../schemas/b2b';
 import { loginResponse, messageResponse, validateTokenResponse } from '../schemas/auth';
+import { basketAddResponse, basketClearResponse, basketHasResponse, basketListResponse, basketRemoveResponse, exportJobResponse } from '../schemas/basket';
 import { listBrandsForSelectResponse, listBrandsResponse } from '../schemas/brands';
 import { contactInfoForEmailResponse, contactRetailerResponse, listCannedMessagesResponse } from '../schemas/contact';
 import { exportFileResponse, exportHistoryResponse } from '../schemas/exports';
@@ -111,6 +112,15 @@ export const responses = {
   revokeB2bLink: revokeB2bLinkResponse,
   openB2bPortal: portalExchangeResponse,
   getB2bPortal: portalSessionResponse,
+  // The basket (shared/routes/basket.ts)
+  getBasket: basketListResponse,
+  getBasketHas: basketHasResponse,
+  addBasketItems: basketAddResponse,
+  removeBasketItem: basketRemoveResponse,
+  clearBasket: basketClearResponse,
+  clearAllBaskets: basketClearResponse,
+  exportBucketData: exportJobResponse,
+  getBasketExport: exportJobResponse,
 } as const satisfies { [Id in RouteId]?: z.ZodType };
 
 type Responses = typeof responses;

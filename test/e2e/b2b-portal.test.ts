@@ -9,6 +9,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { B2B_MSG } from '../../shared/messages/b2b';
+import { BASKET_MSG } from '../../shared/messages/basket';
 import { callRoute, login } from '../support/api';
 import { apiSession, browserPerFile, here, screenshot, toast, waitForPath, withSession } from '../support/browser';
 
@@ -78,8 +79,17 @@ describe('B2B portal', () => {
         expect(await page.locator('.portal__header').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(rgb(colors.bgColor));
         await screenshot(page, 'b2b-portal-all-oh');
 
+        // The portal keeps a basket of its own: the plus icon of an All OH row adds to it.
+        const plus = page.getByRole('button', { name: /^Add .+ to the basket$/ }).first();
+        const serial = /^Add (.+) to the basket$/.exec((await plus.getAttribute('aria-label')) ?? '')![1]!;
+        await plus.click();
+        await toast(page, BASKET_MSG.added).waitFor();
         await page.getByRole('tab', { name: 'BASKET' }).click();
         await expect.poll(() => page.getByRole('tab', { name: 'BASKET' }).getAttribute('aria-selected')).toBe('true');
+        await page.getByText(BASKET_MSG.count(1)).waitFor();
+        await page.getByText(serial, { exact: true }).first().waitFor();
+        // No export from the portal (its session may only read and keep its basket).
+        expect(await page.getByRole('button', { name: /Export/ }).count()).toBe(0);
         await screenshot(page, 'b2b-portal-basket', false);
 
         // A reload keeps the portal open (the token is kept for this tab only).

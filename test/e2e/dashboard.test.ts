@@ -4,6 +4,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callRoute } from '../support/api';
 import { assertAccessible, apiSession, here, launchBrowser, openTab, screenshot, toast, waitForPath, withSession, type ApiSession, type Tab } from '../support/browser';
 
 let browser: Browser;
@@ -75,7 +76,11 @@ describe('dashboard shell', () => {
 
   it("'Clear All Baskets' empties the basket and toasts 'All Baskets Cleared' once, top right", () =>
     asBrandAdmin('/dashboard/summary', async ({ page }) => {
-      await page.evaluate((id) => localStorage.setItem(`basket:${id}`, JSON.stringify({ OPT1001: [{ customerId: 'OPT1001', serialNo: 'S-1' }] })), brandAdmin.user._id);
+      // A basket on the server (issue 9): one All OH serial of Harrowgate & Finch.
+      const basket = { token: brandAdmin.token, params: { retailerId: 'ret-harrowgate' } };
+      const periods = (await callRoute('listRetailerPeriods', { token: brandAdmin.token, params: { brandId: 'brand-maison-aurelle', retailerId: 'ret-harrowgate' } })).body.data;
+      const oh = (await callRoute('listProductScrapings', { token: brandAdmin.token, query: { retailer_brand_scraping: periods[0]!._id, filter: 'all_oh', limit: 1 } })).body.data as { serialNo: string }[];
+      expect((await callRoute('addBasketItems', { ...basket, body: { serialNo: [oh[0]!.serialNo] } })).status).toBe(200);
       const button = page.getByRole('button', { name: 'Clear All Baskets' });
       await button.click();
       await button.click();
@@ -83,7 +88,7 @@ describe('dashboard shell', () => {
       await page.waitForTimeout(300);
       expect(await toast(page, 'All Baskets Cleared').count()).toBe(1);
       expect(await page.locator('.Toastify__toast-container--top-right').count()).toBe(1);
-      expect(await page.evaluate((id) => localStorage.getItem(`basket:${id}`), brandAdmin.user._id)).toBeNull();
+      expect((await callRoute('getBasket', basket)).body.totalCount).toBe(0);
       await screenshot(page, 'dashboard-toast');
       // Gone after 4 s.
       await toast(page, 'All Baskets Cleared').waitFor({ state: 'detached', timeout: 7_000 });

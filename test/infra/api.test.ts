@@ -47,7 +47,7 @@ describe('one route and one function per route-table entry', () => {
     expect(stack.api.functions.size).toBe(table.length);
     const inRouteStacks = routeStacks().flatMap((s) => Object.keys(resourcesOf(templateOf(s), 'AWS::Lambda::Function')).map((id) => `${s.node.id}/${id}`));
     expect(new Set(inRouteStacks)).toEqual(new Set(table.map((r) => `${Stack.of(fnOf(r.id).fn).node.id}/${logicalIdOf(fnOf(r.id).fn)}`)));
-    const pipeline = new Set([...stack.pipeline.tasks.values(), stack.pipeline.ingest].map((f) => logicalIdOf(f.fn)));
+    const pipeline = new Set([...stack.pipeline.tasks.values(), stack.pipeline.ingest, stack.pipeline.basketExport].map((f) => logicalIdOf(f.fn)));
     const others = Object.keys(resourcesOf(built.template, 'AWS::Lambda::Function')).filter((id) => !pipeline.has(id));
     expect(others.sort()).toEqual([expect.stringMatching(/^BucketNotificationsHandler/), expect.stringMatching(/^CustomCDKBucketDeployment/)]);
   });
@@ -163,7 +163,7 @@ describe('least-privilege grants from the route table', () => {
       .flatMap((x) => [x.Resource].flat().map((res) => JSON.stringify(res)));
 
   it('the routes answering with an export app link have APP_URL, without the right to send email', () => {
-    for (const id of ['exportFile', 'getExportHistory'] as const) {
+    for (const id of ['exportFile', 'getExportHistory', 'exportBucketData', 'getBasketExport'] as const) {
       expect(envOf(id).APP_URL, id).toEqual({ Ref: 'AppUrl' });
       expect(envOf(id).SES_FROM, id).toBeUndefined();
     }
@@ -219,7 +219,7 @@ describe('least-privilege grants from the route table', () => {
     for (const s of routeStacks()) {
       const group = table.filter((r) => Stack.of(fnOf(r.id).fn) === s);
       const params = Object.keys(templateOf(s).toJSON().Parameters ?? {}).filter((p) => !p.startsWith('BootstrapVersion'));
-      expect(params.includes('AppUrl'), s.node.id).toBe(group.some((r) => has(r, 'email:send') || r.id === 'exportFile' || r.id === 'getExportHistory' || r.id === 'createB2bLink'));
+      expect(params.includes('AppUrl'), s.node.id).toBe(group.some((r) => has(r, 'email:send') || ['exportFile', 'getExportHistory', 'exportBucketData', 'getBasketExport', 'createB2bLink'].includes(r.id)));
       expect(params.includes('DataBucketArn'), s.node.id).toBe(group.some((r) => has(r, 'data:read') || has(r, 'data:write')));
       expect(params.includes('StateMachineArn'), s.node.id).toBe(group.some((r) => has(r, 'workflow:start')));
     }

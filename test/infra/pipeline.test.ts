@@ -79,7 +79,7 @@ describe('approval state machine', () => {
 });
 
 describe('ingest', () => {
-  it('is invoked by objects created under incoming/ in the data bucket, and only there', () => {
+  it('is invoked by objects created under incoming/ in the data bucket, and only there (the basket export worker by its jobs/basket-export/ requests)', () => {
     built.template.hasResourceProperties('Custom::S3BucketNotifications', {
       BucketName: { Ref: idOf(stack.storage.dataBucket) },
       NotificationConfiguration: {
@@ -88,6 +88,11 @@ describe('ingest', () => {
             Events: ['s3:ObjectCreated:*'],
             Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: 'incoming/' }] } },
             LambdaFunctionArn: { 'Fn::GetAtt': [stack.getLogicalId(stack.pipeline.ingest.fn.node.defaultChild as CfnFunction), 'Arn'] },
+          },
+          {
+            Events: ['s3:ObjectCreated:*'],
+            Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: 'jobs/basket-export/' }] } },
+            LambdaFunctionArn: { 'Fn::GetAtt': [stack.getLogicalId(stack.pipeline.basketExport.fn.node.defaultChild as CfnFunction), 'Arn'] },
           },
         ],
       },
@@ -106,5 +111,20 @@ describe('ingest', () => {
     expect(env.JWT_SECRET_ARN).toBeUndefined();
     const actions = actionsOfRole(built.template, stack.getLogicalId(stack.pipeline.ingest.role.node.defaultChild as CfnRole));
     expect(actions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 's3:GetObject', 's3:PutObject', 'ses:SendEmail', 'states:StartExecution']));
+  });
+});
+
+describe('basket export worker', () => {
+  it('runs up to 15 minutes with 1 GB and 2 GB of /tmp, reads and writes the table and the bucket, and nothing else', () => {
+    const fn = resourcesOf(built.template, 'AWS::Lambda::Function')[idOf(stack.pipeline.basketExport.fn)]!.Properties!;
+    expect(fn.Timeout).toBe(900);
+    expect(fn.MemorySize).toBe(1024);
+    expect(fn.EphemeralStorage).toEqual({ Size: 2048 });
+    const env = (fn.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(Object.keys(env)).toEqual(expect.arrayContaining(['TABLE_NAME', 'DATA_BUCKET']));
+    expect(env.STATE_MACHINE_ARN).toBeUndefined();
+    const actions = actionsOfRole(built.template, stack.getLogicalId(stack.pipeline.basketExport.role.node.defaultChild as CfnRole));
+    expect(actions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem', 's3:GetObject', 's3:PutObject', 's3:DeleteObject']));
+    expect(actions.some((a) => a.startsWith('ses:') || a.startsWith('states:'))).toBe(false);
   });
 });

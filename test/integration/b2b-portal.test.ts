@@ -214,7 +214,7 @@ describe('a portal session', () => {
   });
 
   it('every other route of the table answers 403, before reading anything', async () => {
-    const allowed = new Set(['listProductScrapings', 'listRetailerPeriods', 'getB2bPortal']);
+    const allowed = new Set(['listProductScrapings', 'listRetailerPeriods', 'getB2bPortal', 'getBasket', 'getBasketHas', 'addBasketItems', 'removeBasketItem', 'clearBasket']);
     const others = (routes as readonly RouteDef[]).filter((r) => r.access !== 'public' && !allowed.has(r.id));
     expect(others.length).toBeGreaterThan(30);
     for (const r of others) {
@@ -243,6 +243,27 @@ describe('a portal session', () => {
     // A signed-in user's token is not a portal session.
     expect((await callRoute('getB2bPortal', { token: t.brandAdmin })).status).toBe(403);
     expect((await callRoute('getB2bPortal', { token: t.admin })).status).toBe(403);
+  });
+
+  it("keeps a basket of its own for its retailer only: the issuer's basket is not it, another retailer's is refused, the export is not open to it", async () => {
+    const rows = (await products(session, periods.own, '&limit=2')).body.data as { serialNo: string }[];
+    const serial = rows[0]!.serialNo;
+    const add = await api<{ added: string[]; totalCount: number }>('POST', `/basket/${RETAILER}/items`, { token: session, body: { serialNo: [serial] } });
+    expect(add.status, JSON.stringify(add.body)).toBe(200);
+    expect(add.body.added).toEqual([serial]);
+    const mine = await api<{ data: { serialNo: string }[] }>('GET', `/basket/${RETAILER}`, { token: session });
+    expect(mine.body.data.map((i) => i.serialNo)).toEqual([serial]);
+    expect((await api<{ data: string[] }>('GET', `/basket/${RETAILER}/has?serialNo=${encodeURIComponent(serial)}`, { token: session })).body.data).toEqual([serial]);
+    // The brand admin who issued the link has a basket of their own: the portal's item is not in it.
+    const issuers = await api<{ data: { serialNo: string }[] }>('GET', `/basket/${RETAILER}`, { token: t.brandAdmin });
+    expect(issuers.status).toBe(200);
+    expect(issuers.body.data.map((i) => i.serialNo)).not.toContain(serial);
+    for (const [method, path] of [['GET', `/basket/${OTHER_MA_RETAILER}`], ['POST', `/basket/${OTHER_MA_RETAILER}/items`], ['DELETE', `/basket/${OTHER_MA_RETAILER}`], ['DELETE', '/basket'], ['POST', '/exportBucketData']] as const) {
+      const res = await api(method, path, { token: session, body: method === 'POST' ? { serialNo: [serial], retailerId: RETAILER } : undefined });
+      expect(res.status, `${method} ${path}`).toBe(403);
+    }
+    expect((await api('DELETE', `/basket/${RETAILER}/items/${encodeURIComponent(serial)}`, { token: session })).status).toBe(200);
+    expect((await api<{ totalCount: number }>('GET', `/basket/${RETAILER}`, { token: session })).body.totalCount).toBe(0);
   });
 
   it('the session still works after all this (nothing above ended it)', async () => {

@@ -168,6 +168,19 @@ function idCalls(v: Ids, own: string): Call[] {
     { name: 'issue a B2B link for the victim retailer, victim brand', method: 'POST', path: `/b2bLinks?brand=${v.brand}`, body: { retailerId: v.retailer } },
     { name: 'revoke a victim B2B link', method: 'DELETE', path: `/b2bLinks/${v.b2bLink}` },
     { name: 'revoke a victim B2B link, victim brand', method: 'DELETE', path: `/b2bLinks/${v.b2bLink}?brand=${v.brand}` },
+    ...basketCalls(v).map((c) => ({ ...c, name: `${c.name}, victim brand`, path: `${c.path}${c.path.includes('?') ? '&' : '?'}brand=${v.brand}` })),
+  ];
+}
+
+/** The basket calls on the victim retailer (and serial); the caller's own brand unless a brand is added. */
+function basketCalls(v: Ids): Call[] {
+  return [
+    { name: 'a basket of the victim retailer', method: 'GET', path: `/basket/${v.retailer}` },
+    { name: 'which victim serials are in a basket', method: 'GET', path: `/basket/${v.retailer}/has?serialNo=${v.serial}` },
+    { name: 'add a victim serial to a basket', method: 'POST', path: `/basket/${v.retailer}/items`, body: { serialNo: [v.serial] } },
+    { name: 'remove a victim serial from a basket', method: 'DELETE', path: `/basket/${v.retailer}/items/${v.serial}` },
+    { name: 'clear a basket of the victim retailer', method: 'DELETE', path: `/basket/${v.retailer}` },
+    { name: 'export a basket of the victim retailer', method: 'POST', path: '/exportBucketData', body: { retailerId: v.retailer } },
   ];
 }
 
@@ -266,6 +279,7 @@ describe("a plain User's unassigned retailer (Northbay Luxury, same brand)", () 
   it('every id-taking call on its periods, products and on-hand items is refused without a trace of it', async () => {
     const calls = [
       ...idCalls(ids.maUnassigned, MA).filter((c) => !c.name.includes('victim brand')),
+      ...basketCalls(ids.maUnassigned),
       { name: 'retailer info by id', method: 'GET', path: `/RetailerScraping/${MA}/${UNASSIGNED._id}` },
     ];
     for (const c of calls) await expectRefused(tokens.maUser, c, ids.maUnassigned.secrets);
@@ -278,5 +292,25 @@ describe("a plain User's unassigned retailer (Northbay Luxury, same brand)", () 
       const text = JSON.stringify(res.body);
       for (const s of [UNASSIGNED.name, UNASSIGNED.optId, UNASSIGNED._id]) expect(text, `${path} shows ${s}`).not.toContain(s);
     }
+  });
+});
+
+describe('baskets are per user', () => {
+  it("what one account puts in its basket is never in another's, same brand or not, same retailer", async () => {
+    const add = await api<{ added: string[] }>('POST', `/basket/${SHARED_RETAILER}/items`, { token: tokens.maAdmin, body: { serialNo: [ids.ma.serial] } });
+    expect(add.status).toBe(200);
+    const mine = await api<{ data: { serialNo: string }[] }>('GET', `/basket/${SHARED_RETAILER}?limit=100`, { token: tokens.maAdmin });
+    expect(mine.body.data.map((i) => i.serialNo)).toContain(ids.ma.serial);
+    for (const who of ['maUser', 'cpAdmin'] as const) {
+      const res = await api('GET', `/basket/${SHARED_RETAILER}?limit=100`, { token: tokens[who] });
+      expect(res.status, who).toBe(200);
+      expect(JSON.stringify(res.body), who).not.toContain(ids.ma.serial);
+      const has = await api('GET', `/basket/${SHARED_RETAILER}/has?serialNo=${ids.ma.serial}`, { token: tokens[who] });
+      expect(has.body, who).toEqual({ data: [] });
+      // Removing it from their own basket does not touch the owner's.
+      expect((await api('DELETE', `/basket/${SHARED_RETAILER}/items/${ids.ma.serial}`, { token: tokens[who] })).status, who).toBe(404);
+    }
+    expect((await api<{ data: { serialNo: string }[] }>('GET', `/basket/${SHARED_RETAILER}/has?serialNo=${ids.ma.serial}`, { token: tokens.maAdmin })).body).toEqual({ data: [ids.ma.serial] });
+    expect((await api('DELETE', `/basket/${SHARED_RETAILER}/items/${ids.ma.serial}`, { token: tokens.maAdmin })).status).toBe(200);
   });
 });

@@ -36,7 +36,6 @@ const NOT_YET_ROUTED: Record<string, number> = {
   'PUT /retailers/{id}': 11,
   'DELETE /retailers/{id}': 11,
   'GET /BrandRetailerExport': 11,
-  'POST /exportBucketData': 9,
   'POST /getAddressBookHeaders': 10,
   'POST /addressBook/import/{brandId}': 10,
   'GET /addressBook/export/{brandId}': 10,

@@ -22,6 +22,8 @@ import { formatDate } from '../../lib/format';
 import { startPortal, stopPortal } from '../../lib/portal-session';
 import { openPortal } from '../../features/b2b-links/api/portal';
 import { B2B_MSG, B2B_UI } from '../../features/b2b-links/messages';
+import { AddToBasket } from '../../features/basket/components/add-to-basket';
+import { BasketTab } from '../../features/basket/components/basket-tab';
 import { useRetailerPeriods } from '../../features/retailer-view/api/get-retailer-periods';
 import { ProductTabs } from '../../features/retailer-view/components/product-tabs';
 import { RetailerHeader } from '../../features/retailer-view/components/retailer-header';
@@ -175,7 +177,8 @@ function Portal({ ctx, periodId }: { ctx: PortalContext; periodId: string | unde
             views={['all_oh']}
             defaultTab="all_oh"
             readOnly
-            extraTabs={[{ id: 'basket', label: 'BASKET', content: <p className="products-empty">{B2B_UI.basketPending}</p> }]}
+            extraTabs={[{ id: 'basket', label: 'BASKET', content: <BasketTab brandId={ctx.brand._id} retailerId={rId} canExport={false} /> }]}
+            ohRowAction={(row, pageSerials) => <AddToBasket brandId={ctx.brand._id} retailerId={rId} serialNo={row.serialNo} pageSerials={pageSerials} />}
           />
         ) : (
           <section className="panel panel--empty">

@@ -6,8 +6,9 @@ import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { MSG } from '@shared/messages';
 import { paths } from '../../config/paths';
-import { clearAllBaskets } from '../../features/basket/basket-store';
+import { clearAllBaskets } from '../../features/basket/api/basket';
 import { effectiveBrand, isAdmin } from '../../lib/access';
+import { handleError } from '../../lib/handle-error';
 import { notify } from '../../lib/notify';
 import type { Session } from '../../lib/session';
 import { Logo } from '../ui/logo';
@@ -42,10 +43,14 @@ function Item({ to, children, iconEl, onNavigate }: { to: string; children: Reac
 export function SideMenu({ session, open, onNavigate }: { session: Session; open: boolean; onNavigate: () => void }) {
   const brand = effectiveBrand(session);
   const admin = isAdmin(session.user);
-  const clear = () => {
-    clearAllBaskets(session.user._id);
-    notify.success(MSG.allBasketsCleared);
+  const clear = async () => {
     onNavigate();
+    try {
+      await clearAllBaskets();
+      notify.success(MSG.allBasketsCleared);
+    } catch (e) {
+      handleError(e);
+    }
   };
   return (
     <aside id="side-menu" className={`sidebar${open ? ' sidebar--open' : ''}`} aria-label="Side menu">
@@ -71,7 +76,7 @@ export function SideMenu({ session, open, onNavigate }: { session: Session; open
             Inbox
           </Item>
           <li>
-            <button type="button" className="menu__link" onClick={clear}>
+            <button type="button" className="menu__link" onClick={() => void clear()}>
               {ICONS.basket}
               <span>Clear All Baskets</span>
             </button>

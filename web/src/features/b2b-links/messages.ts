@@ -9,6 +9,5 @@ export const B2B_UI = {
   noLinks: 'No active links.',
   listFailed: 'The links could not be loaded.',
   confirmRevoke: (retailer: string) => `Revoke this link? ${retailer} loses access at once, including a page already open.`,
-  basketPending: 'The basket is not available here yet.',
   loading: 'Opening the link…',
 } as const;

@@ -22,6 +22,8 @@ import { RetailerDetails } from '../../../features/retailer-view/components/reta
 import { RetailerHeader } from '../../../features/retailer-view/components/retailer-header';
 import { AddressBook } from '../../../features/address-book/components/address-book';
 import { EmailHistory } from '../../../features/address-book/components/email-history';
+import { AddToBasket } from '../../../features/basket/components/add-to-basket';
+import { BasketTab } from '../../../features/basket/components/basket-tab';
 import { ExportButton } from '../../../features/exports/components/export-button';
 import { ExportHistory } from '../../../features/exports/components/export-history';
 import { ContactRetailerButton } from '../../../features/contact/components/contact-retailer-button';
@@ -108,6 +110,8 @@ export function RetailerRoute() {
               <ExportButton retailerBrandScraping={retailer_brand_scraping} query={tab} />
             </>
           )}
+          extraTabs={[{ id: 'basket', label: 'BASKET', content: <BasketTab brandId={brandId} retailerId={rId} /> }]}
+          ohRowAction={(row, pageSerials) => <AddToBasket brandId={brandId} retailerId={rId} serialNo={row.serialNo} pageSerials={pageSerials} />}
         />
       ) : (
         <section className="panel panel--empty">

@@ -4,6 +4,7 @@
  * inline map id and Brand SKU edit on product rows; a removed product's row is disabled and
  * has no flag control and no edits.
  */
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { OhRow, PricedProductRow, ProductRow, ProductScrapeRow } from '@shared/schemas/scrapings';
 import { Table, type Column, type SortState } from '../../../components/ui/table';
@@ -128,12 +129,18 @@ export interface ProductTableProps {
   caption: string;
   /** No flag, map id, Brand SKU or Details controls (the B2B portal). */
   readOnly?: boolean;
+  /** What an OH row shows at its end (the basket's plus icon), given the row and the page's serials. */
+  ohRowAction?: (row: OhRow, pageSerials: readonly string[]) => ReactNode;
 }
 
-export function ProductTable({ kind, rows, sort, onSort, busy, retailerId, brandId, caption, readOnly = false }: ProductTableProps) {
+export function ProductTable({ kind, rows, sort, onSort, busy, retailerId, brandId, caption, readOnly = false, ohRowAction }: ProductTableProps) {
   const empty = <p className="products-empty">{RV_MSG.noProducts}</p>;
   if (kind === 'oh') {
-    return <Table caption={caption} columns={readOnly ? OH_COLUMNS.filter((c) => c.key !== 'flag') : OH_COLUMNS} rows={rows.filter(isOhRow)} rowKey={(r) => r._id} sort={sort} onSort={onSort} busy={busy} empty={empty} className="table products-table" />;
+    const ohRows = rows.filter(isOhRow);
+    const serials = ohRows.map((r) => r.serialNo);
+    const base = readOnly ? OH_COLUMNS.filter((c) => c.key !== 'flag') : OH_COLUMNS;
+    const columns = ohRowAction ? [...base, { key: 'basket', header: <span className="sr-only">Add to basket</span>, cell: (r: OhRow) => ohRowAction(r, serials), className: 'col-basket' }] : base;
+    return <Table caption={caption} columns={columns} rows={ohRows} rowKey={(r) => r._id} sort={sort} onSort={onSort} busy={busy} empty={empty} className="table products-table" />;
   }
   const products = rows.filter((r): r is ProductScrapeRow => !isOhRow(r));
   return (

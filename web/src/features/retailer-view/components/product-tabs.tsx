@@ -8,6 +8,7 @@
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PAGE } from '@shared/constants';
+import type { OhRow } from '@shared/schemas/scrapings';
 import { Pagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs } from '../../../components/ui/tabs';
@@ -31,12 +32,21 @@ export interface ProductTabsProps {
   /** The tab shown first (default: Price Issues; it must be one of `views`). */
   defaultTab?: string;
   /** Tabs of the view's own after the product tabs (BASKET), each drawing its own content. */
-  extraTabs?: readonly { id: string; label: string; content: ReactNode }[];
+  extraTabs?: readonly ExtraTab[];
   /** No flag, map id, Brand SKU or Details controls (the B2B portal). */
   readOnly?: boolean;
+  /** What an OH row shows at its end (the basket's plus icon), given the row and the serials of the page. */
+  ohRowAction?: (row: OhRow, pageSerials: readonly string[]) => ReactNode;
 }
 
-export function ProductTabs({ periodId, previousPeriod, retailerId, brandId, actions, views, defaultTab, extraTabs = [], readOnly = false }: ProductTabsProps) {
+/** A tab after the product tabs drawn by another feature (BASKET): `?tab=<id>` selects it; switching to it reads no product list. */
+export interface ExtraTab {
+  id: string;
+  label: string;
+  content: ReactNode;
+}
+
+export function ProductTabs({ periodId, previousPeriod, retailerId, brandId, actions, views, defaultTab, extraTabs = [], readOnly = false, ohRowAction }: ProductTabsProps) {
   const [params, setParams] = useSearchParams();
   const set = views ? tabSet(views, defaultTab ?? views[0] ?? '') : ALL_TABS;
   const extra = extraTabs.find((t) => t.id === params.get('tab'));
@@ -102,6 +112,7 @@ export function ProductTabs({ periodId, previousPeriod, retailerId, brandId, act
               brandId={brandId}
               caption={state.tab.label}
               readOnly={readOnly}
+              ohRowAction={ohRowAction}
             />
             <Pagination page={state.page} totalPages={totalPages} onChange={(page) => setParams(write({ ...latest(), page }))} label="Product pages" />
           </>

@@ -1,0 +1,6 @@
+import { route } from '../../shared/routes/basket';
+import { httpHandler, respond } from '../lib/http/handler';
+import { startBasketExport } from './export-start';
+
+/** POST /exportBucketData: 202 with the job; the files are built in the background, GET /exportBucketData/{jobId} has the links once done. */
+export const handler = httpHandler(route('exportBucketData'), async ({ query, body, auth }) => respond(202, await startBasketExport(auth, body, query.brand)));

@@ -1,0 +1,109 @@
+/**
+ * The basket (issue 9) in a real browser, as Maison Aurelle's brand admin at Harrowgate & Finch:
+ * add from All OH with the plus icon (which then goes), the BASKET tab's count, Bulk Items Import
+ * (empty → 'Error' / 'Add atleast one product.'; one bad serial and one of another retailer
+ * listed in Items Not Imported), the export with its progress and its two links opening the
+ * files, remove, clear, and 'Clear All Baskets'. The serials are read from the API, not assumed.
+ */
+import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
+import { describe, expect, it } from 'vitest';
+import { callRoute, login } from '../support/api';
+import { apiSession, browserPerFile, screenshot, toast, withSession } from '../support/browser';
+
+const MA = 'brand-maison-aurelle';
+const RID = 'ret-harrowgate';
+const OTHER = 'ret-lumiere';
+const { tab } = browserPerFile();
+
+async function ohSerials(token: string, retailerId: string, n: number): Promise<string[]> {
+  const periods = (await callRoute('listRetailerPeriods', { token, params: { brandId: MA, retailerId } })).body.data;
+  const rows = (await callRoute('listProductScrapings', { token, query: { retailer_brand_scraping: periods[0]!._id, filter: 'all_oh', limit: n } })).body.data as { serialNo: string }[];
+  if (rows.length < n) throw new Error(`fewer than ${n} on-hand items at ${retailerId}`);
+  return rows.map((r) => r.serialNo);
+}
+
+/** Opens an app link as the browser does (302 to S3), the file's bytes. */
+async function open(link: string): Promise<Buffer> {
+  const res = await fetch(link);
+  expect(res.status).toBe(200);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+describe('basket', () => {
+  it('adds from All OH, bulk imports with a bad serial, exports with progress and links, removes, clears', () =>
+    tab(async ({ page }) => {
+      const token = await login('brandadmin@demo.test');
+      await callRoute('clearAllBaskets', { token });
+      const [first, second, third] = await ohSerials(token, RID, 3);
+      const [foreign] = await ohSerials(token, OTHER, 1);
+      const otherName = (await callRoute('getBatchItems', { token, query: { retailerId: OTHER, serialNo: foreign! } })).body.data.data.customerName;
+
+      await withSession(page, await apiSession('brandadmin@demo.test'), `/dashboard/retailer/${RID}?tab=all_oh&search=${encodeURIComponent(first!)}`);
+      await page.getByRole('tab', { name: 'All OH', selected: true }).waitFor();
+      const plus = page.getByRole('button', { name: `Add ${first} to the basket` });
+      await plus.click();
+      await toast(page, 'Product Added!').waitFor();
+      await plus.waitFor({ state: 'detached' });
+      await screenshot(page, 'basket-all-oh-added');
+
+      await page.getByRole('tab', { name: 'BASKET', exact: true }).click();
+      await page.getByText('1 Items In Basket', { exact: true }).waitFor();
+      expect(new URL(page.url()).searchParams.get('tab')).toBe('basket');
+      await page.locator('table.products-table tbody').getByText(first!, { exact: true }).waitFor();
+
+      // Bulk Items Import: empty first, then two good serials, an unknown one and another retailer's.
+      await page.getByRole('button', { name: 'Bulk Items Import' }).click();
+      const bulk = page.getByRole('dialog', { name: 'Bulk Items Import' });
+      await bulk.getByRole('button', { name: 'Import' }).click();
+      await toast(page, 'Add atleast one product.').waitFor();
+      await bulk.getByLabel('Enter Serials:').fill(`${second}\n${third}\nNOPE-${Date.now()}\n${foreign}\n`);
+      await screenshot(page, 'basket-bulk-import', false);
+      await bulk.getByRole('button', { name: 'Import' }).click();
+      const failures = page.getByRole('dialog', { name: 'Items Not Imported' });
+      await failures.getByText(/^SerialNo: NOPE-\d+ \| Invalid Serial No\.$/).waitFor();
+      await failures.getByText(`SerialNo: ${foreign} | belongs to another retailer`, { exact: false }).waitFor();
+      expect(await failures.textContent()).toContain(otherName);
+      await screenshot(page, 'basket-not-imported', false);
+      await failures.getByRole('button', { name: 'Close', exact: true }).click();
+      await page.getByText('3 Items In Basket', { exact: true }).waitFor();
+      await screenshot(page, 'basket-tab');
+
+      // Export: progress, then the two links, which open an xlsx of the basket and a zip.
+      await page.getByRole('button', { name: 'Export', exact: true }).click();
+      const exportDialog = page.getByRole('dialog', { name: 'Basket export' });
+      await exportDialog.waitFor();
+      const spreadsheet = exportDialog.getByRole('link', { name: 'Spreadsheet' });
+      await spreadsheet.waitFor({ timeout: 60_000 });
+      await exportDialog.getByText('The links expire within 7 days.', { exact: false }).waitFor();
+      await screenshot(page, 'basket-export-done', false);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load((await open((await spreadsheet.getAttribute('href'))!)) as unknown as ArrayBuffer);
+      const serials: unknown[] = [];
+      wb.worksheets[0]!.eachRow((row, i) => i > 1 && serials.push(row.getCell(1).value));
+      expect(serials.sort()).toEqual([first, second, third].sort());
+      const zip = await JSZip.loadAsync(await open((await exportDialog.getByRole('link', { name: 'Images (zip)' }).getAttribute('href'))!));
+      expect(Object.keys(zip.files)).toContain('failed-images.txt');
+      await exportDialog.getByRole('button', { name: 'Close', exact: true }).click();
+
+      // Remove one, then clear.
+      await page.getByRole('button', { name: `Remove ${second} from the basket` }).click();
+      await toast(page, 'Product Removed !').waitFor();
+      await page.getByText('2 Items In Basket', { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Clear', exact: true }).click();
+      const confirm = page.getByRole('dialog', { name: 'Clear the basket' });
+      await confirm.getByRole('button', { name: 'Clear' }).click();
+      await toast(page, 'Baket cleared').waitFor();
+      await page.getByText('No Products.', { exact: true }).waitFor();
+      await page.getByText('0 Items In Basket', { exact: true }).waitFor();
+      await screenshot(page, 'basket-empty');
+
+      // The plus icon is back on All OH; 'Clear All Baskets' empties the server baskets.
+      await page.getByRole('tab', { name: 'All OH', exact: true }).click();
+      await page.getByRole('button', { name: `Add ${first} to the basket` }).first().click();
+      await toast(page, 'Product Added!').waitFor();
+      await page.getByRole('button', { name: 'Clear All Baskets' }).click();
+      await toast(page, 'All Baskets Cleared').waitFor();
+      expect((await callRoute('getBasket', { token, params: { retailerId: RID } })).body.totalCount).toBe(0);
+    }));
+});
