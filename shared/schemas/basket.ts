@@ -14,7 +14,7 @@ const serial = z.string({ error: 'serialNo must be text.' }).trim().min(1, 'seri
 export const basketPath = z.object({ retailerId: id });
 export const basketItemPath = z.object({ retailerId: id, serialNo: serial });
 /** `brand`: for an ADMIN acting as a brand (others: their own). */
-export const basketBrandQuery = z.object({ brand: id.optional() });
+export const basketBrandQuery = z.strictObject({ brand: id.optional() }, { error: (i) => (i.code === 'unrecognized_keys' ? `Unknown parameter: ${i.keys.join(', ')}.` : undefined) });
 
 /** GET /basket/{retailerId}?brand=&page=&limit=&cursor= (25 a page). */
 export const basketListQuery = z.object({

@@ -267,9 +267,13 @@ describe("a B2B portal session of Maison Aurelle's Harrowgate & Finch", () => {
     for (const c of [...idCalls(ids.maUnassigned, MA), { name: 'retailer info by id', method: 'GET', path: `/RetailerScraping/${MA}/${UNASSIGNED._id}` }]) await expectRefused(portal, c, ids.maUnassigned.secrets);
   });
 
-  it('reaches nothing of its own retailer but the All OH list and the period list', async () => {
-    const own = idCalls(ids.ma, MA).filter((c) => c.path !== `/RetailerSummaryDays/${MA}/${SHARED_RETAILER}`);
+  it('reaches nothing of its own retailer but the All OH list, the period list and a basket of its own', async () => {
+    // Its own retailer's basket is the portal's own (owner PORTAL#<link>): those calls answer, on an empty basket.
+    const own = idCalls(ids.ma, MA).filter((c) => c.path !== `/RetailerSummaryDays/${MA}/${SHARED_RETAILER}` && !c.path.startsWith(`/basket/${SHARED_RETAILER}`));
     for (const c of own) await expectRefused(portal, c, []);
+    const basket = await api<{ data: unknown[]; totalCount: number }>('GET', `/basket/${SHARED_RETAILER}`, { token: portal });
+    expect(basket.status).toBe(200);
+    expect(basket.body.totalCount).toBe(0);
     expect((await api('GET', `/retailerBrandProductScrapings?retailer_brand_scraping=${ids.ma.period}&filter=all_oh`, { token: portal })).status).toBe(200);
     expect((await api('GET', `/RetailerSummaryDays/${MA}/${SHARED_RETAILER}`, { token: portal })).status).toBe(200);
   });
