@@ -8,7 +8,7 @@
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import { callRoute, login } from '../support/api';
+import { callRoute, login, sentEmails } from '../support/api';
 import { apiSession, browserPerFile, screenshot, toast, withSession } from '../support/browser';
 
 const MA = 'brand-maison-aurelle';
@@ -84,7 +84,23 @@ describe('basket', () => {
       expect(serials.sort()).toEqual([first, second, third].sort());
       const zip = await JSZip.loadAsync(await open((await exportDialog.getByRole('link', { name: 'Images (zip)' }).getAttribute('href'))!));
       expect(Object.keys(zip.files)).toContain('failed-images.txt');
-      await exportDialog.getByRole('button', { name: 'Close', exact: true }).click();
+
+      // The links go into a prefilled contact email (001 §7), sent to a contact of the retailer.
+      const excelHref = (await spreadsheet.getAttribute('href'))!;
+      const tag = `${Date.now()}`;
+      const contact = { firstName: 'Basket', lastName: 'Reader', email: `basket-${tag}@harrowgate.example`, role: 'Buyer' };
+      expect((await callRoute('addContact', { token, body: { ...contact, brand: 'brand-maison-aurelle', retailer: RID } })).status).toBe(200);
+      await exportDialog.getByRole('button', { name: 'Email the links to the retailer' }).click();
+      const mailDialog = page.getByRole('dialog', { name: 'Contact Retailer' });
+      const editor = mailDialog.getByRole('textbox', { name: 'Message' });
+      await expect.poll(() => editor.textContent()).toContain('These links expire within 7 days.');
+      expect(await editor.textContent()).toContain(excelHref);
+      await mailDialog.getByLabel('SUBJECT').fill(`Basket links ${tag}`);
+      await mailDialog.getByRole('checkbox', { name: new RegExp(contact.email) }).check();
+      await screenshot(page, 'basket-email-links', false);
+      await mailDialog.getByRole('button', { name: 'SEND' }).click();
+      await toast(page, 'Email Sent Successfully.').waitFor();
+      await expect.poll(async () => (await sentEmails()).find((m) => m.subject === `Basket links ${tag}`)?.body.html ?? '', { timeout: 20_000 }).toContain(excelHref);
 
       // Remove one, then clear.
       await page.getByRole('button', { name: `Remove ${second} from the basket` }).click();

@@ -27,6 +27,7 @@ import { BasketTab } from '../../../features/basket/components/basket-tab';
 import { ExportButton } from '../../../features/exports/components/export-button';
 import { ExportHistory } from '../../../features/exports/components/export-history';
 import { ContactRetailerButton } from '../../../features/contact/components/contact-retailer-button';
+import { ContactRetailerModal } from '../../../features/contact/api/contact-retailer';
 import { B2bLinkModal } from '../../../features/b2b-links/components/b2b-link-modal';
 import { RV_MSG } from '../../../features/retailer-view/messages';
 import '../../../features/retailer-view/retailer-view.css';
@@ -59,6 +60,8 @@ export function RetailerRoute() {
   const period = usePeriodInfo(brandId, pId);
   const [side, setSide] = useState<SideTab>('details');
   const [linkModal, setLinkModal] = useState(false);
+  /** The basket export's email body, while its contact form is open. */
+  const [basketEmail, setBasketEmail] = useState<string | null>(null);
 
   if (info.error) return <Unavailable text={RV_MSG.retailerNotFound} />;
   if (pId && (period.error || (period.data && period.data.retailer !== rId))) return <Unavailable text={RV_MSG.periodNotFound} />;
@@ -85,6 +88,10 @@ export function RetailerRoute() {
           ) : null
         }
       />
+      {basketEmail !== null ? (
+        // About the retailer rather than products (its scan info, as the brand profile's form): the basket's links in the body.
+        <ContactRetailerModal brandId={brandId} retailerId={rId} retailerBrandScraping={r._id} source="brand" initialMessage={basketEmail} onClose={() => setBasketEmail(null)} onSent={() => setBasketEmail(null)} />
+      ) : null}
       {linkModal ? <B2bLinkModal brandId={brandId} retailerId={rId} retailerName={r.retailer.name} onClose={() => setLinkModal(false)} /> : null}
       <div className="rv-top">
         <RetailerAside info={r} />
@@ -110,7 +117,7 @@ export function RetailerRoute() {
               <ExportButton retailerBrandScraping={retailer_brand_scraping} query={tab} />
             </>
           )}
-          extraTabs={[{ id: 'basket', label: 'BASKET', content: <BasketTab brandId={brandId} retailerId={rId} /> }]}
+          extraTabs={[{ id: 'basket', label: 'BASKET', content: <BasketTab brandId={brandId} retailerId={rId} onEmailLinks={setBasketEmail} /> }]}
           ohRowAction={(row, pageSerials) => <AddToBasket brandId={brandId} retailerId={rId} serialNo={row.serialNo} pageSerials={pageSerials} />}
         />
       ) : (

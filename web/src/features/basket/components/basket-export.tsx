@@ -9,8 +9,10 @@ import { Modal } from '../../../components/ui/modal';
 import { handleError } from '../../../lib/handle-error';
 import { notify } from '../../../lib/notify';
 import { startBasketExport, useBasketExportJob, type BasketTarget } from '../api/basket';
+import { basketEmailBody } from '../api/basket-email';
 
-export function BasketExport({ target, disabled }: { target: BasketTarget; disabled?: boolean }) {
+/** `onEmail`: offered once the links are ready, with the contact email's HTML body (the page opens its contact form with it). */
+export function BasketExport({ target, disabled, onEmail }: { target: BasketTarget; disabled?: boolean; onEmail?: (html: string) => void }) {
   const [jobId, setJobId] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
   const [open, setOpen] = useState(false);
@@ -31,12 +33,25 @@ export function BasketExport({ target, disabled }: { target: BasketTarget; disab
       <Button variant="outline" size="sm" busy={starting} disabled={disabled} onClick={() => void onExport()}>
         Export
       </Button>
-      {open && jobId ? <ExportProgress jobId={jobId} onClose={() => setOpen(false)} /> : null}
+      {open && jobId ? (
+        <ExportProgress
+          jobId={jobId}
+          onClose={() => setOpen(false)}
+          onEmail={
+            onEmail
+              ? (html) => {
+                  setOpen(false);
+                  onEmail(html);
+                }
+              : undefined
+          }
+        />
+      ) : null}
     </>
   );
 }
 
-export function ExportProgress({ jobId, onClose }: { jobId: string; onClose: () => void }) {
+export function ExportProgress({ jobId, onClose, onEmail }: { jobId: string; onClose: () => void; onEmail?: (html: string) => void }) {
   const { data: job } = useBasketExportJob(jobId);
   const percent = job && job.total ? Math.round((job.done / job.total) * 100) : 0;
   return (
@@ -67,6 +82,11 @@ export function ExportProgress({ jobId, onClose }: { jobId: string; onClose: () 
           </p>
           <ExportLink label="Spreadsheet" href={job.s3ExcelLink!} />
           <ExportLink label="Images (zip)" href={job.s3ZipLink!} />
+          {onEmail ? (
+            <Button size="sm" onClick={() => onEmail(basketEmailBody({ excelLink: job.s3ExcelLink!, zipLink: job.s3ZipLink! }))}>
+              Email the links to the retailer
+            </Button>
+          ) : null}
         </div>
       )}
     </Modal>

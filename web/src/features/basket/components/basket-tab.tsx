@@ -27,9 +27,11 @@ export interface BasketTabProps {
   retailerId: string;
   /** The Export button (default shown; the B2B portal may not export). */
   canExport?: boolean;
+  /** Once an export's links are ready: open the contact form with this HTML body (001 §7). */
+  onEmailLinks?: (html: string) => void;
 }
 
-export function BasketTab({ brandId, retailerId, canExport = true }: BasketTabProps) {
+export function BasketTab({ brandId, retailerId, canExport = true, onEmailLinks }: BasketTabProps) {
   const target: BasketTarget = { brandId, retailerId };
   const [page, setPage] = useState(1);
   const { data, isLoading, isValidating } = useBasket(target, page);
@@ -87,7 +89,7 @@ export function BasketTab({ brandId, retailerId, canExport = true }: BasketTabPr
         </p>
         <div className="products__actions">
           <BulkImport target={target} />
-          {canExport ? <BasketExport target={target} disabled={!total} /> : null}
+          {canExport ? <BasketExport target={target} disabled={!total} onEmail={onEmailLinks} /> : null}
           <Button variant="outline" size="sm" disabled={!total} onClick={() => setConfirmClear(true)}>
             Clear
           </Button>
