@@ -157,7 +157,8 @@ export async function sendContactEmail(auth: AuthContext, body: ContactRetailerB
         html,
         text: textOf(html),
         replyTo: [user.email],
-        fromName: `${body.name || user.name} (${brand.name})`,
+        // The sender as stored, never the form's `name` (a user could pass as someone else).
+        fromName: `${user.name} (${brand.name})`,
         attachments,
       })) ?? null;
   } catch (e) {

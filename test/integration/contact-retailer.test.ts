@@ -226,6 +226,15 @@ describe('POST /contact_retailer?version=1.0.0: sending', () => {
     expect(recs[0]).toMatchObject({ _id: res.body.data._id, htmlResponse: m.body.html, bcc: [COMPANY_BCC], cc: [BRAND_CONTACT], source: 'product', products: ma.products.slice(0, 2), attachments: ['shot.png', 'anim.gif'] });
   });
 
+  it("the From name is the sender's own (and the brand's), never what the form's name field says", async () => {
+    const subject = `From name ${tag}`;
+    const res = await send(tokens.maAdmin, { subject, name: 'Harrowgate & Finch Legal Department' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [m] = await withSubject(subject);
+    expect(m?.from).toContain('Béatrice Marchand (Maison Aurelle)');
+    expect(m?.from).not.toContain('Legal Department');
+  });
+
   it('a retried request (same requestId) sends once and records once', async () => {
     const subject = `Retry ${tag}`;
     const requestId = rid();
