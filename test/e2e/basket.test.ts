@@ -8,7 +8,10 @@
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import { callRoute, login, sentEmails } from '../support/api';
+import { TEST_ROLES, testUser } from '../support/accounts';
+import { callRoute, login, sentEmails, stack } from '../support/api';
+
+const PASSWORD = 'Basket-2026!';
 import { apiSession, browserPerFile, screenshot, toast, withSession } from '../support/browser';
 
 const MA = 'brand-maison-aurelle';
@@ -33,13 +36,18 @@ async function open(link: string): Promise<Buffer> {
 describe('basket', () => {
   it('adds from All OH, bulk imports with a bad serial, exports with progress and links, removes, clears', () =>
     tab(async ({ page }) => {
-      const token = await login('brandadmin@demo.test');
-      await callRoute('clearAllBaskets', { token });
+      // A brand admin of its own: the demo brand admin's basket is emptied by other suites running meanwhile (the dashboard's Clear All Baskets).
+      Object.assign(process.env, stack().env);
+      const users = await import('../../functions/users/users.repo');
+      const passwordHash = await (await import('../../functions/lib/password')).hashPassword(PASSWORD);
+      const email = `basket-e2e-${Date.now()}@demo.test`;
+      await users.createUser(testUser({ _id: `user-basket-e2e-${Date.now()}`, name: 'Basket Tester', email, passwordHash, roles: [TEST_ROLES.BRAND_ADMIN] }));
+      const token = await login(email, PASSWORD);
       const [first, second, third] = await ohSerials(token, RID, 3);
       const [foreign] = await ohSerials(token, OTHER, 1);
       const otherName = (await callRoute('getBatchItems', { token, query: { retailerId: OTHER, serialNo: foreign! } })).body.data.data.customerName;
 
-      await withSession(page, await apiSession('brandadmin@demo.test'), `/dashboard/retailer/${RID}?tab=all_oh&search=${encodeURIComponent(first!)}`);
+      await withSession(page, await apiSession(email, PASSWORD), `/dashboard/retailer/${RID}?tab=all_oh&search=${encodeURIComponent(first!)}`);
       await page.getByRole('tab', { name: 'All OH', selected: true }).waitFor();
       const plus = page.getByRole('button', { name: `Add ${first} to the basket` });
       await plus.click();

@@ -5,7 +5,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callRoute } from '../support/api';
-import { assertAccessible, apiSession, here, launchBrowser, openTab, screenshot, toast, waitForPath, withSession, type ApiSession, type Tab } from '../support/browser';
+import { assertAccessible, apiSession, here, launchBrowser, openTab, screenshot, toast, toasts, waitForPath, withSession, type ApiSession, type Tab } from '../support/browser';
 
 let browser: Browser;
 let brandAdmin: ApiSession;
@@ -86,7 +86,7 @@ describe('dashboard shell', () => {
       await button.click();
       await toast(page, 'All Baskets Cleared').waitFor();
       await page.waitForTimeout(300);
-      expect(await toast(page, 'All Baskets Cleared').count()).toBe(1);
+      expect(await toasts(page, 'All Baskets Cleared').count()).toBe(1);
       expect(await page.locator('.Toastify__toast-container--top-right').count()).toBe(1);
       expect((await callRoute('getBasket', basket)).body.totalCount).toBe(0);
       await screenshot(page, 'dashboard-toast');

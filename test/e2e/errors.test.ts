@@ -4,7 +4,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertAccessible, here, launchBrowser, openTab, screenshot, toast, waitForPath } from '../support/browser';
+import { assertAccessible, here, launchBrowser, openTab, screenshot, toast, toasts, waitForPath } from '../support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -86,6 +86,6 @@ describe('error catalogue', () => {
       await toast(page, 'Only once please.').waitFor();
       await page.getByRole('dialog').getByRole('button', { name: 'Send reset link' }).click();
       await page.waitForTimeout(400);
-      expect(await toast(page, 'Only once please.').count()).toBe(1);
+      expect(await toasts(page, 'Only once please.').count()).toBe(1);
     }));
 });

@@ -166,8 +166,14 @@ export async function storedSession(page: Page): Promise<{ local: string | null;
   return page.evaluate(() => ({ local: localStorage.getItem('auth'), session: sessionStorage.getItem('auth') }));
 }
 
-export function toast(page: Page, text: string) {
+/** Every toast showing `text` (to count them). */
+export function toasts(page: Page, text: string) {
   return page.locator('.Toastify__toast', { hasText: text });
+}
+
+/** The toast showing `text` (the newest: an older one of the same text may still be sliding out). */
+export function toast(page: Page, text: string) {
+  return toasts(page, text).last();
 }
 
 let seq = 0;
