@@ -6,64 +6,24 @@
  * its empty text (also for a retailer never scanned: 404) and a Preview in a sandboxed frame.
  */
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { SWRConfig } from 'swr';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { featureHarness } from '../support/feature-harness';
+import { shown } from '../support/notify-mock';
 import { ADDRESS_BOOK_MSG as M } from '../../../shared/messages/address-book';
 
-const shown: string[] = [];
-vi.mock('../../../web/src/lib/notify', () => ({
-  notify: {
-    success: (m: string) => shown.push(`success:${m}`),
-    info: (m: string) => shown.push(`info:${m}`),
-    warning: (m: string) => shown.push(`warning:${m}`),
-    error: (m: string) => shown.push(`error:${m}`),
-    errorList: (t: string, items: string[]) => shown.push(`${t}:${items.join('|')}`),
-  },
-}));
+vi.mock('../../../web/src/lib/notify', () => import('../support/notify-mock'));
 
 const { AddressBook, clampPage } = await import('../../../web/src/features/address-book/components/address-book');
 const { EmailHistory } = await import('../../../web/src/features/address-book/components/email-history');
 const { previewDocument } = await import('../../../web/src/features/address-book/components/email-preview');
-const { clearSession, setSession } = await import('../../../web/src/lib/session');
-type Session = import('../../../web/src/lib/session').Session;
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let host: HTMLDivElement;
-let root: Root;
-const calls: { url: URL; method: string; body: unknown }[] = [];
+const h = featureHarness();
+const { calls, render, settle } = h;
 let answer: (url: URL, method: string, body: unknown) => { status: number; body: unknown } = () => ({ status: 200, body: {} });
+beforeEach(() => h.answer((r) => answer(r.url, r.method, r.body)));
 
 const contact = (i: number) => ({ _id: `c${i}`, firstName: `First${i}`, lastName: `Last${i}`, email: `c${i}@x.test`, role: 'Buyer', brand: 'brand-1', retailer: 'ret-1', createdAt: '2026-01-01T00:00:00.000Z' });
 
-beforeEach(() => {
-  calls.length = 0;
-  shown.length = 0;
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    const u = new URL(url, 'http://localhost');
-    const method = init.method ?? 'GET';
-    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ url: u, method, body });
-    const a = answer(u, method, body);
-    return new Response(a.body === undefined ? '' : JSON.stringify(a.body), { status: a.status, headers: { 'content-type': 'application/json' } });
-  });
-  setSession({ token: 'tok', expiresAt: new Date(Date.now() + 60_000).toISOString(), user: { _id: 'u1', roles: [{ name: 'BRAND_ADMIN' }], brand: { _id: 'brand-1', name: 'B' } }, actingBrand: null } as unknown as Session);
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
-  clearSession();
-});
-
-const render = (ui: React.ReactNode) => act(() => root.render(<SWRConfig value={{ provider: () => new Map(), shouldRetryOnError: false, dedupingInterval: 0 }}>{ui}</SWRConfig>));
-const settle = async () => {
-  for (let i = 0; i < 8; i++) await act(() => new Promise((r) => setTimeout(r, 0)));
-};
 const button = (name: string) => [...document.querySelectorAll('button')].find((b) => (b.getAttribute('aria-label') ?? b.textContent)?.trim() === name);
 const dialogButton = (name: string) => [...document.querySelectorAll('[role="dialog"] button')].find((b) => b.textContent?.trim() === name) as HTMLButtonElement | undefined;
 function type(label: string, value: string) {
@@ -91,20 +51,20 @@ describe('AddressBook', () => {
     const q = calls[0]!.url;
     expect(q.pathname).toBe('/api/getContactInfo');
     expect(Object.fromEntries(q.searchParams)).toEqual({ brand: 'brand-1', retailer: 'ret-1', page: '1', limit: '25' });
-    expect([...host.querySelectorAll('th')].map((t) => t.textContent)).toEqual(['First Name', 'Last Name', 'Email', 'Role', 'Actions']);
-    expect(host.querySelectorAll('button[aria-label^="Delete contact"]')).toHaveLength(2);
+    expect([...h.host.querySelectorAll('th')].map((t) => t.textContent)).toEqual(['First Name', 'Last Name', 'Email', 'Role', 'Actions']);
+    expect(h.host.querySelectorAll('button[aria-label^="Delete contact"]')).toHaveLength(2);
 
     await render(<AddressBook brandId="brand-1" retailerId="ret-1" retailerName="R" canDelete={false} />);
     await settle();
-    expect([...host.querySelectorAll('th')].map((t) => t.textContent)).toEqual(['First Name', 'Last Name', 'Email', 'Role']);
-    expect(host.querySelectorAll('button[aria-label^="Delete contact"]')).toHaveLength(0);
+    expect([...h.host.querySelectorAll('th')].map((t) => t.textContent)).toEqual(['First Name', 'Last Name', 'Email', 'Role']);
+    expect(h.host.querySelectorAll('button[aria-label^="Delete contact"]')).toHaveLength(0);
   });
 
   it("says 'Contact(s) not found.' when the retailer has none", async () => {
     answer = () => ({ status: 200, body: { retailer_contacts: [], totalCount: 0, nextCursor: null } });
     await render(<AddressBook brandId="brand-1" retailerId="ret-1" retailerName="R" canDelete />);
     await settle();
-    expect(host.textContent).toContain('Contact(s) not found.');
+    expect(h.host.textContent).toContain('Contact(s) not found.');
   });
 
   it('checks the form before sending, sends brand + retailer, toasts and reloads on 200, shows a 409 under the email', async () => {
@@ -150,7 +110,7 @@ describe('AddressBook', () => {
     expect(post.body).toEqual({ firstName: 'Ada', lastName: 'Lovelace', email: 'new@x.test', role: 'Buyer', brand: 'brand-1', retailer: 'ret-1' });
     expect(shown).toContain(`success:${M.contactAdded}`);
     expect(document.querySelector('[role="dialog"]')).toBeNull();
-    expect(host.textContent).toContain('new@x.test');
+    expect(h.host.textContent).toContain('new@x.test');
   });
 
   it('deletes after Yes only, with the toast, and reloads', async () => {
@@ -175,8 +135,8 @@ describe('AddressBook', () => {
     expect(del.url.pathname).toBe('/api/addressBooks/c1');
     expect(del.url.searchParams.get('brand')).toBe('brand-1');
     expect(shown).toContain(`success:${M.contactDeleted}`);
-    expect(host.textContent).not.toContain('c1@x.test');
-    expect(host.textContent).toContain('c2@x.test');
+    expect(h.host.textContent).not.toContain('c1@x.test');
+    expect(h.host.textContent).toContain('c2@x.test');
   });
 });
 
@@ -190,8 +150,8 @@ describe('EmailHistory', () => {
     expect(Object.fromEntries(calls[0]!.url.searchParams)).toEqual({ retailer_brand_scraping: 'si-1', page: '1', limit: '25' });
     const d = new Date(email.createdAt);
     const date = `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`;
-    expect(host.textContent).toContain(email.subject);
-    expect(host.textContent).toContain(`Emailed on ${date}`);
+    expect(h.host.textContent).toContain(email.subject);
+    expect(h.host.textContent).toContain(`Emailed on ${date}`);
     await act(async () => button(`Preview: ${email.subject}`)!.click());
     const frame = document.querySelector('[role="dialog"] iframe') as HTMLIFrameElement;
     expect(frame.getAttribute('sandbox')).toBe('');
@@ -205,11 +165,11 @@ describe('EmailHistory', () => {
     answer = () => ({ status: 200, body: { data: [], totalCount: 0, nextCursor: null } });
     await render(<EmailHistory scanInfoId="si-1" />);
     await settle();
-    expect(host.textContent).toContain('Email history(s) not found.');
+    expect(h.host.textContent).toContain('Email history(s) not found.');
     answer = () => ({ status: 404, body: { message: M.scanInfoNotFound, code: 'NOT_FOUND' } });
     await render(<EmailHistory scanInfoId="si-unknown" />);
     await settle();
-    expect(host.textContent).toContain('Email history(s) not found.');
+    expect(h.host.textContent).toContain('Email history(s) not found.');
     expect(shown).toEqual([]);
   });
 });

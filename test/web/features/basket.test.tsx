@@ -5,29 +5,21 @@
  * in the basket.
  */
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { SWRConfig } from 'swr';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { featureHarness } from '../support/feature-harness';
+import { shown } from '../support/notify-mock';
 
-const shown: string[] = [];
-vi.mock('../../../web/src/lib/notify', () => ({
-  notify: {
-    success: (m: string) => shown.push(`success:${m}`),
-    info: (m: string) => shown.push(`info:${m}`),
-    warning: (m: string) => shown.push(`warning:${m}`),
-    error: (m: string) => shown.push(`error:${m}`),
-    errorList: (t: string, items: string[]) => shown.push(`${t}:${items.join('|')}`),
-  },
-}));
+vi.mock('../../../web/src/lib/notify', () => import('../support/notify-mock'));
 
 const { parseSerials } = await import('../../../web/src/features/basket/bulk-import');
 const { basketEmailBody } = await import('../../../web/src/features/basket/api/basket-email');
 const { BasketTab } = await import('../../../web/src/features/basket/components/basket-tab');
 const { AddToBasket } = await import('../../../web/src/features/basket/components/add-to-basket');
-const { clearSession, setSession } = await import('../../../web/src/lib/session');
-type Session = import('../../../web/src/lib/session').Session;
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const h = featureHarness();
+const { calls, render, settle } = h;
+let answer: (method: string, url: URL, body: unknown) => { status: number; body: unknown } = () => ({ status: 200, body: {} });
+beforeEach(() => h.answer((r) => answer(r.method, r.url, r.body)));
 
 describe('parseSerials', () => {
   it('one serial a line: the trailing empty line dropped, blank lines and spaces ignored, repeats once', () => {
@@ -50,38 +42,6 @@ describe('basketEmailBody', () => {
   });
 });
 
-let host: HTMLDivElement;
-let root: Root;
-const calls: { method: string; url: URL; body: unknown }[] = [];
-let answer: (method: string, url: URL, body: unknown) => { status: number; body: unknown } = () => ({ status: 200, body: {} });
-
-beforeEach(() => {
-  calls.length = 0;
-  shown.length = 0;
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    const u = new URL(url, 'http://localhost');
-    const body = init.body ? JSON.parse(String(init.body)) : undefined;
-    const method = init.method ?? 'GET';
-    calls.push({ method, url: u, body });
-    const a = answer(method, u, body);
-    return new Response(a.body === undefined ? '' : JSON.stringify(a.body), { status: a.status, headers: { 'content-type': 'application/json' } });
-  });
-  setSession({ token: 'tok', expiresAt: new Date(Date.now() + 60_000).toISOString(), user: { _id: 'u1', roles: [{ name: 'BRAND_ADMIN' }], brand: { _id: 'brand-1', name: 'B' } }, actingBrand: null } as unknown as Session);
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
-  clearSession();
-});
-
-const render = (ui: React.ReactNode) => act(() => root.render(<SWRConfig value={{ provider: () => new Map(), shouldRetryOnError: false, dedupingInterval: 0 }}>{ui}</SWRConfig>));
-const settle = async (n = 5) => {
-  for (let i = 0; i < n; i++) await act(() => new Promise((r) => setTimeout(r, 0)));
-};
 const button = (text: string) => [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === text || b.getAttribute('aria-label') === text)!;
 const item = (s: string) => ({ _id: s, serialNo: s, inventoryId: `INV-${s}`, styleName: `Item ${s}`, price: 100, customerId: 'OPT1', customerName: 'R', image: '', addedAt: '2026-11-23T10:00:00.000Z' });
 
@@ -99,14 +59,14 @@ describe('BasketTab', () => {
     await settle();
     expect(calls[0]!.url.pathname).toMatch(/\/basket\/ret-1$/);
     expect(Object.fromEntries(calls[0]!.url.searchParams)).toEqual({ brand: 'brand-1', page: '1' });
-    expect(host.textContent).toContain('2 Items In Basket');
-    expect(host.textContent).toContain('Item SN2');
+    expect(h.host.textContent).toContain('2 Items In Basket');
+    expect(h.host.textContent).toContain('Item SN2');
     await act(async () => button('Remove SN1 from the basket').click());
     await settle();
     expect(calls.some((c) => c.method === 'DELETE' && c.url.pathname.endsWith('/basket/ret-1/items/SN1'))).toBe(true);
     expect(shown).toEqual(['success:Product Removed !']);
-    expect(host.textContent).toContain('1 Items In Basket');
-    expect(host.textContent).not.toContain('Item SN1');
+    expect(h.host.textContent).toContain('1 Items In Basket');
+    expect(h.host.textContent).not.toContain('Item SN1');
   });
 
   it("says 'No Products.' when empty; Clear asks first, then toasts 'Baket cleared'", async () => {
@@ -121,8 +81,8 @@ describe('BasketTab', () => {
     await settle();
     expect(calls.some((c) => c.method === 'DELETE' && c.url.pathname.endsWith('/basket/ret-1'))).toBe(true);
     expect(shown).toEqual(['success:Baket cleared']);
-    expect(host.textContent).toContain('0 Items In Basket');
-    expect(host.textContent).toContain('No Products.');
+    expect(h.host.textContent).toContain('0 Items In Basket');
+    expect(h.host.textContent).toContain('No Products.');
   });
 
   it("bulk import: empty → 'Error' / 'Add atleast one product.'; failures listed in Items Not Imported", async () => {
@@ -202,10 +162,10 @@ describe('AddToBasket', () => {
     await settle();
     expect(calls.filter((c) => c.url.pathname.endsWith('/has'))).toHaveLength(1);
     expect(calls[0]!.url.searchParams.get('serialNo')).toBe('SN1,SN2');
-    expect(host.querySelectorAll('button').length).toBe(1);
+    expect(h.host.querySelectorAll('button').length).toBe(1);
     await act(async () => button('Add SN2 to the basket').click());
     await settle();
     expect(shown).toEqual(['success:Product Added!']);
-    expect(host.querySelectorAll('button').length).toBe(0);
+    expect(h.host.querySelectorAll('button').length).toBe(0);
   });
 });

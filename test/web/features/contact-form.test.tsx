@@ -5,77 +5,46 @@
  * the chosen To, the brand CC, the BCC defaults, the products and a request id.
  */
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { SWRConfig } from 'swr';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { featureHarness } from '../support/feature-harness';
+import { shown } from '../support/notify-mock';
 
-const shown: string[] = [];
-vi.mock('../../../web/src/lib/notify', () => ({
-  notify: {
-    success: (m: string) => shown.push(`success:${m}`),
-    info: (m: string) => shown.push(`info:${m}`),
-    warning: (m: string) => shown.push(`warning:${m}`),
-    error: (m: string) => shown.push(`error:${m}`),
-    errorList: (t: string, items: string[]) => shown.push(`${t}:${items.join('|')}`),
-  },
-}));
+vi.mock('../../../web/src/lib/notify', () => import('../support/notify-mock'));
 // The editor is Quill in a browser (covered by the e2e suite); here a textarea stands in for it.
 vi.mock('../../../web/src/components/ui/rich-text-editor', () => ({
   RichTextEditor: ({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) => <textarea aria-label={label} value={value} onChange={(e) => onChange(e.target.value)} />,
 }));
 
 const { ContactRetailerForm } = await import('../../../web/src/features/contact/api/contact-retailer');
-const { clearSession, setSession } = await import('../../../web/src/lib/session');
-type Session = import('../../../web/src/lib/session').Session;
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let host: HTMLDivElement;
-let root: Root;
 const posts: { url: URL; body: FormData }[] = [];
 let contacts: { _id: string; firstName: string; lastName: string; email: string; role: string }[] = [];
 
+const h = featureHarness();
+const { render, settle } = h;
 beforeEach(() => {
   posts.length = 0;
-  shown.length = 0;
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    const u = new URL(url, 'http://localhost');
-    let body: unknown = {};
-    if (u.pathname.endsWith('/getContactInfoForEmail'))
-      body = { data: { data: { User_name: 'Bea', Retailer_name: 'Harrowgate & Finch', Brand_name: 'Maison Aurelle' }, contacts, cc: ['brand@ma.example'], bcc: ['audit@ma.example'], retailer: { _id: 'ret-h', name: 'Harrowgate & Finch' }, brand: { _id: 'brand-1', name: 'Maison Aurelle' } } };
-    else if (u.pathname.endsWith('/cannedmessages')) body = { data: [], totalCount: 0 };
-    else if (u.pathname.endsWith('/contact_retailer')) {
-      posts.push({ url: u, body: init?.body as FormData });
-      body = { message: 'Email Sent Successfully.', data: { _id: 'h1', messageId: 'm1' } };
+  h.answer(({ url, body }) => {
+    if (url.pathname.endsWith('/getContactInfoForEmail'))
+      return { status: 200, body: { data: { data: { User_name: 'Bea', Retailer_name: 'Harrowgate & Finch', Brand_name: 'Maison Aurelle' }, contacts, cc: ['brand@ma.example'], bcc: ['audit@ma.example'], retailer: { _id: 'ret-h', name: 'Harrowgate & Finch' }, brand: { _id: 'brand-1', name: 'Maison Aurelle' } } } };
+    if (url.pathname.endsWith('/cannedmessages')) return { status: 200, body: { data: [], totalCount: 0 } };
+    if (url.pathname.endsWith('/contact_retailer')) {
+      posts.push({ url, body: body as FormData });
+      return { status: 200, body: { message: 'Email Sent Successfully.', data: { _id: 'h1', messageId: 'm1' } } };
     }
-    return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    return { status: 200, body: {} };
   });
-  setSession({ token: 'tok', expiresAt: new Date(Date.now() + 60_000).toISOString(), user: { _id: 'u1', name: 'Bea', roles: [{ name: 'BRAND_ADMIN' }], brand: { _id: 'brand-1', name: 'B' } }, actingBrand: null } as unknown as Session);
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
 });
-afterEach(() => {
-  act(() => root.unmount());
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
-  clearSession();
-});
-
-const render = (ui: React.ReactNode) => act(() => root.render(<SWRConfig value={{ provider: () => new Map(), shouldRetryOnError: false, dedupingInterval: 0 }}>{ui}</SWRConfig>));
-const settle = async () => {
-  for (let i = 0; i < 8; i++) await act(() => new Promise((r) => setTimeout(r, 0)));
-};
-const button = (name: string) => [...host.querySelectorAll('button')].find((b) => b.textContent === name)!;
+const button = (name: string) => [...h.host.querySelectorAll('button')].find((b) => b.textContent === name)!;
 
 describe('ContactRetailerForm', () => {
   it('shows the default subject, the address-book text when the retailer has no contacts, and refuses to send without a target', async () => {
     contacts = [];
     await render(<ContactRetailerForm retailerId="ret-h" retailerBrandScraping="period-1" source="product" products={['p1']} />);
     await settle();
-    expect((host.querySelector('input[maxlength="200"]') as HTMLInputElement).value).toBe('Issue found on the Harrowgate & Finch website');
-    expect(host.textContent).toContain('add contacts in the address book on the CONTACT tab');
-    expect(host.textContent).toContain('brand@ma.example');
+    expect((h.host.querySelector('input[maxlength="200"]') as HTMLInputElement).value).toBe('Issue found on the Harrowgate & Finch website');
+    expect(h.host.textContent).toContain('add contacts in the address book on the CONTACT tab');
+    expect(h.host.textContent).toContain('brand@ma.example');
     await act(async () => button('SEND').click());
     await settle();
     expect(shown).toEqual(['error:Please enter first target email address.']);
@@ -86,8 +55,8 @@ describe('ContactRetailerForm', () => {
     contacts = [{ _id: 'c1', firstName: 'Alice', lastName: 'B', email: 'alice@h.example', role: 'Buyer' }];
     await render(<ContactRetailerForm retailerId="ret-h" retailerBrandScraping="period-1" source="product" products={['p1', 'p2']} initialSubject="Basket export" initialMessage="<p>Links: https://x.example/a.zip</p>" />);
     await settle();
-    expect((host.querySelector('input[maxlength="200"]') as HTMLInputElement).value).toBe('Basket export');
-    const box = host.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
+    expect((h.host.querySelector('input[maxlength="200"]') as HTMLInputElement).value).toBe('Basket export');
+    const box = h.host.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
     await act(async () => box.click());
     await act(async () => button('SEND').click());
     await settle();

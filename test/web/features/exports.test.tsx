@@ -4,70 +4,32 @@
  * and ExportHistory lists name + link, 'No Files Downloaded' when empty, and pages.
  */
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { SWRConfig } from 'swr';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { featureHarness } from '../support/feature-harness';
+import { shown } from '../support/notify-mock';
 
-const shown: string[] = [];
-vi.mock('../../../web/src/lib/notify', () => ({
-  notify: {
-    success: (m: string) => shown.push(`success:${m}`),
-    info: (m: string) => shown.push(`info:${m}`),
-    warning: (m: string) => shown.push(`warning:${m}`),
-    error: (m: string) => shown.push(`error:${m}`),
-    errorList: (t: string, items: string[]) => shown.push(`${t}:${items.join('|')}`),
-  },
-}));
+vi.mock('../../../web/src/lib/notify', () => import('../support/notify-mock'));
 
 const { ExportButton } = await import('../../../web/src/features/exports/components/export-button');
 const { ExportHistory } = await import('../../../web/src/features/exports/components/export-history');
-const { clearSession, setSession } = await import('../../../web/src/lib/session');
-type Session = import('../../../web/src/lib/session').Session;
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let host: HTMLDivElement;
-let root: Root;
-const calls: URL[] = [];
+const h = featureHarness();
+const { render, settle } = h;
+/** The URLs requested, in order. */
+const calls = () => h.calls.map((c) => c.url);
 let answer: (url: URL) => { status: number; body: unknown } = () => ({ status: 200, body: {} });
-
-beforeEach(() => {
-  calls.length = 0;
-  shown.length = 0;
-  vi.stubGlobal('fetch', async (url: string) => {
-    const u = new URL(url, 'http://localhost');
-    calls.push(u);
-    const a = answer(u);
-    return new Response(a.body === undefined ? '' : JSON.stringify(a.body), { status: a.status, headers: { 'content-type': 'application/json' } });
-  });
-  setSession({ token: 'tok', expiresAt: new Date(Date.now() + 60_000).toISOString(), user: { _id: 'u1', roles: [{ name: 'BRAND_ADMIN' }], brand: { _id: 'brand-1', name: 'B' } }, actingBrand: null } as unknown as Session);
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
-  clearSession();
-});
-
-/** Each test its own SWR cache, no retries. */
-const render = (ui: React.ReactNode) => act(() => root.render(<SWRConfig value={{ provider: () => new Map(), shouldRetryOnError: false, dedupingInterval: 0 }}>{ui}</SWRConfig>));
-const settle = async () => {
-  for (let i = 0; i < 5; i++) await act(() => new Promise((r) => setTimeout(r, 0)));
-};
+beforeEach(() => h.answer((r) => answer(r.url)));
 
 describe('ExportButton', () => {
   it("sends the tab's filter flag, mapped filter, search and sort with the period, then opens the link", async () => {
     answer = (u) => (u.pathname.endsWith('/exportFile') ? { status: 200, body: { link: 'http://app/api/exports/download?token=t1', name: 'R - Price Issues - 2026-11-16.xlsx' } } : { status: 200, body: { data: [], totalCount: 0, nextCursor: null } });
     const opened: string[] = [];
     await render(<ExportButton retailerBrandScraping="period-1" query={{ price_diff: 'true', search: 'rivoli', sort: 'price;desc' }} open={(l) => opened.push(l)} />);
-    const button = host.querySelector('button')!;
+    const button = h.host.querySelector('button')!;
     expect(button.textContent).toBe('Export');
     await act(async () => button.click());
     await settle();
-    const call = calls.find((c) => c.pathname.endsWith('/exportFile'))!;
+    const call = calls().find((c) => c.pathname.endsWith('/exportFile'))!;
     expect(Object.fromEntries(call.searchParams)).toEqual({ price_diff: 'true', search: 'rivoli', sort: 'price;desc', retailer_brand_scraping: 'period-1' });
     expect(opened).toEqual(['http://app/api/exports/download?token=t1']);
     expect(shown).toEqual([]);
@@ -76,20 +38,20 @@ describe('ExportButton', () => {
   it('sends the ALL SCRAPED NOT Mapped filter as oh_map_id=false', async () => {
     answer = () => ({ status: 200, body: { link: 'http://app/x', name: 'x.xlsx' } });
     await render(<ExportButton retailerBrandScraping="p2" query={{ oh_map_id: 'false' }} open={() => undefined} />);
-    await act(async () => host.querySelector('button')!.click());
+    await act(async () => h.host.querySelector('button')!.click());
     await settle();
-    expect(calls[0]!.searchParams.get('oh_map_id')).toBe('false');
+    expect(calls()[0]!.searchParams.get('oh_map_id')).toBe('false');
   });
 
   it("shows the server's message through the error catalogue and opens nothing", async () => {
     answer = () => ({ status: 403, body: { message: 'You do not have access to this resource.', code: 'FORBIDDEN' } });
     const opened: string[] = [];
     await render(<ExportButton retailerBrandScraping="p3" query={{}} open={(l) => opened.push(l)} />);
-    await act(async () => host.querySelector('button')!.click());
+    await act(async () => h.host.querySelector('button')!.click());
     await settle();
     expect(opened).toEqual([]);
     expect(shown).toEqual(['warning:You do not have access to this resource.']);
-    expect(host.querySelector('button')!.disabled).toBe(false);
+    expect(h.host.querySelector('button')!.disabled).toBe(false);
   });
 });
 
@@ -107,22 +69,22 @@ describe('ExportHistory', () => {
     answer = () => ({ status: 200, body: { data: [item(2), item(1, null)], totalCount: 2, nextCursor: null } });
     await render(<ExportHistory retailerId="ret-harrowgate" />);
     await settle();
-    expect(calls[0]!.pathname).toMatch(/\/getExportHistory\/ret-harrowgate$/);
-    expect(Object.fromEntries(calls[0]!.searchParams)).toEqual({ brand: 'brand-1', page: '1', limit: '25' });
-    const links = [...host.querySelectorAll('a')];
+    expect(calls()[0]!.pathname).toMatch(/\/getExportHistory\/ret-harrowgate$/);
+    expect(Object.fromEntries(calls()[0]!.searchParams)).toEqual({ brand: 'brand-1', page: '1', limit: '25' });
+    const links = [...h.host.querySelectorAll('a')];
     expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([[item(2).name, item(2).url]]);
-    expect(host.textContent).toContain(`${item(1).name} (link expired)`);
-    expect(host.textContent).toContain('11/12/2026');
-    expect(host.textContent).toContain('1,202');
-    expect(host.querySelector('nav')).toBeNull(); // one page: no pagination
+    expect(h.host.textContent).toContain(`${item(1).name} (link expired)`);
+    expect(h.host.textContent).toContain('11/12/2026');
+    expect(h.host.textContent).toContain('1,202');
+    expect(h.host.querySelector('nav')).toBeNull(); // one page: no pagination
   });
 
   it("says 'No Files Downloaded' when the retailer has no export", async () => {
     answer = () => ({ status: 200, body: { data: [], totalCount: 0, nextCursor: null } });
     await render(<ExportHistory retailerId="ret-lumiere" brandId="brand-acting" />);
     await settle();
-    expect(calls[0]!.searchParams.get('brand')).toBe('brand-acting');
-    expect(host.textContent).toBe('No Files Downloaded');
+    expect(calls()[0]!.searchParams.get('brand')).toBe('brand-acting');
+    expect(h.host.textContent).toBe('No Files Downloaded');
   });
 
   it('pages 25 at a time with the app pagination', async () => {
@@ -132,11 +94,11 @@ describe('ExportHistory', () => {
     };
     await render(<ExportHistory retailerId="ret-harrowgate" />);
     await settle();
-    const pageButtons = () => [...host.querySelectorAll('nav button')].map((b) => b.textContent);
+    const pageButtons = () => [...h.host.querySelectorAll('nav button')].map((b) => b.textContent);
     expect(pageButtons()).toEqual(['First', '1', '2', '3', 'Last']);
-    await act(async () => ([...host.querySelectorAll('nav button')].find((b) => b.textContent === '3') as HTMLButtonElement).click());
+    await act(async () => ([...h.host.querySelectorAll('nav button')].find((b) => b.textContent === '3') as HTMLButtonElement).click());
     await settle();
-    expect(calls.at(-1)!.searchParams.get('page')).toBe('3');
-    expect(host.querySelector('a')!.textContent).toBe(item(3).name);
+    expect(calls().at(-1)!.searchParams.get('page')).toBe('3');
+    expect(h.host.querySelector('a')!.textContent).toBe(item(3).name);
   });
 });

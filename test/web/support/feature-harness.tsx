@@ -1,0 +1,81 @@
+/**
+ * The set-up every jsdom feature test shares: fetch stubbed at the network edge (each request
+ * recorded, answered by the test's `answer`), a signed-in session (BRAND_ADMIN of brand-1 unless
+ * the test says otherwise), a React root in the document, a fresh SWR cache per test without
+ * retries, and `settle` to let effects and fetches run. Toasts: ./notify-mock.ts.
+ */
+import { act, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { SWRConfig } from 'swr';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { clearSession, setSession, type Session } from '../../../web/src/lib/session';
+import { shown } from './notify-mock';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+export interface Req {
+  method: string;
+  url: URL;
+  /** JSON bodies parsed; FormData (multipart) as sent; undefined without a body. */
+  body: unknown;
+}
+export interface Answer {
+  status: number;
+  body: unknown;
+}
+
+type SessionUser = Record<string, unknown>;
+
+export interface HarnessOptions {
+  /** The signed-in user; default a BRAND_ADMIN of brand-1. */
+  user?: SessionUser;
+}
+
+export function featureHarness(opts: HarnessOptions = {}) {
+  const calls: Req[] = [];
+  let answer: (req: Req) => Answer | Promise<Answer> = () => ({ status: 200, body: {} });
+  let root: Root;
+  const h = {
+    calls,
+    host: undefined as unknown as HTMLDivElement,
+    /** How the stubbed network answers from now on. */
+    answer(fn: (req: Req) => Answer | Promise<Answer>) {
+      answer = fn;
+    },
+    /** Renders inside a fresh SWR cache (no retries, no deduping). */
+    render: (ui: ReactNode) => act(() => root.render(<SWRConfig value={{ provider: () => new Map(), shouldRetryOnError: false, dedupingInterval: 0 }}>{ui}</SWRConfig>)),
+    /** Lets `rounds` turns of effects, fetches and state updates run. */
+    settle: async (rounds = 8) => {
+      for (let i = 0; i < rounds; i++) await act(() => new Promise((r) => setTimeout(r, 0)));
+    },
+  };
+
+  beforeEach(() => {
+    calls.length = 0;
+    shown.length = 0;
+    answer = () => ({ status: 200, body: {} });
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+      const req: Req = {
+        method: init.method ?? 'GET',
+        url: new URL(url, 'http://localhost'),
+        body: typeof init.body === 'string' ? JSON.parse(init.body) : (init.body ?? undefined),
+      };
+      calls.push(req);
+      const a = await answer(req);
+      return new Response(a.body === undefined ? '' : JSON.stringify(a.body), { status: a.status, headers: { 'content-type': 'application/json' } });
+    });
+    const user = opts.user ?? { _id: 'u1', name: 'Bea', roles: [{ name: 'BRAND_ADMIN' }], brand: { _id: 'brand-1', name: 'B' } };
+    setSession({ token: 'tok', expiresAt: new Date(Date.now() + 60_000).toISOString(), user, actingBrand: null } as unknown as Session);
+    h.host = document.createElement('div');
+    document.body.append(h.host);
+    root = createRoot(h.host);
+  });
+  afterEach(() => {
+    act(() => root.unmount());
+    document.body.innerHTML = '';
+    vi.unstubAllGlobals();
+    clearSession();
+  });
+
+  return h;
+}
