@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADDRESS_BOOK_MSG as M } from '../../shared/messages/address-book';
 import { contactInfoResponse, emailHistoryResponse } from '../../shared/schemas/address-book';
-import { testUser, TEST_ROLES } from '../support/accounts';
+import { signedInAccounts, type AccountSpec } from '../support/accounts';
 import { api, callRoute, errorBody, login, stack } from '../support/api';
 
 const tag = randomBytes(4).toString('hex');
@@ -25,11 +25,11 @@ const RNOT = retailer('4');
 const REMPTY = retailer('5');
 const PASSWORD = 'Abtest-2031!';
 const users = {
-  admin: { _id: `user-ab-admin-${tag}`, email: `ab-admin-${tag}@demo.test`, associated_retailers: [] as string[], role: TEST_ROLES.BRAND_ADMIN },
-  user: { _id: `user-ab-user-${tag}`, email: `ab-user-${tag}@demo.test`, associated_retailers: [] as string[], role: TEST_ROLES.User },
-  rep: { _id: `user-ab-rep-${tag}`, email: `ab-rep-${tag}@demo.test`, associated_retailers: [R1._id], role: TEST_ROLES.User },
-  gone: { _id: `user-ab-gone-${tag}`, email: `ab-gone-${tag}@demo.test`, associated_retailers: [] as string[], role: TEST_ROLES.BRAND_ADMIN },
-};
+  admin: { _id: `user-ab-admin-${tag}`, email: `ab-admin-${tag}@demo.test`, role: 'BRAND_ADMIN' },
+  user: { _id: `user-ab-user-${tag}`, email: `ab-user-${tag}@demo.test` },
+  rep: { _id: `user-ab-rep-${tag}`, email: `ab-rep-${tag}@demo.test`, associated_retailers: [R1._id] },
+  gone: { _id: `user-ab-gone-${tag}`, email: `ab-gone-${tag}@demo.test`, role: 'BRAND_ADMIN', gone: true },
+} satisfies Record<string, AccountSpec>;
 const tokens = {} as Record<'admin' | 'user' | 'rep' | 'gone' | 'siteAdmin' | 'other' | 'demoAdmin' | 'demoUser', string>;
 const scanInfo: Record<string, string> = {};
 let periodR2 = '';
@@ -42,8 +42,6 @@ beforeAll(async () => {
   Object.assign(process.env, stack().env);
   const { putBrand } = await import('../../functions/brands/brands.repo');
   const { putRetailer } = await import('../../functions/retailers/retailers.repo');
-  const { createUser, deleteUser } = await import('../../functions/users/users.repo');
-  const { hashPassword } = await import('../../functions/lib/password');
   const { upsertScanInfo, putPeriod } = await import('../../functions/scrapings/scrapings.repo');
   const { periodIdOf, scanInfoIdOf } = await import('../../functions/scrapings/domain/ids');
   const { recordEmail } = await import('../../functions/contact/email-history.repo');
@@ -62,10 +60,7 @@ beforeAll(async () => {
       { retailer: REMPTY._id, flag: true, webSiteType: 'retailerWithModule' },
     ],
   });
-  const passwordHash = await hashPassword(PASSWORD);
-  for (const u of Object.values(users)) await createUser(testUser({ _id: u._id, email: u.email, passwordHash, brand: B._id, roles: [u.role], associated_retailers: u.associated_retailers }));
-  for (const k of Object.keys(users) as (keyof typeof users)[]) tokens[k] = await login(users[k].email, PASSWORD);
-  await deleteUser(users.gone._id);
+  Object.assign(tokens, await signedInAccounts(B._id, PASSWORD, users));
   tokens.siteAdmin = await login('admin@demo.test');
   tokens.other = await login('castellane@demo.test');
   tokens.demoAdmin = await login('brandadmin@demo.test');

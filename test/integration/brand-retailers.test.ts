@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assignedRepsResponse, brandRetailersResponse, brandSummaryResponse, listRetailerScrapingsResponse } from '../../shared/schemas/retailer-scrapings';
-import { testUser, TEST_ROLES } from '../support/accounts';
+import { signedInAccounts, type AccountSpec } from '../support/accounts';
 import { api, callRoute, errorBody, login, stack } from '../support/api';
 
 const tag = randomBytes(4).toString('hex');
@@ -26,17 +26,15 @@ const users = {
   rep2: { _id: `user-br-rep2-${tag}`, email: `br-rep2-${tag}@demo.test`, name: 'Anton Rep', associated_retailers: [R2._id, ROFF._id] },
   /** Assigned only the switched-off retailer: not a rep of anything the brand carries. */
   offOnly: { _id: `user-br-off-${tag}`, email: `br-off-${tag}@demo.test`, name: 'Olive Off', associated_retailers: [ROFF._id] },
-  admin: { _id: `user-br-admin-${tag}`, email: `br-admin-${tag}@demo.test`, name: 'Bea Admin', associated_retailers: [] as string[] },
-  gone: { _id: `user-br-gone-${tag}`, email: `br-gone-${tag}@demo.test`, name: 'Gus Gone', associated_retailers: [R1._id] },
-};
+  admin: { _id: `user-br-admin-${tag}`, email: `br-admin-${tag}@demo.test`, name: 'Bea Admin', role: 'BRAND_ADMIN' },
+  gone: { _id: `user-br-gone-${tag}`, email: `br-gone-${tag}@demo.test`, name: 'Gus Gone', associated_retailers: [R1._id], gone: true },
+} satisfies Record<string, AccountSpec>;
 const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   Object.assign(process.env, stack().env);
   const { putBrand } = await import('../../functions/brands/brands.repo');
   const { putRetailer } = await import('../../functions/retailers/retailers.repo');
-  const { createUser, deleteUser } = await import('../../functions/users/users.repo');
-  const { hashPassword } = await import('../../functions/lib/password');
   const now = new Date().toISOString();
   for (const r of [R1, R2, R3, ROFF]) await putRetailer({ ...r, createdAt: now, updatedAt: now });
   await putBrand({
@@ -51,12 +49,7 @@ beforeAll(async () => {
       { retailer: ROFF._id, flag: false, webSiteType: 'retailerWithProducts' },
     ],
   });
-  const passwordHash = await hashPassword(PASSWORD);
-  for (const [k, u] of Object.entries(users)) {
-    await createUser(testUser({ ...u, passwordHash, brand: B._id, roles: [k === 'admin' ? TEST_ROLES.BRAND_ADMIN : TEST_ROLES.User] }));
-  }
-  for (const k of Object.keys(users) as (keyof typeof users)[]) tokens[k] = await login(users[k].email, PASSWORD);
-  await deleteUser(users.gone._id);
+  Object.assign(tokens, await signedInAccounts(B._id, PASSWORD, users));
   tokens.siteAdmin = await login('admin@demo.test');
   tokens.maAdmin = await login('brandadmin@demo.test');
   tokens.cpAdmin = await login('castellane@demo.test');

@@ -90,6 +90,7 @@ export const router = createBrowserRouter([
               { path: 'retailer/:rId/product/:pId/sku/:brandSku', lazy: screen(() => import('./routes/dashboard/product'), 'ProductRoute') },
               { path: 'stats', lazy: screen(() => import('./routes/dashboard/stats'), 'StatsRoute') },
               { path: 'products-list', lazy: screen(() => import('./routes/dashboard/products-list'), 'ProductsListRoute') },
+              { path: 'profile/settings', lazy: screen(() => import('./routes/dashboard/settings'), 'SettingsRoute') },
               { path: '*', lazy: screen(() => import('./routes/dashboard/not-available'), 'DashboardNotAvailableRoute') },
             ],
           },

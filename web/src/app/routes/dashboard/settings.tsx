@@ -1,0 +1,54 @@
+/**
+ * /dashboard/profile/settings (000 §2 Settings): the tabs My Account, Brand (only for a user with
+ * at least one role), Manage Reports, Contacts and Users. The selected tab is in the URL
+ * (`?tab=`), so a reload or a shared link opens the same tab. Each tab is its feature's
+ * component, loaded when first shown.
+ */
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Spinner } from '../../../components/ui/spinner';
+import { Tabs } from '../../../components/ui/tabs';
+import { useSession, type Session } from '../../../lib/session';
+
+export interface SettingsTabProps {
+  session: Session;
+}
+
+interface SettingsTab {
+  id: string;
+  label: string;
+  /** Shown to this session? Default: everyone. */
+  visible?: (session: Session) => boolean;
+  component: LazyExoticComponent<ComponentType<SettingsTabProps>>;
+}
+
+/** A tab's component, loaded when first shown: `tabComponent(() => import('…'), 'ExportName')`. */
+export function tabComponent<M>(load: () => Promise<M>, name: keyof M): LazyExoticComponent<ComponentType<SettingsTabProps>> {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType<SettingsTabProps> }));
+}
+
+/**
+ * One entry per tab, in the spec's order: My Account, Brand, Manage Reports, Contacts, Users
+ * (each feature adds its own line).
+ */
+const TABS: SettingsTab[] = [
+];
+
+export function SettingsRoute() {
+  const session = useSession();
+  const [params, setParams] = useSearchParams();
+  if (!session) return null;
+  const tabs = TABS.filter((t) => t.visible?.(session) ?? true);
+  const current = tabs.find((t) => t.id === params.get('tab')) ?? tabs[0];
+  if (!current) return null;
+  const Current = current.component;
+  return (
+    <section className="settings-page" aria-label="Settings">
+      <Tabs label="Settings" tabs={tabs.map(({ id, label }) => ({ id, label }))} selected={current.id} onSelect={(id) => setParams({ tab: id }, { replace: true })}>
+        <Suspense fallback={<Spinner />}>
+          <Current session={session} />
+        </Suspense>
+      </Tabs>
+    </section>
+  );
+}
