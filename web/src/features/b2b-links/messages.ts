@@ -7,6 +7,7 @@ export const B2B_UI = {
   copied: 'Link copied.',
   copyFailed: 'Could not copy: select the link and copy it.',
   noLinks: 'No active links.',
+  showMore: 'Show more links',
   listFailed: 'The links could not be loaded.',
   confirmRevoke: (retailer: string) => `Revoke this link? ${retailer} loses access at once, including a page already open.`,
   loading: 'Opening the link…',

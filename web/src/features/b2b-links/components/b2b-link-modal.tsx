@@ -19,7 +19,7 @@ import { useB2bLinks, useCreateB2bLink, useRevokeB2bLink } from '../api/links';
 import { B2B_UI } from '../messages';
 import '../b2b-links.css';
 
-type Link = NonNullable<ReturnType<typeof useB2bLinks>['data']>['data'][number];
+type Link = NonNullable<ReturnType<typeof useB2bLinks>['data']>[number]['data'][number];
 
 const EXPIRY_DAYS = [1, 7, 14, B2B.defaultDays, 60, B2B.maxDays] as const;
 
@@ -43,6 +43,7 @@ export function B2bLinkModal({ brandId, retailerId, retailerName, onClose }: B2b
       const out = await create.trigger(days);
       setCreated({ url: out.data.url, expiresAt: out.data.expiresAt });
       notify.success(out.message);
+      void links.mutate();
     } catch (e) {
       handleError(e);
     }
@@ -64,6 +65,8 @@ export function B2bLinkModal({ brandId, retailerId, retailerName, onClose }: B2b
       setRevoking(null);
     } catch (e) {
       handleError(e);
+    } finally {
+      void links.mutate();
     }
   };
 
@@ -111,7 +114,14 @@ export function B2bLinkModal({ brandId, retailerId, retailerName, onClose }: B2b
         ) : null}
         <h3 className="b2b-links__heading">Active links</h3>
         {links.data ? (
-          <Table caption={`Active B2B portal links of ${retailerName}`} columns={columns} rows={links.data.data} rowKey={(l) => l._id} empty={<p className="muted">{B2B_UI.noLinks}</p>} className="table b2b-links__table" />
+          <>
+            <Table caption={`Active B2B portal links of ${retailerName}`} columns={columns} rows={links.data.flatMap((p) => p.data)} rowKey={(l) => l._id} empty={<p className="muted">{B2B_UI.noLinks}</p>} className="table b2b-links__table" />
+            {links.data.at(-1)?.nextCursor ? (
+              <Button variant="outline" size="sm" busy={links.isValidating} onClick={() => void links.setSize(links.size + 1)}>
+                {B2B_UI.showMore}
+              </Button>
+            ) : null}
+          </>
         ) : links.error ? (
           <p className="muted">{B2B_UI.listFailed}</p>
         ) : (
