@@ -4,6 +4,7 @@
  *   BASKET#<owner>#<brand>#<retailer> / ITEM#<SERIAL>    an item (the on-hand fields when added, addedAt)
  *   BASKETS#<owner> / BASKET#<brand>#<retailer>          { count } kept in the same transaction as each write
  *   BASKETJOB#<id> / JOB                                 an export job (status, progress, export ids; TTL)
+ *   BASKETEXPORTS#<owner> / RUNNING                      { jobs: { <jobId>: startedAt ms }, v }: the owner's unfinished exports
  *
  * The owner is a plain string: the user id today, a portal link's principal later
  * (`PORTAL#<linkId>`). Nothing here reads a whole basket to answer a page.
@@ -237,4 +238,54 @@ export async function getJob(id: string): Promise<ExportJobRecord | undefined> {
 export async function updateJob(id: string, fields: Partial<Omit<ExportJobRecord, '_id' | 'owner' | 'brand' | 'retailer'>>): Promise<void> {
   const parts = updateParts({ ...fields, updatedAt: new Date().toISOString() });
   await ddb.send(new UpdateCommand({ TableName: table.name, Key: jobKey(id), ...parts, ConditionExpression: 'attribute_exists(pk)' }));
+}
+
+// ── Running exports per owner ───────────────────────────────────────────────────
+
+const runningKey = (owner: string) => ({ pk: `BASKETEXPORTS#${owner}`, sk: 'RUNNING' });
+
+/**
+ * Takes one of the owner's `max` export slots for `jobId` (optimistic: the item's version `v` must
+ * not have moved since it was read; a lost race reads again). Slots older than `staleMs` (a worker
+ * that died without releasing) are dropped first. False when every slot is taken, or when 8
+ * attempts in a row lost a race (40 requests at once): the caller answers "too many".
+ */
+export async function takeExportSlot(owner: string, jobId: string, max: number, staleMs: number, now = Date.now()): Promise<boolean> {
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const got = await ddb.send(new GetCommand({ TableName: table.name, Key: runningKey(owner), ConsistentRead: true }));
+    const v = typeof got.Item?.v === 'number' ? got.Item.v : 0;
+    const jobs = Object.fromEntries(Object.entries((got.Item?.jobs ?? {}) as Record<string, number>).filter(([, at]) => now - at < staleMs));
+    if (Object.keys(jobs).length >= max) return false;
+    jobs[jobId] = now;
+    try {
+      await ddb.send(
+        new PutCommand({
+          TableName: table.name,
+          Item: { ...runningKey(owner), entity: 'BasketExportSlots', jobs, v: v + 1 },
+          ConditionExpression: got.Item ? 'v = :v' : 'attribute_not_exists(pk)',
+          ...(got.Item ? { ExpressionAttributeValues: { ':v': v } } : {}),
+        }),
+      );
+      return true;
+    } catch (e) {
+      if ((e as Error).name !== 'ConditionalCheckFailedException') throw e;
+    }
+  }
+  return false;
+}
+
+/** Gives the job's slot back (the job ended: done or failed). Nothing when it is not held. */
+export async function releaseExportSlot(owner: string, jobId: string): Promise<void> {
+  await ddb.send(
+    new UpdateCommand({
+      TableName: table.name,
+      Key: runningKey(owner),
+      UpdateExpression: 'REMOVE jobs.#j ADD v :one',
+      ConditionExpression: 'attribute_exists(jobs.#j)',
+      ExpressionAttributeNames: { '#j': jobId },
+      ExpressionAttributeValues: { ':one': 1 },
+    }),
+  ).catch((e: Error) => {
+    if (e.name !== 'ConditionalCheckFailedException') throw e;
+  });
 }

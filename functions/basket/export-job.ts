@@ -18,7 +18,7 @@ import { EXPORT_PREFIX, putExportObject, putLinkRecord, XLSX_TYPE } from '../exp
 import { getRetailers } from '../retailers/retailers.repo';
 import { logger } from '../lib/logger';
 import { newId } from '../lib/table';
-import { getItems, getJob, itemPages, mapLimit, updateJob, type BasketRef } from './basket.repo';
+import { getItems, getJob, itemPages, mapLimit, releaseExportSlot, updateJob, type BasketRef } from './basket.repo';
 import { fetchImage, imageExtension, ImageFetchError } from './image-fetch';
 
 /** The zip stops taking images past this size (Lambda's /tmp is sized for it: infra). */
@@ -161,5 +161,6 @@ export async function runBasketExport(jobId: string, serials: string[] | undefin
     await updateJob(jobId, { status: 'failed', error: BASKET_MSG.exportFailed }).catch(() => undefined);
   } finally {
     await rm(dir, { recursive: true, force: true });
+    await releaseExportSlot(job.owner, jobId).catch((e: unknown) => logger.error('basket export slot not released', { jobId, error: String(e) }));
   }
 }

@@ -6,16 +6,16 @@
  */
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { EXPORT_LINK_DAYS } from '../../shared/constants';
-import { BASKET_MSG } from '../../shared/messages/basket';
+import { BASKET_EXPORT_SLOT_STALE_MS, BASKET_EXPORTS_RUNNING_MAX, BASKET_MSG } from '../../shared/messages/basket';
 import type { ExportJob } from '../../shared/schemas/basket';
 import { exportLink } from '../exports/exports';
 import { s3 } from '../lib/clients/s3';
 import { env } from '../lib/env';
 import type { AuthContext } from '../lib/http/auth';
-import { NotFoundError, ValidationError } from '../lib/http/errors';
+import { NotFoundError, TooManyRequestsError, ValidationError } from '../lib/http/errors';
 import { newId } from '../lib/table';
 import { basketOf, ownerOf } from './basket';
-import { countItems, getItems, getJob, putJob, type ExportJobRecord } from './basket.repo';
+import { countItems, getItems, getJob, putJob, releaseExportSlot, takeExportSlot, type ExportJobRecord } from './basket.repo';
 
 /** infra/table-schema.ts DATA_PREFIX.jobs: request objects of background jobs (expire after a day). */
 export const BASKET_JOB_PREFIX = 'jobs/basket-export/';
@@ -27,7 +27,11 @@ export interface BasketJobRequest {
   serialNo?: string[];
 }
 
-/** POST /exportBucketData: checks the basket, records the job, drops its request object; answers the job (queued). */
+/**
+ * POST /exportBucketData: checks the basket, takes one of the owner's export slots (at most
+ * BASKET_EXPORTS_RUNNING_MAX being prepared at once: 429 beyond), records the job, drops its request
+ * object; answers the job (queued). The worker gives the slot back when the job ends.
+ */
 export async function startBasketExport(auth: AuthContext, body: { retailerId: string; serialNo?: string[] }, brand: string | undefined, now = new Date()): Promise<ExportJob> {
   const { ref } = await basketOf(auth, body.retailerId, brand);
   const total = body.serialNo ? (await getItems(ref, body.serialNo)).length : await countItems(ref);
@@ -45,9 +49,17 @@ export async function startBasketExport(auth: AuthContext, body: { retailerId: s
     // The job record outlives its links by a day.
     expiresAt: Math.floor(now.getTime() / 1000) + (EXPORT_LINK_DAYS + 1) * 86_400,
   };
-  await putJob(job);
-  const request: BasketJobRequest = { jobId: job._id, ...(body.serialNo ? { serialNo: body.serialNo } : {}) };
-  await s3.send(new PutObjectCommand({ Bucket: env.dataBucket, Key: `${BASKET_JOB_PREFIX}${job._id}.json`, Body: JSON.stringify(request), ContentType: 'application/json' }));
+  if (!(await takeExportSlot(job.owner, job._id, BASKET_EXPORTS_RUNNING_MAX, BASKET_EXPORT_SLOT_STALE_MS, now.getTime()))) {
+    throw new TooManyRequestsError(BASKET_MSG.exportsRunning(BASKET_EXPORTS_RUNNING_MAX));
+  }
+  try {
+    await putJob(job);
+    const request: BasketJobRequest = { jobId: job._id, ...(body.serialNo ? { serialNo: body.serialNo } : {}) };
+    await s3.send(new PutObjectCommand({ Bucket: env.dataBucket, Key: `${BASKET_JOB_PREFIX}${job._id}.json`, Body: JSON.stringify(request), ContentType: 'application/json' }));
+  } catch (e) {
+    await releaseExportSlot(job.owner, job._id).catch(() => undefined);
+    throw e;
+  }
   return toJobView(job);
 }
 

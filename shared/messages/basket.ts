@@ -18,7 +18,13 @@ export const BASKET_MSG = {
   jobNotFound: 'Export not found.',
   exportEmpty: 'The basket is empty: add products before exporting.',
   exportFailed: 'The basket export failed. Try again.',
+  exportsRunning: (n: number) => `You already have ${n} basket exports being prepared: wait for one to finish, then export again.`,
 } as const;
+
+/** At most this many basket exports of one owner being prepared at once (each fetches images for minutes). */
+export const BASKET_EXPORTS_RUNNING_MAX = 3;
+/** A slot older than this is a worker that died without giving it back (3 tries of 15 minutes and the delays between). */
+export const BASKET_EXPORT_SLOT_STALE_MS = 60 * 60_000;
 
 /** At most this many items in one basket (a clear message beyond). */
 export const BASKET_CAP = 5000;

@@ -11,7 +11,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OhItem } from '../../functions/inventory/domain/oh-feed';
-import { BASKET_MSG } from '../../shared/messages/basket';
+import { BASKET_EXPORT_SLOT_STALE_MS, BASKET_EXPORTS_RUNNING_MAX, BASKET_MSG } from '../../shared/messages/basket';
 import { TEST_ROLES, testUser } from '../support/accounts';
 import { api, callRoute, errorBody, login, stack } from '../support/api';
 
@@ -297,5 +297,36 @@ describe('POST /exportBucketData', () => {
     expect((await callRoute('exportBucketData', { token: tokens.assigned, body: { retailerId: R2._id } })).status).toBe(403);
     expect((await callRoute('exportBucketData', { token: tokens.otherBrand, query: { brand: BRAND._id }, body: { retailerId: R1._id } })).status).toBe(403);
     expect((await callRoute('getBasketExport', { token: tokens.ba, params: { jobId: 'nope' } })).status).toBe(404);
+  });
+
+  it('at most 3 exports of one user are prepared at once: a 4th is refused with a clear 429 until one ends; other users are not held up', async () => {
+    const repo = await import('../../functions/basket/basket.repo');
+    const owner = `user-bk-ba2-${tag}`;
+    const held = ['held-1', 'held-2', 'held-3'];
+    for (const id of held) expect(await repo.takeExportSlot(owner, id, BASKET_EXPORTS_RUNNING_MAX, BASKET_EXPORT_SLOT_STALE_MS)).toBe(true);
+    await add([S(10)], tokens.ba2);
+    const refused = await callRoute('exportBucketData', { token: tokens.ba2, body: { retailerId: R1._id } });
+    expect(refused.status).toBe(429);
+    expect(errorBody(refused).message).toBe(BASKET_MSG.exportsRunning(BASKET_EXPORTS_RUNNING_MAX));
+    // Another user exports meanwhile.
+    const other = await callRoute('exportBucketData', { token: tokens.ba, body: { retailerId: R1._id, serialNo: [S(6)] } });
+    expect(other.status).toBe(202);
+    // One ends: the next export starts, runs, and gives its slot back when done.
+    await repo.releaseExportSlot(owner, held[0]!);
+    const started = await callRoute('exportBucketData', { token: tokens.ba2, body: { retailerId: R1._id } });
+    expect(started.status).toBe(202);
+    await expect.poll(async () => (await callRoute('getBasketExport', { token: tokens.ba2, params: { jobId: started.body.jobId } })).body.status, { timeout: 60_000, interval: 200 }).toBe('done');
+    expect(await repo.takeExportSlot(owner, 'held-4', BASKET_EXPORTS_RUNNING_MAX, BASKET_EXPORT_SLOT_STALE_MS)).toBe(true);
+    for (const id of [...held, 'held-4']) await repo.releaseExportSlot(owner, id);
+  });
+
+  it('40 export starts at once take exactly the free slots; a slot a dead worker never gave back is freed after the stale time', async () => {
+    const repo = await import('../../functions/basket/basket.repo');
+    const owner = `slots-${tag}`;
+    const got = await Promise.all(Array.from({ length: 40 }, (_, i) => repo.takeExportSlot(owner, `job-${i}`, 3, BASKET_EXPORT_SLOT_STALE_MS)));
+    expect(got.filter(Boolean)).toHaveLength(3);
+    expect(await repo.takeExportSlot(owner, 'late', 3, BASKET_EXPORT_SLOT_STALE_MS)).toBe(false);
+    // An hour and a bit later the three are stale (their workers died): slots free again.
+    expect(await repo.takeExportSlot(owner, 'later', 3, BASKET_EXPORT_SLOT_STALE_MS, Date.now() + BASKET_EXPORT_SLOT_STALE_MS + 1)).toBe(true);
   });
 });
