@@ -126,12 +126,17 @@ describe('B2B portal', () => {
       expect((await callRoute('revokeB2bLink', { token, params: { id: link._id } })).status).toBe(200);
       await page.getByRole('tab', { name: 'All OH' }).click();
       // The list may come from the page's cache (no request yet): a search is the page's next request.
-      if (!(await page.getByText(B2B_MSG.linkEnded).isVisible())) {
-        const search = page.getByPlaceholder('Type to search ...');
-        await search.fill('Aurelle');
-        await search.press('Enter');
-      }
-      await page.getByText(B2B_MSG.linkEnded).waitFor();
+      // The tab's own request may end the page meanwhile (the search box goes): then nothing to type.
+      const ended = page.getByText(B2B_MSG.linkEnded);
+      await expect
+        .poll(async () => {
+          if (await ended.isVisible()) return true;
+          const search = page.getByPlaceholder('Type to search ...');
+          await search.fill(`Aurelle ${Date.now()}`, { timeout: 1000 }).catch(() => undefined);
+          await search.press('Enter', { timeout: 1000 }).catch(() => undefined);
+          return ended.isVisible();
+        })
+        .toBe(true);
 
       // In the same tab, a fresh link's address (only the fragment changes: no reload) opens it…
       const fresh = (await callRoute('createB2bLink', { token, body: { retailerId: RID, expiresInDays: 1 } })).body.data;
