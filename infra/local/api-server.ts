@@ -32,6 +32,14 @@ const MIME: Record<string, string> = {
 
 const BINARY = /^(image\/|application\/(octet-stream|pdf|zip|vnd\.))|multipart\/form-data/;
 
+/**
+ * Lambda takes a request event of at most 6 MB (a binary body is in it base64-encoded): above
+ * that API Gateway answers 413 without calling the function. The local server does the same, so
+ * a limit that only holds locally shows up here first.
+ */
+export const LAMBDA_EVENT_MAX_BYTES = 6 * 1024 * 1024;
+export const TOO_LARGE_MESSAGE = 'Request Entity Too Large';
+
 export function lambdaContext(name: string): Context {
   return {
     awsRequestId: randomUUID(),
@@ -135,7 +143,9 @@ export function createApiServer(opts: ApiServerOptions): http.Server {
         if (!match) return send(res, 404, JSON.stringify({ message: MSG.notFound, code: 'NO_ROUTE' }), { 'content-type': 'application/json' });
         const body = await readBody(req);
         const handler = await registry.load(match.route.handler);
-        const out = await handler(toEvent(req, body, url, apiPath, match.route, match.params), lambdaContext(match.route.id));
+        const event = toEvent(req, body, url, apiPath, match.route, match.params);
+        if (Buffer.byteLength(JSON.stringify(event)) > LAMBDA_EVENT_MAX_BYTES) return send(res, 413, JSON.stringify({ message: TOO_LARGE_MESSAGE }), { 'content-type': 'application/json' });
+        const out = await handler(event, lambdaContext(match.route.id));
         const payload = out.isBase64Encoded ? Buffer.from(out.body ?? '', 'base64') : (out.body ?? '');
         const headers: Record<string, string> = {};
         for (const [k, v] of Object.entries(out.headers ?? {})) headers[k] = String(v);

@@ -13,8 +13,13 @@ export const CONTACT_LIMITS = {
   /** To + CC + BCC (SES takes at most 50 destinations per message). */
   maxRecipients: 50,
   maxFiles: 10,
-  maxFileBytes: 5 * 1024 * 1024,
-  maxTotalBytes: 20 * 1024 * 1024,
+  /**
+   * Sizes that a deployed stack can take: Lambda caps a request event at 6 MB and API Gateway
+   * sends a multipart body base64-encoded (4/3 of its size), so files, message and form fields
+   * must stay under about 4.4 MB (test/shared/contact-limits.test.ts checks the worst case).
+   */
+  maxFileBytes: 3 * 1024 * 1024,
+  maxTotalBytes: 3.5 * 1024 * 1024,
   maxSubject: 200,
   maxName: 100,
   /** The rich-text message as sent (HTML). */

@@ -301,7 +301,10 @@ describe('POST /contact_retailer: refusals (nothing is sent)', () => {
     await refused(tokens.maAdmin, { files: [{ name: 'logo.png', type: 'image/png', data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>') }] }, 400, CONTACT_MSG.notAnImage('logo.png'));
     await refused(tokens.maAdmin, { files: [{ name: 'doc.pdf', type: 'application/pdf', data: Buffer.from('%PDF-1.7') }] }, 400, CONTACT_MSG.notAnImage('doc.pdf'));
     const big = Buffer.concat([PNG, Buffer.alloc(CONTACT_LIMITS.maxFileBytes)]);
-    await refused(tokens.maAdmin, { files: [{ name: 'big.png', type: 'image/png', data: big }] }, 413, CONTACT_MSG.fileTooLarge('big.png', 5));
+    await refused(tokens.maAdmin, { files: [{ name: 'big.png', type: 'image/png', data: big }] }, 413, CONTACT_MSG.fileTooLarge('big.png', 3));
+    // Each within the per-file limit, together over the total.
+    const two = [0, 1].map((i) => ({ name: `half-${i}.png`, type: 'image/png', data: Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]) }));
+    await refused(tokens.maAdmin, { files: two }, 413, CONTACT_MSG.filesTooLarge(3.5));
     const eleven = Array.from({ length: CONTACT_LIMITS.maxFiles + 1 }, (_, i) => ({ name: `s${i}.png`, type: 'image/png', data: PNG }));
     await refused(tokens.maAdmin, { files: eleven }, 400, CONTACT_MSG.tooManyFiles(CONTACT_LIMITS.maxFiles));
   });

@@ -9,7 +9,7 @@ import path from 'node:path';
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiServer } from '../../../infra/local/api-server';
+import { createApiServer, LAMBDA_EVENT_MAX_BYTES, TOO_LARGE_MESSAGE } from '../../../infra/local/api-server';
 
 const root = path.resolve(__dirname, '../../..');
 let server: http.Server;
@@ -110,5 +110,15 @@ describe('compression and cache headers, as CloudFront and the S3 deployment', (
     expect(res.status).toBe(401);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(res.body.toString()).message).toBeTruthy();
+  });
+});
+
+describe("Lambda's request cap", () => {
+  it('answers 413 without calling the handler when the event (a binary body base64-encoded) passes 6 MB, as API Gateway does', async () => {
+    // 4.6 MB of multipart is 6.1 MB once base64-encoded.
+    const body = Buffer.alloc(Math.ceil((LAMBDA_EVENT_MAX_BYTES * 3) / 4) + 1024, 0x41);
+    const res = await fetch(`${base}/api/contact_retailer?version=1.0.0`, { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x' }, body });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ message: TOO_LARGE_MESSAGE });
   });
 });
