@@ -266,7 +266,7 @@ export async function stageProductFile(file: FileRecord, progress?: StageProgres
     const sources = snapshotting ? { parts, brandIndex: i } : undefined;
     await putBrandStage(file, periodOf.get(brands[i]!._id)!, stager.counts.get(brands[i]!._id)!, stagedAt, sources);
   }
-  await Promise.all([deleteStageStates(file._id), deleteSnapshotParts(file._id, stagedAt)]);
+  await Promise.all([deleteStageStates(file._id), deleteSnapshotParts(file._id)]);
   return result;
 }
 

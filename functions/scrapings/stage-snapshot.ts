@@ -185,11 +185,15 @@ export async function snapshotFromParts(fileId: string, stagedAt: string, parts:
   return { body: Buffer.concat(body), flagged, products };
 }
 
-/** Delete every piece saved for this staging, a failed try's included (best effort: invisible to everyone). */
-export async function deleteSnapshotParts(fileId: string, stagedAt: string): Promise<void> {
+/**
+ * Delete every piece saved for the file's staging, of any `stagedAt`: a failed try's included, and
+ * a retried first invocation's lost try (it staged under a `stagedAt` of its own that nobody reads).
+ * One staging of a file runs at a time. Best effort: the pieces are invisible to everyone.
+ */
+export async function deleteSnapshotParts(fileId: string): Promise<void> {
   let token: string | undefined;
   do {
-    const page = await s3.send(new ListObjectsV2Command({ Bucket: env.dataBucket, Prefix: snapshotPartsPrefix(fileId, stagedAt), ContinuationToken: token }));
+    const page = await s3.send(new ListObjectsV2Command({ Bucket: env.dataBucket, Prefix: `files/${fileId}/snapshot-parts/`, ContinuationToken: token }));
     const keys = (page.Contents ?? []).map((c) => c.Key!);
     await Promise.allSettled(keys.map((Key) => s3.send(new DeleteObjectCommand({ Bucket: env.dataBucket, Key }))));
     token = page.NextContinuationToken;
