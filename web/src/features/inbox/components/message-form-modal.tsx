@@ -84,11 +84,13 @@ export function MessageFormModal({ brand, message, onClose }: MessageFormModalPr
     <Modal title={message ? `Edit message: ${message.name}` : 'Add message'} size="lg" onClose={onClose}>
       <form className="inbox-form" onSubmit={submit} noValidate aria-label={message ? 'Edit canned message' : 'Add canned message'}>
         {list.length ? (
-          <ul className="inbox-form__errors banner banner--error" role="alert" aria-label="Please correct">
-            {list.map((m) => (
-              <li key={m}>{m}</li>
-            ))}
-          </ul>
+          <div className="inbox-form__errors banner banner--error" role="alert">
+            <ul>
+              {list.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          </div>
         ) : null}
         <div className="inbox-form__row">
           <div className={`field inbox-form__name${errors.name ? ' field--invalid' : ''}`}>
