@@ -4,7 +4,7 @@
  * three spec messages, a message written in Quill with a placeholder from the dropdown inserted at
  * the caret, 'Message created successfully' and the row; the view modal; an edit ('Message updated
  * successfully'); then the message offered in the contact form's canned-message dropdown on the
- * Harrowgate & Finch retailer page. A plain User of Maison Aurelle reads the Inbox without Add/Edit.
+ * Harrowgate & Finch retailer page (and a placeholder inserted there, filled). A plain User of Maison Aurelle reads the Inbox without Add/Edit.
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -98,6 +98,12 @@ describe('Inbox', () => {
       // A placeholder of the contact before a To is ticked: the spec's message.
       await canned.selectOption({ label: NAME });
       await toast(page, 'Please select target email address.').waitFor();
+      // Placeholder insertion outside add/edit mode: the value for this email, at the caret.
+      const body = flag.getByRole('textbox', { name: 'Message' });
+      await body.click();
+      await page.keyboard.type('From ');
+      await flag.getByLabel('Insert placeholder').selectOption('{Brand_name}');
+      await expect.poll(() => body.innerText()).toContain('From Castellane Paris');
       await screenshot(page, 'inbox-in-contact-form', false);
     }));
 
