@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import { CONTACT_MSG } from '../../shared/messages/contact';
-import { CONTACT_LIMITS, type ContactRetailerBody, type FormContact } from '../../shared/schemas/contact';
+import { CONTACT_LIMITS, type ContactRetailerBody, type FormContact, type FormVariableName } from '../../shared/schemas/contact';
 import { findRetailerContacts, pageRetailerContacts } from '../address-book/contacts.repo';
 import { takeEmailSend } from '../auth/throttle.repo';
 import { getBrand, type BrandRecord } from '../brands/brands.repo';
@@ -71,7 +71,8 @@ export async function contactInfoFor(auth: AuthContext, scanId: string) {
   const [{ brand, user, retailerName }, contacts] = await Promise.all([brandAndSender(auth, scan), pageRetailerContacts(scan.brand, scan.retailer, { limit: CONTACT_LIMITS.maxContacts })]);
   return {
     data: {
-      data: { User_name: user.name, Retailer_name: retailerName, Brand_name: brand.name },
+      // Every FORM_VARIABLE_NAMES value (GET /getvariable lists them with the contact's fields).
+      data: { User_name: user.name, Retailer_name: retailerName, Brand_name: brand.name } satisfies Record<FormVariableName, string>,
       contacts: contacts.items.map((c): FormContact => ({ _id: c._id, firstName: c.firstName, lastName: c.lastName, email: c.email, role: c.role })),
       cc: brandContactOf(brand),
       bcc: bccOf(brand, user),

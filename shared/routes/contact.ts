@@ -1,9 +1,14 @@
-/** The contact form (000 §2, §7): canned messages' read, the form's contact info and the email to a retailer. This resource's part of the route table (shared/routes.ts aggregates it). */
+/** The contact form (000 §2, §7) and the Inbox: canned messages (read, create, update), the placeholder names, the form's contact info and the email to a retailer. This resource's part of the route table (shared/routes.ts aggregates it). */
 import * as ct from '../schemas/contact';
 import { r, routeIn, type RouteDef } from './define';
 
 export const contactRoutes = [
   r({ id: 'listCannedMessages', method: 'GET', path: '/cannedmessages', handler: 'functions/contact/list-canned-messages.ts', access: 'user', grants: ['table:read'], tenant: { query: 'brand' }, query: ct.listCannedMessagesQuery }),
+  // The Inbox (000 §2, §6, §7): BRAND_ADMIN or ADMIN acting for a brand write; the body's brand is checked by the handler.
+  r({ id: 'createCannedMessage', method: 'POST', path: '/cannedmessages', handler: 'functions/contact/create-canned-message.ts', access: 'brandAdmin', grants: ['table:read', 'table:write'], body: ct.createCannedMessageBody }),
+  r({ id: 'updateCannedMessage', method: 'PUT', path: '/cannedmessages/{id}', handler: 'functions/contact/update-canned-message.ts', access: 'brandAdmin', grants: ['table:read', 'table:write'], params: ct.cannedMessageIdPath, body: ct.updateCannedMessageBody }),
+  // The placeholder names (one list: shared/schemas/contact.ts EMAIL_VARIABLES).
+  r({ id: 'getVariables', method: 'GET', path: '/getvariable', handler: 'functions/contact/get-variables.ts', access: 'user', grants: ['table:read'] }),
   // No brand in the body: the handler checks the retailer scan's brand and the caller's retailers.
   r({ id: 'getContactInfoForEmail', method: 'POST', path: '/getContactInfoForEmail', handler: 'functions/contact/contact-info.ts', access: 'user', grants: ['table:read'], body: ct.contactInfoForEmailBody }),
   r({ id: 'contactRetailer', method: 'POST', path: '/contact_retailer', handler: 'functions/contact/contact-retailer.ts', access: 'user', grants: ['table:read', 'table:write', 'email:send'], multipart: true, query: ct.contactRetailerQuery, body: ct.contactRetailerBody }),

@@ -13,6 +13,7 @@ import { loginResponse, messageResponse, validateTokenResponse } from '../schema
 import { basketAddResponse, basketClearResponse, basketHasResponse, basketListResponse, basketRemoveResponse, exportJobResponse } from '../schemas/basket';
 import { listBrandsForSelectResponse, listBrandsResponse } from '../schemas/brands';
 import { contactInfoForEmailResponse, contactRetailerResponse, listCannedMessagesResponse } from '../schemas/contact';
+import { getVariablesResponse, saveCannedMessageResponse } from '../schemas/contact';
 import { exportFileResponse, exportHistoryResponse } from '../schemas/exports';
 import {
   approveFileResponse,
@@ -104,6 +105,10 @@ export const responses = {
   getEmailHistory: emailHistoryResponse,
   // The contact form (shared/routes/contact.ts)
   listCannedMessages: listCannedMessagesResponse,
+  // The Inbox (shared/routes/contact.ts)
+  createCannedMessage: saveCannedMessageResponse,
+  updateCannedMessage: saveCannedMessageResponse,
+  getVariables: getVariablesResponse,
   getContactInfoForEmail: contactInfoForEmailResponse,
   contactRetailer: contactRetailerResponse,
   // The B2B portal (shared/routes/b2b.ts)

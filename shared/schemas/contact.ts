@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import { PAGE } from '../constants';
+import { CANNED_MSG } from '../messages/canned-messages';
 import { CONTACT_MSG } from '../messages/contact';
 import { id, paging } from './common';
 
@@ -39,8 +40,22 @@ export type ImageType = (typeof IMAGE_TYPES)[number];
 export const CONTACT_SOURCES = ['brand', 'product'] as const;
 export type ContactSource = (typeof CONTACT_SOURCES)[number];
 
-/** Canned-message placeholders (000 §3 Email variables): the sender, the first target contact, the retailer and the brand. */
-export const EMAIL_VARIABLES = ['{User_name}', '{firstName}', '{lastName}', '{email}', '{role}', '{Retailer_name}', '{Brand_name}'] as const;
+/**
+ * Canned-message placeholders (000 §3 Email variables: {User_name} plus the contact-info fields),
+ * the one list GET /getvariable answers, the Inbox offers and the contact form fills:
+ * - the values POST /getContactInfoForEmail/ gives in `data.data` (the sender, the retailer, the brand);
+ * - the first target contact's fields (a target must be ticked first: 'Please select target email address.').
+ */
+export const FORM_VARIABLE_NAMES = ['User_name', 'Retailer_name', 'Brand_name'] as const;
+export type FormVariableName = (typeof FORM_VARIABLE_NAMES)[number];
+export const CONTACT_VARIABLE_NAMES = ['firstName', 'lastName', 'email', 'role'] as const;
+export type ContactVariableName = (typeof CONTACT_VARIABLE_NAMES)[number];
+/** In the order the Inbox's dropdown lists them: {User_name}, the contact's fields, then the retailer and the brand. */
+export const EMAIL_VARIABLE_NAMES = ['User_name', ...CONTACT_VARIABLE_NAMES, 'Retailer_name', 'Brand_name'] as const;
+export const EMAIL_VARIABLES = EMAIL_VARIABLE_NAMES.map((n) => `{${n}}`) as readonly `{${(typeof EMAIL_VARIABLE_NAMES)[number]}}`[];
+
+/** GET /getvariable: the placeholder names, each as it is written in a message ({User_name}). */
+export const getVariablesResponse = z.object({ data: z.array(z.string()) });
 
 /** 000 §2 default subjects: one product; several products or a flag (the brand profile). */
 export function defaultSubject(retailer: string, single: boolean): string {
@@ -55,13 +70,15 @@ export const CANNED_SORTS = ['name;asc', 'name;desc'] as const;
 /** The contact form reads every active message of the brand in one call (000 §7: limit=10000). */
 export const CANNED_FORM_LIMIT = 10000;
 
-/** GET /cannedmessages?brand&page&limit&sort[&status] */
+/** GET /cannedmessages?brand&page&limit&sort[&status][&cursor] */
 export const listCannedMessagesQuery = z.object({
   brand: z.string({ error: 'brand is required.' }).trim().min(1, 'brand is required.').pipe(id),
   page: paging.page,
   limit: z.coerce.number().int().min(1).max(CANNED_FORM_LIMIT).default(PAGE.cannedMessages),
   sort: z.enum(CANNED_SORTS, { error: 'Sort must be name;asc or name;desc.' }).default('name;asc'),
   status: z.enum(CANNED_STATUSES, { error: 'status must be active or inactive.' }).optional(),
+  /** Where the page starts: the `nextCursor` of the page before, same sort and status (without it, `page` is counted from the first). */
+  cursor: z.string().max(4096, 'The page cursor is not valid for this list.').optional(),
 });
 export type ListCannedMessagesQuery = z.output<typeof listCannedMessagesQuery>;
 
@@ -75,7 +92,44 @@ export const cannedMessage = z.object({
   updatedAt: z.string(),
 });
 export type CannedMessage = z.output<typeof cannedMessage>;
-export const listCannedMessagesResponse = z.object({ data: z.array(cannedMessage), totalCount: z.number().int() });
+/** `nextCursor`: where the next page starts (null on the last page). */
+export const listCannedMessagesResponse = z.object({ data: z.array(cannedMessage), totalCount: z.number().int(), nextCursor: z.string().nullable() });
+
+/** Limits of one canned message (docs/decisions.md "Inbox"). */
+export const CANNED_LIMITS = {
+  maxName: 100,
+  /** The rich-text content as sent (HTML); the sanitised HTML is stored. */
+  maxContentChars: 100_000,
+} as const;
+
+/** Names compare trimmed, inner spaces collapsed. */
+const cannedName = z
+  .string({ error: CANNED_MSG.nameRequired })
+  .transform((s) => s.replace(/\s+/g, ' ').trim())
+  .pipe(z.string().min(1, CANNED_MSG.nameRequired).max(CANNED_LIMITS.maxName, CANNED_MSG.nameTooLong(CANNED_LIMITS.maxName)));
+const cannedFields = {
+  name: cannedName,
+  content: z.string({ error: CANNED_MSG.contentRequired }).min(1, CANNED_MSG.contentRequired).max(CANNED_LIMITS.maxContentChars, CANNED_MSG.contentTooLong(CANNED_LIMITS.maxContentChars)),
+  /** The brand the message is for: a brand user's own (may be left out), the brand an ADMIN acts for (required). */
+  brand: z.string().trim().pipe(id).optional(),
+  status: z.enum(CANNED_STATUSES, { error: CANNED_MSG.statusRequired }),
+};
+
+/** POST /cannedmessages {name, content, brand, status} */
+export const createCannedMessageBody = z.object(cannedFields);
+export type CreateCannedMessageBody = z.output<typeof createCannedMessageBody>;
+
+/** PUT /cannedmessages/{id} {name, content, brand, status, updatedAt}: `updatedAt` is the version the editor opened (a newer one: 409). */
+export const updateCannedMessageBody = z.object({
+  ...cannedFields,
+  updatedAt: z.string({ error: CANNED_MSG.versionRequired }).min(1, CANNED_MSG.versionRequired).max(64, CANNED_MSG.versionRequired),
+});
+export type UpdateCannedMessageBody = z.output<typeof updateCannedMessageBody>;
+
+export const cannedMessageIdPath = z.object({ id });
+
+/** The saved message (as stored: the content sanitised) and the spec's toast. */
+export const saveCannedMessageResponse = z.object({ message: z.string(), data: cannedMessage });
 
 // ── The form's contact info: POST /getContactInfoForEmail/ ─────────────────────────────────
 

@@ -33,6 +33,8 @@ interface Ids {
   contact: string;
   /** A B2B portal link of the retailer, issued by the brand's admin. */
   b2bLink: string;
+  /** A canned message of the brand (the Inbox), and the version its editor would send. */
+  canned: { _id: string; updatedAt: string };
   /** Text of these records that must not reach another tenant. */
   secrets: string[];
 }
@@ -65,6 +67,8 @@ async function realIds(token: string, brand: string, retailer: string, serial?: 
   if (!contact) throw new Error(`no contact for ${brand} at ${retailer}`);
   const link = await api<{ data: { _id: string } }>('POST', `/b2bLinks?brand=${brand}`, { token, body: { retailerId: retailer, expiresInDays: 1 } });
   if (link.status !== 200) throw new Error(`issuing a B2B link: ${link.status} ${JSON.stringify(link.body)}`);
+  const canned = (await ok<{ data: { _id: string; name: string; updatedAt: string }[] }>('GET', `/cannedmessages?brand=${brand}&limit=1`, token)).data[0];
+  if (!canned) throw new Error(`no canned message of ${brand}`);
   return {
     brand,
     retailer,
@@ -74,7 +78,8 @@ async function realIds(token: string, brand: string, retailer: string, serial?: 
     scanInfo: info.data._id,
     contact: contact._id,
     b2bLink: link.body.data._id,
-    secrets: [product.name, product.style_number, serialNo, item.data.data.inventoryId, contact.email].filter((s) => s && s.length >= 4),
+    canned: { _id: canned._id, updatedAt: canned.updatedAt },
+    secrets: [product.name, product.style_number, serialNo, item.data.data.inventoryId, contact.email, canned.name].filter((s) => s && s.length >= 4),
   };
 }
 
@@ -103,10 +108,15 @@ beforeAll(async () => {
   // A contact of Castellane Paris at the shared retailer (the seed has Maison Aurelle's only).
   const cpContact = await api('POST', '/addressBooks', { token: tokens.cpAdmin, body: { firstName: 'Cora', lastName: 'Paris', email: `cora-${tag}@castellane-contact.test`, role: 'Buyer', retailer: SHARED_RETAILER } });
   expect(cpContact.status).toBe(200);
+  // A canned message of Castellane Paris (the seed has Maison Aurelle's only).
+  const cpCanned = await api<{ data: { _id: string; name: string; updatedAt: string } }>('POST', '/cannedmessages', { token: tokens.cpAdmin, body: { name: `Castellane note ${tag}`, content: '<p>Dear {firstName}</p>', status: 'active' } });
+  expect(cpCanned.status).toBe(200);
 
   ids.ma = await realIds(tokens.maAdmin, MA, SHARED_RETAILER);
   ids.cp = await realIds(tokens.cpAdmin, CP, SHARED_RETAILER, serials[0]);
-  ids.cp.secrets.push('Castellane Carré');
+  ids.cp.secrets.push('Castellane Carré', cpCanned.body.data.name);
+  // Its own message: other suites may write other Castellane Paris messages meanwhile.
+  ids.cp.canned = { _id: cpCanned.body.data._id, updatedAt: cpCanned.body.data.updatedAt };
   ids.maUnassigned = await realIds(tokens.maAdmin, MA, UNASSIGNED._id);
   ids.maUnassigned.secrets.push(UNASSIGNED.name, UNASSIGNED.optId);
 
@@ -160,6 +170,9 @@ function idCalls(v: Ids, own: string): Call[] {
     { name: 'email history of the victim scan info', method: 'GET', path: `/email_history?retailer_brand_scraping=${v.scanInfo}` },
     { name: 'email history of the victim period', method: 'GET', path: `/email_history?retailer_brand_scraping=${v.period}` },
     { name: "the victim brand's canned messages", method: 'GET', path: `/cannedmessages?brand=${v.brand}&limit=10000` },
+    { name: "create a canned message in the victim brand (the victim's brand in the body)", method: 'POST', path: '/cannedmessages', body: { name: `Captured ${tag}`, content: '<p>captured</p>', status: 'active', brand: v.brand } },
+    { name: 'edit a victim canned message', method: 'PUT', path: `/cannedmessages/${v.canned._id}`, body: { name: `Captured ${tag}`, content: '<p>captured</p>', status: 'inactive', updatedAt: v.canned.updatedAt } },
+    { name: "edit a victim canned message (the victim's brand in the body)", method: 'PUT', path: `/cannedmessages/${v.canned._id}`, body: { name: `Captured ${tag}`, content: '<p>captured</p>', status: 'inactive', brand: v.brand, updatedAt: v.canned.updatedAt } },
     { name: 'contact info of the victim period', method: 'POST', path: '/getContactInfoForEmail', body: { retailer_brand_scraping: v.period } },
     { name: "contact info of the victim retailer's brand profile", method: 'POST', path: '/getContactInfoForEmail', body: { retailer_brand_scraping: v.scanInfo } },
     { name: 'email the victim retailer about a victim product', method: 'POST', path: '/contact_retailer?version=1.0.0', body: contactForm(v.period, 'product', [v.product]) },
@@ -232,6 +245,8 @@ describe("another brand's real ids", () => {
       expect((await api('GET', `/getBatchItems?retailerId=${v.retailer}&serialNo=${v.serial}`, { token })).status).toBe(200);
       expect((await api('GET', `/email_history?retailer_brand_scraping=${v.scanInfo}`, { token })).status).toBe(200);
       expect((await api('GET', `/getContactInfo?brand=${v.brand}&retailer=${v.retailer}`, { token })).status).toBe(200);
+      const canned = await api<{ data: { _id: string; updatedAt: string; status: string }[] }>('GET', `/cannedmessages?brand=${v.brand}&limit=10000`, { token });
+      expect(canned.body.data.find((m) => m._id === v.canned._id), `${v.brand} canned message untouched`).toMatchObject({ updatedAt: v.canned.updatedAt });
       const links = await api<{ data: { _id: string; status: string }[] }>('GET', `/b2bLinks?brand=${v.brand}&retailerId=${v.retailer}&limit=100`, { token });
       expect(links.body.data.find((l) => l._id === v.b2bLink)?.status, `${v.brand} ${v.retailer} link`).toBe('active');
     }

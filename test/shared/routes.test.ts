@@ -42,9 +42,6 @@ const NOT_YET_ROUTED: Record<string, number> = {
   'GET /addressBook/getContactCount/{brandId}': 10,
   'GET /importexportaddressBook/{brandId}': 10,
   'GET /addressBook/downloadFile/{id}': 10,
-  'GET /getvariable': 10,
-  'POST /cannedmessages': 10,
-  'PUT /cannedmessages/{id}': 10,
   'POST /contact_us': 10,
   'GET /report_summary/{brandId}': 10,
 };

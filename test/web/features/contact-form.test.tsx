@@ -12,7 +12,11 @@ import { shown } from '../support/notify-mock';
 vi.mock('../../../web/src/lib/notify', () => import('../support/notify-mock'));
 // The editor is Quill in a browser (covered by the e2e suite); here a textarea stands in for it.
 vi.mock('../../../web/src/components/ui/rich-text-editor', () => ({
-  RichTextEditor: ({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) => <textarea aria-label={label} value={value} onChange={(e) => onChange(e.target.value)} />,
+  RichTextEditor: ({ label, value, onChange, controller }: { label: string; value: string; onChange: (v: string) => void; controller?: { current: unknown } }) => {
+    // Quill inserts at the caret; the stand-in appends.
+    if (controller) controller.current = { insertText: (t: string) => onChange(`${value}${t}`) };
+    return <textarea aria-label={label} value={value} onChange={(e) => onChange(e.target.value)} />;
+  },
 }));
 
 const { ContactRetailerForm } = await import('../../../web/src/features/contact/api/contact-retailer');
@@ -27,7 +31,8 @@ beforeEach(() => {
   h.answer(({ url, body }) => {
     if (url.pathname.endsWith('/getContactInfoForEmail'))
       return { status: 200, body: { data: { data: { User_name: 'Bea', Retailer_name: 'Harrowgate & Finch', Brand_name: 'Maison Aurelle' }, contacts, cc: ['brand@ma.example'], bcc: ['audit@ma.example'], retailer: { _id: 'ret-h', name: 'Harrowgate & Finch' }, brand: { _id: 'brand-1', name: 'Maison Aurelle' } } } };
-    if (url.pathname.endsWith('/cannedmessages')) return { status: 200, body: { data: [], totalCount: 0 } };
+    if (url.pathname.endsWith('/cannedmessages')) return { status: 200, body: { data: [], totalCount: 0, nextCursor: null } };
+    if (url.pathname.endsWith('/getvariable')) return { status: 200, body: { data: ['{User_name}', '{firstName}', '{lastName}', '{email}', '{role}', '{Retailer_name}', '{Brand_name}'] } };
     if (url.pathname.endsWith('/contact_retailer')) {
       posts.push({ url, body: body as FormData });
       return { status: 200, body: { message: 'Email Sent Successfully.', data: { _id: 'h1', messageId: 'm1' } } };
@@ -73,5 +78,29 @@ describe('ContactRetailerForm', () => {
     expect(f.get('retailer')).toBe('ret-h');
     expect(String(f.get('requestId')).length).toBeGreaterThanOrEqual(8);
     expect(shown).toEqual(['success:Email Sent Successfully.']);
+  });
+
+  it("inserts a placeholder's value at the caret; a contact's field needs a ticked target first ('Please select target email address.')", async () => {
+    contacts = [{ _id: 'c1', firstName: 'Alice', lastName: 'B<r>', email: 'alice@h.example', role: 'Buyer' }];
+    await render(<ContactRetailerForm retailerId="ret-h" retailerBrandScraping="period-1" source="brand" initialMessage="Hi " />);
+    await settle();
+    const select = [...h.host.querySelectorAll('label')].find((l) => l.textContent === 'Insert placeholder')!;
+    const el = document.getElementById(select.htmlFor) as HTMLSelectElement;
+    const message = h.host.querySelector<HTMLTextAreaElement>('textarea[aria-label="Message"]')!;
+    const choose = (v: string) =>
+      act(async () => {
+        Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')!.set!.call(el, v);
+        el.dispatchEvent(new Event('change', { bubbles: true }));
+      });
+    expect([...el.options].map((o) => o.value).slice(1)).toEqual(['{User_name}', '{firstName}', '{lastName}', '{email}', '{role}', '{Retailer_name}', '{Brand_name}']);
+    await choose('{firstName}');
+    expect(shown).toEqual(['warning:Please select target email address.']);
+    expect(message.value).toBe('Hi ');
+    await choose('{Retailer_name}');
+    expect(message.value).toBe('Hi Harrowgate & Finch');
+    await act(async () => h.host.querySelector<HTMLInputElement>('input[type="checkbox"]')!.click());
+    await choose('{lastName}');
+    expect(message.value).toBe('Hi Harrowgate & FinchB<r>');
+    expect(el.value).toBe('');
   });
 });

@@ -91,6 +91,7 @@ export const router = createBrowserRouter([
               { path: 'stats', lazy: screen(() => import('./routes/dashboard/stats'), 'StatsRoute') },
               { path: 'products-list', lazy: screen(() => import('./routes/dashboard/products-list'), 'ProductsListRoute') },
               { path: 'profile/settings', lazy: screen(() => import('./routes/dashboard/settings'), 'SettingsRoute') },
+              { path: 'message-inbox', lazy: screen(() => import('./routes/dashboard/inbox'), 'InboxRoute') },
               { path: '*', lazy: screen(() => import('./routes/dashboard/not-available'), 'DashboardNotAvailableRoute') },
             ],
           },

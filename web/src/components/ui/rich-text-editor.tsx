@@ -6,9 +6,10 @@
  * Shift+Tab) leaves it (Quill's own bindings). The HTML it gives is the caller's to sanitise.
  *
  * `value` is applied when it differs from what the editor last reported (e.g. a canned message
- * chosen elsewhere), so typing never resets the caret.
+ * chosen elsewhere), so typing never resets the caret. `controller` lets the screen insert text
+ * where the caret was last (e.g. a placeholder chosen from a dropdown, which takes the focus).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type MutableRefObject } from 'react';
 import type QuillType from 'quill';
 import { Spinner } from './spinner';
 import './rich-text-editor.css';
@@ -22,6 +23,13 @@ export interface RichTextEditorProps {
   describedBy?: string;
   invalid?: boolean;
   placeholder?: string;
+  /** Filled once the editor is ready: what the screen may do to the text. */
+  controller?: MutableRefObject<RichTextController | null>;
+}
+
+export interface RichTextController {
+  /** Inserts plain text where the caret was last (the end when it never was in the text), then puts the caret after it. */
+  insertText: (text: string) => void;
 }
 
 const TOOLBAR = [['bold', 'italic', 'underline', 'strike'], [{ list: 'ordered' }, { list: 'bullet' }], ['link'], ['clean']];
@@ -39,7 +47,7 @@ const BUTTON_NAMES: Record<string, string> = {
 /** Quill's empty document. */
 export const EMPTY_RICH_TEXT = '<p><br></p>';
 
-export function RichTextEditor({ label, value, onChange, describedBy, invalid, placeholder }: RichTextEditorProps) {
+export function RichTextEditor({ label, value, onChange, describedBy, invalid, placeholder, controller }: RichTextEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const quill = useRef<QuillType | null>(null);
   const reported = useRef<string>(value);
@@ -80,6 +88,24 @@ export function RichTextEditor({ label, value, onChange, describedBy, invalid, p
           reported.current = html;
           onChangeRef.current(html);
         });
+        // The caret as it was when the text lost the focus (a dropdown beside it takes it).
+        let caret: number | undefined;
+        q.on('selection-change', (range) => {
+          if (range) caret = range.index + range.length;
+        });
+        q.on('text-change', () => {
+          const range = q.getSelection();
+          if (range) caret = range.index + range.length;
+        });
+        if (controller)
+          controller.current = {
+            insertText: (text) => {
+              const at = Math.min(caret ?? q.getLength() - 1, Math.max(0, q.getLength() - 1));
+              q.insertText(at, text, 'user');
+              caret = at + text.length;
+              q.setSelection(caret, 0, 'user');
+            },
+          };
         quill.current = q;
         setReady(true);
       })
@@ -87,6 +113,7 @@ export function RichTextEditor({ label, value, onChange, describedBy, invalid, p
     return () => {
       cancelled = true;
       quill.current = null;
+      if (controller) controller.current = null;
       if (el) el.innerHTML = '';
     };
     // Created once; label and placeholder are read at creation.

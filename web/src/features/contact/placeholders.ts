@@ -4,7 +4,7 @@
  * …'), and canned-message placeholders ({User_name}, the first target contact's {firstName},
  * {lastName}, {email}, {role}, {Retailer_name}, {Brand_name}) filled with HTML-escaped values.
  */
-import { defaultSubject, type ContactSource, type FormContact } from '@shared/schemas/contact';
+import { CONTACT_VARIABLE_NAMES, defaultSubject, type ContactSource, type FormContact } from '@shared/schemas/contact';
 
 export interface SubjectContext {
   retailerName: string;
@@ -23,13 +23,14 @@ export function subjectFor(c: SubjectContext): string {
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
-/** The placeholder values: the form's fixed ones and the first target contact's fields. */
-export function placeholderValues(fixed: Record<string, string>, target: Pick<FormContact, 'firstName' | 'lastName' | 'email' | 'role'> | undefined): Record<string, string> {
-  return { ...fixed, ...(target ? { firstName: target.firstName, lastName: target.lastName, email: target.email, role: target.role } : {}) };
+/** The placeholder values: the form's fixed ones and the first target contact's fields (the names of shared/schemas/contact.ts, as GET /getvariable lists them). */
+export function placeholderValues(fixed: Record<string, string>, target: Pick<FormContact, (typeof CONTACT_VARIABLE_NAMES)[number]> | undefined): Record<string, string> {
+  return { ...fixed, ...(target ? Object.fromEntries(CONTACT_VARIABLE_NAMES.map((n) => [n, target[n]])) : {}) };
 }
 
+const TARGET_PLACEHOLDER = new RegExp(`\\{(${CONTACT_VARIABLE_NAMES.join('|')})\\}`);
 /** Whether the text uses a placeholder of the target contact (then a target is needed first). */
-export const needsTarget = (html: string): boolean => /\{(firstName|lastName|email|role)\}/.test(html);
+export const needsTarget = (html: string): boolean => TARGET_PLACEHOLDER.test(html);
 
 /** Every {Name} with a value replaced by the value, HTML-escaped; unknown names are left as they are. */
 export function fillPlaceholders(html: string, values: Record<string, string>): string {

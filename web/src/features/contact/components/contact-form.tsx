@@ -3,21 +3,25 @@
  * none: the text pointing to the address book on the CONTACT tab), CC (the brand contact, shown,
  * not editable), BCC (the user's and the company's BCC addresses, ticked by default), the
  * rich-text message with the canned-message dropdown (active messages only; placeholders filled
- * from the first target contact and POST /getContactInfoForEmail/), image attachments and SEND.
+ * from the first target contact and POST /getContactInfoForEmail/), a placeholder dropdown
+ * (GET /getvariable) inserting the placeholder's value at the caret (a contact's field needs a
+ * ticked target first: 'Please select target email address.', 000 §5 "outside add/edit mode"),
+ * image attachments and SEND.
  * 'Please enter first target email address.' / 'Please enter message.' before sending;
  * 'Email Sent Successfully.' on a 200. The server enforces the same rules (and more).
  */
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { CONTACT_MSG } from '@shared/messages/contact';
-import { CONTACT_LIMITS, IMAGE_TYPES, type ContactSource } from '@shared/schemas/contact';
+import { CONTACT_LIMITS, CONTACT_VARIABLE_NAMES, IMAGE_TYPES, type ContactSource } from '@shared/schemas/contact';
 import { Button } from '../../../components/ui/button';
-import { RichTextEditor } from '../../../components/ui/rich-text-editor';
+import { RichTextEditor, type RichTextController } from '../../../components/ui/rich-text-editor';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { effectiveBrand } from '../../../lib/access';
 import { handleError } from '../../../lib/handle-error';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
+import { useEmailVariables } from '../../inbox/api/get-variables';
 import { useActiveCannedMessages } from '../api/get-canned-messages';
 import { useContactInfo, type ContactInfoForEmail } from '../api/get-contact-info';
 import { useSendContactEmail } from '../api/send-contact';
@@ -68,6 +72,9 @@ function LoadedForm({ brandId, retailerId, retailerBrandScraping, source, produc
   const session = useSession();
   const brand = brandId ?? (session ? effectiveBrand(session)?._id : undefined);
   const canned = useActiveCannedMessages(brand);
+  const variables = useEmailVariables();
+  const editor = useRef<RichTextController | null>(null);
+  const [variable, setVariable] = useState('');
   const { trigger, isMutating } = useSendContactEmail();
   const fileInput = useRef<HTMLInputElement>(null);
   const [subject, setSubject] = useState(() => initialSubject ?? subjectFor({ retailerName: info.retailer.name, source, productCount: products.length, fromFlag }));
@@ -98,6 +105,19 @@ function LoadedForm({ brandId, retailerId, retailerBrandScraping, source, produc
     setCannedId(id);
     setIsCanned(true);
     setMessage(fillPlaceholders(m.content, placeholderValues(info.data, ordered[0])));
+  };
+
+  /** A placeholder chosen outside the Inbox's add/edit mode: its value for this email, at the caret. */
+  const insertVariable = (v: string) => {
+    setVariable('');
+    const name = v.replace(/^\{|\}$/g, '');
+    if (!name) return;
+    if ((CONTACT_VARIABLE_NAMES as readonly string[]).includes(name) && !ordered.length) {
+      notify.warning(CONTACT_MSG.selectTarget);
+      return;
+    }
+    const values = placeholderValues(info.data, ordered[0]);
+    editor.current?.insertText(Object.hasOwn(values, name) ? (values[name] ?? '') : v);
   };
 
   const addFiles = (list: FileList | null) => {
@@ -209,6 +229,14 @@ function LoadedForm({ brandId, retailerId, retailerBrandScraping, source, produc
           </option>
         ))}
       </Select>
+      <Select label="Insert placeholder" value={variable} onChange={insertVariable} className="field contact-form__canned">
+        <option value="">{variables.data ? 'Choose a placeholder' : 'Loading…'}</option>
+        {(variables.data ?? []).map((v) => (
+          <option key={v} value={v}>
+            {v}
+          </option>
+        ))}
+      </Select>
       <div className="field">
         <span className="field__label" id={`${base}-message-label`}>
           Message
@@ -216,6 +244,7 @@ function LoadedForm({ brandId, retailerId, retailerBrandScraping, source, produc
         <RichTextEditor
           label="Message"
           value={message}
+          controller={editor}
           onChange={(html) => {
             setMessage(html);
           }}

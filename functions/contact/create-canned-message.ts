@@ -1,0 +1,6 @@
+import { route } from '../../shared/routes/contact';
+import { httpHandler } from '../lib/http/handler';
+import { createMessage } from './canned-messages';
+
+/** POST /cannedmessages {name, content, brand, status} → 'Message created successfully' (000 §7). */
+export const handler = httpHandler(route('createCannedMessage'), async ({ body, auth }) => createMessage(auth, body));
