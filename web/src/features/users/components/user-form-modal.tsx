@@ -164,11 +164,13 @@ export function UserFormModal(props: UserFormModalProps) {
     >
       <form id="user-form" className="form" onSubmit={submit} noValidate aria-label={mode === 'add' ? 'Add New User' : 'Edit User'}>
         {errors.length ? (
-          <ul id={ids.errors} className="user-form__errors" role="alert">
-            {errors.map((m) => (
-              <li key={m}>{m}</li>
-            ))}
-          </ul>
+          <div id={ids.errors} role="alert">
+            <ul className="user-form__errors">
+              {errors.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          </div>
         ) : null}
         <div className="form__grid">
           {field(ids.first, 'firstname', 'First Name', { 'data-autofocus': true } as React.InputHTMLAttributes<HTMLInputElement>)}
