@@ -3,7 +3,8 @@
  * - My Account (the caller's own record only): email, password, name, user_email_bcc,
  *   emailFrequency (brandName is ignored: the brand's name is not the user's). A new email or
  *   password needs `currentPassword`; it ends every session of the user, and the answer carries a
- *   new token for the session that made the change (docs/decisions.md "Users tab").
+ *   new token for the session that made the change (docs/decisions.md "Users tab"); wrong
+ *   current passwords count as failed logins (the login's throttle).
  * - The Users tab's edit (BRAND_ADMIN, or ADMIN acting as the brand): firstname, lastname, roles,
  *   associated_retailers, notify, user_email_bcc; the email only unchanged.
  * - {associated_retailers} alone (the same callers).
@@ -11,6 +12,7 @@
 import { AUTH } from '../../shared/constants';
 import { USER_MSG } from '../../shared/messages/users';
 import { route } from '../../shared/routes/users';
+import { loginSucceeded, reserveLoginAttempt, sourceIp } from '../auth/throttle';
 import { getBrand } from '../brands/brands.repo';
 import { sendEmail } from '../lib/email';
 import { userUpdatedEmail } from '../lib/email/users';
@@ -28,7 +30,7 @@ import { editUser, getUser, primaryRole, type UserEdit, type UserRecord } from '
 const ADMIN_FIELDS = ['firstname', 'lastname', 'roles', 'notify'] as const;
 const SELF_FIELDS = ['password', 'currentPassword', 'emailFrequency', 'brandName'] as const;
 
-export const handler = httpHandler(route('updateUser'), async ({ params, query, body, auth }) => {
+export const handler = httpHandler(route('updateUser'), async ({ params, query, body, auth, event }) => {
   const given = Object.keys(body).filter((k) => body[k as keyof typeof body] !== undefined);
   const adminEdit = ADMIN_FIELDS.some((f) => given.includes(f));
   const retailersOnly = given.length === 1 && given[0] === 'associated_retailers';
@@ -46,7 +48,11 @@ export const handler = httpHandler(route('updateUser'), async ({ params, query, 
     const newEmail = body.email !== undefined && body.email !== user.email.toLowerCase() ? body.email : undefined;
     if (newEmail !== undefined || body.password !== undefined) {
       if (!body.currentPassword) throw new ValidationError(USER_MSG.currentPasswordRequired, [{ path: 'currentPassword', message: USER_MSG.currentPasswordRequired }]);
+      // The current password is guessed no faster than at the login: the same counters (429 past them).
+      const ip = sourceIp(event);
+      await reserveLoginAttempt(user.email.toLowerCase(), ip);
       if (!(await verifyPassword(body.currentPassword, user.passwordHash))) throw new ValidationError(USER_MSG.currentPasswordWrong, [{ path: 'currentPassword', message: USER_MSG.currentPasswordWrong }]);
+      await loginSucceeded(user.email.toLowerCase(), ip);
       if (newEmail !== undefined) changes.email = newEmail;
       if (body.password !== undefined) changes.passwordHash = await hashPassword(body.password);
     }

@@ -29,6 +29,7 @@ const users = {
   rep: { _id: `user-us-rep-${tag}`, email: `us-rep-${tag}@demo.test`, associated_retailers: [R1._id], name: `Cy Rep ${tag}` },
   editee: { _id: `user-us-editee-${tag}`, email: `us-editee-${tag}@demo.test`, name: `Dee Editee ${tag}` },
   self: { _id: `user-us-self-${tag}`, email: `us-self-${tag}@demo.test`, name: `Eve Self ${tag}` },
+  guesser: { _id: `user-us-guesser-${tag}`, email: `us-guesser-${tag}@demo.test`, name: `Gus Guesser ${tag}` },
   doomed: { _id: `user-us-doomed-${tag}`, email: `us-doomed-${tag}@demo.test`, name: `Fay Doomed ${tag}` },
   gone: { _id: `user-us-gone-${tag}`, email: `us-gone-${tag}@demo.test`, role: 'BRAND_ADMIN', gone: true },
 } satisfies Record<string, AccountSpec>;
@@ -349,6 +350,15 @@ describe('PUT /users/{id}: My Account', () => {
     expect((await add(tokens.admin, newUser({ email: newEmail.toLowerCase() }))).status).toBe(409);
     const freed = await add(tokens.admin, newUser({ email: users.self.email }));
     expect(freed.status).toBe(201);
+  });
+});
+
+describe('PUT /users/{id}: guessing the current password', () => {
+  it('counts wrong current passwords as failed logins: past the limit 429, even for the right one', async () => {
+    for (let i = 0; i < 5; i++) expect((await edit(tokens.guesser, users.guesser._id, { password: 'guessed-1', currentPassword: `wrong-${i}` })).status).toBe(400);
+    const locked = await edit(tokens.guesser, users.guesser._id, { password: 'guessed-1', currentPassword: PASSWORD });
+    expect(locked.status).toBe(429);
+    expect((await callRoute('login', { body: { email: users.guesser.email, password: 'guessed-1' } })).status).not.toBe(200);
   });
 });
 

@@ -177,7 +177,7 @@ export function UserFormModal(props: UserFormModalProps) {
           {field(ids.last, 'lastname', 'Last Name')}
         </div>
         {field(ids.email, 'email', 'Email Address', { type: 'email', disabled: mode === 'edit' })}
-        <Select label="Role" value={values.role} onChange={(v) => set('role', v)} hint={own ? 'You cannot change your own role.' : undefined}>
+        <Select label="Role" value={values.role} onChange={(v) => set('role', v)} invalid={invalid.has('role')} hint={own ? 'You cannot change your own role.' : undefined}>
           <option value="">Select role</option>
           {(roles.data?.data ?? [])
             .filter((r) => r.name !== ROLE.ADMIN)
