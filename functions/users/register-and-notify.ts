@@ -17,7 +17,7 @@ import { hashPassword } from '../lib/password';
 import { newId } from '../lib/table';
 import { assignableRetailers, grantableRoles, managedBrand } from './manage';
 import { userRow } from './user-list';
-import { createUser, getUser, getUserByEmail, type UserRecord } from './users.repo';
+import { createUser, deleteUser, getUser, getUserByEmail, type UserRecord } from './users.repo';
 
 export const handler = httpHandler(route('registerAndNotify'), async ({ query, body, auth }) => {
   const brand = await managedBrand(auth, query.brand);
@@ -45,8 +45,14 @@ export const handler = httpHandler(route('registerAndNotify'), async ({ query, b
     updatedAt: now,
   };
   await createUser(user);
-  const link = await createLink(user._id, 'activate');
-  const caller = await getUser(auth.sub);
-  await sendEmail({ to: [user.email], ...userAddedEmail({ firstName: user.firstname, brand: brand.name, addedBy: caller?.name ?? brand.name, link }) });
+  try {
+    const link = await createLink(user._id, 'activate');
+    const caller = await getUser(auth.sub);
+    await sendEmail({ to: [user.email], ...userAddedEmail({ firstName: user.firstname, brand: brand.name, addedBy: caller?.name ?? brand.name, link }) });
+  } catch (e) {
+    // Without its email the user could never activate: undone, so the admin can simply add again.
+    await deleteUser(user._id);
+    throw e;
+  }
   return respond(201, { message: USER_MSG.userCreated, user: userRow(user, brand.name) });
 });
