@@ -10,6 +10,7 @@ import { USER_MSG } from '../../shared/messages/users';
 import { route } from '../../shared/routes/users';
 import { createLink } from '../auth/links';
 import { sendEmail } from '../lib/email';
+import { faultPoint } from '../lib/faults';
 import { userAddedEmail } from '../lib/email/users';
 import { ConflictError } from '../lib/http/errors';
 import { httpHandler, respond } from '../lib/http/handler';
@@ -48,6 +49,7 @@ export const handler = httpHandler(route('registerAndNotify'), async ({ query, b
   try {
     const link = await createLink(user._id, 'activate');
     const caller = await getUser(auth.sub);
+    faultPoint('user-email', user.email);
     await sendEmail({ to: [user.email], ...userAddedEmail({ firstName: user.firstname, brand: brand.name, addedBy: caller?.name ?? brand.name, link }) });
   } catch (e) {
     // Without its email the user could never activate: undone, so the admin can simply add again.

@@ -212,6 +212,18 @@ describe('POST /registerAndNotify', () => {
     expect((await add(tokens.gone, newUser())).status).toBe(401);
   });
 
+  it('undoes the add when the activation email fails (500), so adding again works', async () => {
+    const email = `fail-once-user-email-${tag}@x.test`;
+    const failed = await add(tokens.admin, newUser({ email }));
+    expect(failed.status).toBe(500);
+    expect(errorBody(failed).message).toBe('Something went wrong, please try again!');
+    const rows = async () => (await callRoute('listUsers', { token: tokens.admin, query: { brand: B._id, limit: 1000 } })).body.data.filter((u) => u.email === email);
+    expect(await rows()).toHaveLength(0);
+    expect((await add(tokens.admin, newUser({ email }))).status).toBe(201);
+    expect(await rows()).toHaveLength(1);
+    expect(linkIn((await emailsTo(email))[0]?.body.html)).toBeTruthy();
+  });
+
   it('creates one user and sends one email when 40 adds of one address race', async () => {
     const email = `race-${tag}@x.test`;
     const results = await Promise.all(Array.from({ length: 40 }, (_, i) => add(tokens.admin, newUser({ email: i % 2 ? email.toUpperCase() : email, firstname: `Racer${i}` }))));
