@@ -19,6 +19,7 @@ import { lookupRoutes } from './routes/lookups';
 import { notificationRoutes } from './routes/notifications';
 import { scrapingRoutes } from './routes/scrapings';
 import { settingsRoutes } from './routes/settings';
+import { userRoutes } from './routes/users';
 import type { RouteDef } from './routes/define';
 
 export type { Access, Grant, Method, RouteDef } from './routes/define';
@@ -48,6 +49,8 @@ export const routes = [
   ...b2bRoutes,
   // ── The basket of on-hand items and its export (001 §3-§7, 000 §2): shared/routes/basket.ts
   ...basketRoutes,
+  // ── Settings: My Account and Users (000 §2, §6, §7): shared/routes/users.ts
+  ...userRoutes,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof routes)[number]['id'];

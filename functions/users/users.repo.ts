@@ -4,8 +4,9 @@ import type { RoleRef } from '../../shared/types';
 import { ddb } from '../lib/clients/dynamodb';
 import { ConflictError } from '../lib/http/errors';
 import { queryPage, type PagedResult } from '../lib/paged-query';
-import { clean, key, queryAll, queryCount, sortName, table, updateParts } from '../lib/table';
+import { clean, failedConditions, key, queryAll, queryCount, sortName, table, updateParts } from '../lib/table';
 import { MSG } from '../../shared/messages';
+import { USER_MSG } from '../../shared/messages/users';
 
 export interface UserRecord {
   _id: string;
@@ -194,4 +195,78 @@ export async function deleteUser(id: string): Promise<void> {
       ],
     }),
   );
+}
+
+/** Query gsi2 pk=BRAND#brandId#USERS by name (one page, cursor or page number): the Users tab of Settings */
+export async function pageUsersOfBrand(brandId: string, r: { ascending: boolean; limit: number; cursor?: string; skip?: number }): Promise<PagedResult<UserRecord>> {
+  const out = await queryPage<Record<string, unknown>>({
+    sources: [
+      {
+        IndexName: table.gsi2,
+        partitionKey: 'gsi2pk',
+        sortKey: 'gsi2sk',
+        keyAttributes: ['pk', 'sk', 'gsi2pk', 'gsi2sk'],
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': `BRAND#${brandId}#USERS` },
+      },
+    ],
+    ...r,
+  });
+  return { ...out, items: out.items.map((i) => clean<UserRecord>(i)) };
+}
+
+/** Query gsi2 pk=BRAND#brandId#USERS, Select COUNT: the Users tab's total (a brand has tens of users) */
+export async function countUsersOfBrand(brandId: string): Promise<number> {
+  return queryCount({ IndexName: table.gsi2, KeyConditionExpression: 'gsi2pk = :pk', ExpressionAttributeValues: { ':pk': `BRAND#${brandId}#USERS` } });
+}
+
+export type UserEdit = Partial<Pick<UserRecord, 'name' | 'firstname' | 'lastname' | 'email' | 'passwordHash' | 'roles' | 'associated_retailers' | 'notify' | 'user_email_bcc' | 'emailFrequency'>>;
+
+/**
+ * One edit of a user, all or nothing: UpdateItem USER#id (condition: it exists and still has the
+ * email it was read with; a new name moves gsi1sk/gsi2sk) and, when the email changes, in the same
+ * TransactWrite: Delete EMAIL#old (if still this user's) + Put EMAIL#new (only if absent: a taken
+ * address writes nothing). A change of email, password, roles or assigned retailers also bumps
+ * `sessionVersion` (every session of the user ends). Answers the user as it is now.
+ */
+export async function editUser(before: UserRecord, changes: UserEdit): Promise<UserRecord> {
+  const fields: Record<string, unknown> = { ...changes, updatedAt: new Date().toISOString() };
+  if (changes.name !== undefined) {
+    fields.gsi1sk = `${sortName(changes.name)}#${before._id}`;
+    if (before.brand) fields.gsi2sk = `${sortName(changes.name)}#${before._id}`;
+  }
+  const parts = updateParts(fields);
+  const bump = changes.email !== undefined || SESSION_FIELDS.some((f) => f in changes);
+  const update = {
+    TableName: table.name,
+    Key: key.user(before._id),
+    ConditionExpression: 'attribute_exists(pk) AND #email = :oldEmail',
+    UpdateExpression: bump ? `${parts.UpdateExpression} ADD #sv :one` : parts.UpdateExpression,
+    ExpressionAttributeNames: { ...parts.ExpressionAttributeNames, '#email': 'email', ...(bump ? { '#sv': 'sessionVersion' } : {}) },
+    ExpressionAttributeValues: { ...parts.ExpressionAttributeValues, ':oldEmail': before.email, ...(bump ? { ':one': 1 } : {}) },
+  };
+  const emailMoves = changes.email !== undefined && changes.email.toLowerCase() !== before.email.toLowerCase();
+  try {
+    await ddb.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Update: update },
+          ...(emailMoves
+            ? [
+                { Delete: { TableName: table.name, Key: key.email(before.email), ConditionExpression: 'attribute_not_exists(pk) OR userId = :id', ExpressionAttributeValues: { ':id': before._id } } },
+                { Put: { TableName: table.name, Item: { ...key.email(changes.email!), entity: 'UserEmail', userId: before._id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+              ]
+            : []),
+        ],
+      }),
+    );
+  } catch (e) {
+    const failed = failedConditions(e);
+    if (failed?.includes(2)) throw new ConflictError(MSG.emailTaken);
+    if (failed?.length || (e as Error).name === 'TransactionCanceledException') throw new ConflictError(USER_MSG.changedMeanwhile);
+    throw e;
+  }
+  const now = await getSessionUser(before._id);
+  if (!now) throw new ConflictError(USER_MSG.changedMeanwhile);
+  return now;
 }

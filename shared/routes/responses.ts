@@ -31,6 +31,7 @@ import {
 import { listRetailersResponse } from '../schemas/retailers';
 import { listRolesResponse } from '../schemas/roles';
 import { listUsersResponse, updatePolicyResponse } from '../schemas/users';
+import { registerAndNotifyResponse, removeAndNotifyResponse, updateUserResponse, usersTabRetailersResponse } from '../schemas/users';
 import {
   batchItemResponse,
   brandSkusResponse,
@@ -126,6 +127,11 @@ export const responses = {
   clearAllBaskets: basketClearResponse,
   exportBucketData: exportJobResponse,
   getBasketExport: exportJobResponse,
+  // Settings: My Account and Users (shared/routes/users.ts)
+  updateUser: updateUserResponse,
+  registerAndNotify: registerAndNotifyResponse,
+  removeAndNotify: removeAndNotifyResponse,
+  getRetailersForUsersTab: usersTabRetailersResponse,
 } as const satisfies { [Id in RouteId]?: z.ZodType };
 
 type Responses = typeof responses;

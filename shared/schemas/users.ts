@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { EMAIL_FREQUENCIES, ROLE_NAMES, USER_STATUSES } from '../constants';
+import { USER_MSG } from '../messages/users';
 import { brand } from './brands';
 import { id, paging, sortParam } from './common';
 
@@ -42,9 +43,92 @@ export const publicUser = z.object({
 /** A row of GET /users: the user with its brand's name and account status. */
 export const userListRow = publicUser
   .pick({ _id: true, name: true, firstname: true, lastname: true, email: true, roles: true, associated_retailers: true, notify: true })
-  .extend({ brand: z.object({ _id: z.string(), name: z.string() }).nullable(), status: z.enum(USER_STATUSES) });
-/** GET /users; `nextCursor` starts the next page (null on the last one, absent for `?brand=`). */
+  .extend({
+    brand: z.object({ _id: z.string(), name: z.string() }).nullable(),
+    status: z.enum(USER_STATUSES),
+    /** `?brand=` to a plain User with assigned retailers: how many of this row's assigned retailers they may not see (left out of the list). */
+    hiddenRetailers: z.number().optional(),
+  });
+/** GET /users; `nextCursor` starts the next page (null on the last one). */
 export const listUsersResponse = z.object({ data: z.array(userListRow), totalCount: z.number(), nextCursor: z.string().nullable().optional() });
 
 /** PUT /updateUserPolicy/{userId}: the user with the terms accepted. */
 export const updatePolicyResponse = z.object({ message: z.string(), user: publicUser });
+
+// ── Settings: My Account and Users (000 §2, §5, §7) ─────────────────────────────────────────────
+
+const UM = USER_MSG;
+
+const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max, UM.tooLong);
+/** An address of the user form: trimmed and lower-cased (accounts compare addresses case-insensitively). */
+export const userEmail = z
+  .string({ error: UM.emailRequired })
+  .trim()
+  .min(1, UM.emailRequired)
+  .max(254, UM.tooLong)
+  .pipe(z.email({ error: UM.emailInvalid }))
+  .transform((e) => e.toLowerCase());
+/** The BCC address: empty, or one valid address. */
+const bccEmail = z
+  .string()
+  .trim()
+  .max(254, UM.tooLong)
+  .refine((v) => v === '' || z.email().safeParse(v).success, UM.bccInvalid);
+const idList = z.array(id).max(500, UM.tooLong);
+
+/** The add/edit user form (000 §5): every message listed together, nothing sent until they pass. */
+export const userForm = z.object({
+  firstname: requiredText(UM.firstnameRequired, 50),
+  lastname: requiredText(UM.lastnameRequired, 50),
+  email: userEmail,
+  role: z.string({ error: UM.roleRequired }).min(1, UM.roleRequired).pipe(id),
+});
+export type UserFormValues = z.input<typeof userForm>;
+
+/** POST /registerAndNotify (000 §7): a user of the caller's brand (`?brand=` for an ADMIN acting as the brand). */
+export const registerAndNotifyBody = z.strictObject({
+  firstname: requiredText(UM.firstnameRequired, 50),
+  lastname: requiredText(UM.lastnameRequired, 50),
+  /** The spec's `name`; ours is first and last name joined when absent. */
+  name: z.string().trim().max(101, UM.tooLong).optional(),
+  email: userEmail,
+  roles: z.array(id, { error: UM.roleRequired }).min(1, UM.roleRequired).max(1, UM.roleRequired),
+  associated_retailers: idList.default([]),
+  notify: z.boolean().default(true),
+  user_email_bcc: bccEmail.default(''),
+});
+export const brandQuery = z.object({ brand: id.optional() });
+
+/**
+ * PUT /users/{id}: the spec's three bodies in one strict object (unknown keys refused): the user
+ * edit of the Users tab {firstname, lastname, name, roles, associated_retailers, notify,
+ * user_email_bcc} (email only unchanged), My Account's {email, password, name, brandName,
+ * user_email_bcc, emailFrequency} with `currentPassword` when the email or password changes, or
+ * {associated_retailers}. The handler tells them apart (functions/users/update.ts).
+ */
+export const updateUserBody = z.strictObject({
+  firstname: requiredText(UM.firstnameRequired, 50).optional(),
+  lastname: requiredText(UM.lastnameRequired, 50).optional(),
+  name: requiredText(UM.nameRequired, 101).optional(),
+  email: userEmail.optional(),
+  roles: z.array(id, { error: UM.roleRequired }).min(1, UM.roleRequired).max(1, UM.roleRequired).optional(),
+  associated_retailers: idList.optional(),
+  notify: z.boolean().optional(),
+  user_email_bcc: bccEmail.optional(),
+  emailFrequency: z.enum(EMAIL_FREQUENCIES).optional(),
+  password: z.string().min(6, UM.passwordTooShort).max(100, UM.tooLong).optional(),
+  currentPassword: z.string().max(100, UM.tooLong).optional(),
+  /** Sent by the spec's My Account; the brand's name is not the user's to change (ignored). */
+  brandName: z.string().max(200, UM.tooLong).optional(),
+});
+export type UpdateUserBody = z.input<typeof updateUserBody>;
+export const userIdParam = z.object({ id });
+
+/** PUT /users/{id}: the user now; `token` (and `expiresAt`) replace the caller's session when the edit ended their sessions. */
+export const updateUserResponse = z.object({ message: z.string(), user: publicUser, token: z.string().optional(), expiresAt: z.string().optional() });
+/** POST /registerAndNotify: the new user (pending until the emailed activation link is used). */
+export const registerAndNotifyResponse = z.object({ message: z.string(), user: userListRow });
+/** DELETE /removeAndNotify/{id} */
+export const removeAndNotifyResponse = z.object({ message: z.string() });
+/** GET /getRetailersForUsersTab/{brandId}: the brand's switched-on retailers the caller may see, by name. */
+export const usersTabRetailersResponse = z.object({ data: z.array(z.object({ _id: z.string(), name: z.string() })), totalCount: z.number() });

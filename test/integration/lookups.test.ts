@@ -28,7 +28,7 @@ describe('look-ups of the spine', () => {
   });
 
   it('GET /users?brand= gives a brand its own users, never another brand', async () => {
-    const own = await callRoute('listUsers', { token: await login('brandadmin@demo.test'), query: { brand: 'brand-maison-aurelle' } });
+    const own = await callRoute('listUsers', { token: await login('brandadmin@demo.test'), query: { brand: 'brand-maison-aurelle', limit: 1000 } });
     expect(own.status).toBe(200);
     const emails = own.body.data.map((u) => u.email);
     expect(emails).toEqual(expect.arrayContaining(['brandadmin@demo.test', 'user@demo.test', 'newuser@demo.test']));

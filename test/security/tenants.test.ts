@@ -37,6 +37,8 @@ interface Ids {
   canned: { _id: string; updatedAt: string };
   /** Text of these records that must not reach another tenant. */
   secrets: string[];
+  /** A user of the brand (one of this suite's own: a failed refusal must not change a demo account). */
+  user?: string;
 }
 const tokens = {} as Record<'admin' | 'maAdmin' | 'maUser' | 'cpAdmin', string>;
 const ids: Record<'ma' | 'cp' | 'maUnassigned', Ids> = {} as never;
@@ -120,6 +122,17 @@ beforeAll(async () => {
   ids.maUnassigned = await realIds(tokens.maAdmin, MA, UNASSIGNED._id);
   ids.maUnassigned.secrets.push(UNASSIGNED.name, UNASSIGNED.optId);
 
+  // A user of each brand for the Users tab calls (this suite's own, see Ids.user).
+  const { createUser } = await import('../../functions/users/users.repo');
+  const { testUser } = await import('../support/accounts');
+  for (const [v, brand] of [[ids.ma, MA], [ids.cp, CP]] as const) {
+    const user = testUser({ _id: `user-tenants-${brand}-${tag}`.toLowerCase(), email: `tenants-${brand}-${tag}@demo.test`.toLowerCase(), passwordHash: 'x', brand, name: `Tenant Victim ${tag}` });
+    await createUser(user);
+    v.user = user._id;
+    v.secrets.push(user.email);
+  }
+  ids.maUnassigned.user = ids.ma.user;
+
   const files = await ok<{ data: { _id: string; fileName: string }[] }>('GET', `/getFiles?name=harrowgate-finch&limit=1`, tokens.admin);
   admin.file = files.data[0]!._id;
   admin.fileName = files.data[0]!.fileName;
@@ -181,7 +194,28 @@ function idCalls(v: Ids, own: string): Call[] {
     { name: 'issue a B2B link for the victim retailer, victim brand', method: 'POST', path: `/b2bLinks?brand=${v.brand}`, body: { retailerId: v.retailer } },
     { name: 'revoke a victim B2B link', method: 'DELETE', path: `/b2bLinks/${v.b2bLink}` },
     { name: 'revoke a victim B2B link, victim brand', method: 'DELETE', path: `/b2bLinks/${v.b2bLink}?brand=${v.brand}` },
+    ...usersTabCalls(v),
     ...basketCalls(v).map((c) => ({ ...c, name: `${c.name}, victim brand`, path: `${c.path}${c.path.includes('?') ? '&' : '?'}brand=${v.brand}` })),
+  ];
+}
+
+/** The Users tab of Settings on the victim brand and a victim user (000 §6, §7). */
+function usersTabCalls(v: Ids): Call[] {
+  const edit = { firstname: 'Cap', lastname: 'Tured', roles: ['role-brand-admin'], associated_retailers: [v.retailer], notify: false };
+  return [
+    { name: "the victim brand's users", method: 'GET', path: `/users?brand=${v.brand}` },
+    { name: "the victim brand's retailers for the Users tab", method: 'GET', path: `/getRetailersForUsersTab/${v.brand}` },
+    { name: 'add a user to the victim brand, victim brand', method: 'POST', path: `/registerAndNotify?brand=${v.brand}`, body: { firstname: 'Cap', lastname: 'Tured', email: `captured-${tag}@attacker.test`, roles: ['role-user'], associated_retailers: [] } },
+    ...(v.user
+      ? [
+          { name: 'edit a victim user', method: 'PUT', path: `/users/${v.user}`, body: edit },
+          { name: 'edit a victim user, victim brand', method: 'PUT', path: `/users/${v.user}?brand=${v.brand}`, body: edit },
+          { name: "assign a victim user's retailers", method: 'PUT', path: `/users/${v.user}`, body: { associated_retailers: [] } },
+          { name: "a victim user's My Account", method: 'PUT', path: `/users/${v.user}`, body: { name: 'Captured', user_email_bcc: `captured-${tag}@attacker.test` } },
+          { name: 'delete a victim user', method: 'DELETE', path: `/removeAndNotify/${v.user}` },
+          { name: 'delete a victim user, victim brand', method: 'DELETE', path: `/removeAndNotify/${v.user}?brand=${v.brand}` },
+        ]
+      : []),
   ];
 }
 
@@ -249,6 +283,9 @@ describe("another brand's real ids", () => {
       expect(canned.body.data.find((m) => m._id === v.canned._id), `${v.brand} canned message untouched`).toMatchObject({ updatedAt: v.canned.updatedAt });
       const links = await api<{ data: { _id: string; status: string }[] }>('GET', `/b2bLinks?brand=${v.brand}&retailerId=${v.retailer}&limit=100`, { token });
       expect(links.body.data.find((l) => l._id === v.b2bLink)?.status, `${v.brand} ${v.retailer} link`).toBe('active');
+      // The victim user is still there, unchanged by the refused edits and deletes.
+      const users = await api<{ data: { _id: string; name: string; roles: { name: string }[] }[] }>('GET', `/users?brand=${v.brand}&limit=1000`, { token });
+      expect(users.body.data.find((u) => u._id === v.user), `${v.brand} user`).toMatchObject({ name: `Tenant Victim ${tag}`, roles: [{ name: 'User' }] });
     }
     expect((await api('GET', `/getFiles/${admin.file}`, { token: tokens.admin })).status).toBe(200);
   });
@@ -305,7 +342,7 @@ describe("a plain User's unassigned retailer (Northbay Luxury, same brand)", () 
   });
 
   it('lists of the brand leave it out', async () => {
-    for (const path of [`/RetailerScraping/${MA}`, `/brandRetailerSummary/${MA}`, `/getRetailers/${MA}`, `/getRetailers/${MA}?optId=${UNASSIGNED.optId}`, `/brandCatalog/${MA}?limit=100`, `/brandCatalog/${MA}?search=${ids.maUnassigned.serial}`]) {
+    for (const path of [`/users?brand=${MA}&limit=1000`, `/getRetailersForUsersTab/${MA}`, `/RetailerScraping/${MA}`, `/brandRetailerSummary/${MA}`, `/getRetailers/${MA}`, `/getRetailers/${MA}?optId=${UNASSIGNED.optId}`, `/brandCatalog/${MA}?limit=100`, `/brandCatalog/${MA}?search=${ids.maUnassigned.serial}`]) {
       const res = await api('GET', path, { token: tokens.maUser });
       expect(res.status, path).toBe(200);
       const text = JSON.stringify(res.body);

@@ -27,10 +27,6 @@ function specCalls(): { method: string; path: string; description: string }[] {
 const NOT_YET_ROUTED: Record<string, number> = {
   'POST /scheduledemos': 10,
   'POST /users': 11,
-  'PUT /users/{id}': 10,
-  'GET /getRetailersForUsersTab/{brandId}': 10,
-  'POST /registerAndNotify': 10,
-  'DELETE /removeAndNotify/{id}': 10,
   'PUT /brands/{brandId}': 10,
   'POST /retailers': 11,
   'PUT /retailers/{id}': 11,

@@ -13,9 +13,11 @@ export interface SelectProps {
   autoFocus?: boolean;
   /** The label is read by screen readers only (a compact select whose first option names it). */
   labelHidden?: boolean;
+  /** The value failed validation (aria-invalid; the message is shown by the form). */
+  invalid?: boolean;
 }
 
-export function Select({ label, value, onChange, children, className = 'field', inputClassName = '', hint, autoFocus, labelHidden = false }: SelectProps) {
+export function Select({ label, value, onChange, children, className = 'field', inputClassName = '', hint, autoFocus, labelHidden = false, invalid = false }: SelectProps) {
   const id = useId();
   return (
     <div className={className}>
@@ -29,6 +31,7 @@ export function Select({ label, value, onChange, children, className = 'field', 
         onChange={(e) => onChange(e.target.value)}
         aria-describedby={hint ? `${id}-hint` : undefined}
         data-autofocus={autoFocus || undefined}
+        aria-invalid={invalid || undefined}
       >
         {children}
       </select>

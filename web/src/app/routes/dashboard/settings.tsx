@@ -32,6 +32,8 @@ export function tabComponent<M>(load: () => Promise<M>, name: keyof M): LazyExot
  * (each feature adds its own line).
  */
 const TABS: SettingsTab[] = [
+  { id: 'account', label: 'My Account', component: tabComponent(() => import('../../../features/users/components/my-account'), 'MyAccount') },
+  { id: 'users', label: 'Users', component: tabComponent(() => import('../../../features/users/components/users-tab'), 'UsersTab') },
 ];
 
 export function SettingsRoute() {

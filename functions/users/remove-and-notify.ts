@@ -1,0 +1,25 @@
+/**
+ * DELETE /removeAndNotify/{id} (000 §7): a brand admin (or an ADMIN acting as the brand) deletes
+ * a user of their brand, never their own; the user's record and email reservation go in one
+ * transaction (every token of the user stops working: the session check finds no user) and the
+ * user is told by email.
+ */
+import { USER_MSG } from '../../shared/messages/users';
+import { route } from '../../shared/routes/users';
+import { sendEmail } from '../lib/email';
+import { userRemovedEmail } from '../lib/email/users';
+import { ValidationError } from '../lib/http/errors';
+import { httpHandler } from '../lib/http/handler';
+import { logger } from '../lib/logger';
+import { managedUser } from './manage';
+import { deleteUser } from './users.repo';
+
+export const handler = httpHandler(route('removeAndNotify'), async ({ params, query, auth }) => {
+  if (params.id === auth.sub) throw new ValidationError(USER_MSG.ownDelete);
+  const { user, brand } = await managedUser(auth, params.id, query.brand);
+  await deleteUser(user._id);
+  await sendEmail({ to: [user.email], ...userRemovedEmail({ firstName: user.firstname, brand: brand.name }) }).catch((error: unknown) =>
+    logger.error('user removal email failed', { error, userId: user._id }),
+  );
+  return { message: USER_MSG.userDeleted };
+});

@@ -1,0 +1,15 @@
+/** Settings: My Account and Users (000 §2, §6, §7): this resource's part of the route table (shared/routes.ts aggregates it). */
+import { brandIdPath } from '../schemas/scrapings';
+import { brandQuery, registerAndNotifyBody, updateUserBody, userIdParam } from '../schemas/users';
+import { r, routeIn, type RouteDef } from './define';
+
+export const userRoutes = [
+  // Anyone edits their own My Account; the user edit and {associated_retailers} are BRAND_ADMIN's (or an ADMIN's acting as the brand): the handler decides by the body.
+  r({ id: 'updateUser', method: 'PUT', path: '/users/{id}', handler: 'functions/users/update.ts', access: 'user', grants: ['table:read', 'table:write', 'email:send'], tenant: { query: 'brand' }, params: userIdParam, query: brandQuery, body: updateUserBody }),
+  r({ id: 'registerAndNotify', method: 'POST', path: '/registerAndNotify', handler: 'functions/users/register-and-notify.ts', access: 'brandAdmin', grants: ['table:read', 'table:write', 'email:send'], tenant: { query: 'brand' }, query: brandQuery, body: registerAndNotifyBody }),
+  r({ id: 'removeAndNotify', method: 'DELETE', path: '/removeAndNotify/{id}', handler: 'functions/users/remove-and-notify.ts', access: 'brandAdmin', grants: ['table:read', 'table:write', 'email:send'], tenant: { query: 'brand' }, params: userIdParam, query: brandQuery }),
+  r({ id: 'getRetailersForUsersTab', method: 'GET', path: '/getRetailersForUsersTab/{brandId}', handler: 'functions/users/users-tab-retailers.ts', access: 'user', grants: ['table:read'], tenant: { path: 'brandId' }, params: brandIdPath }),
+] as const satisfies readonly RouteDef[];
+
+/** One route of this file by id: what a handler of this resource imports (not the whole table). */
+export const route = routeIn(userRoutes);
