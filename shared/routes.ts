@@ -10,6 +10,8 @@
 import { accountRoutes } from './routes/accounts';
 import { addressBookRoutes } from './routes/address-book';
 import { basketRoutes } from './routes/basket';
+import { brandRoutes } from './routes/brands';
+import { reportRoutes } from './routes/reports';
 import { exportRoutes } from './routes/exports';
 import { b2bRoutes } from './routes/b2b';
 import { brandRetailerRoutes } from './routes/brand-retailers';
@@ -48,6 +50,10 @@ export const routes = [
   ...b2bRoutes,
   // ── The basket of on-hand items and its export (001 §3-§7, 000 §2): shared/routes/basket.ts
   ...basketRoutes,
+  // ── The Brand tab of Settings: colours and company BCC (000 §2, §7): shared/routes/brands.ts
+  ...brandRoutes,
+  // ── The monthly report of Manage Reports (000 §2, §7, §9): shared/routes/reports.ts
+  ...reportRoutes,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof routes)[number]['id'];

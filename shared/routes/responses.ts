@@ -12,6 +12,8 @@ import { createB2bLinkResponse, listB2bLinksResponse, portalExchangeResponse, po
 import { loginResponse, messageResponse, validateTokenResponse } from '../schemas/auth';
 import { basketAddResponse, basketClearResponse, basketHasResponse, basketListResponse, basketRemoveResponse, exportJobResponse } from '../schemas/basket';
 import { listBrandsForSelectResponse, listBrandsResponse } from '../schemas/brands';
+import { updateBrandResponse } from '../schemas/brand-settings';
+import { reportSummaryResponse } from '../schemas/reports';
 import { contactInfoForEmailResponse, contactRetailerResponse, listCannedMessagesResponse } from '../schemas/contact';
 import { exportFileResponse, exportHistoryResponse } from '../schemas/exports';
 import {
@@ -121,6 +123,9 @@ export const responses = {
   clearAllBaskets: basketClearResponse,
   exportBucketData: exportJobResponse,
   getBasketExport: exportJobResponse,
+  // The Brand tab and Manage Reports of Settings (shared/routes/brands.ts, reports.ts)
+  updateBrand: updateBrandResponse,
+  reportSummary: reportSummaryResponse,
 } as const satisfies { [Id in RouteId]?: z.ZodType };
 
 type Responses = typeof responses;

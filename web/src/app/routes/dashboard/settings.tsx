@@ -32,6 +32,8 @@ export function tabComponent<M>(load: () => Promise<M>, name: keyof M): LazyExot
  * (each feature adds its own line).
  */
 const TABS: SettingsTab[] = [
+  { id: 'brand', label: 'Brand', visible: (s) => s.user.roles.length > 0, component: tabComponent(() => import('../../../features/brand-settings/components/brand-settings-tab'), 'BrandSettingsTab') },
+  { id: 'reports', label: 'Manage Reports', component: tabComponent(() => import('../../../features/reports/components/manage-reports-tab'), 'ManageReportsTab') },
 ];
 
 export function SettingsRoute() {
