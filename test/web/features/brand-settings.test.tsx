@@ -132,6 +132,29 @@ describe('BrandSettingsTab for a plain User', () => {
   });
 });
 
+describe('BrandSettingsTab for an ADMIN acting as a brand', () => {
+  it("reads the acting brand from GET /brands (its BCC is not in the session) and saving repaints the acting brand's theme", async () => {
+    const { setSession } = await import('../../../web/src/lib/session');
+    setSession({ ...getSession()!, user: { ...getSession()!.user, roles: [{ _id: 'a', name: 'ADMIN', label: 'ADMIN', value: 'a' }], brand: null }, actingBrand: { _id: 'brand-1', name: 'Maison B', slug: 'maison-b', colors: DEFAULTS } });
+    h.answer((r) =>
+      r.method === 'GET'
+        ? { status: 200, body: { data: [{ ...brand, _id: 'brand-0', name: 'Other' }, { ...brand, company_email_bcc: 'admin-view@maison.test', retailers: [] }] } }
+        : { status: 200, body: { message: 'Successfully updated', data: { ...brand, retailers: [], ...(r.body as object) } } },
+    );
+    await render(<BrandSettingsTab session={getSession()!} />);
+    await settle();
+    expect(calls[0]!.url.pathname).toMatch(/\/brands$/);
+    expect(input('Company BCC email').value).toBe('admin-view@maison.test');
+    await type(input('Summary section colour (hex)'), '#27496d');
+    await act(async () => button('Save').click());
+    await settle();
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.url.pathname).toMatch(/\/brands\/brand-1$/);
+    expect(getSession()!.actingBrand!.colors!.summaryPageSectionColor).toBe('#27496d');
+    expect(themeColors(getSession()).summaryPageSectionColor).toBe('#27496d');
+  });
+});
+
 describe('ManageReportsTab', () => {
   const now = new Date(2026, 10, 23, 12);
 
