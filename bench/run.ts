@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: the benchmarks of bench/ (the web budget, Lighthouse, the Lambda bundles, the lists bench,
- * the product tabs bench, the export bench, the basket export bench (1,000 items), the diff bench, then the
+ * the product tabs bench, the export bench, the basket export bench (1,000 items), the monthly report bench (200 retailers), the diff bench, then the
  * pipeline bench). Names of parts (`web-budget`, `lighthouse`, `bundles`, `lists`, `product-tabs`, `export`,
- * `basket-export`, `diff`, `pipeline`) run those parts only: `npm run bench -- lighthouse`.
+ * `basket-export`, `monthly-report`, `diff`, `pipeline`) run those parts only: `npm run bench -- lighthouse`.
  * `--lighthouse-runs N`, `--lighthouse-url URL` (a
  * running stack) and `--lighthouse-reports DIR` go to bench/lighthouse.ts. Arguments starting with `--lists-` go to the lists
  * bench (`--lists-quick`, `--lists-files=N`, `--lists-notifications=N`, `--lists-runs=N`);
@@ -15,6 +15,7 @@ import { runDiffBench } from './diff-bench.js';
 import { runExportBench } from './export-bench.js';
 import { runLighthouse, type LighthouseOptions } from './lighthouse.js';
 import { runListsBench } from './lists-bench.js';
+import { runMonthlyReportBench } from './monthly-report-bench.js';
 import { runPipelineBench } from './pipeline-1m-bench.js';
 import { runProductTabsBench } from './product-tabs-bench.js';
 import { runWebBudget } from './web-budget.js';
@@ -25,7 +26,7 @@ const pipelineArgs: string[] = [];
 const diffArgs: string[] = [];
 const exportArgs: string[] = [];
 const lighthouse: LighthouseOptions = {};
-const PARTS = ['web-budget', 'lighthouse', 'bundles', 'lists', 'product-tabs', 'export', 'basket-export', 'diff', 'pipeline'] as const;
+const PARTS = ['web-budget', 'lighthouse', 'bundles', 'lists', 'product-tabs', 'export', 'basket-export', 'monthly-report', 'diff', 'pipeline'] as const;
 const only = new Set<string>();
 for (let i = 0; i < argv.length; i++) {
   const a = argv[i]!;
@@ -50,6 +51,7 @@ if (run('lists')) await runListsBench(listsArgs);
 if (run('product-tabs')) await runProductTabsBench();
 if (run('export')) await runExportBench(exportArgs);
 if (run('basket-export')) await runBasketExportBench();
+if (run('monthly-report')) await runMonthlyReportBench();
 if (run('diff')) await runDiffBench(diffArgs);
 if (run('pipeline')) await runPipelineBench(pipelineArgs);
 process.exit(0);

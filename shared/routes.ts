@@ -10,6 +10,8 @@
 import { accountRoutes } from './routes/accounts';
 import { addressBookRoutes } from './routes/address-book';
 import { basketRoutes } from './routes/basket';
+import { brandRoutes } from './routes/brands';
+import { reportRoutes } from './routes/reports';
 import { exportRoutes } from './routes/exports';
 import { b2bRoutes } from './routes/b2b';
 import { brandRetailerRoutes } from './routes/brand-retailers';
@@ -51,6 +53,10 @@ export const routes = [
   ...basketRoutes,
   // ── Settings: My Account and Users (000 §2, §6, §7): shared/routes/users.ts
   ...userRoutes,
+  // ── The Brand tab of Settings: colours and company BCC (000 §2, §7): shared/routes/brands.ts
+  ...brandRoutes,
+  // ── The monthly report of Manage Reports (000 §2, §7, §9): shared/routes/reports.ts
+  ...reportRoutes,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof routes)[number]['id'];

@@ -1,11 +1,11 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { MSG } from '../../shared/messages';
 import { foldName } from '../../shared/slug';
-import type { Brand } from '../../shared/types';
+import type { Brand, Colors } from '../../shared/types';
 import type { CarryingBrand } from '../scrapings/domain/brand-split';
 import { ddb } from '../lib/clients/dynamodb';
 import { ConflictError } from '../lib/http/errors';
-import { clean, failedConditions, key, queryAll, sortName, table } from '../lib/table';
+import { clean, failedConditions, isConditionFailed, key, queryAll, sortName, table } from '../lib/table';
 
 export type BrandRecord = Brand & { createdAt: string; updatedAt: string };
 
@@ -75,6 +75,46 @@ export async function putBrand(b: BrandRecord): Promise<void> {
     await ddb.send(new TransactWriteCommand({ TransactItems: brandCreateItems(b) }));
   } catch (e) {
     if (failedConditions(e)?.length) throw new ConflictError(MSG.brandNameTaken);
+    throw e;
+  }
+}
+
+/**
+ * UpdateItem BRAND#id (condition: it exists): the Brand tab's settings, whichever are given; an
+ * empty company BCC removes it. The brand as it is now, or undefined when there is no such brand.
+ */
+export async function updateBrandSettings(id: string, s: { colors?: Colors; company_email_bcc?: string }, now = new Date()): Promise<BrandRecord | undefined> {
+  const sets = ['#u = :now'];
+  const removes: string[] = [];
+  const names: Record<string, string> = { '#u': 'updatedAt' };
+  const values: Record<string, unknown> = { ':now': now.toISOString() };
+  if (s.colors) {
+    sets.push('#c = :c');
+    names['#c'] = 'colors';
+    values[':c'] = { bgColor: s.colors.bgColor, textColor: s.colors.textColor, hoverColor: s.colors.hoverColor, summaryPageSectionColor: s.colors.summaryPageSectionColor };
+  }
+  if (s.company_email_bcc !== undefined) {
+    names['#b'] = 'company_email_bcc';
+    if (s.company_email_bcc) {
+      sets.push('#b = :b');
+      values[':b'] = s.company_email_bcc;
+    } else removes.push('#b');
+  }
+  try {
+    const out = await ddb.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: key.brand(id),
+        ConditionExpression: 'attribute_exists(pk)',
+        UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return out.Attributes ? clean<BrandRecord>(out.Attributes) : undefined;
+  } catch (e) {
+    if (isConditionFailed(e)) return undefined;
     throw e;
   }
 }

@@ -17,6 +17,7 @@ import { readAllRows, readChunk, type Side } from '../files/pages';
 import { brandOfRow, namesBrand, type CarryingBrand } from './domain/brand-split';
 import { CarriedFields, PeriodStager, type BrandCounts, type StagedRow } from './domain/period-stage';
 import { periodIdOf } from './domain/ids';
+import { countReportFigures } from './domain/report-counts';
 import { carryUserFields, toProductScrape, userFieldsOf, type ProductScrape } from './domain/product';
 import { homepageFeature, nextScanDayOf } from './domain/scan-info';
 import { putPeriodSnapshot, putPeriodSnapshotGz } from './snapshots.repo';
@@ -178,7 +179,7 @@ export async function stageProductFile(file: FileRecord, progress?: StageProgres
   const write = (staged: StagedRow) => {
     const counts = stager.counts.get(staged.brand)!;
     const keep = snapshotting && counts.total + counts.deleted <= SNAPSHOT_AT_STAGE_MAX ? (p: ProductScrape) => pieces.add(brandIndex.get(staged.brand)!, p) : undefined;
-    return writeStagedProduct(writer, periodOf.get(staged.brand)!, staged, keep);
+    return writeStagedProduct(writer, periodOf.get(staged.brand)!, staged, keep, counts);
   };
   const previousChunks = new PreviousChunks(file._id, brands);
   let n = from;
@@ -456,6 +457,7 @@ async function putBrandStage(file: FileRecord, period: BrandPeriod, counts: Bran
     changed: counts.changed,
     unchanged: counts.unchanged,
     ...(flaggedCount !== undefined ? { flaggedCount } : {}),
+    ...(counts.mapped !== undefined && counts.priceFlagged !== undefined ? { mappedCount: counts.mapped, priceFlaggedCount: counts.priceFlagged } : {}),
     createdAt: existing?.createdAt ?? stagedAt,
     updatedAt: stagedAt,
   };
@@ -464,11 +466,12 @@ async function putBrandStage(file: FileRecord, period: BrandPeriod, counts: Bran
 }
 
 /** THE place staging writes a product: the item of the file's version, with the user fields carried (also given to `keep`, for the read snapshot). */
-function writeStagedProduct(writer: ProductWriter, period: BrandPeriod, staged: StagedRow, keep: ((p: ProductScrape) => void) | undefined): Promise<void> | undefined {
+function writeStagedProduct(writer: ProductWriter, period: BrandPeriod, staged: StagedRow, keep: ((p: ProductScrape) => void) | undefined, counts: BrandCounts): Promise<void> | undefined {
   const { product } = staged;
   const [existing, previous] = period.carried.of(product.style_number);
   const scrape = toProductScrape(product, period.at, carryUserFields(product, existing, previous));
   keep?.(scrape);
+  countReportFigures(counts, scrape);
   return writer.add(scrape);
 }
 /** Entries of one transaction: 100 at most, two of them the file's (its approval or a check of the claim; the pending count). */

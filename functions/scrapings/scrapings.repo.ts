@@ -23,6 +23,7 @@ import { BatchWriter, batchWrite } from './batch';
 import { scanInfoIdOf, splitProductId } from './domain/ids';
 import type { ProductScrape, UserFields } from './domain/product';
 import { USER_FIELD_KEYS, type UserFieldsState } from './domain/product-index';
+import { isMapped, isPriceFlagged } from './domain/report-counts';
 import { featuredInMenuOf, type FeaturedSources } from './domain/scan-info';
 
 /** One brand × retailer × scan period (spec: retailer_brand_scraping; "Scraping info"). */
@@ -51,6 +52,9 @@ export interface RetailerBrandScraping {
   updatedAt: string;
   /** Flagged products (not deleted) of the published version: set at publish from the staged flags, then moved by every flag change in its transaction. Absent on periods published before it existed. */
   flaggedCount?: number;
+  /** Products (not removed) with an OH map id / flagged for Price, of the published version: counted at staging, moved by every edit in its transaction (domain/report-counts.ts; the monthly report). Absent on periods staged before they existed (infra/scripts/backfill.ts sets them). */
+  mappedCount?: number;
+  priceFlaggedCount?: number;
   /** Edits made to the period's products so far (never reset): each edit's log item has the next number (docs/product-reads.md). */
   editSeq?: number;
 }
@@ -231,6 +235,69 @@ export async function listBrandPeriods(brand: string): Promise<Pick<RetailerBran
   return items as Pick<RetailerBrandScraping, '_id' | 'retailer' | 'date'>[];
 }
 
+/** What the monthly report reads of a period (docs/reports.md): its totals and counters kept on write. */
+export type ReportPeriod = Pick<
+  RetailerBrandScraping,
+  '_id' | 'retailer' | 'date' | 'version' | 'totalProducts' | 'added' | 'deleted' | 'changed' | 'flaggedCount' | 'mappedCount' | 'priceFlaggedCount'
+>;
+
+/**
+ * Query gsi1 pk=BRAND#b#PERIODS, sk BETWEEN '<YYYY-MM>-01' AND '<YYYY-MM>-31~': the brand's
+ * published periods of one month (one item per retailer and scan date), their figures only.
+ */
+export async function listBrandPeriodsOfMonth(brand: string, yearMonth: string): Promise<ReportPeriod[]> {
+  const fields = ['_id', 'retailer', 'date', 'version', 'totalProducts', 'added', 'deleted', 'changed', 'flaggedCount', 'mappedCount', 'priceFlaggedCount'] as const;
+  const items = await queryAll<Record<string, unknown>>({
+    IndexName: table.gsi1,
+    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': brandPeriodsPk(brand), ':from': `${yearMonth}-01`, ':to': `${yearMonth}-31~` },
+    ExpressionAttributeNames: Object.fromEntries(fields.map((f, i) => [`#f${i}`, f])),
+    ProjectionExpression: fields.map((_, i) => `#f${i}`).join(', '),
+  });
+  return items as unknown as ReportPeriod[];
+}
+
+/**
+ * The report's counters (`mappedCount`, `priceFlaggedCount`: domain/report-counts.ts) for the
+ * periods published before they existed: each such period's published version read once (one
+ * period at a time), the counts set only if the period is still at that version and edit
+ * sequence and has none yet (an edit meanwhile: read again). Run by infra/scripts/backfill.ts.
+ */
+export async function backfillPeriodReportCounts(brands: readonly string[]): Promise<number> {
+  let written = 0;
+  for (const brand of brands) {
+    for (const { _id } of await listBrandPeriods(brand)) {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const period = await getPeriod(_id);
+        if (!period?.version || (period.mappedCount !== undefined && period.priceFlaggedCount !== undefined)) break;
+        const products = await listVersionProducts(_id, period.version);
+        try {
+          await ddb.send(
+            new UpdateCommand({
+              TableName: table.name,
+              Key: periodKey(_id),
+              ConditionExpression: `#v = :v AND attribute_not_exists(#mc) AND ${period.editSeq === undefined ? 'attribute_not_exists(#seq)' : '#seq = :seq'}`,
+              UpdateExpression: 'SET #mc = :mc, #pc = :pc',
+              ExpressionAttributeNames: { '#v': 'version', '#mc': 'mappedCount', '#pc': 'priceFlaggedCount', '#seq': 'editSeq' },
+              ExpressionAttributeValues: {
+                ':v': period.version,
+                ':mc': products.filter(isMapped).length,
+                ':pc': products.filter(isPriceFlagged).length,
+                ...(period.editSeq === undefined ? {} : { ':seq': period.editSeq }),
+              },
+            }),
+          );
+          written++;
+          break;
+        } catch (e) {
+          if (!isConditionFailed(e)) throw e;
+        }
+      }
+    }
+  }
+  return written;
+}
+
 // ── Product scrapes ─────────────────────────────────────────────────────────────
 
 /** The published version of a period (GetItem of the period), undefined when it has none. */
@@ -375,7 +442,13 @@ export async function updateProductFields(id: string, fields: Partial<UserFields
       else after[k] = val;
     }
     const counts = (p: ProductScrape) => (p.isFlagged === 'yes' && p.type !== 'deleted' ? 1 : 0);
-    const delta = v === period.version && period.flaggedCount !== undefined ? counts(after) - counts(before) : 0;
+    const published = v === period.version;
+    const delta = published && period.flaggedCount !== undefined ? counts(after) - counts(before) : 0;
+    // The report's counters (domain/report-counts.ts), moved in the same transaction.
+    const moves: [string, string, number][] = [];
+    if (published && period.mappedCount !== undefined) moves.push(['#mc', 'mappedCount', Number(isMapped(after)) - Number(isMapped(before))]);
+    if (published && period.priceFlaggedCount !== undefined) moves.push(['#pc', 'priceFlaggedCount', Number(isPriceFlagged(after)) - Number(isPriceFlagged(before))]);
+    const adds = [...(delta ? ([['#fc', 'flaggedCount', delta]] as [string, string, number][]) : []), ...moves.filter((m) => m[2] !== 0)];
     const seq = (period.editSeq ?? 0) + 1;
     const state: Record<string, unknown> = {};
     for (const k of USER_FIELD_KEYS) if (after[k] !== undefined) state[k] = after[k];
@@ -386,9 +459,9 @@ export async function updateProductFields(id: string, fields: Partial<UserFields
           TableName: table.name,
           Key: periodKey(split.periodId),
           ConditionExpression: period.editSeq === undefined ? 'attribute_not_exists(#seq)' : '#seq = :prev',
-          UpdateExpression: `SET #seq = :seq${delta ? ' ADD #fc :d' : ''}`,
-          ExpressionAttributeNames: { '#seq': 'editSeq', ...(delta ? { '#fc': 'flaggedCount' } : {}) },
-          ExpressionAttributeValues: { ':seq': seq, ...(period.editSeq === undefined ? {} : { ':prev': period.editSeq }), ...(delta ? { ':d': delta } : {}) },
+          UpdateExpression: `SET #seq = :seq${adds.length ? ` ADD ${adds.map(([n]) => `${n} :${n.slice(1)}`).join(', ')}` : ''}`,
+          ExpressionAttributeNames: { '#seq': 'editSeq', ...Object.fromEntries(adds.map(([n, attr]) => [n, attr])) },
+          ExpressionAttributeValues: { ':seq': seq, ...(period.editSeq === undefined ? {} : { ':prev': period.editSeq }), ...Object.fromEntries(adds.map(([n, , d]) => [`:${n.slice(1)}`, d])) },
         },
       },
       { Put: { TableName: table.name, Item: { pk: `SCRAPING#${split.periodId}`, sk: editSk(v, seq), entity: 'ProductEdit', productId: id, seq, state } } },

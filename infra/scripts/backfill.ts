@@ -16,5 +16,7 @@ const { listBrands } = await import('../../functions/brands/brands.repo');
 const { backfillBrandScanDates } = await import('../../functions/scrapings/scrapings.repo');
 const brands = (await listBrands()).map((b) => b._id);
 console.log(`Backfilled ${await backfillBrandScanDates(brands)} scan date(s) of ${brands.length} brand(s) in ${tableName}.`);
+const { backfillPeriodReportCounts } = await import('../../functions/scrapings/scrapings.repo');
+console.log(`Backfilled the report counters of ${await backfillPeriodReportCounts(brands)} period(s) in ${tableName}.`);
 
 export {};

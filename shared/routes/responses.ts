@@ -12,6 +12,8 @@ import { createB2bLinkResponse, listB2bLinksResponse, portalExchangeResponse, po
 import { loginResponse, messageResponse, validateTokenResponse } from '../schemas/auth';
 import { basketAddResponse, basketClearResponse, basketHasResponse, basketListResponse, basketRemoveResponse, exportJobResponse } from '../schemas/basket';
 import { listBrandsForSelectResponse, listBrandsResponse } from '../schemas/brands';
+import { updateBrandResponse } from '../schemas/brand-settings';
+import { reportSummaryResponse } from '../schemas/reports';
 import { contactInfoForEmailResponse, contactRetailerResponse, listCannedMessagesResponse } from '../schemas/contact';
 import { getVariablesResponse, saveCannedMessageResponse } from '../schemas/contact';
 import { exportFileResponse, exportHistoryResponse } from '../schemas/exports';
@@ -132,6 +134,9 @@ export const responses = {
   registerAndNotify: registerAndNotifyResponse,
   removeAndNotify: removeAndNotifyResponse,
   getRetailersForUsersTab: usersTabRetailersResponse,
+  // The Brand tab and Manage Reports of Settings (shared/routes/brands.ts, reports.ts)
+  updateBrand: updateBrandResponse,
+  reportSummary: reportSummaryResponse,
 } as const satisfies { [Id in RouteId]?: z.ZodType };
 
 type Responses = typeof responses;

@@ -42,6 +42,9 @@ export interface BrandCounts {
   deleted: number;
   changed: number;
   unchanged: number;
+  /** Products written with an OH map id / flagged for Price (the report's counters: domain/report-counts.ts); absent in an execution staged before they existed. */
+  mapped?: number;
+  priceFlagged?: number;
 }
 
 /** A current row's product, decided but for a change: `changedAt` says which previous chunk to read its old values from. */
@@ -71,7 +74,7 @@ export class PeriodStager {
       this.previous.set(b._id, new Map());
       const r = resumed?.[b._id];
       // Otherwise previousTotal is counted again by addPrevious.
-      this.counts.set(b._id, r ? { ...r, previousTotal: restoring ? r.previousTotal : 0 } : { total: 0, previousTotal: 0, added: 0, deleted: 0, changed: 0, unchanged: 0 });
+      this.counts.set(b._id, r ? { ...r, previousTotal: restoring ? r.previousTotal : 0 } : { total: 0, previousTotal: 0, added: 0, deleted: 0, changed: 0, unchanged: 0, mapped: 0, priceFlagged: 0 });
     }
   }
 

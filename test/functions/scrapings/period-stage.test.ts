@@ -79,7 +79,8 @@ describe('PeriodStager', () => {
     for (const b of BRANDS) {
       const built = buildPeriodProducts({ currentRows: curSplit.byBrand.get(b._id)!, previousRows: prevSplit.byBrand.get(b._id)! });
       expect(byStyle(out.get(b._id)!)).toEqual(byStyle(built.products));
-      expect(stager.counts.get(b._id)).toEqual(built.counts);
+      // mapped / priceFlagged (the report's counters) are counted where products are written (apply.ts), from 0 here.
+      expect(stager.counts.get(b._id)).toEqual({ ...built.counts, mapped: 0, priceFlagged: 0 });
       expect(built.counts.deleted).toBeGreaterThan(0);
       expect(built.counts.changed).toBeGreaterThan(0);
       expect(built.counts.added).toBeGreaterThan(0);
@@ -130,7 +131,8 @@ describe('PeriodStager', () => {
     for (const b of BRANDS) {
       const built = buildPeriodProducts({ currentRows: splitRowsByBrand(current, BRANDS).byBrand.get(b._id)!, previousRows: null });
       expect(byStyle(out.get(b._id)!)).toEqual(byStyle(built.products));
-      expect(stager.counts.get(b._id)).toEqual(built.counts);
+      // mapped / priceFlagged (the report's counters) are counted where products are written (apply.ts), from 0 here.
+      expect(stager.counts.get(b._id)).toEqual({ ...built.counts, mapped: 0, priceFlagged: 0 });
     }
   });
 });

@@ -33,6 +33,8 @@ export function tabComponent<M>(load: () => Promise<M>, name: keyof M): LazyExot
  */
 const TABS: SettingsTab[] = [
   { id: 'account', label: 'My Account', component: tabComponent(() => import('../../../features/users/components/my-account'), 'MyAccount') },
+  { id: 'brand', label: 'Brand', visible: (s) => s.user.roles.length > 0, component: tabComponent(() => import('../../../features/brand-settings/components/brand-settings-tab'), 'BrandSettingsTab') },
+  { id: 'reports', label: 'Manage Reports', component: tabComponent(() => import('../../../features/reports/components/manage-reports-tab'), 'ManageReportsTab') },
   { id: 'users', label: 'Users', component: tabComponent(() => import('../../../features/users/components/users-tab'), 'UsersTab') },
 ];
 
