@@ -51,14 +51,14 @@ function type(label: string, value: string) {
   });
 }
 
-function usersServer(h: ReturnType<typeof featureHarness>, users = [row(1, { associated_retailers: [{ _id: 'r1' }, { _id: 'r2' }] }), row(2), { ...row(3), _id: 'u-self' }], total = 23) {
+function usersServer(h: ReturnType<typeof featureHarness>, users = [row(1, { associated_retailers: [{ _id: 'r1' }, { _id: 'r2' }] }), row(2), { ...row(3), _id: 'u-self' }], total = 23, putAnswer?: Record<string, unknown>) {
   h.answer((r: Req) => {
     const p = r.url.pathname;
     if (p.endsWith('/roles')) return { status: 200, body: { data: ROLES } };
     if (p.includes('/getRetailersForUsersTab/')) return { status: 200, body: { data: RETAILERS, totalCount: 2 } };
     if (p.endsWith('/users') && r.method === 'GET') return { status: 200, body: { data: users, totalCount: total, nextCursor: 'c2' } };
     if (p.endsWith('/registerAndNotify')) return { status: 201, body: { message: 'Message created successfully', user: row(9) } };
-    if (r.method === 'PUT') return { status: 200, body: { message: 'User updated successfully', user: { ...row(1), user_email_bcc: '', emailFrequency: 'Weekly', policyFlag: false, brand: null } } };
+    if (r.method === 'PUT') return { status: 200, body: putAnswer ?? { message: 'User updated successfully', user: { ...row(1), user_email_bcc: '', emailFrequency: 'Weekly', policyFlag: false, brand: null } } };
     if (r.method === 'DELETE') return { status: 200, body: { message: 'User deleted successfully' } };
     return { status: 404, body: { message: 'no' } };
   });
@@ -160,6 +160,19 @@ describe('UsersTab as a brand admin', () => {
     await h.settle();
     expect(h.calls.find((c) => c.method === 'DELETE')!.url.pathname).toMatch(/\/removeAndNotify\/u2$/);
     expect(shown).toContain('success:User deleted successfully');
+  });
+
+  it("editing one's own row (assigned retailers end one's sessions): this session goes on with the token the answer holds", async () => {
+    const self = { ...row(3), _id: 'u-self', user_email_bcc: '', emailFrequency: 'Weekly', policyFlag: false, brand: null };
+    usersServer(h, undefined, undefined, { message: 'User updated successfully', user: self, token: 'tok-after-edit', expiresAt: '2026-12-01T00:00:00.000Z' });
+    await h.render(<UsersTab session={session({})} />);
+    await h.settle();
+    await act(async () => button('Edit User 3').click());
+    await h.settle();
+    await act(async () => button('Save').click());
+    await h.settle();
+    expect(h.calls.find((c) => c.method === 'PUT')!.url.pathname).toMatch(/\/users\/u-self$/);
+    expect(getSession()!.token).toBe('tok-after-edit');
   });
 
   it("invite member: empty says 'Please enter Email ID!', a valid address opens the add form prefilled, no call", async () => {

@@ -12,6 +12,7 @@ import type { UpdateUserBody } from '@shared/schemas/users';
 import { api } from '../../../lib/api-client';
 import { MUTATION_OPTIONS } from '../../../lib/mutation';
 import { createPageCursors } from '../../../lib/page-cursors';
+import { getSession, updateSession } from '../../../lib/session';
 
 export const BRAND_USERS_KEY = 'brand-users';
 const cursors = createPageCursors();
@@ -76,6 +77,9 @@ export function useEditUser(actingBrand: string | undefined) {
     [BRAND_USERS_KEY, 'edit'] as const,
     async (_key, { arg }: { arg: { id: string; body: UpdateUserBody } }) => {
       const out = await api('updateUser', { params: { id: arg.id }, body: arg.body, query: brandQuery(actingBrand) });
+      // Editing oneself here (one's own assigned retailers) ends one's sessions as any change of
+      // access does: this one goes on with the token the answer holds.
+      if (out.token && getSession()?.user._id === arg.id) updateSession({ user: out.user, token: out.token, ...(out.expiresAt ? { expiresAt: out.expiresAt } : {}) });
       await revalidateUsers(mutate);
       return out;
     },
