@@ -14,6 +14,7 @@ import { exportRoutes } from './routes/exports';
 import { b2bRoutes } from './routes/b2b';
 import { brandRetailerRoutes } from './routes/brand-retailers';
 import { contactRoutes } from './routes/contact';
+import { contactsImportRoutes } from './routes/contacts-import';
 import { fileRoutes } from './routes/files';
 import { lookupRoutes } from './routes/lookups';
 import { notificationRoutes } from './routes/notifications';
@@ -48,6 +49,8 @@ export const routes = [
   ...b2bRoutes,
   // ── The basket of on-hand items and its export (001 §3-§7, 000 §2): shared/routes/basket.ts
   ...basketRoutes,
+  // ── Settings → Contacts: import, export, history (000 §2, §7): shared/routes/contacts-import.ts
+  ...contactsImportRoutes,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof routes)[number]['id'];

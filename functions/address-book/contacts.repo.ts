@@ -216,3 +216,108 @@ export async function findRetailerContacts(brandId: string, retailerId: string, 
   if (keys?.length) throw new Error('Contacts could not be read (throttled)');
   return found;
 }
+
+/** Contacts one `putContacts` transaction takes: 2 items each (contact + pointer), or 1 (an update), plus the counts: ≤ 100 items. */
+export const PUT_CONTACTS_BATCH = 25;
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+const conflicted = (e: unknown) =>
+  (e as Error | undefined)?.name === 'TransactionConflictException' ||
+  ((e as Error | undefined)?.name === 'TransactionCanceledException' &&
+    ((e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict'));
+
+/** `putContact` again while another transaction holds the same count item (concurrent imports). */
+async function putContactRetrying(input: NewContact, mode: 'ignore' | 'update') {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await putContact(input, mode);
+    } catch (e) {
+      if (!conflicted(e) || attempt >= 8) throw e;
+      await sleep(20 * 2 ** attempt * Math.random());
+    }
+  }
+}
+
+/**
+ * The import's write (docs/decisions.md "Contacts import and export"): up to PUT_CONTACTS_BATCH
+ * contacts of one brand with distinct retailer + email, in ONE transaction with the counts they
+ * move, so a batch is written whole or not at all and the counts stay exact:
+ * BatchGetItem (consistent) of their keys, then TransactWriteItems of the new ones (Put, condition
+ * none yet, + pointer), in `update` mode the existing ones whose names or role differ (Update,
+ * condition same id), and the brand and retailer counts ADDed by the new ones. A condition that
+ * fails (another writer got there between the read and the write) or a conflict retries the
+ * batch (read again); after 3 tries each contact goes through `putContact` alone.
+ */
+export async function putContacts(inputs: readonly NewContact[], mode: 'ignore' | 'update'): Promise<{ created: number; updated: number; ignored: number }> {
+  if (inputs.length > PUT_CONTACTS_BATCH) throw new Error(`At most ${PUT_CONTACTS_BATCH} contacts a batch`);
+  if (!inputs.length) return { created: 0, updated: 0, ignored: 0 };
+  const brand = inputs[0]!.brand;
+  if (inputs.some((i) => i.brand !== brand)) throw new Error('One brand a batch');
+  const keyOf = (i: NewContact) => contactKey(i.brand, i.retailer, i.email).sk;
+  if (new Set(inputs.map(keyOf)).size !== inputs.length) throw new Error('Distinct contacts a batch');
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const existing = new Map<string, ContactRecord>();
+    let keys: Record<string, unknown>[] | undefined = inputs.map((i) => contactKey(i.brand, i.retailer, i.email));
+    for (let n = 0; keys?.length && n < 8; n++) {
+      if (n) await sleep(10 * 2 ** n);
+      const out = await ddb.send(new BatchGetCommand({ RequestItems: { [table.name]: { Keys: keys, ConsistentRead: true } } }));
+      for (const item of out.Responses?.[table.name] ?? []) existing.set(String(item.sk), clean<ContactRecord>(item));
+      keys = out.UnprocessedKeys?.[table.name]?.Keys as Record<string, unknown>[] | undefined;
+    }
+    if (keys?.length) throw new Error('Contacts could not be read (throttled)');
+    const now = new Date().toISOString();
+    const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [];
+    const perRetailer = new Map<string, number>();
+    let created = 0;
+    let updated = 0;
+    let ignored = 0;
+    for (const input of inputs) {
+      const key = contactKey(input.brand, input.retailer, input.email);
+      const old = existing.get(key.sk);
+      if (!old) {
+        const contact: ContactRecord = { _id: newId(), ...input, email: input.email.trim(), createdAt: now, updatedAt: now };
+        items.push({ Put: { TableName: table.name, Item: { ...key, entity: 'Contact', ...contact }, ConditionExpression: 'attribute_not_exists(pk)' } });
+        items.push({ Put: { TableName: table.name, Item: { ...pointerKey(contact._id), entity: 'ContactId', brand: input.brand, retailer: input.retailer, email: contact.email } } });
+        perRetailer.set(input.retailer, (perRetailer.get(input.retailer) ?? 0) + 1);
+        created++;
+      } else if (mode === 'update' && (old.firstName !== input.firstName || old.lastName !== input.lastName || old.role !== input.role)) {
+        items.push({
+          Update: {
+            TableName: table.name,
+            Key: key,
+            UpdateExpression: 'SET firstName = :f, lastName = :l, #role = :r, updatedAt = :u, createdBy = :by',
+            ConditionExpression: '#id = :id',
+            ExpressionAttributeNames: { '#role': 'role', '#id': '_id' },
+            ExpressionAttributeValues: { ':f': input.firstName, ':l': input.lastName, ':r': input.role, ':u': now, ':by': input.createdBy, ':id': old._id },
+          },
+        });
+        updated++;
+      } else if (mode === 'update') {
+        updated++; // already as the file says
+      } else {
+        ignored++;
+      }
+    }
+    if (created) {
+      items.push({ Update: { TableName: table.name, Key: countKey(brand), UpdateExpression: 'ADD #count :n', ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':n': created } } });
+      for (const [retailer, n] of perRetailer) {
+        items.push({ Update: { TableName: table.name, Key: retailerCountKey(brand, retailer), UpdateExpression: 'ADD #count :n', ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':n': n } } });
+      }
+    }
+    if (!items.length) return { created, updated, ignored };
+    try {
+      await ddb.send(new TransactWriteCommand({ TransactItems: items }));
+      return { created, updated, ignored };
+    } catch (e) {
+      if (!failedConditions(e)?.length && !conflicted(e)) throw e;
+      await sleep(25 * 2 ** attempt * (0.5 + Math.random()));
+    }
+  }
+  // Still racing: one at a time (each exact on its own).
+  const tally = { created: 0, updated: 0, ignored: 0 };
+  for (const input of inputs) {
+    const { outcome } = await putContactRetrying(input, mode);
+    tally[outcome]++;
+  }
+  return tally;
+}

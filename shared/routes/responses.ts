@@ -13,6 +13,7 @@ import { loginResponse, messageResponse, validateTokenResponse } from '../schema
 import { basketAddResponse, basketClearResponse, basketHasResponse, basketListResponse, basketRemoveResponse, exportJobResponse } from '../schemas/basket';
 import { listBrandsForSelectResponse, listBrandsResponse } from '../schemas/brands';
 import { contactInfoForEmailResponse, contactRetailerResponse, listCannedMessagesResponse } from '../schemas/contact';
+import { contactCountResponse, downloadResponse, exportResponse, headersResponse, historyResponse, importResponse, importStatusResponse } from '../schemas/contacts-import';
 import { exportFileResponse, exportHistoryResponse } from '../schemas/exports';
 import {
   approveFileResponse,
@@ -121,6 +122,14 @@ export const responses = {
   clearAllBaskets: basketClearResponse,
   exportBucketData: exportJobResponse,
   getBasketExport: exportJobResponse,
+  // Settings → Contacts (shared/routes/contacts-import.ts)
+  getAddressBookHeaders: headersResponse,
+  importContacts: importResponse,
+  getContactsImport: importStatusResponse,
+  exportContacts: exportResponse,
+  getContactCount: contactCountResponse,
+  getContactsHistory: historyResponse,
+  downloadContactsFile: downloadResponse,
 } as const satisfies { [Id in RouteId]?: z.ZodType };
 
 type Responses = typeof responses;

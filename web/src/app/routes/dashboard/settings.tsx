@@ -8,6 +8,7 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { useSearchParams } from 'react-router-dom';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs } from '../../../components/ui/tabs';
+import { canSeeContactsTab } from '../../../features/contacts-import/access';
 import { useSession, type Session } from '../../../lib/session';
 
 export interface SettingsTabProps {
@@ -32,6 +33,7 @@ export function tabComponent<M>(load: () => Promise<M>, name: keyof M): LazyExot
  * (each feature adds its own line).
  */
 const TABS: SettingsTab[] = [
+  { id: 'contacts', label: 'Contacts', visible: canSeeContactsTab, component: tabComponent(() => import('../../../features/contacts-import/components/contacts-tab'), 'ContactsTab') },
 ];
 
 export function SettingsRoute() {
