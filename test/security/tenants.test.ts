@@ -17,6 +17,7 @@ import { putObject } from '../support/post-office';
 const MA = 'brand-maison-aurelle';
 const CP = 'brand-castellane';
 const SHARED_RETAILER = 'ret-harrowgate';
+const SHARED_RETAILER_NAME = 'Harrowgate & Finch';
 /** Not assigned to user@demo.test. */
 const UNASSIGNED = { _id: 'ret-northbay', name: 'Northbay Luxury', optId: 'OPT1003' };
 const tag = randomBytes(3).toString('hex').toUpperCase();
@@ -33,6 +34,8 @@ interface Ids {
   contact: string;
   /** A B2B portal link of the retailer, issued by the brand's admin. */
   b2bLink: string;
+  /** A contacts import file of the brand (Settings → Contacts; its one row refused: no contact added). */
+  contactsFile: string;
   /** Text of these records that must not reach another tenant. */
   secrets: string[];
 }
@@ -65,6 +68,8 @@ async function realIds(token: string, brand: string, retailer: string, serial?: 
   if (!contact) throw new Error(`no contact for ${brand} at ${retailer}`);
   const link = await api<{ data: { _id: string } }>('POST', `/b2bLinks?brand=${brand}`, { token, body: { retailerId: retailer, expiresInDays: 1 } });
   if (link.status !== 200) throw new Error(`issuing a B2B link: ${link.status} ${JSON.stringify(link.body)}`);
+  const imported = await api<{ data: { fileId: string } }>('POST', `/addressBook/import/${brand}`, { token, body: contactsImportForm(`No Such Store ${tag}`) });
+  if (imported.status !== 200) throw new Error(`importing contacts: ${imported.status} ${JSON.stringify(imported.body)}`);
   return {
     brand,
     retailer,
@@ -74,6 +79,7 @@ async function realIds(token: string, brand: string, retailer: string, serial?: 
     scanInfo: info.data._id,
     contact: contact._id,
     b2bLink: link.body.data._id,
+    contactsFile: imported.body.data.fileId,
     secrets: [product.name, product.style_number, serialNo, item.data.data.inventoryId, contact.email].filter((s) => s && s.length >= 4),
   };
 }
@@ -168,6 +174,18 @@ function idCalls(v: Ids, own: string): Call[] {
     { name: 'issue a B2B link for the victim retailer, victim brand', method: 'POST', path: `/b2bLinks?brand=${v.brand}`, body: { retailerId: v.retailer } },
     { name: 'revoke a victim B2B link', method: 'DELETE', path: `/b2bLinks/${v.b2bLink}` },
     { name: 'revoke a victim B2B link, victim brand', method: 'DELETE', path: `/b2bLinks/${v.b2bLink}?brand=${v.brand}` },
+    { name: "import contacts into the victim brand", method: 'POST', path: `/addressBook/import/${v.brand}`, body: contactsImportForm(SHARED_RETAILER_NAME) },
+    { name: "the progress of a victim brand's import", method: 'GET', path: `/addressBook/import/${v.brand}/${v.contactsFile}` },
+    { name: "the progress of a victim import, own brand", method: 'GET', path: `/addressBook/import/${own}/${v.contactsFile}` },
+    { name: "read headers for the victim brand (its brand in the form)", method: 'POST', path: '/getAddressBookHeaders', body: (() => { const fd = contactsImportForm('x'); fd.append('brand', v.brand); return fd; })() },
+    { name: "export the victim brand's contacts (csv)", method: 'GET', path: `/addressBook/export/${v.brand}?fileType=csv` },
+    { name: "export the victim brand's contacts (xlsx)", method: 'GET', path: `/addressBook/export/${v.brand}?fileType=xlsx` },
+    { name: "the victim brand's contact count", method: 'GET', path: `/addressBook/getContactCount/${v.brand}` },
+    { name: "the victim brand's import history", method: 'GET', path: `/importexportaddressBook/${v.brand}?type=addressBook&uploadType=import` },
+    { name: "the victim brand's export history", method: 'GET', path: `/importexportaddressBook/${v.brand}?type=addressBook&uploadType=export` },
+    { name: 'download a victim contacts file', method: 'GET', path: `/addressBook/downloadFile/${v.contactsFile}` },
+    { name: 'download a victim contacts file (the victim brand in the query)', method: 'GET', path: `/addressBook/downloadFile/${v.contactsFile}?brand=${v.brand}` },
+    { name: 'download a victim contacts file (own brand in the query)', method: 'GET', path: `/addressBook/downloadFile/${v.contactsFile}?brand=${own}` },
     ...basketCalls(v).map((c) => ({ ...c, name: `${c.name}, victim brand`, path: `${c.path}${c.path.includes('?') ? '&' : '?'}brand=${v.brand}` })),
   ];
 }
@@ -190,6 +208,15 @@ function contactForm(scan: string, source: 'brand' | 'product', products: string
   for (const [k, v] of Object.entries({ subject: `Tenants ${tag}`, message: '<p>captured</p>', source, retailer_brand_scraping: scan, requestId: `tenants-${randomBytes(8).toString('hex')}` })) fd.append(k, v);
   fd.append('to[]', `attacker-${tag}@evil.example`);
   for (const p of products) fd.append('products[]', p);
+  return fd;
+}
+
+/** A contacts import (Settings → Contacts) of one row at `store`. */
+function contactsImportForm(store: string): FormData {
+  const fd = new FormData();
+  fd.append('rules', JSON.stringify({ firstName: 'First Name', lastName: 'Last Name', email: 'Email', retailer: 'Store Name', role: 'Role' }));
+  fd.append('file', new Blob([`First Name,Last Name,Email,Store Name,Role\r\nCap,Tured,captured-${tag}@attacker.test,${store},Spy\r\n`]), 'tenants.csv');
+  fd.append('flag', 'update');
   return fd;
 }
 
@@ -232,6 +259,7 @@ describe("another brand's real ids", () => {
       expect((await api('GET', `/getBatchItems?retailerId=${v.retailer}&serialNo=${v.serial}`, { token })).status).toBe(200);
       expect((await api('GET', `/email_history?retailer_brand_scraping=${v.scanInfo}`, { token })).status).toBe(200);
       expect((await api('GET', `/getContactInfo?brand=${v.brand}&retailer=${v.retailer}`, { token })).status).toBe(200);
+      expect((await api('GET', `/addressBook/downloadFile/${v.contactsFile}`, { token })).status).toBe(200);
       const links = await api<{ data: { _id: string; status: string }[] }>('GET', `/b2bLinks?brand=${v.brand}&retailerId=${v.retailer}&limit=100`, { token });
       expect(links.body.data.find((l) => l._id === v.b2bLink)?.status, `${v.brand} ${v.retailer} link`).toBe('active');
     }
