@@ -214,7 +214,10 @@ export function ImportWizard({ brandId, onDone }: ImportWizardProps) {
           <p>Choose the column of your file that holds each field.</p>
           <div className="import-match">
             {IMPORT_FIELDS.map((f) => (
-              <Select key={f} label={IMPORT_FIELD_LABELS[f]} value={rules[f]} onChange={(v) => setRules((r) => ({ ...r, [f]: v }))}>
+              <Select key={f} label={IMPORT_FIELD_LABELS[f]} value={rules[f]} onChange={(v) => {
+                setAlert('');
+                setRules((r) => ({ ...r, [f]: v }));
+              }}>
                 <option value="">Select column</option>
                 {headers.map((h) => (
                   <option key={h} value={h}>
