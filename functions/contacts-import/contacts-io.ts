@@ -19,7 +19,7 @@ import { ROLE } from '../../shared/constants';
 import { CONTACTS_IO_MSG as M } from '../../shared/messages/contacts-import';
 import { CONTACTS_IO_LIMITS, IMPORT_FIELD_LABELS, IMPORT_FIELDS, type ContactsFileType, type HistoryItem, type ImportResult, type ImportRules, type UploadType } from '../../shared/schemas/contacts-import';
 import type { UploadedFile } from '../../shared/schemas/contact';
-import { countContacts, pageBrandContacts, putContacts, PUT_CONTACTS_BATCH, type NewContact } from '../address-book/contacts.repo';
+import { contactCountUpdates, countContacts, pageBrandContacts, putImportedContacts, PUT_CONTACTS_BATCH, type NewContact } from '../address-book/contacts.repo';
 import { getBrand } from '../brands/brands.repo';
 import { safeCell } from '../exports/domain/export-sheet';
 import type { AuthContext } from '../lib/http/auth';
@@ -32,6 +32,7 @@ import { parseContactsFile, type ParsedFile } from './domain/parse';
 import { checkRow, columnsOf, storeIndex, type ImportContact } from './domain/rows';
 import {
   claimImportJob,
+  commitImportWindow,
   CONTENT_TYPES,
   countFiles,
   EXPORT_PREFIX,
@@ -51,6 +52,8 @@ import {
 /** Transactions of PUT_CONTACTS_BATCH contacts in flight at once, and rows between two saves of the progress. */
 export const IMPORT_CONCURRENCY = 8;
 export const IMPORT_WINDOW = 1000;
+/** Distinct retailers a window: its commit (progress + brand count + one count a retailer) stays within a transaction's 100 items. */
+const WINDOW_RETAILERS = 90;
 const DAY_MS = 86_400_000;
 export const EXPORT_DAYS = 7;
 
@@ -184,25 +187,34 @@ export async function importContacts(auth: AuthContext, brandId: string, body: {
   const key = `${IMPORT_PREFIX}${brandId}/${importId}.${parsed.type}`;
   await putObject(key, body.file.content, CONTENT_TYPES[parsed.type]);
 
-  // The valid rows not yet settled, a window at a time; the progress after each.
+  // The valid rows not yet settled, a window at a time (≤ IMPORT_WINDOW rows, ≤ WINDOW_RETAILERS
+  // retailers: its commit is one transaction); the progress and the counts after each.
   const tally = { created: current.created, updated: current.updated, ignored: current.ignored };
   const todo = checked.valid.filter((v) => v.row - 2 >= current.done);
-  for (let w = 0; w < todo.length; w += IMPORT_WINDOW) {
-    const window = todo.slice(w, w + IMPORT_WINDOW);
+  for (let w = 0; w < todo.length; ) {
+    const retailers = new Set<string>();
+    let end = w;
+    while (end < todo.length && end - w < IMPORT_WINDOW && (retailers.has(todo[end]!.contact.retailer) || retailers.size < WINDOW_RETAILERS)) retailers.add(todo[end++]!.contact.retailer);
+    const window = todo.slice(w, end);
     const batches: NewContact[][] = [];
     for (let b = 0; b < window.length; b += PUT_CONTACTS_BATCH) {
       batches.push(window.slice(b, b + PUT_CONTACTS_BATCH).map((v) => ({ ...v.contact, brand: brandId, createdBy: auth.sub })));
     }
+    let created = 0;
+    const perRetailer = new Map<string, number>();
     await mapLimit(batches, IMPORT_CONCURRENCY, async (batch) => {
-      const r = await putContacts(batch, flag);
-      tally.created += r.created;
+      const r = await putImportedContacts(batch, flag, importId);
+      created += r.created;
       tally.updated += r.updated;
       tally.ignored += r.ignored;
+      for (const [k, n] of r.perRetailer) perRetailer.set(k, (perRetailer.get(k) ?? 0) + n);
     });
-    const next = todo[w + IMPORT_WINDOW];
+    tally.created += created;
+    const next = todo[end];
     const done = next ? next.row - 2 : parsed.rows.length;
-    await updateImportJob(brandId, importId, { done, ...tally });
+    await commitImportWindow(brandId, importId, current.done, { done, ...tally }, contactCountUpdates(brandId, created, perRetailer));
     current = { ...current, done, ...tally };
+    w = end;
   }
 
   let rejectedFileId: string | null = null;

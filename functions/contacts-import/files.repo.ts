@@ -19,6 +19,7 @@ import { s3 } from '../lib/clients/s3';
 import { ddb } from '../lib/clients/dynamodb';
 import { env } from '../lib/env';
 import { queryPage, type PagedResult } from '../lib/paged-query';
+import { conflicted } from '../address-book/contacts.repo';
 import { clean, failedConditions, table } from '../lib/table';
 
 export type FileKind = UploadType | 'rejected';
@@ -186,4 +187,45 @@ export async function updateImportJob(brand: string, id: string, set: Partial<Pi
       ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
     }),
   );
+}
+
+/**
+ * One window of an import settled: its progress and the counts it moves, in ONE transaction, so
+ * a count is moved exactly when the progress says the window is done (condition: the progress is
+ * still at the window's start; a retry after an unknown outcome finds it moved and stops).
+ */
+export async function commitImportWindow(
+  brand: string,
+  id: string,
+  from: number,
+  set: Pick<ImportJobRecord, 'done' | 'created' | 'updated' | 'ignored'>,
+  countItems: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>,
+): Promise<void> {
+  const entries = Object.entries({ ...set, updatedAt: new Date().toISOString() });
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await ddb.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: table.name,
+                Key: jobKey(brand, id),
+                UpdateExpression: `SET ${entries.map((_, i) => `#k${i} = :v${i}`).join(', ')}`,
+                ConditionExpression: '#done = :from',
+                ExpressionAttributeNames: { ...Object.fromEntries(entries.map(([k], i) => [`#k${i}`, k])), '#done': 'done' },
+                ExpressionAttributeValues: { ...Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])), ':from': from },
+              },
+            },
+            ...countItems,
+          ],
+        }),
+      );
+      return;
+    } catch (e) {
+      if (failedConditions(e)?.includes(0)) return; // committed by the try whose answer was lost
+      if (!conflicted(e) || attempt >= 10) throw e;
+      await new Promise((r) => setTimeout(r, 20 * 2 ** Math.min(attempt, 5) * (0.5 + Math.random())));
+    }
+  }
 }
