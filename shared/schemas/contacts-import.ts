@@ -23,6 +23,9 @@ export const CONTACTS_IO_LIMITS = {
   maxHeader: 200,
 } as const;
 
+/** The limits as numbers (tests pass smaller ones). */
+export type ContactsIoLimits = { [K in keyof typeof CONTACTS_IO_LIMITS]: number };
+
 /** The five fields of Match Data (000 §2) → the file's column chosen for each. */
 export const IMPORT_FIELDS = ['firstName', 'lastName', 'email', 'retailer', 'role'] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];

@@ -11,7 +11,7 @@
  * a lying entry stops at its declared size).
  */
 import { inflateRawSync } from 'node:zlib';
-import { CONTACTS_IO_LIMITS } from '../../../shared/schemas/contacts-import';
+import { CONTACTS_IO_LIMITS, type ContactsIoLimits } from '../../../shared/schemas/contacts-import';
 
 export type DetectedType = 'csv' | 'xlsx';
 
@@ -51,7 +51,7 @@ export interface ZipEntry {
 }
 
 /** The central directory's entries, checked against the limits; throws FileCheckError. */
-export function zipEntries(b: Buffer, limits = CONTACTS_IO_LIMITS): ZipEntry[] {
+export function zipEntries(b: Buffer, limits: ContactsIoLimits = CONTACTS_IO_LIMITS): ZipEntry[] {
   const bad = () => new FileCheckError('badXlsx', 'type');
   // The end record is in the last 22 + 65535 bytes (its comment is at most 65535).
   let end = -1;
@@ -125,7 +125,7 @@ export function zipEntries(b: Buffer, limits = CONTACTS_IO_LIMITS): ZipEntry[] {
 }
 
 /** csv or xlsx by the bytes; a renamed program, a PDF, an old .xls or an image: refused. */
-export function detectType(content: Uint8Array, limits = CONTACTS_IO_LIMITS): DetectedType {
+export function detectType(content: Uint8Array, limits: ContactsIoLimits = CONTACTS_IO_LIMITS): DetectedType {
   if (content.length > limits.maxFileBytes) throw new FileCheckError('fileTooLarge', 'size');
   if (content.length === 0) throw new FileCheckError('noHeaders', 'type');
   const b = Buffer.from(content.buffer, content.byteOffset, content.byteLength);

@@ -7,7 +7,7 @@
 import { Readable } from 'node:stream';
 import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { CONTACTS_IO_LIMITS } from '../../../shared/schemas/contacts-import';
+import { CONTACTS_IO_LIMITS, type ContactsIoLimits } from '../../../shared/schemas/contacts-import';
 import { detectType, FileCheckError, type DetectedType } from './file-check';
 
 export interface ParsedFile {
@@ -47,7 +47,7 @@ export function cellText(v: unknown): string {
 
 const blank = (row: string[]) => row.every((c) => c === '');
 
-function shape(table: Iterable<string[]>, limits: typeof CONTACTS_IO_LIMITS): { headers: string[]; rows: string[][] } {
+function shape(table: Iterable<string[]>, limits: ContactsIoLimits): { headers: string[]; rows: string[][] } {
   let headers: string[] | undefined;
   const rows: string[][] = [];
   for (const raw of table) {
@@ -74,7 +74,7 @@ function csvTable(content: Uint8Array): string[][] {
   }
 }
 
-async function xlsxTable(content: Uint8Array, limits: typeof CONTACTS_IO_LIMITS): Promise<string[][]> {
+async function xlsxTable(content: Uint8Array, limits: ContactsIoLimits): Promise<string[][]> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(Buffer.from(content)), { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'ignore' });
   const out: string[][] = [];
   try {
@@ -96,7 +96,7 @@ async function xlsxTable(content: Uint8Array, limits: typeof CONTACTS_IO_LIMITS)
 }
 
 /** The file checked (size, type by its bytes, zip bomb) and read. Throws FileCheckError. */
-export async function parseContactsFile(content: Uint8Array, limits = CONTACTS_IO_LIMITS): Promise<ParsedFile> {
+export async function parseContactsFile(content: Uint8Array, limits: ContactsIoLimits = CONTACTS_IO_LIMITS): Promise<ParsedFile> {
   const type = detectType(content, limits);
   const table = type === 'csv' ? csvTable(content) : await xlsxTable(content, limits);
   return { type, ...shape(table, limits) };
