@@ -11,6 +11,7 @@
  */
 import { runBasketExportBench } from './basket-export-bench.js';
 import { runBundlesBench } from './bundles-bench.js';
+import { runContactsImportBench } from './contacts-import-bench.js';
 import { runDiffBench } from './diff-bench.js';
 import { runExportBench } from './export-bench.js';
 import { runLighthouse, type LighthouseOptions } from './lighthouse.js';
@@ -26,7 +27,7 @@ const pipelineArgs: string[] = [];
 const diffArgs: string[] = [];
 const exportArgs: string[] = [];
 const lighthouse: LighthouseOptions = {};
-const PARTS = ['web-budget', 'lighthouse', 'bundles', 'lists', 'product-tabs', 'export', 'basket-export', 'monthly-report', 'diff', 'pipeline'] as const;
+const PARTS = ['web-budget', 'lighthouse', 'bundles', 'lists', 'product-tabs', 'export', 'basket-export', 'monthly-report', 'contacts-import', 'diff', 'pipeline'] as const;
 const only = new Set<string>();
 for (let i = 0; i < argv.length; i++) {
   const a = argv[i]!;
@@ -52,6 +53,7 @@ if (run('product-tabs')) await runProductTabsBench();
 if (run('export')) await runExportBench(exportArgs);
 if (run('basket-export')) await runBasketExportBench();
 if (run('monthly-report')) await runMonthlyReportBench();
+if (run('contacts-import')) await runContactsImportBench();
 if (run('diff')) await runDiffBench(diffArgs);
 if (run('pipeline')) await runPipelineBench(pipelineArgs);
 process.exit(0);

@@ -16,6 +16,7 @@ import { exportRoutes } from './routes/exports';
 import { b2bRoutes } from './routes/b2b';
 import { brandRetailerRoutes } from './routes/brand-retailers';
 import { contactRoutes } from './routes/contact';
+import { contactsImportRoutes } from './routes/contacts-import';
 import { fileRoutes } from './routes/files';
 import { lookupRoutes } from './routes/lookups';
 import { notificationRoutes } from './routes/notifications';
@@ -57,6 +58,8 @@ export const routes = [
   ...brandRoutes,
   // ── The monthly report of Manage Reports (000 §2, §7, §9): shared/routes/reports.ts
   ...reportRoutes,
+  // ── Settings → Contacts: import, export, history (000 §2, §7): shared/routes/contacts-import.ts
+  ...contactsImportRoutes,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof routes)[number]['id'];

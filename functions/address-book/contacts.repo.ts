@@ -216,3 +216,106 @@ export async function findRetailerContacts(brandId: string, retailerId: string, 
   if (keys?.length) throw new Error('Contacts could not be read (throttled)');
   return found;
 }
+
+/** Contacts one `putImportedContacts` transaction takes: 2 items each (contact + pointer), or 1 (an update): ≤ 100 items. */
+export const PUT_CONTACTS_BATCH = 50;
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+export const conflicted = (e: unknown) =>
+  (e as Error | undefined)?.name === 'TransactionConflictException' ||
+  ((e as Error | undefined)?.name === 'TransactionCanceledException' &&
+    ((e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict'));
+
+export interface ImportTally {
+  created: number;
+  updated: number;
+  ignored: number;
+  /** New contacts per retailer: what the import's window commit ADDs to the counts. */
+  perRetailer: Map<string, number>;
+}
+
+/**
+ * The import's write (docs/decisions.md "Contacts import and export"): up to PUT_CONTACTS_BATCH
+ * contacts of one brand with distinct retailer + email, in ONE transaction WITHOUT the counts
+ * (no hot item: batches run in parallel without conflicts); the counts move with the import's
+ * progress (`commitImportWindow`), once per window. Each new contact carries `importId`, so a
+ * window run again after an interruption counts the contacts it had already written (they were
+ * never counted: the window's commit did not happen) and no others.
+ * BatchGetItem (consistent) of the keys, then TransactWriteItems of the new ones (Put, condition
+ * none yet, + pointer) and, in `update` mode, the existing ones whose names or role differ
+ * (Update, condition same id). A failed condition or a conflict reads and tries again.
+ */
+export async function putImportedContacts(inputs: readonly NewContact[], mode: 'ignore' | 'update', importId: string): Promise<ImportTally> {
+  if (inputs.length > PUT_CONTACTS_BATCH) throw new Error(`At most ${PUT_CONTACTS_BATCH} contacts a batch`);
+  const tally: ImportTally = { created: 0, updated: 0, ignored: 0, perRetailer: new Map() };
+  if (!inputs.length) return tally;
+  const brand = inputs[0]!.brand;
+  if (inputs.some((i) => i.brand !== brand)) throw new Error('One brand a batch');
+  if (new Set(inputs.map((i) => contactKey(i.brand, i.retailer, i.email).sk)).size !== inputs.length) throw new Error('Distinct contacts a batch');
+  for (let attempt = 0; ; attempt++) {
+    const existing = new Map<string, ContactRecord & { importId?: string }>();
+    let keys: Record<string, unknown>[] | undefined = inputs.map((i) => contactKey(i.brand, i.retailer, i.email));
+    for (let n = 0; keys?.length && n < 8; n++) {
+      if (n) await sleep(10 * 2 ** n);
+      const out = await ddb.send(new BatchGetCommand({ RequestItems: { [table.name]: { Keys: keys, ConsistentRead: true } } }));
+      for (const item of out.Responses?.[table.name] ?? []) existing.set(String(item.sk), clean<ContactRecord & { importId?: string }>(item));
+      keys = out.UnprocessedKeys?.[table.name]?.Keys as Record<string, unknown>[] | undefined;
+    }
+    if (keys?.length) throw new Error('Contacts could not be read (throttled)');
+    const now = new Date().toISOString();
+    const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [];
+    const t: ImportTally = { created: 0, updated: 0, ignored: 0, perRetailer: new Map() };
+    const created = (retailer: string) => {
+      t.created++;
+      t.perRetailer.set(retailer, (t.perRetailer.get(retailer) ?? 0) + 1);
+    };
+    for (const input of inputs) {
+      const key = contactKey(input.brand, input.retailer, input.email);
+      const old = existing.get(key.sk);
+      if (!old) {
+        const contact: ContactRecord = { _id: newId(), ...input, email: input.email.trim(), createdAt: now, updatedAt: now };
+        items.push({ Put: { TableName: table.name, Item: { ...key, entity: 'Contact', ...contact, importId }, ConditionExpression: 'attribute_not_exists(pk)' } });
+        items.push({ Put: { TableName: table.name, Item: { ...pointerKey(contact._id), entity: 'ContactId', brand: input.brand, retailer: input.retailer, email: contact.email } } });
+        created(input.retailer);
+        continue;
+      }
+      // Written by this import in a window whose commit did not happen: not counted yet.
+      if (old.importId === importId) created(input.retailer);
+      if (mode === 'update' && (old.firstName !== input.firstName || old.lastName !== input.lastName || old.role !== input.role)) {
+        items.push({
+          Update: {
+            TableName: table.name,
+            Key: key,
+            UpdateExpression: 'SET firstName = :f, lastName = :l, #role = :r, updatedAt = :u, createdBy = :by',
+            ConditionExpression: '#id = :id',
+            ExpressionAttributeNames: { '#role': 'role', '#id': '_id' },
+            ExpressionAttributeValues: { ':f': input.firstName, ':l': input.lastName, ':r': input.role, ':u': now, ':by': input.createdBy, ':id': old._id },
+          },
+        });
+      }
+      if (old.importId !== importId) {
+        if (mode === 'update') t.updated++;
+        else t.ignored++;
+      }
+    }
+    if (!items.length) return t;
+    try {
+      await ddb.send(new TransactWriteCommand({ TransactItems: items }));
+      return t;
+    } catch (e) {
+      if ((!failedConditions(e)?.length && !conflicted(e)) || attempt >= 8) throw e;
+      await sleep(20 * 2 ** Math.min(attempt, 5) * (0.5 + Math.random()));
+    }
+  }
+}
+
+/** The count items an import's window ADDs to (the brand's and each retailer's). */
+export function contactCountUpdates(brandId: string, created: number, perRetailer: ReadonlyMap<string, number>) {
+  if (!created) return [];
+  return [
+    { Update: { TableName: table.name, Key: countKey(brandId), UpdateExpression: 'ADD #count :n', ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':n': created } } },
+    ...[...perRetailer].map(([retailer, n]) => ({
+      Update: { TableName: table.name, Key: retailerCountKey(brandId, retailer), UpdateExpression: 'ADD #count :n', ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':n': n } },
+    })),
+  ];
+}

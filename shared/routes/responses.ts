@@ -16,6 +16,7 @@ import { updateBrandResponse } from '../schemas/brand-settings';
 import { reportSummaryResponse } from '../schemas/reports';
 import { contactInfoForEmailResponse, contactRetailerResponse, listCannedMessagesResponse } from '../schemas/contact';
 import { getVariablesResponse, saveCannedMessageResponse } from '../schemas/contact';
+import { contactCountResponse, downloadResponse, exportResponse, headersResponse, historyResponse, importResponse, importStatusResponse } from '../schemas/contacts-import';
 import { exportFileResponse, exportHistoryResponse } from '../schemas/exports';
 import {
   approveFileResponse,
@@ -137,6 +138,14 @@ export const responses = {
   // The Brand tab and Manage Reports of Settings (shared/routes/brands.ts, reports.ts)
   updateBrand: updateBrandResponse,
   reportSummary: reportSummaryResponse,
+  // Settings → Contacts (shared/routes/contacts-import.ts)
+  getAddressBookHeaders: headersResponse,
+  importContacts: importResponse,
+  getContactsImport: importStatusResponse,
+  exportContacts: exportResponse,
+  getContactCount: contactCountResponse,
+  getContactsHistory: historyResponse,
+  downloadContactsFile: downloadResponse,
 } as const satisfies { [Id in RouteId]?: z.ZodType };
 
 type Responses = typeof responses;

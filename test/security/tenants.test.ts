@@ -17,6 +17,7 @@ import { putObject } from '../support/post-office';
 const MA = 'brand-maison-aurelle';
 const CP = 'brand-castellane';
 const SHARED_RETAILER = 'ret-harrowgate';
+const SHARED_RETAILER_NAME = 'Harrowgate & Finch';
 /** Not assigned to user@demo.test. */
 const UNASSIGNED = { _id: 'ret-northbay', name: 'Northbay Luxury', optId: 'OPT1003' };
 const tag = randomBytes(3).toString('hex').toUpperCase();
@@ -35,6 +36,8 @@ interface Ids {
   b2bLink: string;
   /** A canned message of the brand (the Inbox), and the version its editor would send. */
   canned: { _id: string; updatedAt: string };
+  /** A contacts import file of the brand (Settings → Contacts; its one row refused: no contact added). */
+  contactsFile: string;
   /** Text of these records that must not reach another tenant. */
   secrets: string[];
   /** A user of the brand (one of this suite's own: a failed refusal must not change a demo account). */
@@ -71,6 +74,8 @@ async function realIds(token: string, brand: string, retailer: string, serial?: 
   if (link.status !== 200) throw new Error(`issuing a B2B link: ${link.status} ${JSON.stringify(link.body)}`);
   const canned = (await ok<{ data: { _id: string; name: string; updatedAt: string }[] }>('GET', `/cannedmessages?brand=${brand}&limit=1`, token)).data[0];
   if (!canned) throw new Error(`no canned message of ${brand}`);
+  const imported = await api<{ data: { fileId: string } }>('POST', `/addressBook/import/${brand}`, { token, body: contactsImportForm(`No Such Store ${tag}`) });
+  if (imported.status !== 200) throw new Error(`importing contacts: ${imported.status} ${JSON.stringify(imported.body)}`);
   return {
     brand,
     retailer,
@@ -82,6 +87,8 @@ async function realIds(token: string, brand: string, retailer: string, serial?: 
     b2bLink: link.body.data._id,
     canned: { _id: canned._id, updatedAt: canned.updatedAt },
     secrets: [product.name, product.style_number, serialNo, item.data.data.inventoryId, contact.email, canned.name].filter((s) => s && s.length >= 4),
+    contactsFile: imported.body.data.fileId,
+    secrets: [product.name, product.style_number, serialNo, item.data.data.inventoryId, contact.email].filter((s) => s && s.length >= 4),
   };
 }
 
@@ -197,6 +204,18 @@ function idCalls(v: Ids, own: string): Call[] {
     ...usersTabCalls(v),
     { name: "change the victim brand's colours and BCC (victim brand in the path)", method: 'PUT', path: `/brands/${v.brand}`, body: { colors: { bgColor: '#000000', textColor: '#ffffff', hoverColor: '#ffffff3b', summaryPageSectionColor: '#000000' }, company_email_bcc: `captured-${tag}@attacker.test` } },
     { name: "the victim brand's monthly report (victim brand in the path)", method: 'GET', path: `/report_summary/${v.brand}?month=${String(new Date().getUTCMonth() + 1).padStart(2, '0')}-${new Date().getUTCFullYear()}` },
+    { name: "import contacts into the victim brand", method: 'POST', path: `/addressBook/import/${v.brand}`, body: contactsImportForm(SHARED_RETAILER_NAME) },
+    { name: "the progress of a victim brand's import", method: 'GET', path: `/addressBook/import/${v.brand}/${v.contactsFile}` },
+    { name: "the progress of a victim import, own brand", method: 'GET', path: `/addressBook/import/${own}/${v.contactsFile}` },
+    { name: "read headers for the victim brand (its brand in the form)", method: 'POST', path: '/getAddressBookHeaders', body: (() => { const fd = contactsImportForm('x'); fd.append('brand', v.brand); return fd; })() },
+    { name: "export the victim brand's contacts (csv)", method: 'GET', path: `/addressBook/export/${v.brand}?fileType=csv` },
+    { name: "export the victim brand's contacts (xlsx)", method: 'GET', path: `/addressBook/export/${v.brand}?fileType=xlsx` },
+    { name: "the victim brand's contact count", method: 'GET', path: `/addressBook/getContactCount/${v.brand}` },
+    { name: "the victim brand's import history", method: 'GET', path: `/importexportaddressBook/${v.brand}?type=addressBook&uploadType=import` },
+    { name: "the victim brand's export history", method: 'GET', path: `/importexportaddressBook/${v.brand}?type=addressBook&uploadType=export` },
+    { name: 'download a victim contacts file', method: 'GET', path: `/addressBook/downloadFile/${v.contactsFile}` },
+    { name: 'download a victim contacts file (the victim brand in the query)', method: 'GET', path: `/addressBook/downloadFile/${v.contactsFile}?brand=${v.brand}` },
+    { name: 'download a victim contacts file (own brand in the query)', method: 'GET', path: `/addressBook/downloadFile/${v.contactsFile}?brand=${own}` },
     ...basketCalls(v).map((c) => ({ ...c, name: `${c.name}, victim brand`, path: `${c.path}${c.path.includes('?') ? '&' : '?'}brand=${v.brand}` })),
   ];
 }
@@ -242,6 +261,15 @@ function contactForm(scan: string, source: 'brand' | 'product', products: string
   return fd;
 }
 
+/** A contacts import (Settings → Contacts) of one row at `store`. */
+function contactsImportForm(store: string): FormData {
+  const fd = new FormData();
+  fd.append('rules', JSON.stringify({ firstName: 'First Name', lastName: 'Last Name', email: 'Email', retailer: 'Store Name', role: 'Role' }));
+  fd.append('file', new Blob([`First Name,Last Name,Email,Store Name,Role\r\nCap,Tured,captured-${tag}@attacker.test,${store},Spy\r\n`]), 'tenants.csv');
+  fd.append('flag', 'update');
+  return fd;
+}
+
 function adminCalls(): Call[] {
   return [
     { name: 'a file', method: 'GET', path: `/getFiles/${admin.file}` },
@@ -283,6 +311,7 @@ describe("another brand's real ids", () => {
       expect((await api('GET', `/getContactInfo?brand=${v.brand}&retailer=${v.retailer}`, { token })).status).toBe(200);
       const canned = await api<{ data: { _id: string; updatedAt: string; status: string }[] }>('GET', `/cannedmessages?brand=${v.brand}&limit=10000`, { token });
       expect(canned.body.data.find((m) => m._id === v.canned._id), `${v.brand} canned message untouched`).toMatchObject({ updatedAt: v.canned.updatedAt });
+      expect((await api('GET', `/addressBook/downloadFile/${v.contactsFile}`, { token })).status).toBe(200);
       const links = await api<{ data: { _id: string; status: string }[] }>('GET', `/b2bLinks?brand=${v.brand}&retailerId=${v.retailer}&limit=100`, { token });
       expect(links.body.data.find((l) => l._id === v.b2bLink)?.status, `${v.brand} ${v.retailer} link`).toBe('active');
       // The victim user is still there, unchanged by the refused edits and deletes.

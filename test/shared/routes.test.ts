@@ -31,12 +31,6 @@ const NOT_YET_ROUTED: Record<string, number> = {
   'PUT /retailers/{id}': 11,
   'DELETE /retailers/{id}': 11,
   'GET /BrandRetailerExport': 11,
-  'POST /getAddressBookHeaders': 10,
-  'POST /addressBook/import/{brandId}': 10,
-  'GET /addressBook/export/{brandId}': 10,
-  'GET /addressBook/getContactCount/{brandId}': 10,
-  'GET /importexportaddressBook/{brandId}': 10,
-  'GET /addressBook/downloadFile/{id}': 10,
   'POST /contact_us': 10,
 };
 

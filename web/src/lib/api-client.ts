@@ -101,9 +101,9 @@ export function api<Id extends RouteId>(id: Id, ...[opts]: ApiArgs<Id>): Promise
 type MultipartId = Extract<Route, { multipart: true }>['id'];
 
 /** A multipart route (`multipart: true` in the table) with its form: `apiForm('contactRetailer', form, { query })`. */
-export function apiForm<Id extends MultipartId>(id: Id, form: FormData, opts: Pick<ApiOptions<Id>, 'query' | 'signal'> = {}): Promise<ResponseOf<Id>> {
+export function apiForm<Id extends MultipartId>(id: Id, form: FormData, opts: Pick<ApiOptions<Id>, 'query' | 'signal'> & { params?: Record<string, string> } = {}): Promise<ResponseOf<Id>> {
   const def = routeIndex[id];
   if (!def) throw new Error(`Unknown route ${id}`);
   const [method, path] = def;
-  return apiRequest<ResponseOf<Id>>(method, path, { query: opts.query as Query | undefined, body: form, signal: opts.signal });
+  return apiRequest<ResponseOf<Id>>(method, path, { params: opts.params, query: opts.query as Query | undefined, body: form, signal: opts.signal });
 }

@@ -8,6 +8,7 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { useSearchParams } from 'react-router-dom';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs } from '../../../components/ui/tabs';
+import { canSeeContactsTab } from '../../../features/contacts-import/access';
 import { useSession, type Session } from '../../../lib/session';
 
 export interface SettingsTabProps {
@@ -35,6 +36,7 @@ const TABS: SettingsTab[] = [
   { id: 'account', label: 'My Account', component: tabComponent(() => import('../../../features/users/components/my-account'), 'MyAccount') },
   { id: 'brand', label: 'Brand', visible: (s) => s.user.roles.length > 0, component: tabComponent(() => import('../../../features/brand-settings/components/brand-settings-tab'), 'BrandSettingsTab') },
   { id: 'reports', label: 'Manage Reports', component: tabComponent(() => import('../../../features/reports/components/manage-reports-tab'), 'ManageReportsTab') },
+  { id: 'contacts', label: 'Contacts', visible: canSeeContactsTab, component: tabComponent(() => import('../../../features/contacts-import/components/contacts-tab'), 'ContactsTab') },
   { id: 'users', label: 'Users', component: tabComponent(() => import('../../../features/users/components/users-tab'), 'UsersTab') },
 ];
 

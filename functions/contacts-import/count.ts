@@ -1,0 +1,6 @@
+import { route } from '../../shared/routes/contacts-import';
+import { httpHandler } from '../lib/http/handler';
+import { contactCount } from './contacts-io';
+
+/** { contactCount }: the brand's count, kept on write. */
+export const handler = httpHandler(route('getContactCount'), async ({ params, auth }) => contactCount(auth, params.brandId));
