@@ -88,7 +88,6 @@ async function realIds(token: string, brand: string, retailer: string, serial?: 
     canned: { _id: canned._id, updatedAt: canned.updatedAt },
     secrets: [product.name, product.style_number, serialNo, item.data.data.inventoryId, contact.email, canned.name].filter((s) => s && s.length >= 4),
     contactsFile: imported.body.data.fileId,
-    secrets: [product.name, product.style_number, serialNo, item.data.data.inventoryId, contact.email].filter((s) => s && s.length >= 4),
   };
 }
 
