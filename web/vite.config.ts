@@ -49,6 +49,10 @@ export default defineConfig({
               test: /node_modules[\\/](sanitize-html|htmlparser2|postcss|entities|domutils|domhandler|dom-serializer|domelementtype|launder|parse-srcset)[\\/]/,
               priority: 4,
             },
+            // The rich-text editor (the contact form) imports Quill on demand: its own chunk (with its
+            // stylesheet), or the catch-all vendor group below put Quill, its lodash copies and 24 KB of
+            // its CSS (render-blocking) into every first page.
+            { name: 'quill', test: /node_modules[\\/](quill|parchment|quill-delta|lodash-es|lodash\.isequal|lodash\.clonedeep|fast-diff|eventemitter3)[\\/]/, priority: 4 },
             // zod (with the route table and the forms' schemas) is loaded by /login on first use of the
             // form, so it is not grouped with react-hook-form, which draws the form. The resolver imports
             // both: in a chunk of its own, zod does not pull react-hook-form into a page without a form.
