@@ -25,7 +25,6 @@ import { getPeriod, getProduct, getScanInfoById } from '../scrapings/scrapings.r
 import { getUser, type UserRecord } from '../users/users.repo';
 import { recordEmail } from './email-history.repo';
 import { AttachmentError, checkAttachments } from './domain/attachments';
-import { hasContent, sanitizeMessage, textOf } from './domain/sanitize';
 import { claimSend, markSent, releaseSend } from './sends.repo';
 
 /** A retailer scan the form is opened from: a scan period (products) or the retailer scan info (the brand profile). */
@@ -130,6 +129,7 @@ export async function sendContactEmail(auth: AuthContext, body: ContactRetailerB
   const { brand, user } = await brandAndSender(auth, scan);
   const recipients = await checkRecipients(scan, brand, user, body);
   const products = body.source === 'brand' ? [] : await checkProducts(scan, body.products);
+  const { hasContent, sanitizeMessage, textOf } = await import('./domain/sanitize');
   const html = sanitizeMessage(body.message);
   if (!hasContent(html)) throw new ValidationError(CONTACT_MSG.noMessage, [{ path: 'message', message: CONTACT_MSG.noMessage }]);
   let attachments;

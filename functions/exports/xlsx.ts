@@ -5,7 +5,6 @@
  * bounded whatever the number of rows (docs/exports.md). Every 2,000 rows the event loop turns so
  * the zip stream drains to the file instead of piling up in memory.
  */
-import ExcelJS from 'exceljs';
 import type { ViewRow } from '../scrapings/domain/product-view';
 import { fillCells, type Cell, type Column } from './domain/export-sheet';
 
@@ -14,6 +13,8 @@ export const sheetName = (title: string) => title.replace(/[[\]:*?/\\]/g, '-').s
 
 /** Writes the header and one row per item of `rows` (cells made safe by fillCells, empty cells left out); the number of rows written. */
 export async function writeXlsxFile(filename: string, title: string, columns: readonly Column[], rows: Iterable<ViewRow>): Promise<number> {
+  // exceljs (~1.2 MB) is evaluated on the first export, not at every cold start of the function.
+  const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename, useStyles: false, useSharedStrings: false });
   const ws = wb.addWorksheet(sheetName(title));
   ws.columns = columns.map((c) => ({ header: c.header, width: c.width }));

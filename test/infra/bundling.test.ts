@@ -14,7 +14,7 @@ import path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { build } from 'esbuild';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_FUNCTION_DEFAULTS, ApiFunction, LAMBDA_UNUSED_CREDENTIAL_PROVIDERS, esbuildOptionsOf } from '../../infra/constructs/api-function';
 import { REPO_ROOT } from '../../infra/config';
 import { Email } from '../../infra/constructs/email';
@@ -80,22 +80,35 @@ const functions: { handler: string; grants: readonly Grant[]; multipart: boolean
   ...APPROVAL_TASKS.map((t) => ({ handler: t.handler, grants: t.grants, multipart: false })),
 ];
 
+/** The npm package a bundled input belongs to (`node_modules/<pkg>/...`), if any. */
+const packageOf = (input: string) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1];
+
 /**
  * The npm packages each function's bundle is made of (esbuild's metafile: the inputs that reach
- * the output), all bundled in one esbuild call (the options of every function, shared parsing).
+ * the output), all bundled in one esbuild call (the options of every function, shared parsing);
+ * and those of them evaluated when the module loads: reached from the handler through static
+ * imports and requires. A dynamic `import()` is bundled too, but esbuild's CJS output evaluates
+ * its module (and what only it imports) on the call.
  */
-async function bundledPackages(handlers: string[]): Promise<Map<string, Set<string>>> {
+async function bundledPackages(handlers: string[]): Promise<Map<string, { all: Set<string>; atLoad: Set<string> }>> {
   const entryPoints = handlers.map((h) => path.join(REPO_ROOT, h));
   const out = await build({ ...esbuildOptionsOf(), entryPoints, outdir: tmp(), outbase: REPO_ROOT, write: false, metafile: true, logLevel: 'error', absWorkingDir: REPO_ROOT });
-  const byHandler = new Map<string, Set<string>>();
+  const byHandler = new Map<string, { all: Set<string>; atLoad: Set<string> }>();
   for (const o of Object.values(out.metafile.outputs)) {
     if (!o.entryPoint) continue;
-    const packages = new Set<string>();
-    for (const [input, { bytesInOutput }] of Object.entries(o.inputs)) {
-      const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
-      if (m?.[1] && bytesInOutput > 0) packages.add(m[1]);
+    const inOutput = (input: string) => (o.inputs[input]?.bytesInOutput ?? 0) > 0;
+    const all = new Set(Object.keys(o.inputs).filter(inOutput).flatMap((i) => packageOf(i) ?? []));
+    const loaded = new Set<string>();
+    const next = [o.entryPoint];
+    while (next.length > 0) {
+      const input = next.pop()!;
+      // Through files left out of the output too: a package's index.js only re-exports.
+      if (loaded.has(input)) continue;
+      loaded.add(input);
+      for (const i of out.metafile.inputs[input]?.imports ?? []) if (i.kind !== 'dynamic-import' && !i.external) next.push(i.path);
     }
-    byHandler.set(path.relative(REPO_ROOT, path.resolve(REPO_ROOT, o.entryPoint)), packages);
+    const atLoad = new Set([...loaded].filter(inOutput).flatMap((i) => packageOf(i) ?? []));
+    byHandler.set(path.relative(REPO_ROOT, path.resolve(REPO_ROOT, o.entryPoint)), { all, atLoad });
   }
   return byHandler;
 }
@@ -110,6 +123,14 @@ const GATED: { pkg: string; allowed: (f: (typeof functions)[number]) => boolean;
 ];
 
 describe('what each Lambda bundles', () => {
+  const unique = [...new Map(functions.map((x) => [x.handler, x])).values()];
+  // One esbuild call for both checks below (about a minute alone, several on a loaded machine).
+  let bundles$: Promise<Map<string, { all: Set<string>; atLoad: Set<string> }>>;
+  beforeAll(() => {
+    bundles$ = bundledPackages(unique.map((f) => f.handler));
+    bundles$.catch(() => undefined); // awaited (and reported) by the tests
+  });
+
   it('every function is checked, the table-only ones among them', () => {
     expect(functions.length).toBeGreaterThan(30);
     expect(functions.filter((f) => f.grants.every((g) => g.startsWith('table:'))).length).toBeGreaterThan(20);
@@ -118,11 +139,10 @@ describe('what each Lambda bundles', () => {
   it('holds the S3, SES and Step Functions clients only where its grants allow them, the multipart parser only in multipart routes', async () => {
     const unexpected: string[] = [];
     const seen = new Set<string>();
-    const unique = [...new Map(functions.map((x) => [x.handler, x])).values()];
-    const bundles = await bundledPackages(unique.map((f) => f.handler));
+    const bundles = await bundles$;
     expect([...bundles.keys()].sort()).toEqual(unique.map((f) => f.handler).sort());
     for (const f of unique) {
-      const packages = bundles.get(f.handler) ?? new Set<string>();
+      const packages = bundles.get(f.handler)?.all ?? new Set<string>();
       expect(packages.has('@aws-sdk/client-dynamodb'), `${f.handler} bundles the DynamoDB client`).toBe(true);
       for (const g of GATED) {
         if (!packages.has(g.pkg)) continue;
@@ -134,4 +154,36 @@ describe('what each Lambda bundles', () => {
     // The check can see each client: the functions granted them do bundle them (and the multipart route, POST /contact_retailer, its parser).
     expect([...seen].sort()).toEqual(['@aws-sdk/client-s3', '@aws-sdk/client-sesv2', '@aws-sdk/client-sfn', '@middy/http-multipart-body-parser']);
   }, 300_000); // esbuild of every handler (40+): about a minute alone, several on a loaded machine
+
+  it('evaluates at module load no client or library a call may not need: S3, SES, Step Functions in no table-only function; Secrets Manager, exceljs, sanitize-html, nodemailer in no API function', async () => {
+    const bundles = await bundles$;
+    const isCrud = (f: (typeof functions)[number]) => f.grants.every((g) => g.startsWith('table:'));
+    const isApi = (f: (typeof functions)[number]) => routes.some((r) => r.handler === f.handler);
+    const LAZY: { pkg: string; applies: (f: (typeof functions)[number]) => boolean }[] = [
+      // Table-only functions (CRUD): not even on first use (the bundle check above), nor at load.
+      { pkg: '@aws-sdk/client-s3', applies: isCrud },
+      { pkg: '@aws-sdk/client-sesv2', applies: isCrud },
+      { pkg: '@aws-sdk/client-sfn', applies: isCrud },
+      // Every API function: loaded where used (functions/lib/secrets.ts; exports/xlsx.ts; the contact form's send).
+      { pkg: '@aws-sdk/client-secrets-manager', applies: isApi },
+      { pkg: 'exceljs', applies: isApi },
+      { pkg: 'sanitize-html', applies: isApi },
+      { pkg: 'nodemailer', applies: isApi },
+    ];
+    const atLoad: string[] = [];
+    const lazySeen = new Set<string>();
+    for (const f of unique) {
+      const b = bundles.get(f.handler)!;
+      for (const l of LAZY) {
+        if (!l.applies(f)) continue;
+        if (b.atLoad.has(l.pkg)) atLoad.push(`${f.handler} evaluates ${l.pkg} at module load`);
+        else if (b.all.has(l.pkg)) lazySeen.add(l.pkg);
+      }
+    }
+    expect(atLoad).toEqual([]);
+    // The walk tells a lazy import from a static one: these are bundled, loaded on first use.
+    expect([...lazySeen].sort()).toEqual(['@aws-sdk/client-secrets-manager', 'exceljs', 'nodemailer', 'sanitize-html']);
+    // A CRUD handler evaluates the DynamoDB client at load (it is what it uses), and the walk sees it.
+    expect(bundles.get('functions/files/list.ts')?.atLoad.has('@aws-sdk/client-dynamodb')).toBe(true);
+  }, 300_000);
 });
