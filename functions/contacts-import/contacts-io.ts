@@ -14,7 +14,6 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
-import ExcelJS from 'exceljs';
 import { ROLE } from '../../shared/constants';
 import { CONTACTS_IO_MSG as M } from '../../shared/messages/contacts-import';
 import { CONTACTS_IO_LIMITS, IMPORT_FIELD_LABELS, IMPORT_FIELDS, type ContactsFileType, type HistoryItem, type ImportResult, type ImportRules, type UploadType } from '../../shared/schemas/contacts-import';
@@ -273,6 +272,8 @@ export async function exportContacts(auth: AuthContext, brandId: string, fileTyp
       out.end();
       await once(out, 'finish');
     } else {
+      // exceljs is loaded where it is used, not with the module (test/infra/bundling.test.ts).
+      const { default: ExcelJS } = await import('exceljs');
       const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: false, useSharedStrings: false });
       const ws = wb.addWorksheet('Contacts');
       ws.columns = EXPORT_HEADERS.map((h) => ({ header: h, width: 28 }));

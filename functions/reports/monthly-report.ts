@@ -9,7 +9,6 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
 import { EXPORT_LINK_DAYS } from '../../shared/constants';
 import { BRAND_MSG } from '../../shared/schemas/brand-settings';
 import { getBrand } from '../brands/brands.repo';
@@ -67,6 +66,8 @@ export async function monthlyReportRows(brandId: string, month: string, opts: Bu
 
 /** Streams the rows and the Total row into an xlsx at `file` (one sheet named after the month). */
 export async function writeReportFile(file: string, month: string, rows: readonly ReportRow[]): Promise<void> {
+  // exceljs is loaded where it is used, not with the module (test/infra/bundling.test.ts).
+  const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: false, useSharedStrings: false });
   const ws = wb.addWorksheet(monthLabel(month));
   ws.columns = REPORT_COLUMNS.map((c) => ({ header: c.header, width: c.width }));

@@ -6,7 +6,6 @@
  */
 import { Readable } from 'node:stream';
 import { parse as parseCsv } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
 import { CONTACTS_IO_LIMITS, type ContactsIoLimits } from '../../../shared/schemas/contacts-import';
 import { detectType, FileCheckError, type DetectedType } from './file-check';
 
@@ -75,6 +74,8 @@ function csvTable(content: Uint8Array): string[][] {
 }
 
 async function xlsxTable(content: Uint8Array, limits: ContactsIoLimits): Promise<string[][]> {
+  // exceljs is loaded where it is used, not with the module (test/infra/bundling.test.ts).
+  const { default: ExcelJS } = await import('exceljs');
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(Buffer.from(content)), { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'ignore' });
   const out: string[][] = [];
   try {
