@@ -17,6 +17,7 @@ import { contactRoutes } from './routes/contact';
 import { fileRoutes } from './routes/files';
 import { lookupRoutes } from './routes/lookups';
 import { notificationRoutes } from './routes/notifications';
+import { publicRoutes } from './routes/public';
 import { scrapingRoutes } from './routes/scrapings';
 import { settingsRoutes } from './routes/settings';
 import type { RouteDef } from './routes/define';
@@ -48,6 +49,8 @@ export const routes = [
   ...b2bRoutes,
   // ── The basket of on-hand items and its export (001 §3-§7, 000 §2): shared/routes/basket.ts
   ...basketRoutes,
+  // ── The public forms: demo request and its captcha, bug report (000 §2, §3, §7): shared/routes/public.ts
+  ...publicRoutes,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof routes)[number]['id'];

@@ -30,6 +30,7 @@ import {
 import { listRetailersResponse } from '../schemas/retailers';
 import { listRolesResponse } from '../schemas/roles';
 import { listUsersResponse, updatePolicyResponse } from '../schemas/users';
+import { bugReportResponse, captchaResponse, messageAnswer } from '../schemas/public';
 import {
   batchItemResponse,
   brandSkusResponse,
@@ -121,6 +122,10 @@ export const responses = {
   clearAllBaskets: basketClearResponse,
   exportBucketData: exportJobResponse,
   getBasketExport: exportJobResponse,
+  // The public forms (shared/routes/public.ts)
+  getCaptcha: captchaResponse,
+  scheduleDemo: messageAnswer,
+  contactUs: bugReportResponse,
 } as const satisfies { [Id in RouteId]?: z.ZodType };
 
 type Responses = typeof responses;
