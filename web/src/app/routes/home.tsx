@@ -25,10 +25,14 @@ export function HomeRoute() {
   const to = params.get('to');
   useEffect(() => {
     if (!to || !(SECTIONS as readonly string[]).includes(to)) return;
-    const el = document.getElementById(to);
-    if (!el) return;
-    el.scrollIntoView({ behavior: 'smooth', block: 'start' });
-    el.focus({ preventScroll: true });
+    // After the router's scroll restoration of a reload (it would put the page back where it was).
+    const timer = window.setTimeout(() => {
+      const el = document.getElementById(to);
+      if (!el) return;
+      el.scrollIntoView({ block: 'start' });
+      el.focus({ preventScroll: true });
+    }, 60);
+    return () => window.clearTimeout(timer);
   }, [to]);
 
   return (

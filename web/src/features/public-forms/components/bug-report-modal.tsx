@@ -19,6 +19,7 @@ import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useContactUs } from '../api/contact-us';
 import { newRequestId } from './request-id';
+import './public-forms.css';
 
 type Input = z.input<typeof bugReportFields>;
 type Values = z.output<typeof bugReportFields>;

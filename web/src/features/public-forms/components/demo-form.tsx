@@ -19,6 +19,7 @@ import { useCaptcha } from '../api/get-captcha';
 import { useScheduleDemo } from '../api/schedule-demo';
 import { CaptchaField } from './captcha-field';
 import { newRequestId } from './request-id';
+import './public-forms.css';
 
 const demoForm = demoRequestFields.extend({ recaptcha: captchaFields.shape.recaptcha });
 type DemoFormInput = z.input<typeof demoForm>;
