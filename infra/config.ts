@@ -23,6 +23,19 @@ export interface AppConfig {
   webAclArn?: string;
   /** LOG_LEVEL of every function. */
   logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** The public forms (docs/decisions.md "Captcha", "Public forms"). */
+  publicForms: PublicFormsConfig;
+}
+
+/**
+ * The public forms' configuration: the inboxes of demo requests and bug reports (default: the
+ * From address) and the captcha: `recaptcha` when both `recaptchaSiteKey` and `recaptchaSecretArn`
+ * (a Secrets Manager secret holding the reCAPTCHA secret key) are given, else the local signed challenge.
+ */
+export interface PublicFormsConfig {
+  salesInbox: string;
+  supportInbox: string;
+  captcha: { provider: 'local' } | { provider: 'recaptcha'; siteKey: string; secretArn: string };
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -63,7 +76,16 @@ export function readConfig(node: Node): AppConfig {
   const logLevel = str(node, 'logLevel') ?? 'info';
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) throw new Error(`Context "logLevel" must be one of ${LOG_LEVELS.join(', ')}`);
 
-  return { stage, sesFromAddress, appDomain, certificateArn, webAclArn, logLevel: logLevel as AppConfig['logLevel'] };
+  const salesInbox = str(node, 'salesInbox') ?? sesFromAddress;
+  const supportInbox = str(node, 'supportInbox') ?? sesFromAddress;
+  for (const [k, v] of [['salesInbox', salesInbox], ['supportInbox', supportInbox]] as const) if (!EMAIL.test(v)) throw new Error(`Context "${k}" must be an email address (got "${v}")`);
+  const siteKey = str(node, 'recaptchaSiteKey');
+  const secretArn = str(node, 'recaptchaSecretArn');
+  if (Boolean(siteKey) !== Boolean(secretArn)) throw new Error('Context "recaptchaSiteKey" and "recaptchaSecretArn" go together (reCAPTCHA needs both; without them the captcha is the local signed challenge)');
+  if (secretArn && !/^arn:aws[\w-]*:secretsmanager:[\w-]+:\d{12}:secret:[\w/+=.@-]+$/.test(secretArn)) throw new Error('Context "recaptchaSecretArn" must be a Secrets Manager secret ARN');
+  const captcha: PublicFormsConfig['captcha'] = siteKey && secretArn ? { provider: 'recaptcha', siteKey, secretArn } : { provider: 'local' };
+
+  return { stage, sesFromAddress, appDomain, certificateArn, webAclArn, logLevel: logLevel as AppConfig['logLevel'], publicForms: { salesInbox, supportInbox, captcha } };
 }
 
 /**

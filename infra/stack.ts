@@ -52,6 +52,7 @@ export class RetailerAuditStack extends Stack {
       appDomain: config.appDomain,
       certificateArn: config.certificateArn,
       webDist: props.webDist,
+      recaptcha: config.publicForms.captcha.provider === 'recaptcha',
     });
 
     // APP_URL comes from the distribution (or appDomain), which exists by now (see above).
@@ -61,6 +62,7 @@ export class RetailerAuditStack extends Stack {
       email: this.email,
       appUrl: this.web.appUrl,
       jwtSecret: this.api.jwtSecret,
+      publicForms: config.publicForms,
     };
     this.pipeline = new Pipeline(this, 'Pipeline', { resources, logLevel: config.logLevel });
     this.api.addRouteTable(props.routes ?? routeTable, { ...resources, stateMachine: this.pipeline.approval, originSecret: this.api.originSecret });

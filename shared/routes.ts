@@ -20,6 +20,7 @@ import { contactsImportRoutes } from './routes/contacts-import';
 import { fileRoutes } from './routes/files';
 import { lookupRoutes } from './routes/lookups';
 import { notificationRoutes } from './routes/notifications';
+import { publicRoutes } from './routes/public';
 import { scrapingRoutes } from './routes/scrapings';
 import { settingsRoutes } from './routes/settings';
 import { userRoutes } from './routes/users';
@@ -60,6 +61,8 @@ export const routes = [
   ...reportRoutes,
   // ── Settings → Contacts: import, export, history (000 §2, §7): shared/routes/contacts-import.ts
   ...contactsImportRoutes,
+  // ── The public forms: demo request and its captcha, bug report (000 §2, §3, §7): shared/routes/public.ts
+  ...publicRoutes,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof routes)[number]['id'];

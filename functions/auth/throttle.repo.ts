@@ -74,3 +74,7 @@ export async function returnAccountAttempt(email: string, w: Window): Promise<vo
     if (!isConditionFailed(e)) throw e;
   }
 }
+
+/** Submissions of a public form (demo request, bug report) per address or per email: THROTTLE#FORM#<form>#IP#<ip> / THROTTLE#FORM#<form>#EMAIL#<sha256 email>, current window */
+export const takeFormRequest = (form: string, by: { ip: string } | { email: string }, w: Window) =>
+  take(`FORM#${form}#${'ip' in by ? `IP#${by.ip}` : `EMAIL#${id(by.email)}`}`, w);

@@ -144,3 +144,12 @@ export async function verifyPortalSession(token: string, maxMinutes: number): Pr
     throw e;
   }
 }
+
+/**
+ * A key for another signing purpose, derived from the session secret (HMAC of a label): the local
+ * captcha's challenges are signed with `derivedKey('captcha')`, so no second secret to deploy.
+ */
+export async function derivedKey(label: string): Promise<Buffer> {
+  const { createHmac } = await import('node:crypto');
+  return createHmac('sha256', await key()).update(`retailer-audit:${label}`).digest();
+}

@@ -19,7 +19,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import type { Grant } from '../../shared/routes';
-import { REPO_ROOT } from '../config';
+import { REPO_ROOT, type PublicFormsConfig } from '../config';
 import { nagRef } from '../nag';
 
 export type AccessMode = 'read' | 'write' | 'readWrite';
@@ -43,6 +43,8 @@ export interface FunctionResources {
   originSecret?: ISecret;
   /** The file-approval state machine (`workflow:start`); the pipeline construct provides it. */
   stateMachine?: IStateMachine;
+  /** The public forms' inboxes and captcha (infra/config.ts PublicFormsConfig); absent: the From address and the local captcha. */
+  publicForms?: PublicFormsConfig;
 }
 
 /**
@@ -249,6 +251,26 @@ export class ApiFunction extends Construct implements IGrantable {
       'Executions of our one state machine, named at run time (file id + time); describe only.',
     );
     return this;
+  }
+
+  /**
+   * The public forms' environment (docs/decisions.md "Captcha"): CAPTCHA_PROVIDER and, for
+   * reCAPTCHA, the site key and reading its secret; the inbox the form writes to. The local
+   * captcha signs with a key derived from the session secret, so the JWT secret is bound too.
+   */
+  bindPublicForm(form: { captcha?: boolean; inbox?: 'SALES_INBOX' | 'SUPPORT_INBOX' }): this {
+    const { publicForms, email } = this.resources;
+    const captcha = publicForms?.captcha ?? { provider: 'local' as const };
+    if (form.captcha) {
+      this.fn.addEnvironment('CAPTCHA_PROVIDER', captcha.provider);
+      if (captcha.provider === 'recaptcha') {
+        this.fn.addEnvironment('RECAPTCHA_SITE_KEY', captcha.siteKey);
+        this.fn.addEnvironment('RECAPTCHA_SECRET_ARN', captcha.secretArn);
+        this.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [captcha.secretArn] }));
+      }
+    }
+    if (form.inbox) this.fn.addEnvironment(form.inbox, (form.inbox === 'SALES_INBOX' ? publicForms?.salesInbox : publicForms?.supportInbox) ?? email.fromAddress);
+    return this.bindJwtSecret();
   }
 
   /** The route table's `grants`, turned into the bindings above. */

@@ -26,6 +26,14 @@ const SESSION_ISSUERS: ReadonlySet<string> = new Set<RouteId>(['login', 'downloa
 /** Routes that answer with an app link (APP_URL) without sending email: exports and their history, the basket export, a new B2B portal link. */
 const APP_LINK_ROUTES: ReadonlySet<string> = new Set<RouteId>(['exportFile', 'getExportHistory', 'exportBucketData', 'getBasketExport', 'createB2bLink']);
 
+/** The public forms: which need the captcha configuration and which inbox each writes to (docs/decisions.md "Captcha"). */
+type PublicForm = { captcha?: boolean; inbox?: 'SALES_INBOX' | 'SUPPORT_INBOX' };
+const PUBLIC_FORMS: Partial<Record<string, PublicForm>> = {
+  getCaptcha: { captcha: true },
+  scheduleDemo: { captcha: true, inbox: 'SALES_INBOX' },
+  contactUs: { inbox: 'SUPPORT_INBOX' },
+} satisfies Partial<Record<RouteId, PublicForm>>;
+
 export interface RoutesStackProps {
   httpApi: IHttpApi;
   resources: FunctionResources;
@@ -96,6 +104,7 @@ export class RoutesStack extends NestedStack {
       get originSecret() {
         return originSecret();
       },
+      publicForms: r.publicForms,
     };
     const httpApi = HttpApi.fromHttpApiAttributes(this, 'HttpApi', { httpApiId: param('HttpApiId', props.httpApi.apiId) });
 
@@ -111,6 +120,8 @@ export class RoutesStack extends NestedStack {
       fn.bindOriginSecret();
       if (route.access !== 'public' || SESSION_ISSUERS.has(route.id)) fn.bindJwtSecret();
       if (APP_LINK_ROUTES.has(route.id)) fn.bindAppUrl();
+      const form = PUBLIC_FORMS[route.id];
+      if (form) fn.bindPublicForm(form);
       this.functions.set(route.id, fn);
 
       const httpRoute = new HttpRoute(this, `${route.id}Route`, {

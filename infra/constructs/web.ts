@@ -54,6 +54,8 @@ export interface WebProps {
   certificateArn?: string;
   /** The built SPA (`web/dist`); when absent the bucket is left as it is. */
   webDist?: string;
+  /** The demo form loads Google's reCAPTCHA widget (docs/decisions.md "Captcha"): the CSP lets its script and frame in. */
+  recaptcha?: boolean;
 }
 
 /** Content-Security-Policy of every response. `'unsafe-inline'` styles: the rich-text editor and the
@@ -71,6 +73,11 @@ export const CONTENT_SECURITY_POLICY = [
   "base-uri 'self'",
   "object-src 'none'",
 ].join('; ');
+
+/** The CSP with reCAPTCHA's script and frame allowed (only when the captcha is reCAPTCHA). */
+export const RECAPTCHA_CONTENT_SECURITY_POLICY = CONTENT_SECURITY_POLICY.replace("script-src 'self'", "script-src 'self' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/").concat(
+  '; frame-src https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/',
+);
 
 const STRIP_API_PREFIX = `function handler(event) {
   var request = event.request;
@@ -107,7 +114,7 @@ export class Web extends Construct {
       comment: 'HSTS, CSP, nosniff, no framing, referrer policy',
       securityHeadersBehavior: {
         strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, override: true },
-        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: props.recaptcha ? RECAPTCHA_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY, override: true },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
         referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },

@@ -96,6 +96,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       DATA_BUCKET,
       SES_FROM: 'no-reply@retailer-audit.local',
       APP_URL: url,
+      // The public forms' inboxes (their emails show in the local SES viewer) and the offline captcha (docs/decisions.md "Captcha").
+      SALES_INBOX: 'sales@retailer-audit.local',
+      SUPPORT_INBOX: 'support@retailer-audit.local',
+      CAPTCHA_PROVIDER: 'local',
       JWT_SECRET: jwtSecret(dataDir),
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       // The basket export fetches item images: locally the demo images are served by this machine (docs/basket.md "Images").

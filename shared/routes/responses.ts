@@ -35,6 +35,7 @@ import { listRetailersResponse } from '../schemas/retailers';
 import { listRolesResponse } from '../schemas/roles';
 import { listUsersResponse, updatePolicyResponse } from '../schemas/users';
 import { registerAndNotifyResponse, removeAndNotifyResponse, updateUserResponse, usersTabRetailersResponse } from '../schemas/users';
+import { bugReportResponse, captchaResponse, messageAnswer } from '../schemas/public';
 import {
   batchItemResponse,
   brandSkusResponse,
@@ -146,6 +147,10 @@ export const responses = {
   getContactCount: contactCountResponse,
   getContactsHistory: historyResponse,
   downloadContactsFile: downloadResponse,
+  // The public forms (shared/routes/public.ts)
+  getCaptcha: captchaResponse,
+  scheduleDemo: messageAnswer,
+  contactUs: bugReportResponse,
 } as const satisfies { [Id in RouteId]?: z.ZodType };
 
 type Responses = typeof responses;

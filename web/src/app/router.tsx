@@ -48,6 +48,7 @@ export const router = createBrowserRouter([
       { path: paths.resetPassword, lazy: screen(() => import('./routes/new-password'), 'ResetPasswordRoute') },
       { path: paths.activateAccount, lazy: screen(() => import('./routes/new-password'), 'ActivateAccountRoute') },
       { path: paths.forgotPassword, lazy: screen(() => import('./routes/forgot-password'), 'ForgotPasswordRoute') },
+      { path: paths.home, lazy: screen(() => import('./routes/home'), 'HomeRoute') },
       // The B2B portal (001 §2, §6): public, outside the dashboard; the link's token opens it (docs/decisions.md "B2B portal").
       { path: '/b2bReatilerView/:rId', lazy: screen(() => import('./routes/b2b-portal'), 'B2bPortalRoute') },
       { path: '/b2bReatilerView/:rId/period/:pId', lazy: screen(() => import('./routes/b2b-portal'), 'B2bPortalRoute') },

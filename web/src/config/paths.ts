@@ -14,6 +14,8 @@ export const paths = {
   resetPassword: '/reset-password',
   activateAccount: '/activate-account',
   forgotPassword: '/forgot-password',
+  /** The marketing page with the 'why' section and the schedule-demo form (`?to=about|demo`). */
+  home: '/home',
   privacyPolicy: '/privacypolicy',
   /** The B2B portal (001 §2): one retailer's All OH and BASKET, opened by a brand's link. */
   b2bPortal: (rId: string) => `/b2bReatilerView/${enc(rId)}`,

@@ -1,12 +1,15 @@
-/** The dashboard footer (000 §2): Terms link, copyright, version 1.0.0 and a contact button. */
+/**
+ * The site footer (000 §2): Terms link, copyright, version 1.0.0 and the contact button, which
+ * opens the bug-report modal (loaded on first open). On the dashboard and on /home.
+ */
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { VERSION } from '@shared/constants';
 import { env } from '../../config/env';
 import { paths } from '../../config/paths';
-import { Button } from '../ui/button';
-import { Modal } from '../ui/modal';
+
+const BugReportModal = lazy(async () => ({ default: (await import('../../features/public-forms/components/bug-report-modal')).BugReportModal }));
 
 export function SiteFooter() {
   const [contactOpen, setContactOpen] = useState(false);
@@ -27,19 +30,9 @@ export function SiteFooter() {
         </button>
       </div>
       {contactOpen ? (
-        <Modal
-          title="Contact us"
-          size="sm"
-          onClose={() => setContactOpen(false)}
-          footer={
-            <Button variant="primary" onClick={() => setContactOpen(false)} data-autofocus>
-              OK
-            </Button>
-          }
-        >
-          <p>The contact and bug-report form is not available yet.</p>
-          <p className="muted">Until it is, please reach your brand’s account administrator.</p>
-        </Modal>
+        <Suspense fallback={null}>
+          <BugReportModal onClose={() => setContactOpen(false)} />
+        </Suspense>
       ) : null}
     </footer>
   );
