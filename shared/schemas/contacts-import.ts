@@ -12,7 +12,8 @@ import type { UploadedFile } from './contact';
 
 export const CONTACTS_IO_LIMITS = {
   /** An uploaded file (in AWS the API's 6 MB request cap, about 4.4 MB of file, comes first). */
-  maxFileBytes: 5 * 1024 * 1024,
+  /** What a deployed stack can take: Lambda's 6 MB request event holds the file base64-encoded (4/3) with the form's fields. */
+  maxFileBytes: 4 * 1024 * 1024,
   /** Contacts a file: one import fits an API call (29 s) with room (10k in ≤ 10 s, bench/). */
   maxRows: 10_000,
   /** An xlsx's entries, inflated, at most (zip bombs are refused before any inflating). */

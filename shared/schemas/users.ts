@@ -97,7 +97,8 @@ export const registerAndNotifyBody = z.strictObject({
   notify: z.boolean().default(true),
   user_email_bcc: bccEmail.default(''),
 });
-export const brandQuery = z.object({ brand: id.optional() });
+/** `?brand=` of an ADMIN acting as a brand, nothing else: a mutating call refuses unknown parameters (the fuzz suite sends them). */
+export const brandQuery = z.strictObject({ brand: id.optional() }, { error: (i) => (i.code === 'unrecognized_keys' ? `Unknown parameter: ${i.keys.join(', ')}.` : undefined) });
 
 /**
  * PUT /users/{id}: the spec's three bodies in one strict object (unknown keys refused): the user

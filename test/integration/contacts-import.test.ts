@@ -133,7 +133,7 @@ describe('POST /getAddressBookHeaders', () => {
     const big = csv([HEAD]) + 'x'.repeat(CONTACTS_IO_LIMITS.maxFileBytes);
     const res = await headers(tokens.admin, big);
     expect(res.status).toBe(413);
-    expect(errorBody(res).message).toBe(M.fileTooLarge(5));
+    expect(errorBody(res).message).toBe(M.fileTooLarge(CONTACTS_IO_LIMITS.maxFileBytes / 1024 / 1024));
     const none = await api<any>('POST', '/getAddressBookHeaders', { token: tokens.admin, body: (() => { const f = new FormData(); f.append('brand', B._id); return f; })() });
     expect(none.status).toBe(400);
     expect(errorBody(none).message).toBe(M.fileRequired);
