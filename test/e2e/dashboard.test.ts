@@ -39,13 +39,12 @@ const TITLES: [string, string][] = [
 ];
 
 describe('dashboard shell', () => {
-  it('titles the top bar by path; pages of later issues say they are not available yet', () =>
+  it('titles the top bar by path; every titled page is built (none says it is not available yet)', () =>
     asBrandAdmin('/dashboard/summary', async ({ page }) => {
       for (const [path, title] of TITLES) {
         await page.goto(path);
         await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
-        if (!['/dashboard/summary', '/dashboard/stats', '/dashboard/products-list', '/dashboard/profile/settings'].includes(path) && !path.startsWith('/dashboard/retailer/')) expect(await page.locator('main').getByText('This page is not available yet.').count()).toBe(1);
-        else expect(await page.getByText('This page is not available yet.').count()).toBe(0);
+        expect(await page.getByText('This page is not available yet.').count(), path).toBe(0);
       }
       await screenshot(page, 'dashboard-not-available');
       await page.goto('/dashboard/no-such-page');
@@ -99,9 +98,11 @@ describe('dashboard shell', () => {
       expect(await footer.textContent()).toMatch(/© \d{4} Retailer Audit\. All rights reserved\./);
       await footer.getByText('version 1.0.0', { exact: true }).waitFor();
       await footer.getByRole('button', { name: 'Contact' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Contact us' });
+      // The bug report (issue 10; its sending is test/e2e/home.test.ts's): signed in, the account is filled in.
+      const dialog = page.getByRole('dialog', { name: 'Report a problem' });
       await dialog.waitFor();
-      await dialog.getByRole('button', { name: 'OK' }).click();
+      await expect.poll(() => dialog.getByLabel('Email').inputValue()).toBe('brandadmin@demo.test');
+      await dialog.getByRole('button', { name: 'Close dialog' }).click();
       await dialog.waitFor({ state: 'detached' });
 
       await footer.getByRole('link', { name: 'Terms' }).click();
