@@ -6,7 +6,7 @@
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/clients/dynamodb';
-import { queryPage, type PagedResult } from '../lib/paged-query';
+import { gsi2Partition, queryPage, type PagedResult } from '../lib/paged-query';
 import { clean, isConditionFailed, table } from '../lib/table';
 
 export interface Person {
@@ -74,16 +74,7 @@ export async function revokeLink(id: string, by: Person, at: string): Promise<B2
 /** Query gsi2 B2BLINKS#brand#retailer newest first, one page; `activeAt`: only links neither revoked nor expired then. */
 export async function pageLinks(brand: string, retailer: string, r: { limit: number; cursor?: string; activeAt?: string }): Promise<PagedResult<B2bLinkRecord>> {
   const out = await queryPage<Record<string, unknown>>({
-    sources: [
-      {
-        IndexName: table.gsi2,
-        partitionKey: 'gsi2pk',
-        sortKey: 'gsi2sk',
-        keyAttributes: ['pk', 'sk', 'gsi2pk', 'gsi2sk'],
-        KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': listPk(brand, retailer) },
-      },
-    ],
+    sources: [gsi2Partition(listPk(brand, retailer))],
     ascending: false,
     limit: r.limit,
     cursor: r.cursor,

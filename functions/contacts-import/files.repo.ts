@@ -18,7 +18,7 @@ import { contentDisposition } from '../exports/domain/export-sheet';
 import { s3 } from '../lib/clients/s3';
 import { ddb } from '../lib/clients/dynamodb';
 import { env } from '../lib/env';
-import { queryPage, type PagedResult } from '../lib/paged-query';
+import { gsi2Partition, queryPage, type PagedResult } from '../lib/paged-query';
 import { conflicted } from '../address-book/contacts.repo';
 import { clean, failedConditions, table } from '../lib/table';
 
@@ -123,16 +123,7 @@ export async function countFiles(brand: string, kind: UploadType): Promise<numbe
 /** Query gsi2 ABFILES#brand#kind newest first, one page (cursor, or skip for a page number). */
 export async function pageFiles(brand: string, kind: UploadType, r: { limit: number; cursor?: string; skip?: number }): Promise<PagedResult<ContactsFileRecord>> {
   const out = await queryPage<Record<string, unknown>>({
-    sources: [
-      {
-        IndexName: table.gsi2,
-        partitionKey: 'gsi2pk',
-        sortKey: 'gsi2sk',
-        keyAttributes: ['pk', 'sk', 'gsi2pk', 'gsi2sk'],
-        KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': historyPk(brand, kind) },
-      },
-    ],
+    sources: [gsi2Partition(historyPk(brand, kind))],
     ascending: false,
     ...r,
   });

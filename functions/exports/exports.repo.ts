@@ -15,7 +15,7 @@ import type { ProductView } from '../../shared/schemas/scrapings';
 import { s3 } from '../lib/clients/s3';
 import { ddb } from '../lib/clients/dynamodb';
 import { env } from '../lib/env';
-import { queryPage, type PagedResult } from '../lib/paged-query';
+import { gsi2Partition, queryPage, type PagedResult } from '../lib/paged-query';
 import { clean, table } from '../lib/table';
 import { contentDisposition } from './domain/export-sheet';
 
@@ -99,16 +99,7 @@ export async function countExports(brand: string, retailer: string): Promise<num
 /** Query gsi2 EXPORTS#brand#retailer newest first, one page (cursor, or skip for a page number). */
 export async function pageExports(brand: string, retailer: string, r: { limit: number; cursor?: string; skip?: number }): Promise<PagedResult<ExportRecord>> {
   const out = await queryPage<Record<string, unknown>>({
-    sources: [
-      {
-        IndexName: table.gsi2,
-        partitionKey: 'gsi2pk',
-        sortKey: 'gsi2sk',
-        keyAttributes: ['pk', 'sk', 'gsi2pk', 'gsi2sk'],
-        KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': historyPk(brand, retailer) },
-      },
-    ],
+    sources: [gsi2Partition(historyPk(brand, retailer))],
     ascending: false,
     ...r,
   });

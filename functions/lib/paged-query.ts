@@ -26,6 +26,18 @@ export interface PagedSource {
   ExpressionAttributeNames?: Record<string, string>;
 }
 
+/** The items of one gsi2 partition (`gsi2pk = pk`) in gsi2sk order: the source of most history lists. */
+export function gsi2Partition(pk: string): PagedSource {
+  return {
+    IndexName: table.gsi2,
+    partitionKey: 'gsi2pk',
+    sortKey: 'gsi2sk',
+    keyAttributes: ['pk', 'sk', 'gsi2pk', 'gsi2sk'],
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': pk },
+  };
+}
+
 export interface PagedQuery {
   sources: readonly PagedSource[];
   /** true: ascending sort key; false: descending. */

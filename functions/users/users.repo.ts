@@ -3,7 +3,7 @@ import type { EmailFrequency, RoleName, UserStatus } from '../../shared/constant
 import type { RoleRef } from '../../shared/types';
 import { ddb } from '../lib/clients/dynamodb';
 import { ConflictError } from '../lib/http/errors';
-import { queryPage, type PagedResult } from '../lib/paged-query';
+import { gsi2Partition, queryPage, type PagedResult } from '../lib/paged-query';
 import { clean, failedConditions, key, queryAll, queryCount, sortName, table, updateParts } from '../lib/table';
 import { MSG } from '../../shared/messages';
 import { USER_MSG } from '../../shared/messages/users';
@@ -200,16 +200,7 @@ export async function deleteUser(id: string): Promise<void> {
 /** Query gsi2 pk=BRAND#brandId#USERS by name (one page, cursor or page number): the Users tab of Settings */
 export async function pageUsersOfBrand(brandId: string, r: { ascending: boolean; limit: number; cursor?: string; skip?: number }): Promise<PagedResult<UserRecord>> {
   const out = await queryPage<Record<string, unknown>>({
-    sources: [
-      {
-        IndexName: table.gsi2,
-        partitionKey: 'gsi2pk',
-        sortKey: 'gsi2sk',
-        keyAttributes: ['pk', 'sk', 'gsi2pk', 'gsi2sk'],
-        KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': `BRAND#${brandId}#USERS` },
-      },
-    ],
+    sources: [gsi2Partition(`BRAND#${brandId}#USERS`)],
     ...r,
   });
   return { ...out, items: out.items.map((i) => clean<UserRecord>(i)) };
