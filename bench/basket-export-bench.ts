@@ -12,14 +12,13 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
 import path, { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import esbuild from 'esbuild';
-import { ensureBucket, ensureTable, freePort, LOCAL_CREDENTIALS, startDynamo, startS3 } from '../infra/local/emulators.js';
+import { startBenchEmulators } from './local-emulators.js';
 
 const GOAL_SECONDS = 120;
 const GOAL_RSS_MB = 512;
@@ -37,29 +36,13 @@ export async function runBasketExportBench(argv: readonly string[] = []): Promis
     i++;
   }
   console.log(`\n## Basket export bench: ${items.toLocaleString('en-US')} items, images of 40 KB after ${delayMs} ms (load average ${loadavg()[0]!.toFixed(1)})`);
-  const dir = await mkdtemp(join(tmpdir(), 'basket-export-bench-'));
   const image = randomBytes(40 * 1024);
   const images = http.createServer((_req, res) => setTimeout(() => res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': String(image.length) }).end(image), delayMs));
   await new Promise<void>((r) => images.listen(0, '127.0.0.1', r));
   const imageBase = `http://127.0.0.1:${(images.address() as AddressInfo).port}`;
-  const dynamo = await startDynamo(await freePort());
-  const s3local = await startS3(await freePort(), join(dir, 's3'));
+  const emulators = await startBenchEmulators('basket-export-bench', { IMAGE_FETCH_ALLOW_PRIVATE: 'true' });
+  const dir = emulators.dir;
   try {
-    const env = {
-      AWS_REGION: 'us-east-1',
-      AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
-      DYNAMODB_ENDPOINT: dynamo.endpoint,
-      S3_ENDPOINT: s3local.endpoint,
-      TABLE_NAME: 'bench-table',
-      DATA_BUCKET: 'bench-data',
-      APP_URL: 'http://localhost',
-      IMAGE_FETCH_ALLOW_PRIVATE: 'true',
-      LOG_LEVEL: 'error',
-    };
-    Object.assign(process.env, env);
-    await ensureTable(dynamo.client, 'bench-table');
-    await ensureBucket(s3local.client, 'bench-data', 'http://localhost');
     // Imported after the environment points the clients at the emulators.
     const { addItem, putJob } = await import('../functions/basket/basket.repo.js');
     const { putRetailer } = await import('../functions/retailers/retailers.repo.js');
@@ -82,7 +65,7 @@ export async function runBasketExportBench(argv: readonly string[] = []): Promis
     const worker = join(dir, 'basket-export-bench-worker.cjs');
     await esbuild.build({ entryPoints: [join(here, 'basket-export-bench-worker.ts')], outfile: worker, bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning' });
     // Not execFileSync: the image server and s3rver run in this process and must keep answering.
-    const { stdout: out } = await promisify(execFile)(process.execPath, [worker, jobId], { cwd: root, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024, env: { ...process.env, ...env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', NODE_OPTIONS: '--no-deprecation' } });
+    const { stdout: out } = await promisify(execFile)(process.execPath, [worker, jobId], { cwd: root, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024, env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', NODE_OPTIONS: '--no-deprecation' } });
     const r = JSON.parse(out.trim().split('\n').pop()!) as { ms: number; cpuMs: number; maxRssMb: number; status: string; done: number; failedImages: number };
     const s = r.ms / 1000;
     console.log(`| items | status | images failed | wall | CPU | peak RSS |`);
@@ -90,10 +73,8 @@ export async function runBasketExportBench(argv: readonly string[] = []): Promis
     console.log(`| ${r.done} | ${r.status} | ${r.failedImages} | ${s.toFixed(1)} s (goal ≤ ${GOAL_SECONDS} s) | ${(r.cpuMs / 1000).toFixed(1)} s | ${r.maxRssMb.toFixed(0)} MB (goal ≤ ${GOAL_RSS_MB} MB) |`);
     if (r.status !== 'done') throw new Error(`the export ended ${r.status}`);
   } finally {
-    dynamo.process.kill();
-    await s3local.server.close();
+    await emulators.stop();
     await new Promise((r) => images.close(r));
-    await rm(dir, { recursive: true, force: true });
   }
 }
 

@@ -8,13 +8,13 @@
  *   npx tsx bench/contacts-import-bench.ts [--rows 10000]
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import path, { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import esbuild from 'esbuild';
-import { ensureBucket, ensureTable, freePort, LOCAL_CREDENTIALS, startDynamo, startS3 } from '../infra/local/emulators.js';
+import { startBenchEmulators } from './local-emulators.js';
 
 const GOAL_SECONDS = 10;
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -29,24 +29,9 @@ export async function runContactsImportBench(argv: readonly string[] = []): Prom
     i++;
   }
   console.log(`\n## Contacts import bench: ${rows.toLocaleString('en-US')} contacts (load average ${loadavg()[0]!.toFixed(1)})`);
-  const dir = await mkdtemp(join(tmpdir(), 'contacts-import-bench-'));
-  const dynamo = await startDynamo(await freePort());
-  const s3local = await startS3(await freePort(), join(dir, 's3'));
+  const emulators = await startBenchEmulators('contacts-import-bench');
+  const dir = emulators.dir;
   try {
-    const env = {
-      AWS_REGION: 'us-east-1',
-      AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
-      DYNAMODB_ENDPOINT: dynamo.endpoint,
-      S3_ENDPOINT: s3local.endpoint,
-      TABLE_NAME: 'bench-table',
-      DATA_BUCKET: 'bench-data',
-      APP_URL: 'http://localhost',
-      LOG_LEVEL: 'error',
-    };
-    Object.assign(process.env, env);
-    await ensureTable(dynamo.client, 'bench-table');
-    await ensureBucket(s3local.client, 'bench-data', 'http://localhost');
     const { putBrand } = await import('../functions/brands/brands.repo.js');
     const { putRetailer } = await import('../functions/retailers/retailers.repo.js');
     const now = new Date().toISOString();
@@ -68,7 +53,7 @@ export async function runContactsImportBench(argv: readonly string[] = []): Prom
 
     const worker = join(dir, 'contacts-import-bench-worker.cjs');
     await esbuild.build({ entryPoints: [join(here, 'contacts-import-bench-worker.ts')], outfile: worker, bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning' });
-    const { stdout } = await promisify(execFile)(process.execPath, [worker, file, 'bench-brand', 'ignore'], { cwd: root, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024, env: { ...process.env, ...env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', NODE_OPTIONS: '--no-deprecation' } });
+    const { stdout } = await promisify(execFile)(process.execPath, [worker, file, 'bench-brand', 'ignore'], { cwd: root, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024, env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', NODE_OPTIONS: '--no-deprecation' } });
     const r = JSON.parse(stdout.trim().split('\n').pop()!) as { runs: { ms: number; cpuMs: number; created: number; ignored: number; updated: number; rejected: number }[]; count: number; maxRssMb: number };
     console.log(`| run | created | ignored | rejected | wall | CPU |`);
     console.log(`| --- | --- | --- | --- | --- | --- |`);
@@ -76,9 +61,7 @@ export async function runContactsImportBench(argv: readonly string[] = []): Prom
     console.log(`contact count after: ${r.count}; peak RSS ${r.maxRssMb.toFixed(0)} MB`);
     if (r.count !== rows || r.runs[0]!.created !== rows || r.runs[1]!.created !== 0) throw new Error('the import did not write each contact exactly once');
   } finally {
-    dynamo.process.kill();
-    await s3local.server.close();
-    await rm(dir, { recursive: true, force: true });
+    await emulators.stop();
   }
 }
 

@@ -9,13 +9,12 @@
  *   npx tsx bench/monthly-report-bench.ts [--retailers 200] [--runs 3]
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
 import path, { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import esbuild from 'esbuild';
-import { ensureBucket, ensureTable, freePort, LOCAL_CREDENTIALS, startDynamo, startS3 } from '../infra/local/emulators.js';
+import { startBenchEmulators } from './local-emulators.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -33,24 +32,9 @@ export async function runMonthlyReportBench(argv: readonly string[] = []): Promi
     i++;
   }
   console.log(`\n## Monthly report bench: ${retailers} retailers × ${DATES.length} periods (${DATES.length - 2} in the month), ${runs} runs (load average ${loadavg()[0]!.toFixed(1)})`);
-  const dir = await mkdtemp(join(tmpdir(), 'monthly-report-bench-'));
-  const dynamo = await startDynamo(await freePort());
-  const s3local = await startS3(await freePort(), join(dir, 's3'));
+  const emulators = await startBenchEmulators('monthly-report-bench');
+  const dir = emulators.dir;
   try {
-    const env = {
-      AWS_REGION: 'us-east-1',
-      AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
-      DYNAMODB_ENDPOINT: dynamo.endpoint,
-      S3_ENDPOINT: s3local.endpoint,
-      TABLE_NAME: 'bench-table',
-      DATA_BUCKET: 'bench-data',
-      APP_URL: 'http://localhost',
-      LOG_LEVEL: 'error',
-    };
-    Object.assign(process.env, env);
-    await ensureTable(dynamo.client, 'bench-table');
-    await ensureBucket(s3local.client, 'bench-data', 'http://localhost');
     // Imported after the environment points the clients at the emulators.
     const { putBrand } = await import('../functions/brands/brands.repo.js');
     const { putRetailer } = await import('../functions/retailers/retailers.repo.js');
@@ -104,15 +88,13 @@ export async function runMonthlyReportBench(argv: readonly string[] = []): Promi
     console.log('| --- | --- | --- | --- | --- | --- |');
     for (let run = 1; run <= runs; run++) {
       // Not execFileSync: s3rver runs in this process and must keep answering.
-      const { stdout } = await promisify(execFile)(process.execPath, [worker, 'bench-brand', MONTH], { cwd: root, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024, env: { ...process.env, ...env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', NODE_OPTIONS: '--no-deprecation' } });
+      const { stdout } = await promisify(execFile)(process.execPath, [worker, 'bench-brand', MONTH], { cwd: root, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024, env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', NODE_OPTIONS: '--no-deprecation' } });
       const r = JSON.parse(stdout.trim().split('\n').pop()!) as { ms: number; cpuMs: number; startRssMb: number; maxRssMb: number; rows: number };
       console.log(`| ${run} | ${r.rows} | ${(r.ms / 1000).toFixed(2)} s | ${(r.cpuMs / 1000).toFixed(2)} s | ${r.startRssMb.toFixed(0)} MB | ${r.maxRssMb.toFixed(0)} MB |`);
       if (r.rows !== retailers) throw new Error(`the report has ${r.rows} rows, not ${retailers}`);
     }
   } finally {
-    dynamo.process.kill();
-    await s3local.server.close();
-    await rm(dir, { recursive: true, force: true });
+    await emulators.stop();
   }
 }
 
