@@ -19,3 +19,18 @@ export function parseSort(sort: string | undefined, fallback: string): { field: 
   const [field = 'name', dir = 'asc'] = (sort ?? fallback).split(';');
   return { field, dir: dir === 'desc' ? -1 : 1 };
 }
+
+/** A file as the multipart parser gives it. */
+export interface UploadedFile {
+  filename: string;
+  mimetype: string;
+  content: Uint8Array;
+  truncated?: boolean;
+}
+
+/** One uploaded file (what the multipart parser gives); `message` when the value is anything else. */
+export const uploadedFile = (message = 'file[] must be files.') =>
+  z.custom<UploadedFile>((v) => typeof v === 'object' && v !== null && typeof (v as UploadedFile).filename === 'string' && (v as UploadedFile).content instanceof Uint8Array, { message });
+
+/** A repeatable file field (`file` or `file[]`): none, one or several, always a list. */
+export const fileList = z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(uploadedFile()));

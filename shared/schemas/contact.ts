@@ -7,7 +7,9 @@ import * as z from 'zod';
 import { PAGE } from '../constants';
 import { CANNED_MSG } from '../messages/canned-messages';
 import { CONTACT_MSG } from '../messages/contact';
-import { id, paging } from './common';
+import { fileList, id, paging } from './common';
+
+export type { UploadedFile } from './common';
 
 /** Limits of one email of the contact form. */
 export const CONTACT_LIMITS = {
@@ -181,19 +183,6 @@ const addressList = listField.superRefine((xs, ctx) => {
 });
 
 const noLineBreaks = (s: string) => !/[\r\n\u2028\u2029\0]/.test(s);
-
-/** A file as the multipart parser gives it. */
-export interface UploadedFile {
-  filename: string;
-  mimetype: string;
-  content: Uint8Array;
-  truncated?: boolean;
-}
-const uploadedFile = z.custom<UploadedFile>(
-  (v) => typeof v === 'object' && v !== null && typeof (v as UploadedFile).filename === 'string' && (v as UploadedFile).content instanceof Uint8Array,
-  { message: 'file[] must be files.' },
-);
-const fileList = z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(uploadedFile));
 
 export const contactRetailerQuery = z.object({ version: z.literal('1.0.0', { error: 'version must be 1.0.0.' }).optional() });
 

@@ -7,8 +7,7 @@
 import * as z from 'zod';
 import { PAGE } from '../constants';
 import { CONTACTS_IO_MSG as M } from '../messages/contacts-import';
-import { id, paging } from './common';
-import type { UploadedFile } from './contact';
+import { id, paging, uploadedFile } from './common';
 
 export const CONTACTS_IO_LIMITS = {
   /** An uploaded file (in AWS the API's 6 MB request cap, about 4.4 MB of file, comes first). */
@@ -42,12 +41,8 @@ export const FILE_TYPES = ['csv', 'xlsx'] as const;
 export type ContactsFileType = (typeof FILE_TYPES)[number];
 export const DUPLICATE_FLAGS = ['ignore', 'update'] as const;
 
-const uploadedFile = z.custom<UploadedFile>(
-  (v) => typeof v === 'object' && v !== null && typeof (v as UploadedFile).filename === 'string' && (v as UploadedFile).content instanceof Uint8Array,
-  { message: M.fileRequired },
-);
 /** One file field (a repeated one: the first). */
-const oneFile = z.preprocess((v) => (Array.isArray(v) ? v[0] : v), uploadedFile);
+const oneFile = z.preprocess((v) => (Array.isArray(v) ? v[0] : v), uploadedFile(M.fileRequired));
 const brandField = id.optional();
 
 /** POST /getAddressBookHeaders (multipart): file, and brand for an ADMIN acting as a brand. */

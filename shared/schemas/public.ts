@@ -5,6 +5,9 @@
  */
 import * as z from 'zod';
 import { PUBLIC_MSG as M } from '../messages/public';
+import { fileList } from './common';
+
+export type { UploadedFile } from './common';
 
 const EMAIL_RE = /^[^\s@,;<>"()[\]\\]+@[^\s@,;<>"()[\]\\]+\.[^\s@,;<>"()[\]\\]+$/;
 const noLineBreaks = (s: string) => !/[\r\n\u2028\u2029\0]/.test(s);
@@ -90,19 +93,6 @@ export const BUG_REPORT_LIMITS = {
 /** The file types a bug report accepts, recognised by their first bytes. */
 export const BUG_REPORT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf'] as const;
 export type BugReportFileType = (typeof BUG_REPORT_TYPES)[number];
-
-/** A file as the multipart parser gives it. */
-export interface UploadedFile {
-  filename: string;
-  mimetype: string;
-  content: Uint8Array;
-  truncated?: boolean;
-}
-const uploadedFile = z.custom<UploadedFile>(
-  (v) => typeof v === 'object' && v !== null && typeof (v as UploadedFile).filename === 'string' && (v as UploadedFile).content instanceof Uint8Array,
-  { message: 'file[] must be files.' },
-);
-const fileList = z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(uploadedFile));
 
 /** 000 §5 bug report: name, email, message required; phone optional; several files. */
 export const bugReportFields = z.object({
