@@ -11,7 +11,7 @@
  */
 import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/clients/dynamodb';
-import { queryPage, type PagedResult } from '../lib/paged-query';
+import { type PagedResult, queryPage, tablePrefix } from '../lib/paged-query';
 import { clean, failedConditions, newId, table } from '../lib/table';
 
 export interface ContactRecord {
@@ -159,15 +159,7 @@ export async function pageRetailerContacts(
   r: { limit: number; cursor?: string; skip?: number },
 ): Promise<PagedResult<ContactRecord>> {
   const out = await queryPage<Record<string, unknown>>({
-    sources: [
-      {
-        partitionKey: 'pk',
-        sortKey: 'sk',
-        keyAttributes: ['pk', 'sk'],
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': brandPk(brandId), ':prefix': retailerPrefix(retailerId) },
-      },
-    ],
+    sources: [tablePrefix(brandPk(brandId), retailerPrefix(retailerId))],
     ascending: true,
     ...r,
   });
@@ -177,15 +169,7 @@ export async function pageRetailerContacts(
 /** Query CONTACTS#brand, sk begins_with R#: the brand's contacts a page at a time (export) */
 export async function pageBrandContacts(brandId: string, r: { limit: number; cursor?: string }): Promise<PagedResult<ContactRecord>> {
   const out = await queryPage<Record<string, unknown>>({
-    sources: [
-      {
-        partitionKey: 'pk',
-        sortKey: 'sk',
-        keyAttributes: ['pk', 'sk'],
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': brandPk(brandId), ':prefix': 'R#' },
-      },
-    ],
+    sources: [tablePrefix(brandPk(brandId), 'R#')],
     ascending: true,
     ...r,
   });

@@ -12,7 +12,7 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { CannedMessage, CannedStatus } from '../../shared/schemas/contact';
 import { ddb } from '../lib/clients/dynamodb';
-import { queryPage, type PagedResult } from '../lib/paged-query';
+import { type PagedResult, queryPage, tablePrefix } from '../lib/paged-query';
 import { clean, failedConditions, newId, sortName, table } from '../lib/table';
 
 export type CannedMessageRecord = CannedMessage & { createdBy: string; updatedBy?: string };
@@ -197,15 +197,7 @@ export async function pageCannedMessages(
   r: { ascending: boolean; limit: number; skip?: number; cursor?: string; status?: CannedStatus },
 ): Promise<PagedResult<CannedMessageRecord>> {
   const out = await queryPage<Record<string, unknown>>({
-    sources: [
-      {
-        partitionKey: 'pk',
-        sortKey: 'sk',
-        keyAttributes: ['pk', 'sk'],
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': brandPk(brandId), ':prefix': 'N#' },
-      },
-    ],
+    sources: [tablePrefix(brandPk(brandId), 'N#')],
     ascending: r.ascending,
     limit: r.limit,
     skip: r.skip,

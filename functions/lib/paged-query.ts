@@ -38,6 +38,17 @@ export function gsi2Partition(pk: string): PagedSource {
   };
 }
 
+/** The table's items of partition `pk` whose sort key begins with `prefix`, in sort-key order. */
+export function tablePrefix(pk: string, prefix: string): PagedSource {
+  return {
+    partitionKey: 'pk',
+    sortKey: 'sk',
+    keyAttributes: ['pk', 'sk'],
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
+  };
+}
+
 export interface PagedQuery {
   sources: readonly PagedSource[];
   /** true: ascending sort key; false: descending. */
