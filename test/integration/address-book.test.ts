@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ADDRESS_BOOK_MSG as M } from '../../shared/messages/address-book';
 import { contactInfoResponse, emailHistoryResponse } from '../../shared/schemas/address-book';
 import { signedInAccounts, type AccountSpec } from '../support/accounts';
+import { seedBrand } from '../support/brands';
 import { api, callRoute, errorBody, login, stack } from '../support/api';
 
 const tag = randomBytes(4).toString('hex');
@@ -40,26 +41,16 @@ const list = (token: string, query: Record<string, string | number | undefined>)
 
 beforeAll(async () => {
   Object.assign(process.env, stack().env);
-  const { putBrand } = await import('../../functions/brands/brands.repo');
-  const { putRetailer } = await import('../../functions/retailers/retailers.repo');
   const { upsertScanInfo, putPeriod } = await import('../../functions/scrapings/scrapings.repo');
   const { periodIdOf, scanInfoIdOf } = await import('../../functions/scrapings/domain/ids');
   const { recordEmail } = await import('../../functions/contact/email-history.repo');
   const { periodRecord } = await import('../support/scrapes');
-  const now = new Date().toISOString();
-  for (const r of [R1, R2, ROFF, RNOT, REMPTY]) await putRetailer({ ...r, createdAt: now, updatedAt: now });
-  await putBrand({
-    ...B,
-    colors: { bgColor: '#333131', textColor: '#ffffff', hoverColor: '#ffffff3b', summaryPageSectionColor: '#333131' },
-    createdAt: now,
-    updatedAt: now,
-    retailers: [
-      { retailer: R1._id, flag: true, webSiteType: 'retailerWithProducts' },
-      { retailer: R2._id, flag: true, webSiteType: 'retailerWithProducts' },
-      { retailer: ROFF._id, flag: false, webSiteType: 'retailerWithProducts' },
-      { retailer: REMPTY._id, flag: true, webSiteType: 'retailerWithModule' },
-    ],
-  });
+  await seedBrand(B, [R1, R2, ROFF, RNOT, REMPTY], [
+    { retailer: R1._id, flag: true, webSiteType: 'retailerWithProducts' },
+    { retailer: R2._id, flag: true, webSiteType: 'retailerWithProducts' },
+    { retailer: ROFF._id, flag: false, webSiteType: 'retailerWithProducts' },
+    { retailer: REMPTY._id, flag: true, webSiteType: 'retailerWithModule' },
+  ]);
   Object.assign(tokens, await signedInAccounts(B._id, PASSWORD, users));
   tokens.siteAdmin = await login('admin@demo.test');
   tokens.other = await login('castellane@demo.test');

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assignedRepsResponse, brandRetailersResponse, brandSummaryResponse, listRetailerScrapingsResponse } from '../../shared/schemas/retailer-scrapings';
 import { signedInAccounts, type AccountSpec } from '../support/accounts';
+import { seedBrand } from '../support/brands';
 import { api, callRoute, errorBody, login, stack } from '../support/api';
 
 const tag = randomBytes(4).toString('hex');
@@ -33,22 +34,12 @@ const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   Object.assign(process.env, stack().env);
-  const { putBrand } = await import('../../functions/brands/brands.repo');
-  const { putRetailer } = await import('../../functions/retailers/retailers.repo');
-  const now = new Date().toISOString();
-  for (const r of [R1, R2, R3, ROFF]) await putRetailer({ ...r, createdAt: now, updatedAt: now });
-  await putBrand({
-    ...B,
-    colors: { bgColor: '#333131', textColor: '#ffffff', hoverColor: '#ffffff3b', summaryPageSectionColor: '#333131' },
-    createdAt: now,
-    updatedAt: now,
-    retailers: [
-      { retailer: R1._id, flag: true, webSiteType: 'retailerWithProducts' },
-      { retailer: R2._id, flag: true, webSiteType: 'retailerWithModule' },
-      { retailer: R3._id, flag: true, webSiteType: 'retailerWithoutProducts' },
-      { retailer: ROFF._id, flag: false, webSiteType: 'retailerWithProducts' },
-    ],
-  });
+  await seedBrand(B, [R1, R2, R3, ROFF], [
+    { retailer: R1._id, flag: true, webSiteType: 'retailerWithProducts' },
+    { retailer: R2._id, flag: true, webSiteType: 'retailerWithModule' },
+    { retailer: R3._id, flag: true, webSiteType: 'retailerWithoutProducts' },
+    { retailer: ROFF._id, flag: false, webSiteType: 'retailerWithProducts' },
+  ]);
   Object.assign(tokens, await signedInAccounts(B._id, PASSWORD, users));
   tokens.siteAdmin = await login('admin@demo.test');
   tokens.maAdmin = await login('brandadmin@demo.test');

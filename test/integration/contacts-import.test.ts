@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTACTS_IO_MSG as M } from '../../shared/messages/contacts-import';
 import { CONTACTS_IO_LIMITS } from '../../shared/schemas/contacts-import';
 import { signedInAccounts, type AccountSpec } from '../support/accounts';
+import { seedBrand } from '../support/brands';
 import { api, callRoute, errorBody, login, stack } from '../support/api';
 import { makeZip } from '../support/zip';
 
@@ -65,21 +66,11 @@ async function xlsx(rows: (string | number)[][]): Promise<Buffer> {
 
 beforeAll(async () => {
   Object.assign(process.env, stack().env);
-  const { putBrand } = await import('../../functions/brands/brands.repo');
-  const { putRetailer } = await import('../../functions/retailers/retailers.repo');
-  const now = new Date().toISOString();
-  for (const r of [R1, R2, ROFF, RNOT]) await putRetailer({ ...r, createdAt: now, updatedAt: now });
-  await putBrand({
-    ...B,
-    colors: { bgColor: '#333131', textColor: '#ffffff', hoverColor: '#ffffff3b', summaryPageSectionColor: '#333131' },
-    createdAt: now,
-    updatedAt: now,
-    retailers: [
-      { retailer: R1._id, flag: true, webSiteType: 'retailerWithProducts' },
-      { retailer: R2._id, flag: true, webSiteType: 'retailerWithProducts' },
-      { retailer: ROFF._id, flag: false, webSiteType: 'retailerWithProducts' },
-    ],
-  });
+  await seedBrand(B, [R1, R2, ROFF, RNOT], [
+    { retailer: R1._id, flag: true, webSiteType: 'retailerWithProducts' },
+    { retailer: R2._id, flag: true, webSiteType: 'retailerWithProducts' },
+    { retailer: ROFF._id, flag: false, webSiteType: 'retailerWithProducts' },
+  ]);
   Object.assign(tokens, await signedInAccounts(B._id, PASSWORD, users));
   tokens.siteAdmin = await login('admin@demo.test');
   tokens.other = await login('castellane@demo.test');
