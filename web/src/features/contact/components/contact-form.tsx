@@ -15,6 +15,7 @@ import { CONTACT_MSG } from '@shared/messages/contact';
 import { CONTACT_LIMITS, CONTACT_VARIABLE_NAMES, IMAGE_TYPES, type ContactSource } from '@shared/schemas/contact';
 import { Button } from '../../../components/ui/button';
 import { RichTextEditor, type RichTextController } from '../../../components/ui/rich-text-editor';
+import { PlaceholderSelect } from '../../../components/ui/placeholder-select';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { effectiveBrand } from '../../../lib/access';
@@ -229,14 +230,7 @@ function LoadedForm({ brandId, retailerId, retailerBrandScraping, source, produc
           </option>
         ))}
       </Select>
-      <Select label="Insert placeholder" value={variable} onChange={insertVariable} className="field contact-form__canned">
-        <option value="">{variables.data ? 'Choose a placeholder' : 'Loading…'}</option>
-        {(variables.data ?? []).map((v) => (
-          <option key={v} value={v}>
-            {v}
-          </option>
-        ))}
-      </Select>
+      <PlaceholderSelect placeholders={variables.data} value={variable} onChange={insertVariable} className="field contact-form__canned" />
       <div className="field">
         <span className="field__label" id={`${base}-message-label`}>
           Message

@@ -12,6 +12,7 @@ import { CANNED_LIMITS, type CannedStatus } from '@shared/schemas/contact';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { RichTextEditor, type RichTextController } from '../../../components/ui/rich-text-editor';
+import { PlaceholderSelect } from '../../../components/ui/placeholder-select';
 import { Select } from '../../../components/ui/select';
 import { handleError } from '../../../lib/handle-error';
 import { notify } from '../../../lib/notify';
@@ -132,14 +133,13 @@ export function MessageFormModal({ brand, message, onClose }: MessageFormModalPr
             {errors.status ? <p className="field__error">{errors.status}</p> : null}
           </div>
         </div>
-        <Select label="Insert placeholder" value={placeholder} onChange={insert} className="field inbox-form__placeholder" hint="Inserted where the cursor is in the message; filled in when the message is used in the contact form.">
-          <option value="">{variables.data ? 'Choose a placeholder' : 'Loading…'}</option>
-          {(variables.data ?? []).map((v) => (
-            <option key={v} value={v}>
-              {v}
-            </option>
-          ))}
-        </Select>
+        <PlaceholderSelect
+          placeholders={variables.data}
+          value={placeholder}
+          onChange={insert}
+          className="field inbox-form__placeholder"
+          hint="Inserted where the cursor is in the message; filled in when the message is used in the contact form."
+        />
         <div className="field">
           <span className="field__label" id={`${base}-message-label`}>
             Message
