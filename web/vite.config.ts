@@ -105,7 +105,9 @@ export default defineConfig({
         // Libraries change less often than the app: separate, long-cached chunks.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+            // React, and clsx (a few hundred bytes): react-toastify (every page) and the pickers both use
+            // it, and in the pickers' group it made every page load the pickers.
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|clsx)[\\/]/, priority: 3 },
             // The HTML sanitiser (notification messages) is loaded on demand, not with every page;
             // dayjs, which one of its dependencies also uses, gets its own chunk loaded with the app.
             { name: 'dayjs', test: /node_modules[\\/]dayjs[\\/]/, priority: 5 },
@@ -118,6 +120,11 @@ export default defineConfig({
             // stylesheet), or the catch-all vendor group below put Quill, its lodash copies and 24 KB of
             // its CSS (render-blocking) into every first page.
             { name: 'quill', test: /node_modules[\\/](quill|parchment|quill-delta|lodash-es|lodash\.isequal|lodash\.clonedeep|fast-diff|eventemitter3)[\\/]/, priority: 4 },
+            // The month and colour pickers (Settings, Manage Reports, the summary's filters) load with
+            // their screens: in the catch-all vendor group, react-datepicker, date-fns, floating-ui and
+            // react-colorful (48 KB gzip, and a 22 KB render-blocking stylesheet) were in every first
+            // page, /login's too.
+            { name: 'pickers', test: /node_modules[\\/](react-datepicker|date-fns|@floating-ui|react-colorful|tabbable)[\\/]/, priority: 2 },
             // zod (with the route table and the forms' schemas) is loaded by /login on first use of the
             // form, so it is not grouped with react-hook-form, which draws the form. The resolver imports
             // both: in a chunk of its own, zod does not pull react-hook-form into a page without a form.

@@ -25,7 +25,7 @@ function newestMtime(dir: string): number {
 function buildWebIfStale() {
   const index = path.join(root, 'web', 'dist', 'index.html');
   const sources = [path.join(root, 'web'), path.join(root, 'shared')].filter(existsSync);
-  const srcTime = Math.max(...sources.map((d) => newestMtime(d === path.join(root, 'web') ? path.join(d, 'src') : d)), statSync(path.join(root, 'web', 'index.html')).mtimeMs);
+  const srcTime = Math.max(...sources.map((d) => newestMtime(d === path.join(root, 'web') ? path.join(d, 'src') : d)), statSync(path.join(root, 'web', 'index.html')).mtimeMs, statSync(path.join(root, 'web', 'vite.config.ts')).mtimeMs);
   if (existsSync(index) && statSync(index).mtimeMs >= srcTime) return;
   console.log('Building the web app…');
   execFileSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', path.join(root, 'web', 'vite.config.ts'), '--logLevel', 'warn'], {
