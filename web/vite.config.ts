@@ -36,7 +36,36 @@ export function routeIndex(): Plugin {
  * modules listed here that the entry does not already load. An external file, not inline, for the
  * Content-Security-Policy (`script-src 'self'`). A listed module that is not a chunk fails the build.
  */
-export function routePreload(pages: Record<string, readonly string[]>): Plugin {
+/**
+ * The first API read of a page, started by the same script with the stored session's token while
+ * the chunks download, when the page opens with no query (its default list): the post-office
+ * list's rows are its largest paint, and the call otherwise starts only once React has rendered the
+ * route. web/src/lib/first-request.ts hands the response to the app's first identical GET (same
+ * URL, same token), once. Written out here (the config loads no app module); test/web/lib/
+ * first-request.test.ts checks that these URLs are the ones the screens ask for and that the
+ * session is read where the app keeps it.
+ */
+export const FIRST_REQUESTS: Record<string, string> = {
+  '/admin/post-office': `${(process.env.VITE_API_URL ?? '/api').replace(/\/+$/, '')}/getFiles?${new URLSearchParams({ sort: 'date;desc', page: '1', limit: '25' }).toString()}`,
+};
+
+/**
+ * The pre-entry script: for the page being opened, `modulepreload`/`preload` links for its chunks
+ * (`map`), and its first API read (`requests`, see FIRST_REQUESTS) when it opens with no query and
+ * a stored session.
+ */
+export function preloadScript(map: Record<string, string[]>, requests: Record<string, string>): string {
+  return (
+    `(function(m,q){var p=location.pathname,l=m[p]||[];for(var i=0;i<l.length;i++){var e=document.createElement('link'),f=l[i];` +
+    `if(/\\.css$/.test(f)){e.rel='preload';e.as='style'}else e.rel='modulepreload';e.crossOrigin='';e.href=f;document.head.appendChild(e)}` +
+    // The page's first read (see FIRST_REQUESTS), with the headers the app's client sends.
+    `var u=q[p];if(!u||location.search)return;try{var s=JSON.parse(localStorage.getItem('auth')||'null');if(!s||typeof s.token!=='string'||!s.token)return;` +
+    `window.__firstRequest={url:u,token:s.token,at:Date.now(),response:fetch(u,{method:'GET',headers:{accept:'application/json',authorization:'Bearer '+s.token},credentials:'same-origin'})}}catch(x){}` +
+    `})(${JSON.stringify(map)},${JSON.stringify(requests)});\n`
+  );
+}
+
+export function routePreload(pages: Record<string, readonly string[]>, requests: Record<string, string> = {}): Plugin {
   return {
     name: 'route-preload',
     apply: 'build',
@@ -71,9 +100,7 @@ export function routePreload(pages: Record<string, readonly string[]>): Plugin {
         for (const css of chunkOf(entry.fileName)?.viteMetadata?.importedCss ?? []) files.delete(css);
         map[url] = [...files].map((f) => `/${f}`);
       }
-      const code =
-        `(function(m){var l=m[location.pathname];if(!l)return;for(var i=0;i<l.length;i++){var e=document.createElement('link'),f=l[i];` +
-        `if(/\\.css$/.test(f)){e.rel='preload';e.as='style'}else e.rel='modulepreload';e.crossOrigin='';e.href=f;document.head.appendChild(e)}})(${JSON.stringify(map)});\n`;
+      const code = preloadScript(map, requests);
       const fileName = this.getFileName(this.emitFile({ type: 'asset', name: 'route-preload.js', source: code }));
       const html = bundle['index.html'];
       if (html?.type !== 'asset' || typeof html.source !== 'string') this.error('route-preload: no index.html in the build');
@@ -92,7 +119,7 @@ export default defineConfig({
       '/': ['src/app/routes/login.tsx'],
       '/login': ['src/app/routes/login.tsx'],
       '/admin/post-office': ['src/components/layouts/admin-layout.tsx', 'src/app/routes/admin/post-office.tsx'],
-    }),
+    }, FIRST_REQUESTS),
   ],
   // `@shared/…` is the repository's shared/ folder (route table, schemas, messages), as in tsconfig.json.
   resolve: { alias: { '@shared': path.resolve(here, '../shared') } },

@@ -116,6 +116,26 @@ async function expectListLike(page: Page, qs: string) {
 }
 
 describe('/admin/post-office', () => {
+  it("opens with one read of the list, started by the page's pre-entry script before the app's other reads", async () => {
+    const t = await openTab(browser, { width: 1440, height: 900 });
+    try {
+      const reads: string[] = [];
+      t.page.on('request', (r) => {
+        const u = new URL(r.url());
+        if (u.pathname.startsWith('/api/')) reads.push(u.pathname);
+      });
+      await withSession(t.page, await apiSession('admin@demo.test'), '/admin/post-office');
+      await rows(t.page).first().waitFor();
+      await t.page.getByText(/^[\d,]+ files?$/).waitFor();
+      const lists = reads.filter((p) => p === '/api/getFiles');
+      expect(lists).toHaveLength(1);
+      // Sent before the flag counts and the retailers (the app's first reads).
+      expect(reads.indexOf('/api/getFiles')).toBeLessThan(reads.indexOf('/api/getFlagValues'));
+    } finally {
+      await t.context.close();
+    }
+  });
+
   it('has the header (Go to Admin, Log out, Settings, the selects and the counts) and lists the files, newest first', () =>
     asAdmin('/admin/post-office', async ({ page }) => {
       await page.getByRole('heading', { name: 'Post Office', level: 1 }).waitFor();

@@ -10,6 +10,7 @@ import { buildPath, type Method } from '@shared/routes/define';
 import type { ResponseOf } from '@shared/routes/responses';
 import { env } from '../config/env';
 import { ApiError, NetworkError } from './api-error';
+import { takeFirstRequest } from './first-request';
 import { portalToken } from './portal-session';
 import { getSession } from './session';
 
@@ -56,13 +57,15 @@ export async function apiRequest<T>(method: Method, path: string, opts: RequestO
   if (token) headers.authorization = `Bearer ${token}`;
   let res: Response;
   try {
-    res = await fetch(apiUrl(path, opts), {
+    const url = apiUrl(path, opts);
+    const init: RequestInit = {
       method,
       headers,
       body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),
       signal: opts.signal,
       credentials: 'same-origin',
-    });
+    };
+    res = await (takeFirstRequest(method, url, token) ?? fetch(url, init));
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
     throw new NetworkError((e as Error).message);
