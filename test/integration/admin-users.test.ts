@@ -120,6 +120,23 @@ describe('GET /users (admin): pages of 10 by key condition and cursor', () => {
     expect(asc.map((r) => r.email)).toContain('admin@demo.test');
   });
 
+  it('reads one page of items per page (what it passes over for a page number), never the whole list', async () => {
+    const { pageUsers, usersWithPrefix } = await import('../../functions/users/users.repo');
+    const total = (await list({})).body.totalCount;
+    expect(total).toBeGreaterThanOrEqual(MINE.length + 5);
+    for (const order of ['name', 'email', 'brand'] as const) {
+      const first = await pageUsers(order, { ascending: true, limit: 10 });
+      expect(first.items).toHaveLength(10);
+      expect(first.evaluated, order).toBeLessThanOrEqual(10);
+      const next = await pageUsers(order, { ascending: false, limit: 10, cursor: (await pageUsers(order, { ascending: false, limit: 10 })).nextCursor });
+      expect(next.evaluated, order).toBeLessThanOrEqual(10);
+      expect((await pageUsers(order, { ascending: true, limit: 10, skip: 20 })).evaluated, order).toBeLessThanOrEqual(30);
+    }
+    // A search reads its matches only.
+    expect(await usersWithPrefix('email', `${P}-2`, 1000)).toHaveLength(MINE.filter((u) => u.email.startsWith(`${P}-2`)).length);
+    expect(await usersWithPrefix('name', foldName(P), 5)).toHaveLength(6);
+  });
+
   it('a page past the end is empty; a bad sort, cursor or keyword is a 400 with a message', async () => {
     const far = await list({ page: 99999 });
     expect(far.status).toBe(200);
