@@ -3,7 +3,7 @@ import { slugify } from '../../shared/slug';
 import { brandCreateItems, brandNameKey, type BrandRecord } from '../brands/brands.repo';
 import { ddb } from '../lib/clients/dynamodb';
 import { failedConditions, key, table } from '../lib/table';
-import { userCreateItems, type UserRecord } from '../users/users.repo';
+import { bumpUserCount, userCreateItems, type UserRecord } from '../users/users.repo';
 
 export type RegistrationOutcome = 'created' | 'emailTaken' | 'nameTaken';
 
@@ -22,9 +22,10 @@ export async function isBrandNameTaken(name: string, slug: string): Promise<bool
  * which (a taken name or slug wins over a taken email, see register.ts).
  */
 export async function createBrandWithAdmin(user: UserRecord, brand: BrandRecord): Promise<RegistrationOutcome> {
-  const items = [...userCreateItems(user), ...brandCreateItems({ ...brand, slug: brand.slug || slugify(brand.name) })];
+  const items = [...userCreateItems(user, brand.name), ...brandCreateItems({ ...brand, slug: brand.slug || slugify(brand.name) })];
   try {
     await ddb.send(new TransactWriteCommand({ TransactItems: items }));
+    await bumpUserCount(1);
     return 'created';
   } catch (e) {
     const failed = failedConditions(e);

@@ -39,13 +39,13 @@ export async function managedUser(auth: AuthContext, id: string, queryBrand: str
   return { user, brand };
 }
 
-/** The role records of the given ids: each must exist, and none may be ADMIN. */
-export async function grantableRoles(ids: readonly string[]): Promise<RoleRef[]> {
+/** The role records of the given ids: each must exist, and none may be ADMIN (unless `allowAdmin`: the admin's Manage Users). */
+export async function grantableRoles(ids: readonly string[], allowAdmin = false): Promise<RoleRef[]> {
   const roles = await listRoles();
   return [...new Set(ids)].map((id) => {
     const role = roles.find((r) => r._id === id);
     if (!role) throw new ValidationError(USER_MSG.unknownRole, [{ path: 'roles', message: USER_MSG.unknownRole }]);
-    if (role.name === ROLE.ADMIN) throw new ForbiddenError(USER_MSG.adminRoleRefused);
+    if (role.name === ROLE.ADMIN && !allowAdmin) throw new ForbiddenError(USER_MSG.adminRoleRefused);
     return { _id: role._id, name: role.name, label: role.name, value: role._id };
   });
 }

@@ -1,14 +1,18 @@
 /**
- * The admin's list of users (GET /users without `?brand=`): sorted by name without a keyword
- * (the default), one page by key condition and cursor (gsi1 `USERS`), the brands of that page
- * only, totalCount by a COUNT; a keyword search or a sort by email or brand still reads every user
- * and brand and pages in memory (docs/decisions.md "Lists: key conditions and cursors").
+ * The admin's list of users (GET /users without `?brand=`; docs/decisions.md "Manage Users"):
+ * sorted by name, email or brand (`brand` or `brand.name`), each order one index partition read a
+ * page at a time by key condition and cursor (a page number without a cursor passes over the
+ * pages before it), the total from the count kept on write. A keyword is a prefix search: the
+ * users whose folded name, address or folded brand name starts with it, three begins_with key
+ * conditions reading only the matches (at most 1,000 each), merged, sorted and cut in memory.
  */
 import { PAGE } from '../../shared/constants';
+import { ADMIN_USERS_MSG } from '../../shared/messages/admin-users';
 import type { HandlerResultOf } from '../../shared/routes/responses';
 import { parseSort } from '../../shared/schemas/common';
-import { getBrand, listBrands } from '../brands/brands.repo';
-import { countUsers, listAllUsers, pageUsersByName, type UserRecord } from './users.repo';
+import { getBrand } from '../brands/brands.repo';
+import { ValidationError } from '../lib/http/errors';
+import { countAllUsers, pageUsers, userBrandKey, userIndexKeys, userNameKey, usersWithPrefix, type UserOrder, type UserRecord } from './users.repo';
 
 /** A row of GET /users (its response schema: shared/schemas/users.ts, userListRow). */
 export type UserRow = HandlerResultOf<'listUsers'>['data'][number];
@@ -34,23 +38,58 @@ export interface AdminUsersQuery {
   cursor?: string;
 }
 
+/** Matches read per key condition of a search; more is refused (type more). */
+export const SEARCH_CAP = 1000;
+
+const ORDERS: Record<string, UserOrder> = { name: 'name', email: 'email', brand: 'brand', 'brand.name': 'brand' };
+
+/** The names of the brands of these users (a GetItem per distinct brand: a page's worth). */
+async function brandNames(users: readonly UserRecord[]): Promise<Map<string, string>> {
+  const ids = [...new Set(users.flatMap((u) => (u.brand ? [u.brand] : [])))];
+  return new Map((await Promise.all(ids.map(getBrand))).flatMap((b) => (b ? [[b._id, b.name] as const] : [])));
+}
+
 export async function listUsersForAdmin(query: AdminUsersQuery): Promise<HandlerResultOf<'listUsers'>> {
   const { field, dir } = parseSort(query.sort, PAGE.usersSort);
-  if (field === 'name' && !query.keyword) {
-    const skip = query.cursor ? 0 : (query.page - 1) * query.limit;
-    const [page, totalCount] = await Promise.all([pageUsersByName({ ascending: dir === 1, limit: query.limit, cursor: query.cursor, skip }), countUsers()]);
-    const brandIds = [...new Set(page.items.flatMap((u) => (u.brand ? [u.brand] : [])))];
-    const brandName = new Map((await Promise.all(brandIds.map(getBrand))).flatMap((b) => (b ? [[b._id, b.name] as const] : [])));
-    return { data: page.items.map((u) => userRow(u, u.brand ? brandName.get(u.brand) : undefined)), totalCount, nextCursor: page.nextCursor ?? null };
-  }
-  const [users, brands] = await Promise.all([listAllUsers(), listBrands()]);
-  const brandName = new Map(brands.map((b) => [b._id, b.name]));
-  const kw = query.keyword?.toLowerCase();
-  const rows = users
-    .map((u) => userRow(u, u.brand ? brandName.get(u.brand) : undefined))
-    .filter((u) => !kw || u.name.toLowerCase().includes(kw) || u.email.includes(kw) || (u.brand?.name ?? '').toLowerCase().includes(kw));
-  const value = (u: (typeof rows)[number]) => (field === 'brand' || field === 'brand.name' ? (u.brand?.name ?? '') : field === 'email' ? u.email : u.name).toLowerCase();
-  rows.sort((a, b) => value(a).localeCompare(value(b)) * dir);
+  const order = ORDERS[field];
+  if (!order) throw new ValidationError(ADMIN_USERS_MSG.sortUnknown, [{ path: 'sort', message: ADMIN_USERS_MSG.sortUnknown }]);
+  const keyword = query.keyword?.trim();
+  if (keyword) return searchUsers(keyword, order, dir, query);
+
+  const totalCount = await countAllUsers();
+  const skip = query.cursor ? 0 : (query.page - 1) * query.limit;
+  // A page past the end (page=99999) reads nothing.
+  if (!query.cursor && skip >= totalCount) return { data: [], totalCount, nextCursor: null };
+  const page = await pageUsers(order, { ascending: dir === 1, limit: query.limit, cursor: query.cursor, skip });
+  const names = await brandNames(page.items);
+  return { data: page.items.map((u) => userRow(u, u.brand ? names.get(u.brand) : undefined)), totalCount, nextCursor: page.nextCursor ?? null };
+}
+
+/**
+ * A keyword: the users whose folded name (gsi1), address (gsi3) or folded brand name (gsi4)
+ * starts with it (the keyword folded the same way; the address lower-cased). Every match is read
+ * (at most SEARCH_CAP per condition, else 400), once each, in the asked order, one page cut.
+ */
+async function searchUsers(keyword: string, order: UserOrder, dir: 1 | -1, query: AdminUsersQuery): Promise<HandlerResultOf<'listUsers'>> {
+  const folded = userNameKey(keyword);
+  const lower = keyword.toLowerCase();
+  const brandPrefix = userBrandKey(keyword);
+  const found = await Promise.all([
+    folded ? usersWithPrefix('name', folded, SEARCH_CAP) : [],
+    usersWithPrefix('email', lower, SEARCH_CAP),
+    brandPrefix ? usersWithPrefix('brand', brandPrefix, SEARCH_CAP) : [],
+  ]);
+  if (found.some((f) => f.length > SEARCH_CAP)) throw new ValidationError(ADMIN_USERS_MSG.tooManyMatches, [{ path: 'keyword', message: ADMIN_USERS_MSG.tooManyMatches }]);
+  const byId = new Map(found.flat().map((u) => [u._id, u]));
+  const users = [...byId.values()];
+  const names = await brandNames(users);
+  // The same order as the index of that sort (its sort key), so a search and the list agree.
+  const sortKey = (u: UserRecord) => {
+    const k = userIndexKeys(u, u.brand ? names.get(u.brand) : null);
+    return order === 'name' ? k.gsi1sk : order === 'email' ? k.gsi3sk : k.gsi4sk;
+  };
+  const keyed = users.map((u) => [sortKey(u), u] as const).sort(([a], [b]) => (a < b ? -dir : a > b ? dir : 0));
   const start = (query.page - 1) * query.limit;
-  return { data: rows.slice(start, start + query.limit), totalCount: rows.length, nextCursor: null };
+  const data = keyed.slice(start, start + query.limit).map(([, u]) => userRow(u, u.brand ? names.get(u.brand) : undefined));
+  return { data, totalCount: keyed.length, nextCursor: null };
 }

@@ -1,12 +1,13 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EmailFrequency, RoleName, UserStatus } from '../../shared/constants';
 import type { RoleRef } from '../../shared/types';
 import { ddb } from '../lib/clients/dynamodb';
 import { ConflictError } from '../lib/http/errors';
-import { gsi2Partition, queryPage, type PagedResult } from '../lib/paged-query';
-import { clean, failedConditions, key, queryAll, queryCount, sortName, table, updateParts } from '../lib/table';
+import { gsi2Partition, queryPage, type PagedResult, type PagedSource } from '../lib/paged-query';
+import { clean, failedConditions, key, queryAll, queryCount, queryPages, sortName, table, updateParts } from '../lib/table';
 import { MSG } from '../../shared/messages';
 import { USER_MSG } from '../../shared/messages/users';
+import { foldName } from '../../shared/slug';
 
 export interface UserRecord {
   _id: string;
@@ -35,15 +36,115 @@ export interface UserRecord {
 
 export const primaryRole = (u: Pick<UserRecord, 'roles'>): RoleName => u.roles[0]?.name ?? 'User';
 
-function item(u: UserRecord) {
+/**
+ * The name as the admin list sorts and searches it: case, accents, punctuation and spacing folded
+ * (shared/slug.ts foldName: 'Béatrice  Marchand' → 'beatricemarchand'); the lower-cased name when
+ * nothing is left (a name of punctuation only).
+ */
+export const userNameKey = (name: string): string => foldName(name) || sortName(name);
+/** The brand name as the admin list sorts and searches it ('' for a user of no brand: first ascending). */
+export const userBrandKey = (brandName: string | null | undefined): string => (brandName ? foldName(brandName) || sortName(brandName) : '');
+
+const isSiteAdmin = (u: Pick<UserRecord, 'roles'>) => u.roles.some((r) => r.name === 'ADMIN');
+
+/**
+ * The index keys of a user (README "Data model"): gsi1 `USERS` by folded name (the admin list by
+ * name, name search), gsi2 `BRAND#b#USERS` by name (the brand's Users tab; never a site ADMIN's),
+ * gsi3 `USERS#EMAIL` by address (sort and search by email), gsi4 `USERS#BRAND` by folded brand
+ * name then folded name (sort and search by brand). Brand names never change once created
+ * (docs/decisions.md "Manage Users"), so the brand's name is copied into gsi4sk on write.
+ */
+export function userIndexKeys(u: Pick<UserRecord, '_id' | 'name' | 'email' | 'brand' | 'roles'>, brandName: string | null | undefined) {
+  const name = userNameKey(u.name);
   return {
-    ...key.user(u._id),
-    entity: 'User',
     gsi1pk: 'USERS',
-    gsi1sk: `${sortName(u.name)}#${u._id}`,
-    ...(u.brand ? { gsi2pk: `BRAND#${u.brand}#USERS`, gsi2sk: `${sortName(u.name)}#${u._id}` } : {}),
-    ...u,
+    gsi1sk: `${name}#${u._id}`,
+    ...(u.brand && !isSiteAdmin(u) ? { gsi2pk: `BRAND#${u.brand}#USERS`, gsi2sk: `${sortName(u.name)}#${u._id}` } : {}),
+    gsi3pk: 'USERS#EMAIL',
+    gsi3sk: `${u.email.toLowerCase()}#${u._id}`,
+    gsi4pk: 'USERS#BRAND',
+    gsi4sk: `${userBrandKey(u.brand ? brandName : null)}#${name}#${u._id}`,
   };
+}
+
+function item(u: UserRecord, brandName: string | null | undefined) {
+  return { ...key.user(u._id), entity: 'User', ...userIndexKeys(u, brandName), ...u };
+}
+
+/** The display name of a brand (GetItem BRAND#id, name only), for the users' brand sort key. */
+export async function brandNameOf(brandId: string | null | undefined): Promise<string | null> {
+  if (!brandId) return null;
+  const out = await ddb.send(new GetCommand({ TableName: table.name, Key: key.brand(brandId), ProjectionExpression: '#n', ExpressionAttributeNames: { '#n': 'name' } }));
+  return (out.Item?.name as string | undefined) ?? null;
+}
+
+/** The item that counts users (`total`), kept on write: ADD after each create and delete. */
+const USER_COUNT_KEY = { pk: 'COUNTS#USERS', sk: 'COUNTS' };
+
+/**
+ * UpdateItem COUNTS#USERS ADD total n: after a user's creating or deleting transaction, not in it
+ * (one item touched by every create would make concurrent creates of different users cancel each
+ * other). A crash between the two leaves the count off by one until the backfill recounts.
+ */
+export async function bumpUserCount(n: number): Promise<void> {
+  await ddb.send(new UpdateCommand({ TableName: table.name, Key: USER_COUNT_KEY, UpdateExpression: 'ADD #t :n SET entity = :e', ExpressionAttributeNames: { '#t': 'total' }, ExpressionAttributeValues: { ':n': n, ':e': 'Counts' } }));
+}
+
+/** PutItem COUNTS#USERS total: the recount of the backfill. */
+export async function setUserCount(total: number): Promise<void> {
+  await ddb.send(new UpdateCommand({ TableName: table.name, Key: USER_COUNT_KEY, UpdateExpression: 'SET #t = :n, entity = :e', ExpressionAttributeNames: { '#t': 'total' }, ExpressionAttributeValues: { ':n': total, ':e': 'Counts' } }));
+}
+
+/** Every user: GetItem COUNTS#USERS; a table older than the count (no item yet) counts gsi1 `USERS` once. */
+export async function countAllUsers(): Promise<number> {
+  const out = await ddb.send(new GetCommand({ TableName: table.name, Key: USER_COUNT_KEY }));
+  const total = out.Item?.total as number | undefined;
+  return typeof total === 'number' ? Math.max(0, total) : countUsers();
+}
+
+/** The orders of the admin list, each one index partition (userIndexKeys). */
+export type UserOrder = 'name' | 'email' | 'brand';
+const ORDER_INDEX: Record<UserOrder, { IndexName: string; pk: string; n: 1 | 3 | 4 }> = {
+  name: { IndexName: table.gsi1, pk: 'USERS', n: 1 },
+  email: { IndexName: table.gsi3, pk: 'USERS#EMAIL', n: 3 },
+  brand: { IndexName: table.gsi4, pk: 'USERS#BRAND', n: 4 },
+};
+
+/** The index partition of an order, optionally only its sort keys starting with `prefix`. */
+function orderSource(order: UserOrder, prefix?: string): PagedSource {
+  const { IndexName, pk, n } = ORDER_INDEX[order];
+  return {
+    IndexName,
+    partitionKey: `gsi${n}pk`,
+    sortKey: `gsi${n}sk`,
+    keyAttributes: ['pk', 'sk', `gsi${n}pk`, `gsi${n}sk`],
+    KeyConditionExpression: prefix === undefined ? `gsi${n}pk = :pk` : `gsi${n}pk = :pk AND begins_with(gsi${n}sk, :prefix)`,
+    ExpressionAttributeValues: { ':pk': pk, ...(prefix === undefined ? {} : { ':prefix': prefix }) },
+  };
+}
+
+/** One page of every user in an order (Query of that order's partition; cursor, or page number by passing over). */
+export async function pageUsers(order: UserOrder, r: { ascending: boolean; limit: number; cursor?: string; skip?: number }): Promise<PagedResult<UserRecord>> {
+  const out = await queryPage<Record<string, unknown>>({ sources: [orderSource(order)], ...r });
+  return { ...out, items: out.items.map((i) => clean<UserRecord>(i)) };
+}
+
+/**
+ * The users whose key in an order starts with `prefix` (Query begins_with), at most `cap` + 1 of
+ * them: one more than the cap says there are more. Reads only matching items.
+ */
+export async function usersWithPrefix(order: UserOrder, prefix: string, cap: number): Promise<UserRecord[]> {
+  const src = orderSource(order, prefix);
+  const found: UserRecord[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const out = await ddb.send(
+      new QueryCommand({ TableName: table.name, IndexName: src.IndexName, KeyConditionExpression: src.KeyConditionExpression, ExpressionAttributeValues: src.ExpressionAttributeValues, Limit: cap + 1 - found.length, ExclusiveStartKey }),
+    );
+    found.push(...(out.Items ?? []).map((i) => clean<UserRecord>(i)));
+    ExclusiveStartKey = out.LastEvaluatedKey;
+  } while (ExclusiveStartKey && found.length <= cap);
+  return found;
 }
 
 /** GetItem pk=USER#id, sk=USER */
@@ -65,22 +166,30 @@ export async function getUserByEmail(email: string): Promise<UserRecord | undefi
   return userId ? getUser(userId) : undefined;
 }
 
-/** The writes that create a user: USER#id and the EMAIL#email reservation, both only if absent. For one TransactWrite. */
-export function userCreateItems(u: UserRecord) {
+/**
+ * The writes that create a user: USER#id and the EMAIL#email reservation, both only if absent. For
+ * one TransactWrite (then `bumpUserCount(1)`). `brandName`: the name of `u.brand` (its sort key).
+ */
+export function userCreateItems(u: UserRecord, brandName: string | null) {
   return [
-    { Put: { TableName: table.name, Item: item({ sessionVersion: 0, ...u }), ConditionExpression: 'attribute_not_exists(pk)' } },
+    { Put: { TableName: table.name, Item: item({ sessionVersion: 0, ...u }, brandName), ConditionExpression: 'attribute_not_exists(pk)' } },
     { Put: { TableName: table.name, Item: { ...key.email(u.email), entity: 'UserEmail', userId: u._id }, ConditionExpression: 'attribute_not_exists(pk)' } },
   ];
 }
 
-/** Transaction: Put USER#id + Put EMAIL#email, both only if absent (emails are unique). */
-export async function createUser(u: UserRecord): Promise<void> {
+/**
+ * Transaction: Put USER#id + Put EMAIL#email, both only if absent (emails are unique: of two
+ * concurrent creates of one address exactly one succeeds, the other gets 409), then the count.
+ */
+export async function createUser(u: UserRecord, brandName?: string | null): Promise<void> {
+  const name = brandName === undefined ? await brandNameOf(u.brand) : brandName;
   try {
-    await ddb.send(new TransactWriteCommand({ TransactItems: userCreateItems(u) }));
+    await ddb.send(new TransactWriteCommand({ TransactItems: userCreateItems(u, name) }));
   } catch (e) {
     if ((e as Error).name === 'TransactionCanceledException') throw new ConflictError(MSG.emailTaken);
     throw e;
   }
+  await bumpUserCount(1);
 }
 
 /** Query gsi2 pk=BRAND#brandId#USERS (sorted by name) */
@@ -93,26 +202,7 @@ export async function listUsersByBrand(brandId: string): Promise<UserRecord[]> {
   return items.map((i) => clean<UserRecord>(i));
 }
 
-/** Query gsi1 pk=USERS (every user, sorted by name) */
-export async function listAllUsers(): Promise<UserRecord[]> {
-  const items = await queryAll<Record<string, unknown>>({
-    IndexName: table.gsi1,
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': 'USERS' },
-  });
-  return items.map((i) => clean<UserRecord>(i));
-}
-
-/** Query gsi1 pk=USERS by name (one page, cursor or page number): the admin's list sorted by name, no keyword */
-export async function pageUsersByName(r: { ascending: boolean; limit: number; cursor?: string; skip?: number }): Promise<PagedResult<UserRecord>> {
-  const out = await queryPage<Record<string, unknown>>({
-    sources: [{ IndexName: table.gsi1, partitionKey: 'gsi1pk', sortKey: 'gsi1sk', keyAttributes: ['pk', 'sk', 'gsi1pk', 'gsi1sk'], KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': 'USERS' } }],
-    ...r,
-  });
-  return { ...out, items: out.items.map((i) => clean<UserRecord>(i)) };
-}
-
-/** Query gsi1 pk=USERS, Select COUNT: the admin list's total (counted on read: users are few) */
+/** Query gsi1 pk=USERS, Select COUNT: every user, counted (a table older than the kept count; the backfill's recount) */
 export async function countUsers(): Promise<number> {
   return queryCount({ IndexName: table.gsi1, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': 'USERS' } });
 }
@@ -158,12 +248,13 @@ export async function setUserBrand(id: string, brand: string | null): Promise<vo
       Key: key.user(id),
       ConditionExpression: 'attribute_exists(pk)',
       UpdateExpression: brand
-        ? 'SET brand = :b, gsi2pk = :g, gsi2sk = :s, updatedAt = :now ADD sessionVersion :one'
-        : 'SET brand = :b, updatedAt = :now REMOVE gsi2pk, gsi2sk ADD sessionVersion :one',
+        ? 'SET brand = :b, gsi2pk = :g, gsi2sk = :s, gsi4sk = :k, updatedAt = :now ADD sessionVersion :one'
+        : 'SET brand = :b, gsi4sk = :k, updatedAt = :now REMOVE gsi2pk, gsi2sk ADD sessionVersion :one',
       ExpressionAttributeValues: {
         ':b': brand,
         ':now': new Date().toISOString(),
         ':one': 1,
+        ':k': userIndexKeys({ ...user, brand }, await brandNameOf(brand)).gsi4sk,
         ...(brand ? { ':g': `BRAND#${brand}#USERS`, ':s': `${sortName(user.name)}#${id}` } : {}),
       },
     }),
@@ -195,6 +286,7 @@ export async function deleteUser(id: string): Promise<void> {
       ],
     }),
   );
+  await bumpUserCount(-1);
 }
 
 /** Query gsi2 pk=BRAND#brandId#USERS by name (one page, cursor or page number): the Users tab of Settings */
@@ -222,9 +314,12 @@ export type UserEdit = Partial<Pick<UserRecord, 'name' | 'firstname' | 'lastname
  */
 export async function editUser(before: UserRecord, changes: UserEdit): Promise<UserRecord> {
   const fields: Record<string, unknown> = { ...changes, updatedAt: new Date().toISOString() };
-  if (changes.name !== undefined) {
-    fields.gsi1sk = `${sortName(changes.name)}#${before._id}`;
-    if (before.brand) fields.gsi2sk = `${sortName(changes.name)}#${before._id}`;
+  if (changes.name !== undefined || changes.email !== undefined) {
+    const keys = userIndexKeys({ ...before, ...changes }, await brandNameOf(before.brand));
+    fields.gsi1sk = keys.gsi1sk;
+    fields.gsi3sk = keys.gsi3sk;
+    fields.gsi4sk = keys.gsi4sk;
+    if (keys.gsi2sk) fields.gsi2sk = keys.gsi2sk;
   }
   const parts = updateParts(fields);
   const bump = changes.email !== undefined || SESSION_FIELDS.some((f) => f in changes);
@@ -260,4 +355,42 @@ export async function editUser(before: UserRecord, changes: UserEdit): Promise<U
   const now = await getSessionUser(before._id);
   if (!now) throw new ConflictError(USER_MSG.changedMeanwhile);
   return now;
+}
+
+/**
+ * The admin list's keys for users written before them (userIndexKeys: the folded gsi1sk, gsi3
+ * by address, gsi4 by brand; a site ADMIN leaves its brand's gsi2), walking gsi1 `USERS` a page
+ * at a time, and the user count recounted. Each update is conditional on the user still having
+ * the name, email and brand it was read with (a concurrent edit writes its own keys), so it is
+ * safe to run twice or beside live writes. Answers the users walked.
+ */
+export async function backfillUserKeys(): Promise<number> {
+  const brandNames = new Map<string, string | null>();
+  let n = 0;
+  for await (const page of queryPages<Record<string, unknown>>({ IndexName: table.gsi1, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': 'USERS' } })) {
+    for (const raw of page) {
+      const u = clean<UserRecord>(raw);
+      n++;
+      if (u.brand && !brandNames.has(u.brand)) brandNames.set(u.brand, await brandNameOf(u.brand));
+      const keys = userIndexKeys(u, u.brand ? brandNames.get(u.brand) : null);
+      const admin = isSiteAdmin(u) && raw.gsi2pk !== undefined;
+      if (!admin && raw.gsi1sk === keys.gsi1sk && raw.gsi3sk === keys.gsi3sk && raw.gsi4sk === keys.gsi4sk) continue;
+      await ddb
+        .send(
+          new UpdateCommand({
+            TableName: table.name,
+            Key: key.user(u._id),
+            ConditionExpression: `#n = :n AND #e = :e AND ${u.brand ? '#b = :b' : '(attribute_not_exists(#b) OR attribute_type(#b, :nullType))'}`,
+            UpdateExpression: `SET gsi1sk = :k1, gsi3pk = :p3, gsi3sk = :k3, gsi4pk = :p4, gsi4sk = :k4${admin ? ' REMOVE gsi2pk, gsi2sk' : ''}`,
+            ExpressionAttributeNames: { '#n': 'name', '#e': 'email', '#b': 'brand' },
+            ExpressionAttributeValues: { ':n': u.name, ':e': u.email, ...(u.brand ? { ':b': u.brand } : { ':nullType': 'NULL' }), ':k1': keys.gsi1sk, ':p3': keys.gsi3pk, ':k3': keys.gsi3sk, ':p4': keys.gsi4pk, ':k4': keys.gsi4sk },
+          }),
+        )
+        .catch((e: Error) => {
+          if (e.name !== 'ConditionalCheckFailedException') throw e;
+        });
+    }
+  }
+  await setUserCount(n);
+  return n;
 }

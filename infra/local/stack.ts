@@ -117,6 +117,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     const { backfillFileSortKeys } = await import('../../functions/files/files.repo');
     const backfilled = await backfillFileSortKeys();
     if (backfilled) log(`Backfilled the sort keys of ${backfilled} post-office file(s).`);
+    // Users: the admin list's keys and the kept count (docs/decisions.md "Manage Users"); a no-op write-wise once done.
+    await (await import('../../functions/users/users.repo')).backfillUserKeys();
     const { bindLocalWorkflow } = await import('./workflow');
     await bindLocalWorkflow(opts.root);
     const { bridgeS3Events } = await import('./s3-events');

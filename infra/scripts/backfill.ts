@@ -18,5 +18,7 @@ const brands = (await listBrands()).map((b) => b._id);
 console.log(`Backfilled ${await backfillBrandScanDates(brands)} scan date(s) of ${brands.length} brand(s) in ${tableName}.`);
 const { backfillPeriodReportCounts } = await import('../../functions/scrapings/scrapings.repo');
 console.log(`Backfilled the report counters of ${await backfillPeriodReportCounts(brands)} period(s) in ${tableName}.`);
+const { backfillUserKeys } = await import('../../functions/users/users.repo');
+console.log(`Backfilled the admin list keys and the count of ${await backfillUserKeys()} user(s) in ${tableName}.`);
 
 export {};

@@ -35,6 +35,7 @@ import { listRetailersResponse } from '../schemas/retailers';
 import { listRolesResponse } from '../schemas/roles';
 import { listUsersResponse, updatePolicyResponse } from '../schemas/users';
 import { registerAndNotifyResponse, removeAndNotifyResponse, updateUserResponse, usersTabRetailersResponse } from '../schemas/users';
+import { createUserResponse } from '../schemas/users';
 import { bugReportResponse, captchaResponse, messageAnswer } from '../schemas/public';
 import {
   batchItemResponse,
@@ -136,6 +137,7 @@ export const responses = {
   registerAndNotify: registerAndNotifyResponse,
   removeAndNotify: removeAndNotifyResponse,
   getRetailersForUsersTab: usersTabRetailersResponse,
+  createUser: createUserResponse,
   // The Brand tab and Manage Reports of Settings (shared/routes/brands.ts, reports.ts)
   updateBrand: updateBrandResponse,
   reportSummary: reportSummaryResponse,

@@ -1,6 +1,6 @@
 /** Settings: My Account and Users (000 §2, §6, §7): this resource's part of the route table (shared/routes.ts aggregates it). */
 import { brandIdPath } from '../schemas/scrapings';
-import { brandQuery, registerAndNotifyBody, updateUserBody, userIdParam } from '../schemas/users';
+import { brandQuery, createUserBody, noQuery, registerAndNotifyBody, updateUserBody, userIdParam } from '../schemas/users';
 import { r, routeIn, type RouteDef } from './define';
 
 export const userRoutes = [
@@ -8,6 +8,8 @@ export const userRoutes = [
   r({ id: 'updateUser', method: 'PUT', path: '/users/{id}', handler: 'functions/users/update.ts', access: 'user', grants: ['table:read', 'table:write', 'email:send'], tenant: { query: 'brand' }, params: userIdParam, query: brandQuery, body: updateUserBody }),
   r({ id: 'registerAndNotify', method: 'POST', path: '/registerAndNotify', handler: 'functions/users/register-and-notify.ts', access: 'brandAdmin', grants: ['table:read', 'table:write', 'email:send'], tenant: { query: 'brand' }, query: brandQuery, body: registerAndNotifyBody }),
   r({ id: 'removeAndNotify', method: 'DELETE', path: '/removeAndNotify/{id}', handler: 'functions/users/remove-and-notify.ts', access: 'brandAdmin', grants: ['table:read', 'table:write', 'email:send'], tenant: { query: 'brand' }, params: userIdParam, query: brandQuery }),
+  // The admin's Manage Users (001 §2, §7): an ADMIN adds a user of any brand, any role (docs/decisions.md "Manage Users").
+  r({ id: 'createUser', method: 'POST', path: '/users', handler: 'functions/users/create.ts', access: 'admin', grants: ['table:read', 'table:write'], query: noQuery, body: createUserBody }),
   r({ id: 'getRetailersForUsersTab', method: 'GET', path: '/getRetailersForUsersTab/{brandId}', handler: 'functions/users/users-tab-retailers.ts', access: 'user', grants: ['table:read'], tenant: { path: 'brandId' }, params: brandIdPath }),
 ] as const satisfies readonly RouteDef[];
 

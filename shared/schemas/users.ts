@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { EMAIL_FREQUENCIES, ROLE_NAMES, USER_STATUSES } from '../constants';
+import { ADMIN_USERS_MSG } from '../messages/admin-users';
 import { USER_MSG } from '../messages/users';
 import { brand } from './brands';
 import { id, paging, sortParam } from './common';
@@ -133,3 +134,38 @@ export const registerAndNotifyResponse = z.object({ message: z.string(), user: u
 export const removeAndNotifyResponse = z.object({ message: z.string() });
 /** GET /getRetailersForUsersTab/{brandId}: the brand's switched-on retailers the caller may see, by name. */
 export const usersTabRetailersResponse = z.object({ data: z.array(z.object({ _id: z.string(), name: z.string() })), totalCount: z.number() });
+
+// ── Admin: Manage Users (001 §2, §5, §7) ────────────────────────────────────────────────────────
+
+const AM = ADMIN_USERS_MSG;
+
+/** Name, email and password of the admin's add-user form, with the spec's messages (001 §5). */
+const adminUserFields = {
+  name: z.string({ error: AM.nameRequired }).trim().min(1, AM.nameRequired).min(2, AM.tooShort).max(100, AM.tooLong),
+  email: z
+    .string({ error: AM.emailRequired })
+    .trim()
+    .min(1, AM.emailRequired)
+    .max(254, AM.tooLong)
+    .pipe(z.email({ error: AM.emailInvalid }))
+    .transform((e) => e.toLowerCase()),
+  /** Required, at most 20 (001 §5, §9); at least 6 as registration and My Account ask. */
+  password: z.string({ error: AM.passwordRequired }).min(1, AM.passwordRequired).min(6, AM.passwordTooShort).max(20, AM.tooLong),
+  brand: z.string({ error: AM.brandRequired }).min(1, AM.brandRequired).pipe(id),
+};
+
+/** The add-user modal: one role picked from the select. */
+export const adminUserForm = z.object({ ...adminUserFields, role: z.string({ error: AM.roleRequired }).min(1, AM.roleRequired).pipe(id) });
+export type AdminUserFormValues = z.input<typeof adminUserForm>;
+
+/** POST /users (001 §7): name, password, email, brand (its id), roles (exactly one); assigned retailers of that brand, optional (none: all). */
+export const createUserBody = z.strictObject({
+  ...adminUserFields,
+  roles: z.array(id, { error: AM.roleRequired }).min(1, AM.roleRequired).max(1, AM.oneRole),
+  associated_retailers: idList.default([]),
+});
+export type CreateUserBody = z.input<typeof createUserBody>;
+/** POST /users takes no query parameter (a mutating call refuses unknown ones). */
+export const noQuery = z.strictObject({}, { error: (i) => (i.code === 'unrecognized_keys' ? `Unknown parameter: ${i.keys.join(', ')}.` : undefined) });
+/** POST /users: the new user as a row of the admin's list (active, terms still to accept). */
+export const createUserResponse = z.object({ message: z.string(), user: userListRow });

@@ -99,6 +99,7 @@ describe('/admin home', () => {
         ['Manage Brands', '/admin/user-retailer-association'],
         ['Permissions', '/admin/permissions'],
         ['Manage Retailers', '/admin/retailers'],
+        ['Manage Users', '/admin/manage-users'],
       ]);
       expect(await page.getByRole('link', { name: 'Log out' }).getAttribute('href')).toBe('/login?session=logout');
       // The unseen-notification badge on 'Go to Notifications' is checked in post-office.test.ts.

@@ -277,6 +277,8 @@ function adminCalls(): Call[] {
     { name: 'mark a file needs attention', method: 'POST', path: '/upload/NeedAttention', body: { _id: admin.file } },
     { name: 'approve a file', method: 'GET', path: `/upload/approveStatus?_id=${admin.file}` },
     { name: 'mark a notification seen', method: 'PUT', path: `/notifications/${admin.notification}`, body: { seenFlag: true } },
+    { name: "the admin's list of users", method: 'GET', path: '/users?keyword=admin&sort=email;asc' },
+    { name: 'add a user of any brand (Manage Users)', method: 'POST', path: '/users', body: { name: 'Cap Tured', email: `captured-admin-${tag}@attacker.test`, password: 'Captured-1', brand: 'brand-maison-aurelle', roles: ['role-admin'] } },
   ];
 }
 

@@ -25,6 +25,7 @@ const MENUS = [
       { to: paths.admin.brands, label: 'Manage Brands' },
       { to: paths.admin.permissions, label: 'Permissions' },
       { to: paths.admin.retailers, label: 'Manage Retailers' },
+      { to: paths.admin.users, label: 'Manage Users' },
     ],
   },
 ] as const;

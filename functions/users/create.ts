@@ -1,0 +1,53 @@
+/**
+ * POST /users (001 §2, §5, §7): an ADMIN adds a user of any brand with any role (ADMIN included:
+ * only here), the password they typed (the policy of registration and My Account, at most 20),
+ * active at once, with the terms to accept at the first sign-in (`policyFlag`). The brand must
+ * exist; assigned retailers must be switched-on retailers of that brand (none: all). The user and
+ * the email reservation are one conditional transaction: of two admins adding one address at once
+ * exactly one creates the user, the other gets 409 'An account with this email already exists.'.
+ */
+import { ROLE } from '../../shared/constants';
+import { ADMIN_USERS_MSG as AM } from '../../shared/messages/admin-users';
+import { USER_MSG } from '../../shared/messages/users';
+import { route } from '../../shared/routes/users';
+import { getBrand } from '../brands/brands.repo';
+import { ConflictError, ValidationError } from '../lib/http/errors';
+import { httpHandler, respond } from '../lib/http/handler';
+import { hashPassword } from '../lib/password';
+import { newId } from '../lib/table';
+import { assignableRetailers, grantableRoles } from './manage';
+import { userRow } from './user-list';
+import { createUser, getUserByEmail, type UserRecord } from './users.repo';
+
+export const handler = httpHandler(route('createUser'), async ({ body }) => {
+  const brand = await getBrand(body.brand);
+  if (!brand) throw new ValidationError(AM.brandUnknown, [{ path: 'brand', message: AM.brandUnknown }]);
+  const roles = await grantableRoles(body.roles, true);
+  const siteAdmin = roles.some((r) => r.name === ROLE.ADMIN);
+  if (siteAdmin && body.associated_retailers.length) throw new ValidationError(AM.adminRetailers, [{ path: 'associated_retailers', message: AM.adminRetailers }]);
+  const associated_retailers = assignableRetailers(brand, body.associated_retailers);
+  if (await getUserByEmail(body.email)) throw new ConflictError(USER_MSG.emailTaken);
+  const [firstname = body.name, ...rest] = body.name.split(/\s+/);
+  const now = new Date().toISOString();
+  const user: UserRecord = {
+    _id: newId(),
+    name: body.name,
+    firstname,
+    lastname: rest.join(' '),
+    email: body.email,
+    passwordHash: await hashPassword(body.password),
+    roles,
+    brand: brand._id,
+    associated_retailers,
+    notify: true,
+    user_email_bcc: '',
+    emailFrequency: 'Weekly',
+    // The terms are accepted at the first sign-in (/privacypolicy), as every new account.
+    policyFlag: true,
+    status: 'active',
+    createdAt: now,
+    updatedAt: now,
+  };
+  await createUser(user, brand.name);
+  return respond(201, { message: AM.userAdded, user: userRow(user, brand.name) });
+});
