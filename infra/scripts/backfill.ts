@@ -18,5 +18,8 @@ const brands = (await listBrands()).map((b) => b._id);
 console.log(`Backfilled ${await backfillBrandScanDates(brands)} scan date(s) of ${brands.length} brand(s) in ${tableName}.`);
 const { backfillPeriodReportCounts } = await import('../../functions/scrapings/scrapings.repo');
 console.log(`Backfilled the report counters of ${await backfillPeriodReportCounts(brands)} period(s) in ${tableName}.`);
+const { backfillRetailerIndex } = await import('../../functions/retailers/retailers.repo');
+const retailerIndex = await backfillRetailerIndex((m) => console.warn(m));
+console.log(`Backfilled the Opt ID and name reservations of ${retailerIndex.total} retailer(s) and their count in ${tableName}.`);
 
 export {};

@@ -277,6 +277,11 @@ function adminCalls(): Call[] {
     { name: 'mark a file needs attention', method: 'POST', path: '/upload/NeedAttention', body: { _id: admin.file } },
     { name: 'approve a file', method: 'GET', path: `/upload/approveStatus?_id=${admin.file}` },
     { name: 'mark a notification seen', method: 'PUT', path: `/notifications/${admin.notification}`, body: { seenFlag: true } },
+    // The admin Retailer List (its own values sent back: a failed refusal would change nothing).
+    { name: 'a page of retailers', method: 'GET', path: '/retailers?page=1&limit=100' },
+    { name: 'add a retailer', method: 'POST', path: '/retailers', body: { name: `Tenant Store ${tag}`, optId: `TEN${tag}`, slug: `tenant-store-${tag.toLowerCase()}`, website: 'https://tenant.example' } },
+    { name: 'edit a retailer', method: 'PUT', path: `/retailers/${UNASSIGNED._id}`, body: { name: UNASSIGNED.name, optId: UNASSIGNED.optId, slug: 'northbay-luxury', website: 'https://northbay.example' } },
+    { name: 'delete a retailer', method: 'DELETE', path: `/retailers/${UNASSIGNED._id}` },
   ];
 }
 
@@ -332,6 +337,9 @@ describe("another brand's real ids", () => {
 
   it('no brand account reaches the files and notifications of the post office (real ids)', async () => {
     for (const who of ['maAdmin', 'maUser', 'cpAdmin'] as const) for (const c of adminCalls()) await expectRefused(tokens[who], c, [admin.fileName, admin.subject]);
+    const retailers = await ok<{ data: { _id: string; name: string; slug: string }[] }>('GET', '/retailers', tokens.admin);
+    expect(retailers.data.find((r) => r._id === UNASSIGNED._id)).toMatchObject({ name: UNASSIGNED.name, slug: 'northbay-luxury' });
+    expect(retailers.data.some((r) => r.name === `Tenant Store ${tag}`)).toBe(false);
   });
 });
 
