@@ -70,6 +70,7 @@ export const router = createBrowserRouter([
               { path: 'post-office/comparison/:fId', lazy: screen(() => import('./routes/admin/comparison'), 'ComparisonRoute') },
               { path: 'post-office/settings', lazy: screen(() => import('./routes/admin/post-office-settings'), 'PostOfficeSettingsRoute') },
               { path: 'post-office/notification', lazy: screen(() => import('./routes/admin/notifications'), 'NotificationsRoute') },
+              { path: 'retailers', lazy: screen(() => import('./routes/admin/retailers'), 'RetailersRoute') },
               { path: '*', lazy: screen(() => import('./routes/admin/not-available'), 'AdminNotAvailableRoute') },
             ],
           },
