@@ -4,7 +4,7 @@
  * PUT /retailers/{id}, DELETE /retailers/{id}. After a change every retailers read is revalidated
  * (the pages, and the whole list the post office's Retailer select shows).
  */
-import useSWR, { mutate } from 'swr';
+import useSWR, { useSWRConfig, type ScopedMutator } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { PAGE } from '@shared/constants';
 import type { ResponseOf } from '@shared/routes/responses';
@@ -35,7 +35,7 @@ export function useRetailerPage(page: number, limit: number = RETAILERS_PAGE_SIZ
 }
 
 /** After an add, edit or delete: rows moved, so the cursors are forgotten and every retailers read reloads. */
-export function revalidateRetailers(): Promise<unknown> {
+export function revalidateRetailers(mutate: ScopedMutator): Promise<unknown> {
   cursors.clear();
   return mutate((key) => key === RETAILERS_KEY || (Array.isArray(key) && key[0] === PAGES_KEY));
 }
@@ -52,11 +52,12 @@ export function deleteRetailer(id: string) {
 
 /** Add (no id) or edit (id): reloads the lists after a success only. */
 export function useSaveRetailer() {
+  const { mutate } = useSWRConfig();
   return useSWRMutation(
     [PAGES_KEY, 'save'] as const,
     async (_key, { arg }: { arg: { id?: string; body: RetailerInput } }) => {
       const out = arg.id ? await updateRetailer(arg.id, arg.body) : await createRetailer(arg.body);
-      await revalidateRetailers();
+      await revalidateRetailers(mutate);
       return out;
     },
     MUTATION_OPTIONS,
@@ -65,13 +66,14 @@ export function useSaveRetailer() {
 
 /** Delete: the lists reload whatever the answer (a refused delete may mean someone changed it meanwhile). */
 export function useDeleteRetailer() {
+  const { mutate } = useSWRConfig();
   return useSWRMutation(
     [PAGES_KEY, 'delete'] as const,
     async (_key, { arg: id }: { arg: string }) => {
       try {
         return await deleteRetailer(id);
       } finally {
-        await revalidateRetailers();
+        await revalidateRetailers(mutate);
       }
     },
     MUTATION_OPTIONS,

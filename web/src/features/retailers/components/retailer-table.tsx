@@ -72,7 +72,7 @@ export function RetailerTable({ rows, busy = false, onEdit, onDelete }: Retailer
       rowKey={(r) => r._id}
       busy={busy}
       empty={<p className="retailers__empty">{RETAILER_MSG.empty}</p>}
-      className="table retailers__table"
+      className="table data-table retailers__table"
       wrapLabel="Retailers"
     />
   );
