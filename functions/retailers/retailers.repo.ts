@@ -164,7 +164,7 @@ const reasonsOf = (e: unknown): string[] | undefined =>
 /**
  * Run a transaction; a cancellation by conditions is handed to `onConditions` (indexes of the
  * failed items). Two transactions on the same reservation at the same instant may cancel each
- * other with TransactionConflict and no failed condition: retried (a few times, with jitter) so
+ * other with TransactionConflict and no failed condition: retried (up to 10 times, jittered backoff) so
  * that one of them commits and the other then fails its condition, as if they had come in turn.
  */
 async function transact(items: TransactItem[], onConditions: (failed: number[]) => Error): Promise<void> {
@@ -177,8 +177,9 @@ async function transact(items: TransactItem[], onConditions: (failed: number[]) 
       if (!reasons) throw e;
       const failed = reasons.flatMap((c, i) => (c === 'ConditionalCheckFailed' ? [i] : []));
       if (failed.length) throw onConditions(failed);
-      if (attempt < 5 && reasons.some((c) => c === 'TransactionConflict')) {
-        await new Promise((r) => setTimeout(r, 20 + Math.random() * 60 * (attempt + 1)));
+      if (attempt < 10 && reasons.some((c) => c === 'TransactionConflict')) {
+        // Full jitter, doubling up to 1 s: many adds at once (a seed, a bench) all ADD to the count item.
+        await new Promise((r) => setTimeout(r, Math.random() * Math.min(1000, 25 * 2 ** attempt)));
         continue;
       }
       throw e;

@@ -149,6 +149,15 @@ describe('POST /retailers', () => {
   });
 });
 
+describe('many adds at once', () => {
+  it('25 different retailers added at once all commit (their transactions share the count item: conflicts are retried)', async () => {
+    const answers = await Promise.all(Array.from({ length: 25 }, (_, i) => create(fields(`bulk${i}`))));
+    expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 25 }, () => 200));
+    const slugs = new Set((await all()).map((r) => r.slug));
+    for (let i = 0; i < 25; i++) expect(slugs.has(`ra-bulk${i}-${tag}`)).toBe(true);
+  });
+});
+
 describe('GET /retailers', () => {
   it('pages by name with cursors (100 a page by default), the pages agreeing with the whole list, the total kept on write', async () => {
     for (let i = 0; i < 3; i++) await created(`page${i}`);
