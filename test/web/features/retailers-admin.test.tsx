@@ -39,8 +39,8 @@ const click = async (el: HTMLElement) => {
   await act(async () => el.click());
   await settle();
 };
-const screen = () => (
-  <MemoryRouter initialEntries={['/admin/retailers']}>
+const screen = (entry = '/admin/retailers') => (
+  <MemoryRouter initialEntries={[entry]}>
     <RetailersRoute />
   </MemoryRouter>
 );
@@ -68,6 +68,21 @@ describe('the Retailer List', () => {
     // Page 4 was never reached by walking: asked by number.
     expect(Object.fromEntries(lists().at(-1)!.url.searchParams)).toEqual({ page: '4', limit: '100' });
     expect(document.querySelectorAll('tbody tr')).toHaveLength(50);
+  });
+
+  it('a page number past the end (an old link, a delete that emptied the last page) shows the last page', async () => {
+    answer = (r) => {
+      const second = r.url.searchParams.get('page') === '2' || r.url.searchParams.has('cursor');
+      return { status: 200, body: { data: second ? [row(100)] : [], totalCount: 101, nextCursor: null } };
+    };
+    await render(screen('/admin/retailers?page=9'));
+    await settle();
+    // Page 2: by number, or by the cursor an earlier visit remembered for it.
+    expect(lists()).toHaveLength(2);
+    expect(lists()[0]!.url.searchParams.get('page')).toBe('9');
+    expect(lists()[1]!.url.searchParams.get('page') === '2' || lists()[1]!.url.searchParams.has('cursor')).toBe(true);
+    expect(document.querySelector('tbody tr td')?.textContent).toBe('Store 100');
+    expect(document.querySelector('[aria-current="page"]')?.textContent).toBe('2');
   });
 
   it("says when there are no retailers, and hides the pages under two", async () => {

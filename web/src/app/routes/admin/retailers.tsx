@@ -4,7 +4,7 @@
  * 'Confirm Deletion ?'; a retailer something still refers to is refused with the reason
  * (docs/decisions.md "Retailer List").
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { RETAILER_MSG } from '@shared/messages/retailers';
 import { Button } from '../../../components/ui/button';
@@ -34,8 +34,11 @@ export function RetailersRoute() {
     setSearch(p > 1 ? { page: String(p) } : {});
     window.scrollTo({ top: 0 });
   };
-  // A delete that emptied the last page: show the page before.
-  if (data && page > 1 && page > totalPages) goToPage(Math.max(1, totalPages));
+  // A delete that emptied the last page, or a page number past the end in the address: show the last page.
+  const pastEnd = !!data && page > 1 && page > totalPages;
+  useEffect(() => {
+    if (pastEnd) setSearch(totalPages > 1 ? { page: String(totalPages) } : {}, { replace: true });
+  }, [pastEnd, totalPages, setSearch]);
 
   const confirmDelete = async () => {
     if (!toDelete) return;
