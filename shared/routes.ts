@@ -21,6 +21,7 @@ import { fileRoutes } from './routes/files';
 import { lookupRoutes } from './routes/lookups';
 import { notificationRoutes } from './routes/notifications';
 import { publicRoutes } from './routes/public';
+import { retailerRoutes } from './routes/retailers';
 import { scrapingRoutes } from './routes/scrapings';
 import { settingsRoutes } from './routes/settings';
 import { userRoutes } from './routes/users';
@@ -63,6 +64,8 @@ export const routes = [
   ...contactsImportRoutes,
   // ── The public forms: demo request and its captcha, bug report (000 §2, §3, §7): shared/routes/public.ts
   ...publicRoutes,
+  // ── The admin Retailer List's add, edit and delete (001 §2, §7): shared/routes/retailers.ts
+  ...retailerRoutes,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof routes)[number]['id'];

@@ -1,4 +1,16 @@
+import { retailerNames } from '../retailers/retailers.repo';
 import type { FileRecord } from './files.repo';
+
+/**
+ * The files with their retailer's CURRENT name (one BatchGetItem of the page's retailers): a file
+ * keeps the name its retailer had when it was dropped, and a rename in the Retailer List shows on
+ * the next read (docs/decisions.md "Retailer List"). Files of an unknown folder keep theirs.
+ */
+export async function withCurrentRetailerNames(files: FileRecord[]): Promise<FileRecord[]> {
+  if (!files.length) return files;
+  const names = await retailerNames(files.map((f) => f.retailer));
+  return files.map((f) => ({ ...f, retailerName: names.get(f.retailer) ?? f.retailerName }));
+}
 
 /** The File as the post office shows it (spec 001 §3 plus the review details). */
 export function toFileView(f: FileRecord) {

@@ -3,7 +3,7 @@ import { route } from '../../shared/routes/files';
 import { NotFoundError } from '../lib/http/errors';
 import { httpHandler } from '../lib/http/handler';
 import { getFile, listFilesOfDate } from './files.repo';
-import { toFileView } from './present';
+import { toFileView, withCurrentRetailerNames } from './present';
 
 /** Other files of the same retailer and scan period (any robot type). */
 export const handler = httpHandler(route('samePeriodFiles'), async ({ params }) => {
@@ -11,5 +11,5 @@ export const handler = httpHandler(route('samePeriodFiles'), async ({ params }) 
   if (!file) throw new NotFoundError(FILE_MSG.fileNotFound);
   const same = (await listFilesOfDate(file.date)).filter((f) => f.retailer === file.retailer && f._id !== file._id);
   same.sort((a, b) => a.type.localeCompare(b.type) || b.createdAt.localeCompare(a.createdAt));
-  return { samePeriodFiles: same.map(toFileView) };
+  return { samePeriodFiles: (await withCurrentRetailerNames(same)).map(toFileView) };
 });

@@ -80,6 +80,8 @@ export async function seed(log: (m: string) => void = () => undefined): Promise<
     // The slug reservation robot drops are resolved through (also added to data seeded before it existed).
     if (await putIfAbsent({ ...key.slug('RETAILER', r.slug), entity: 'RetailerSlug', retailerId: r._id, slug: r.slug })) written++;
   }
+  // Opt ID and name reservations and the retailer count (admin Retailer List), also for data seeded before they existed.
+  await (await import('../../functions/retailers/retailers.repo')).backfillRetailerIndex(log);
   for (const b of SEED_BRANDS) {
     if (await putIfAbsent({ ...key.brand(b._id), entity: 'Brand', gsi1pk: 'BRANDS', gsi1sk: `${sortName(b.name)}#${b._id}`, ...b, createdAt: now, updatedAt: now })) written++;
     // Slug (on-hand feeds) and display-name reservations: no registration can take or imitate them.

@@ -20,5 +20,8 @@ const { backfillPeriodReportCounts } = await import('../../functions/scrapings/s
 console.log(`Backfilled the report counters of ${await backfillPeriodReportCounts(brands)} period(s) in ${tableName}.`);
 const { backfillUserKeys } = await import('../../functions/users/users.repo');
 console.log(`Backfilled the admin list keys and the count of ${await backfillUserKeys()} user(s) in ${tableName}.`);
+const { backfillRetailerIndex } = await import('../../functions/retailers/retailers.repo');
+const retailerIndex = await backfillRetailerIndex((m) => console.warn(m));
+console.log(`Backfilled the Opt ID and name reservations of ${retailerIndex.total} retailer(s) and their count in ${tableName}.`);
 
 export {};

@@ -31,7 +31,7 @@ import {
   updateNotificationResponse,
   updateSettingsResponse,
 } from '../schemas/post-office';
-import { listRetailersResponse } from '../schemas/retailers';
+import { deleteRetailerResponse, listRetailersResponse, saveRetailerResponse } from '../schemas/retailers';
 import { listRolesResponse } from '../schemas/roles';
 import { listUsersResponse, updatePolicyResponse } from '../schemas/users';
 import { registerAndNotifyResponse, removeAndNotifyResponse, updateUserResponse, usersTabRetailersResponse } from '../schemas/users';
@@ -153,6 +153,10 @@ export const responses = {
   getCaptcha: captchaResponse,
   scheduleDemo: messageAnswer,
   contactUs: bugReportResponse,
+  // The admin Retailer List (shared/routes/retailers.ts)
+  createRetailer: saveRetailerResponse,
+  updateRetailer: saveRetailerResponse,
+  deleteRetailer: deleteRetailerResponse,
 } as const satisfies { [Id in RouteId]?: z.ZodType };
 
 type Responses = typeof responses;

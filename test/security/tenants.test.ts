@@ -279,6 +279,11 @@ function adminCalls(): Call[] {
     { name: 'mark a notification seen', method: 'PUT', path: `/notifications/${admin.notification}`, body: { seenFlag: true } },
     { name: "the admin's list of users", method: 'GET', path: '/users?keyword=admin&sort=email;asc' },
     { name: 'add a user of any brand (Manage Users)', method: 'POST', path: '/users', body: { name: 'Cap Tured', email: `captured-admin-${tag}@attacker.test`, password: 'Captured-1', brand: 'brand-maison-aurelle', roles: ['role-admin'] } },
+    // The admin Retailer List (its own values sent back: a failed refusal would change nothing).
+    { name: 'a page of retailers', method: 'GET', path: '/retailers?page=1&limit=100' },
+    { name: 'add a retailer', method: 'POST', path: '/retailers', body: { name: `Tenant Store ${tag}`, optId: `TEN${tag}`, slug: `tenant-store-${tag.toLowerCase()}`, website: 'https://tenant.example' } },
+    { name: 'edit a retailer', method: 'PUT', path: `/retailers/${UNASSIGNED._id}`, body: { name: UNASSIGNED.name, optId: UNASSIGNED.optId, slug: 'northbay-luxury', website: 'https://northbay.example' } },
+    { name: 'delete a retailer', method: 'DELETE', path: `/retailers/${UNASSIGNED._id}` },
   ];
 }
 
@@ -334,6 +339,9 @@ describe("another brand's real ids", () => {
 
   it('no brand account reaches the files and notifications of the post office (real ids)', async () => {
     for (const who of ['maAdmin', 'maUser', 'cpAdmin'] as const) for (const c of adminCalls()) await expectRefused(tokens[who], c, [admin.fileName, admin.subject]);
+    const retailers = await ok<{ data: { _id: string; name: string; slug: string }[] }>('GET', '/retailers', tokens.admin);
+    expect(retailers.data.find((r) => r._id === UNASSIGNED._id)).toMatchObject({ name: UNASSIGNED.name, slug: 'northbay-luxury' });
+    expect(retailers.data.some((r) => r.name === `Tenant Store ${tag}`)).toBe(false);
   });
 });
 

@@ -25,9 +25,6 @@ function specCalls(): { method: string; path: string; description: string }[] {
  * routed while still listed fails the test (remove it here), and so does a call missing from both.
  */
 const NOT_YET_ROUTED: Record<string, number> = {
-  'POST /retailers': 11,
-  'PUT /retailers/{id}': 11,
-  'DELETE /retailers/{id}': 11,
   'GET /BrandRetailerExport': 11,
 };
 

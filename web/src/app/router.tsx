@@ -71,6 +71,7 @@ export const router = createBrowserRouter([
               { path: 'post-office/settings', lazy: screen(() => import('./routes/admin/post-office-settings'), 'PostOfficeSettingsRoute') },
               { path: 'post-office/notification', lazy: screen(() => import('./routes/admin/notifications'), 'NotificationsRoute') },
               { path: 'manage-users', lazy: screen(() => import('./routes/admin/manage-users'), 'ManageUsersRoute') },
+              { path: 'retailers', lazy: screen(() => import('./routes/admin/retailers'), 'RetailersRoute') },
               { path: '*', lazy: screen(() => import('./routes/admin/not-available'), 'AdminNotAvailableRoute') },
             ],
           },
