@@ -1,0 +1,161 @@
+/**
+ * The scheduled report jobs (docs/reports.md "Scheduled reports") against the local stack: the
+ * state machine CDK deploys, run by aws-local-stepfunctions with its tasks bound to the handler
+ * modules in this process (infra/local/jobs.ts, as `npm run job` runs it), on brands of this
+ * file's own (the demo brands and the other suites' users are never written to: every run names
+ * its brands). Emails are read from the SES emulator's store.
+ */
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ExcelJS from 'exceljs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { UserRecord } from '../../functions/users/users.repo';
+import type { RetailerBrandScraping } from '../../functions/scrapings/scrapings.repo';
+import type { JobOutcome } from '../../infra/local/jobs';
+import { TEST_ROLES, testUser } from '../support/accounts';
+import { sentEmails, stack, type SentEmail } from '../support/api';
+import { seedBrand } from '../support/brands';
+import { periodRecord } from '../support/scrapes';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const tag = randomBytes(4).toString('hex');
+const MONTH = '2026-03';
+const retailer = (b: string, n: string, name: string) => ({ _id: `ret-sr${b}${n}-${tag}`, name: `${name} ${tag}`, optId: `SR${b}${n}${tag}`.toUpperCase(), slug: `sr${b}${n}-${tag}`, website: `https://sr${b}${n}.example` });
+const B = { _id: `brand-sr-${tag}`, name: `Sched House ${tag}`, slug: `sched-house-${tag}` };
+const R1 = retailer('a', '1', 'Alpha Store');
+const R2 = retailer('a', '2', 'Beta Boutique');
+/** Switched off for B: in no report, no digest. */
+const ROFF = retailer('a', '3', 'Off Shop');
+const B2 = { _id: `brand-sr2-${tag}`, name: `Other House ${tag}`, slug: `other-house-${tag}` };
+const S1 = retailer('b', '1', 'Other Store');
+const MISSING = `brand-sr-missing-${tag}`;
+
+const mail = (k: string) => `sr-${k}-${tag}@demo.test`;
+type Spec = { role?: 'User' | 'BRAND_ADMIN'; emailFrequency: UserRecord['emailFrequency']; associated_retailers?: string[]; status?: UserRecord['status']; brand?: string; email?: string };
+const USERS = {
+  admin: { role: 'BRAND_ADMIN', emailFrequency: 'Monthly' },
+  user: { emailFrequency: 'Monthly' },
+  rep: { emailFrequency: 'Monthly', associated_retailers: [R1._id] },
+  /** Assigned only a retailer the brand switched off: sees nothing, gets nothing. */
+  offRep: { emailFrequency: 'Monthly', associated_retailers: [ROFF._id] },
+  /** The first send to this address fails once (fault injection): the retry sends it, the others are not sent again. */
+  flaky: { emailFrequency: 'Monthly', email: `sr-fail-once-report-email-${tag}@demo.test` },
+  pending: { emailFrequency: 'Monthly', status: 'pending' },
+  daily: { emailFrequency: 'Daily' },
+  weekly: { emailFrequency: 'Weekly' },
+  dailyRep: { emailFrequency: 'Daily', associated_retailers: [R2._id] },
+  other: { emailFrequency: 'Monthly', brand: B2._id },
+  otherDaily: { emailFrequency: 'Daily', brand: B2._id },
+} satisfies Record<string, Spec>;
+type Key = keyof typeof USERS;
+const emailOf = (k: Key) => (USERS[k] as Spec).email ?? mail(k);
+
+let runJob: (input: { job: string; period?: string; brands?: string[] }) => Promise<JobOutcome>;
+let repo: typeof import('../../functions/reports/jobs/jobs.repo');
+
+const to = (emails: SentEmail[], k: Key) => emails.filter((e) => e.destination.to.includes(emailOf(k)));
+const linkIn = (e: SentEmail) => /href="([^"]*\/api\/exports\/download\?token=[^"]+)"/.exec(e.body.html ?? '')?.[1]?.replace(/&amp;/g, '&');
+
+async function sheetOf(link: string): Promise<string[]> {
+  const res = await fetch(link, { redirect: 'manual' });
+  expect(res.status).toBe(302);
+  const file = await fetch(res.headers.get('location')!);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load((await file.arrayBuffer()) as ArrayBuffer);
+  const names: string[] = [];
+  wb.worksheets[0]!.eachRow((row, i) => i > 1 && names.push(String((row.values as unknown[])[1])));
+  return names;
+}
+
+beforeAll(async () => {
+  Object.assign(process.env, stack().env, { FAULT_INJECTION: '1' });
+  const { runReportsJob } = await import('../../infra/local/jobs');
+  runJob = (input) => runReportsJob(root, input);
+  repo = await import('../../functions/reports/jobs/jobs.repo');
+  await seedBrand(B, [R1, R2, ROFF], [
+    { retailer: R1._id, flag: true, webSiteType: 'retailerWithProducts' },
+    { retailer: R2._id, flag: true, webSiteType: 'retailerWithProducts' },
+    { retailer: ROFF._id, flag: false, webSiteType: 'retailerWithProducts' },
+  ]);
+  await seedBrand(B2, [S1], [{ retailer: S1._id, flag: true, webSiteType: 'retailerWithProducts' }]);
+  const { createUser } = await import('../../functions/users/users.repo');
+  for (const [k, s] of Object.entries(USERS) as [Key, Spec][]) {
+    await createUser(
+      testUser({ _id: `user-sr-${k}-${tag}`, email: emailOf(k), passwordHash: 'unused', name: `SR ${k} ${tag}`, firstname: k, brand: s.brand ?? B._id, roles: [TEST_ROLES[s.role ?? 'User']], associated_retailers: s.associated_retailers ?? [], emailFrequency: s.emailFrequency, status: s.status ?? 'active' }),
+    );
+  }
+  const { putPeriod } = await import('../../functions/scrapings/scrapings.repo');
+  const { periodIdOf } = await import('../../functions/scrapings/domain/ids');
+  const periods: RetailerBrandScraping[] = [
+    periodRecord({ _id: periodIdOf(B._id, R1._id, '2026-03-09'), brand: B._id, retailer: R1._id, date: '2026-03-09', version: `v${tag}`, totalProducts: 10, added: 10 }),
+    periodRecord({ _id: periodIdOf(B._id, R2._id, '2026-03-16'), brand: B._id, retailer: R2._id, date: '2026-03-16', version: `v${tag}`, totalProducts: 4, added: 4 }),
+    periodRecord({ _id: periodIdOf(B2._id, S1._id, '2026-03-16'), brand: B2._id, retailer: S1._id, date: '2026-03-16', version: `v${tag}`, totalProducts: 7, added: 7 }),
+  ];
+  for (const p of periods) await putPeriod(p);
+});
+
+describe('monthly-report: the report of the month to the Monthly users, per brand', () => {
+  let first: JobOutcome;
+  let afterFirst: SentEmail[];
+
+  beforeAll(async () => {
+    first = await runJob({ job: 'monthly-report', period: MONTH, brands: [B._id, MISSING, B2._id] });
+    afterFirst = await sentEmails();
+  });
+
+  it('plans the period and every brand asked for, and answers one result a brand', () => {
+    expect(first.plan).toEqual({ job: 'monthly-report', period: MONTH, brands: [B._id, MISSING, B2._id] });
+    expect(first.results.map((r) => [r.brand, r.status])).toEqual([
+      [B._id, 'done'],
+      [MISSING, 'failed'],
+      [B2._id, 'done'],
+    ]);
+  });
+
+  it('emails each active Monthly user once, nobody else (Daily, Weekly, pending, a User whose retailers are all switched off)', () => {
+    for (const k of ['admin', 'user', 'rep', 'flaky', 'other'] as const) expect(to(afterFirst, k), k).toHaveLength(1);
+    for (const k of ['offRep', 'pending', 'daily', 'weekly', 'dailyRep', 'otherDaily'] as const) expect(to(afterFirst, k), k).toHaveLength(0);
+    const e = to(afterFirst, 'admin')[0]!;
+    expect(e.subject).toBe(`${B.name} monthly report: March 2026`);
+    expect(e.body.html).toContain('The link expires in 7 days');
+  });
+
+  it("links each to the month's report of what they see: the brand's enabled retailers, or only the assigned ones; never another brand's", async () => {
+    const admin = await sheetOf(linkIn(to(afterFirst, 'admin')[0]!)!);
+    expect(admin).toEqual([R1.name, R2.name, 'Total']);
+    expect(await sheetOf(linkIn(to(afterFirst, 'user')[0]!)!)).toEqual(admin);
+    expect(await sheetOf(linkIn(to(afterFirst, 'rep')[0]!)!)).toEqual([R1.name, 'Total']);
+    expect(await sheetOf(linkIn(to(afterFirst, 'other')[0]!)!)).toEqual([S1.name, 'Total']);
+    for (const k of ['admin', 'user', 'rep', 'flaky'] as const) expect(to(afterFirst, k)[0]!.body.html).not.toContain(S1.name);
+  });
+
+  it('users who see the same retailers share one file; an assigned user gets a file of their own', () => {
+    expect(linkIn(to(afterFirst, 'admin')[0]!)).toBe(linkIn(to(afterFirst, 'user')[0]!));
+    expect(linkIn(to(afterFirst, 'rep')[0]!)).not.toBe(linkIn(to(afterFirst, 'admin')[0]!));
+  });
+
+  it('records each run: a send that failed once was retried (only the unsent tried again), a missing brand failed after its retries', async () => {
+    const ok = await repo.getRun('monthly-report', MONTH, B._id);
+    expect(ok).toMatchObject({ status: 'done', attempts: 2, recipients: 4, failed: 0 });
+    expect((ok!.sent ?? 0) + (ok!.alreadySent ?? 0)).toBe(4);
+    expect(ok!.error).toBeUndefined();
+    const bad = await repo.getRun('monthly-report', MONTH, MISSING);
+    expect(bad).toMatchObject({ status: 'failed', attempts: 3 });
+    expect(bad!.error).toContain(`Brand ${MISSING} not found.`);
+    const runs = await repo.listRuns('monthly-report', MONTH);
+    expect(runs.filter((r) => [B._id, MISSING, B2._id].includes(r.brand)).map((r) => r.status).sort()).toEqual(['done', 'done', 'failed']);
+  });
+
+  it('run again (a retried schedule), sends nothing twice', async () => {
+    const again = await runJob({ job: 'monthly-report', period: MONTH, brands: [B._id, B2._id] });
+    expect(again.results).toEqual([expect.objectContaining({ brand: B._id, status: 'done', sent: 0, alreadySent: 4 }), expect.objectContaining({ brand: B2._id, status: 'done', sent: 0, alreadySent: 1 })]);
+    const now = await sentEmails();
+    for (const k of Object.keys(USERS) as Key[]) expect(to(now, k).length, k).toBe(to(afterFirst, k).length);
+  });
+
+  it('refuses a bad job or period in the plan (no brand is run)', async () => {
+    await expect(runJob({ job: 'monthly-report', period: '2026-13', brands: [B._id] })).rejects.toThrow(/Bad period/);
+    await expect(runJob({ job: 'yearly-report', brands: [B._id] })).rejects.toThrow(/Unknown job/);
+  });
+});
