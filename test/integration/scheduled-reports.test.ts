@@ -5,11 +5,14 @@
  * file's own (the demo brands and the other suites' users are never written to: every run names
  * its brands). Emails are read from the SES emulator's store.
  */
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRecord } from '../../functions/users/users.repo';
 import type { RetailerBrandScraping } from '../../functions/scrapings/scrapings.repo';
 import type { JobOutcome } from '../../infra/local/jobs';
@@ -157,5 +160,58 @@ describe('monthly-report: the report of the month to the Monthly users, per bran
   it('refuses a bad job or period in the plan (no brand is run)', async () => {
     await expect(runJob({ job: 'monthly-report', period: '2026-13', brands: [B._id] })).rejects.toThrow(/Bad period/);
     await expect(runJob({ job: 'yearly-report', brands: [B._id] })).rejects.toThrow(/Unknown job/);
+  });
+});
+
+/** `npm run job -- …` as a person runs it (tsx infra/local/job.ts), pointed at this run's stack through LOCAL_STACK_ENV. */
+function npmRunJob(args: string[], envFile?: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'infra/local/job.ts', ...args],
+      { cwd: root, env: { ...process.env, LOCAL_STACK_ENV: envFile ?? path.join(tmpdir(), `no-stack-${tag}.json`), LOG_LEVEL: 'error' }, timeout: 120_000 },
+      (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe('npm run job', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'job-cli-'));
+  const envFile = path.join(dir, 'local-env.json');
+  beforeAll(() => writeFileSync(envFile, JSON.stringify(stack())));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('monthly-report --month MM-YYYY --brand runs the same job against the local stack: the emails are in the SES store', async () => {
+    const before = await sentEmails();
+    const out = await npmRunJob(['monthly-report', '--month', '02-2026', '--brand', B2._id], envFile);
+    expect(out.code, out.stderr).toBe(0);
+    expect(out.stdout).toContain('Running monthly-report for February 2026 (2026-02)');
+    expect(out.stdout).toMatch(new RegExp(`\\| ${B2._id} \\| done \\| 1 \\| 1 \\| 1 \\| 0 \\|`));
+    const now = await sentEmails();
+    expect(to(now, 'other').length - to(before, 'other').length).toBe(1);
+    expect(to(now, 'other').at(-1)!.subject).toBe(`${B2.name} monthly report: February 2026`);
+    // Nobody of another brand got anything from it.
+    for (const k of ['admin', 'user', 'rep'] as const) expect(to(now, k).length, k).toBe(to(before, k).length);
+  });
+
+  it.each([
+    [['monthly-report', '--month', '13-2026'], '--month "13-2026": month must be MM-YYYY with a month from 01 to 12 (for example 08-2018).'],
+    [['monthly-report', '--month', '2026-99-99'], '--month "2026-99-99": month must be MM-YYYY with a month from 01 to 12 (for example 08-2018).'],
+    [['monthly-report', '--month', '07-2018'], '--month "07-2018": Reports start in August 2018: choose 08-2018 or a later month.'],
+    [['daily-digest', '--date', '2026-99-99'], '--date "2026-99-99": a real date written YYYY-MM-DD, for example 2026-11-22.'],
+    [['weekly-digest', '--month', '10-2026'], '--month is for the monthly report; weekly-digest takes --date YYYY-MM-DD (the last day it covers).'],
+    [['yearly-report'], 'Unknown job "yearly-report": monthly-report, daily-digest, weekly-digest.'],
+  ])('%j is refused with a clear message before anything runs', async (args, message) => {
+    const out = await npmRunJob(args, envFile);
+    expect(out.code).toBe(1);
+    expect(out.stderr.split('\n')[0]).toBe(message);
+    expect(out.stdout).toBe('');
+  });
+
+  it('without a running local stack says to start it', async () => {
+    const out = await npmRunJob(['daily-digest']);
+    expect(out.code).toBe(1);
+    expect(out.stderr).toContain('No local stack found');
+    expect(out.stderr).toContain('`npm start`');
   });
 });
