@@ -17,7 +17,9 @@ import type { UserRecord } from '../../functions/users/users.repo';
 import type { RetailerBrandScraping } from '../../functions/scrapings/scrapings.repo';
 import type { JobOutcome } from '../../infra/local/jobs';
 import { TEST_ROLES, testUser } from '../support/accounts';
-import { sentEmails, stack, type SentEmail } from '../support/api';
+import { api, login, sentEmails, stack, type SentEmail } from '../support/api';
+import { signedInAccounts } from '../support/accounts';
+import { dropRobotFile, waitForFile } from '../support/post-office';
 import { seedBrand } from '../support/brands';
 import { periodRecord } from '../support/scrapes';
 
@@ -213,5 +215,116 @@ describe('npm run job', () => {
     expect(out.code).toBe(1);
     expect(out.stderr).toContain('No local stack found');
     expect(out.stderr).toContain('`npm start`');
+  });
+});
+
+const HEADER = 'Style Number,Name,Brand,Brand SKU,Price,Description,Image URLs,Product URL,Screenshot,Shoppability,OH Map ID';
+const productCsv = (prefix: string, n: number, from = 0) =>
+  [HEADER, ...Array.from({ length: n }, (_, k) => k + from).map((i) => [`${prefix}-${i}`, `${prefix} Piece ${i}`, B.name, `${prefix}-${i}`, '250.00', 'A piece', `https://img.example/${prefix}${i}.jpg`, `https://shop.example/${prefix}${i}`, '', 'In stock', ''].join(','))].join('\n') + '\n';
+
+/** A first product file of the retailer, through the real pipeline (ingest, approval workflow, publish: the activity log's write path). */
+async function publishFile(r: { slug: string }, prefix: string, n: number, date: string, admin: string, from = 0): Promise<void> {
+  const key = await dropRobotFile(r.slug, 'product', date, productCsv(prefix, n, from), `sr-${prefix.toLowerCase()}-${from}`);
+  const deadline = Date.now() + 90_000;
+  for (let f = await waitForFile(admin, key, true); f.approvedStatus !== 'approved'; f = await waitForFile(admin, key, true)) {
+    if (f.approvedStatus === 'pending' && f.flag === 'require_review') await api('GET', `/upload/approveStatus?_id=${f._id}`, { token: admin });
+    if (Date.now() > deadline) throw new Error(`${key} was not approved`);
+    await new Promise((res) => setTimeout(res, 250));
+  }
+}
+
+describe('daily and weekly digests: what changed at the retailers each Daily/Weekly user sees', () => {
+  const today = new Date().toISOString().slice(0, 10);
+  const weekStart = new Date(Date.now() - 6 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  let daily: JobOutcome;
+  let afterDaily: SentEmail[];
+
+  beforeAll(async () => {
+    const siteAdmin = await login('admin@demo.test');
+    const { flagger } = await signedInAccounts(B._id, 'Sched-2031!', { flagger: { _id: `user-sr-flagger-${tag}`, email: mail('flagger'), role: 'BRAND_ADMIN' } });
+    // Three files approved today (R1: 4 products, then 5 of which 2 new and 1 gone; R2: 3), then two flags at R2 (one for Price) and one flag set and removed at R1.
+    await publishFile(R1, `SRA${tag}`, 4, today, siteAdmin);
+    await publishFile(R1, `SRA${tag}`, 5, today, siteAdmin, 1);
+    await publishFile(R2, `SRB${tag}`, 3, today, siteAdmin);
+    const { periodIdOf, productIdOf } = await import('../../functions/scrapings/domain/ids');
+    const product = (r: { _id: string }, style: string) => productIdOf(periodIdOf(B._id, r._id, today), style);
+    const flag = (id: string, body: object) => api('PUT', `/updateReatilerBrandProductFlag/${id}`, { token: flagger, body });
+    for (const [id, body] of [
+      [product(R2, `SRB${tag}-0`), { isFlagged: 'yes', message: 'price', reason: [{ name: 'Price', value: 'Wrong price' }] }],
+      [product(R2, `SRB${tag}-1`), { isFlagged: 'yes', message: 'image', reason: [{ name: 'Image Issues', value: '' }] }],
+      [product(R1, `SRA${tag}-1`), { isFlagged: 'yes', message: 'x', reason: [{ name: 'Other', value: '' }] }],
+      [product(R1, `SRA${tag}-1`), { isFlagged: 'no', message: '', reason: [] }],
+    ] as const) {
+      const res = await flag(id, body);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    daily = await runJob({ job: 'daily-digest', period: today, brands: [B._id, B2._id] });
+    afterDaily = await sentEmails();
+  }, 240_000);
+
+  it('emails each Daily user who sees a change, once; the other brand had nothing: no email there', () => {
+    expect(daily.results).toEqual([expect.objectContaining({ brand: B._id, status: 'done', recipients: 2, sent: 2 }), expect.objectContaining({ brand: B2._id, status: 'done', recipients: 1, sent: 0 })]);
+    expect(to(afterDaily, 'daily')).toHaveLength(1);
+    expect(to(afterDaily, 'dailyRep')).toHaveLength(1);
+    expect(to(afterDaily, 'otherDaily')).toHaveLength(0);
+    for (const k of ['admin', 'user', 'rep', 'weekly'] as const) expect(to(afterDaily, k).filter((e) => e.subject.includes('digest')), k).toHaveLength(0);
+  });
+
+  it("says per retailer: files approved, products added, new flags, price issues, flags removed (from the brand's activity log)", async () => {
+    const e = to(afterDaily, 'daily')[0]!;
+    const dayLabel = new Date(`${today}T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
+    expect(e.subject).toBe(`${B.name} daily digest: ${dayLabel}`);
+    const text = (e.body.html ?? '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    expect(text).toContain('What changed at 2 retailers you follow');
+    const r1 = text.slice(text.indexOf(R1.name), text.indexOf(R2.name));
+    const r2 = text.slice(text.indexOf(R2.name));
+    // The products line says what the periods say (each file against the file before).
+    const { getPeriod } = await import('../../functions/scrapings/scrapings.repo');
+    const { periodIdOf } = await import('../../functions/scrapings/domain/ids');
+    const p1 = (await getPeriod(periodIdOf(B._id, R1._id, today)))!;
+    expect(p1.added).toBeGreaterThan(0);
+    expect(r1).toContain(`2 files approved (scan of ${today})`);
+    expect(r1).toContain(`${p1.added} product${p1.added === 1 ? '' : 's'} added, ${p1.deleted} removed`);
+    expect(r1).toContain('1 new flag');
+    expect(r1).toContain('1 flag removed');
+    expect(r2).toContain(`1 file approved (scan of ${today})`);
+    expect(r2).toContain('2 new flags');
+    expect(r2).toContain('1 price issue (flagged for Price)');
+    expect(r2).toContain(`SRB${tag} Piece 0 (SRB${tag}-0) – Price`);
+    expect(text).not.toContain(ROFF.name);
+    expect(text).not.toContain(S1.name);
+  });
+
+  it('a User with assigned retailers reads only theirs', () => {
+    const text = to(afterDaily, 'dailyRep')[0]!.body.html ?? '';
+    expect(text).toContain(R2.name);
+    expect(text).not.toContain(R1.name);
+    expect(text).not.toContain(`SRA${tag}`);
+  });
+
+  it('the weekly digest covers the seven days: the Weekly users get it, once per window, however often it runs', async () => {
+    const weekly = await runJob({ job: 'weekly-digest', period: weekStart, brands: [B._id] });
+    expect(weekly.results).toEqual([expect.objectContaining({ brand: B._id, status: 'done', recipients: 2, sent: 2 })]);
+    const again = await runJob({ job: 'weekly-digest', period: weekStart, brands: [B._id] });
+    expect(again.results).toEqual([expect.objectContaining({ status: 'done', sent: 0, alreadySent: 2 })]);
+    const now = await sentEmails();
+    for (const k of ['weekly', 'flagger'] as const) {
+      const got = now.filter((e) => e.destination.to.includes(mail(k)) && e.subject.includes('weekly digest'));
+      expect(got, k).toHaveLength(1);
+      expect(got[0]!.body.html).toContain(R1.name);
+    }
+  });
+
+  it('a daily digest run again for the same day sends nothing twice', async () => {
+    const before = await sentEmails();
+    const again = await runJob({ job: 'daily-digest', period: today, brands: [B._id, B2._id] });
+    expect(again.results[0]).toMatchObject({ brand: B._id, status: 'done', sent: 0, alreadySent: 2 });
+    const now = await sentEmails();
+    for (const k of Object.keys(USERS) as Key[]) expect(to(now, k).length, k).toBe(to(before, k).length);
+  });
+
+  it('a day with nothing in it sends nothing', async () => {
+    const out = await runJob({ job: 'daily-digest', period: '2026-01-05', brands: [B._id] });
+    expect(out.results).toEqual([expect.objectContaining({ status: 'done', recipients: 2, sent: 0, alreadySent: 0 })]);
   });
 });
