@@ -1,7 +1,6 @@
 /**
- * The one stack: storage, email, API, web and the file pipeline, composed here. The EventBridge
- * schedules of a later issue (report Lambdas) join as a `schedules` construct given the same
- * FunctionResources.
+ * The one stack: storage, email, API, web, the file pipeline and the schedules (the EventBridge
+ * rules starting the scheduled reports, infra/constructs/schedules.ts), composed here.
  *
  * One stack rather than data/api/web stacks: the email-sending functions need the app's address
  * (APP_URL = the distribution's domain, unless context `appDomain` names one) and the distribution
@@ -19,6 +18,7 @@ import { Api } from './constructs/api';
 import type { FunctionResources } from './constructs/api-function';
 import { Email } from './constructs/email';
 import { Pipeline } from './constructs/pipeline';
+import { Schedules } from './constructs/schedules';
 import { Storage } from './constructs/storage';
 import { Web } from './constructs/web';
 
@@ -36,6 +36,7 @@ export class RetailerAuditStack extends Stack {
   readonly api: Api;
   readonly web: Web;
   readonly pipeline: Pipeline;
+  readonly schedules: Schedules;
 
   constructor(scope: Construct, id: string, props: RetailerAuditStackProps) {
     super(scope, id, props);
@@ -65,6 +66,7 @@ export class RetailerAuditStack extends Stack {
       publicForms: config.publicForms,
     };
     this.pipeline = new Pipeline(this, 'Pipeline', { resources, logLevel: config.logLevel });
+    this.schedules = new Schedules(this, 'Schedules', { resources, logLevel: config.logLevel });
     this.api.addRouteTable(props.routes ?? routeTable, { ...resources, stateMachine: this.pipeline.approval, originSecret: this.api.originSecret });
 
     new CfnOutput(this, 'AppUrl', { value: this.web.appUrl, description: 'The web app (and the API under /api)' });

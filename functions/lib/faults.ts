@@ -3,7 +3,7 @@
  * process was started with FAULT_INJECTION=1 (the test stack sets it; nothing else does); then a
  * point fails ONCE for each subject (an S3 key) that names it as `fail-once-<point>`.
  */
-export type FaultPoint = 'start-approval' | 'alert-email' | 'notification' | 'user-email';
+export type FaultPoint = 'start-approval' | 'alert-email' | 'notification' | 'user-email' | 'report-email';
 
 const spent = new Set<string>();
 

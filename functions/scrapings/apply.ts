@@ -12,6 +12,7 @@
 import { carryingBrands } from '../brands/brands.repo';
 import { brandPageInfoFromRow, changedFields, productFieldsFromRow, type ProductFields } from '../files/domain/period-apply';
 import { BRAND_COLUMNS, type RobotRow } from '../files/domain/robot-types';
+import { activityPut } from './activity';
 import { approveFileItems, claimCheckItem, type FileRecord, type FileType } from '../files/files.repo';
 import { readAllRows, readChunk, type Side } from '../files/pages';
 import { brandOfRow, namesBrand, type CarryingBrand } from './domain/brand-split';
@@ -491,7 +492,7 @@ export interface PublishResult {
  * Publish a staged file: for each brand, its period pointer (version, totals, listed in the
  * period indexes) and its scan-info update, and the file pending → approved, in ONE
  * TransactWriteItems, only while the file is pending and its approval claim is `claimId`. More
- * brands than fit in one transaction (32: three entries a brand — period, its scan date, scan info — and the file's two) are published
+ * brands than fit in one transaction (24: four entries a brand — period, its scan date, scan info, its activity-log event — and the file's two) are published
  * in several, each checking the claim, the file's approval in the last. Returns published: false
  * when the claim was lost (nothing of this call became visible). A scan info that a newer file
  * updated between the read and the write is read again (the transaction was cancelled whole).
@@ -525,7 +526,26 @@ export async function publishFile(file: FileRecord, claimId: string): Promise<Pu
           updated.push(st.brand);
         }
       }
-      if (group.length) groups.push(group);
+      // The brand's activity log (the daily and weekly digests): this file approved for it, with the product figures.
+      if (group.length) {
+        const p = st.period;
+        group.push(
+          activityPut(
+            {
+              kind: 'approved',
+              brand: st.brand,
+              retailer: st.retailer,
+              at: approvedAt,
+              fileId: file._id,
+              fileType: file.type,
+              date: file.date,
+              ...(p ? { periodId: p._id, totalProducts: p.totalProducts, added: p.added, deleted: p.deleted, changed: p.changed } : {}),
+            },
+            file._id,
+          ),
+        );
+        groups.push(group);
+      }
     }
     const transactions: TransactItem[][] = [[]];
     for (const g of groups) {

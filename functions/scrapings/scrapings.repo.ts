@@ -19,6 +19,7 @@
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/clients/dynamodb';
 import { clean, isConditionFailed, queryAll, queryCount, queryPages, table } from '../lib/table';
+import { activityPut } from './activity';
 import { BatchWriter, batchWrite } from './batch';
 import { scanInfoIdOf, splitProductId } from './domain/ids';
 import type { ProductScrape, UserFields } from './domain/product';
@@ -465,11 +466,31 @@ export async function updateProductFields(id: string, fields: Partial<UserFields
         },
       },
       { Put: { TableName: table.name, Item: { pk: `SCRAPING#${split.periodId}`, sk: editSk(v, seq), entity: 'ProductEdit', productId: id, seq, state } } },
+      ...flagActivity(period, id, v, before, after, now, seq),
     ]);
     if (failed === undefined) return after;
     if (failed === 0) return undefined; // the product went meanwhile
   }
   throw new Error(`The products of period ${split.periodId} kept changing while editing ${id}.`);
+}
+
+/**
+ * The brand's activity-log event of an edit (./activity.ts; the digests): only when the product's
+ * flag or its Price reason changed on the published version, and never for a removed product.
+ */
+function flagActivity(period: RetailerBrandScraping, id: string, version: string, before: ProductScrape, after: ProductScrape, now: string, seq: number) {
+  if (version !== period.version || after.type === 'deleted') return [];
+  const wasFlagged = before.isFlagged === 'yes';
+  const flagged = after.isFlagged === 'yes';
+  const wasPrice = isPriceFlagged(before);
+  const price = isPriceFlagged(after);
+  if (wasFlagged === flagged && wasPrice === price) return [];
+  return [
+    activityPut(
+      { kind: 'flag', brand: period.brand, retailer: period.retailer, at: now, productId: id, name: String(after.name ?? ''), ...(after.style_number ? { style_number: String(after.style_number) } : {}), wasFlagged, flagged, wasPrice, price },
+      `${period._id}#${seq}`,
+    ),
+  ];
 }
 
 /** The UpdateItem of a product's user fields (condition: it exists). */

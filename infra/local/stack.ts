@@ -28,6 +28,8 @@ export interface LocalStack {
 
 export const TABLE_NAME = 'retailer-audit-local';
 export const DATA_BUCKET = 'retailer-audit-data-local';
+/** Under the data folder: the running stack's addresses and environment (for `npm run job`). */
+export const LOCAL_ENV_FILE = 'local-env.json';
 
 function jwtSecret(dataDir: string | undefined): string {
   if (!dataDir) return randomBytes(32).toString('base64url');
@@ -106,6 +108,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       IMAGE_FETCH_ALLOW_PRIVATE: 'true',
     };
     Object.assign(process.env, env);
+    // What `npm run job` (infra/local/job.ts) runs the scheduled reports with: this stack's endpoints and secret.
+    if (dataDir) writeFileSync(path.join(dataDir, LOCAL_ENV_FILE), JSON.stringify({ url, sesUrl: ses.endpoint, env }, null, 2), { mode: 0o600 });
 
     // Imported only now: the handlers' SDK clients read the endpoints above at module load.
     const { seed } = await import('./seed');

@@ -43,11 +43,11 @@ describe('one route and one function per route-table entry', () => {
     expect(new Set(keys)).toEqual(new Set(table.map((r) => `${r.method} ${r.path}`)));
   });
 
-  it('has exactly one function per entry; the other functions are the pipeline\'s and CDK\'s own', () => {
+  it('has exactly one function per entry; the other functions are the pipeline\'s, the schedules\' and CDK\'s own', () => {
     expect(stack.api.functions.size).toBe(table.length);
     const inRouteStacks = routeStacks().flatMap((s) => Object.keys(resourcesOf(templateOf(s), 'AWS::Lambda::Function')).map((id) => `${s.node.id}/${id}`));
     expect(new Set(inRouteStacks)).toEqual(new Set(table.map((r) => `${Stack.of(fnOf(r.id).fn).node.id}/${logicalIdOf(fnOf(r.id).fn)}`)));
-    const pipeline = new Set([...stack.pipeline.tasks.values(), stack.pipeline.ingest, stack.pipeline.basketExport].map((f) => logicalIdOf(f.fn)));
+    const pipeline = new Set([...stack.pipeline.tasks.values(), stack.pipeline.ingest, stack.pipeline.basketExport, ...stack.schedules.tasks.values()].map((f) => logicalIdOf(f.fn)));
     const others = Object.keys(resourcesOf(built.template, 'AWS::Lambda::Function')).filter((id) => !pipeline.has(id));
     expect(others.sort()).toEqual([expect.stringMatching(/^BucketNotificationsHandler/), expect.stringMatching(/^CustomCDKBucketDeployment/)]);
   });

@@ -21,6 +21,7 @@ import { Email } from '../../infra/constructs/email';
 import { INGEST_GRANTS } from '../../infra/constructs/pipeline';
 import { Storage } from '../../infra/constructs/storage';
 import { APPROVAL_TASKS } from '../../infra/workflow/approval';
+import { REPORT_TASKS } from '../../infra/workflow/reports';
 import { routes, type Grant } from '../../shared/routes';
 
 const dirs: string[] = [];
@@ -78,6 +79,7 @@ const functions: { handler: string; grants: readonly Grant[]; multipart: boolean
   ...routes.map((r) => ({ handler: r.handler as string, grants: r.grants as readonly Grant[], multipart: 'multipart' in r && r.multipart === true })),
   { handler: 'functions/files/ingest.ts', grants: INGEST_GRANTS, multipart: false },
   ...APPROVAL_TASKS.map((t) => ({ handler: t.handler, grants: t.grants, multipart: false })),
+  ...REPORT_TASKS.map((t) => ({ handler: t.handler, grants: t.grants, multipart: false })),
 ];
 
 /** The npm package a bundled input belongs to (`node_modules/<pkg>/...`), if any. */

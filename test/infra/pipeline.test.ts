@@ -13,7 +13,7 @@ import { actionsOfRole, cleanup, resourcesOf, synth } from './synth';
 let built: ReturnType<typeof synth>;
 let stack: RetailerAuditStack;
 const idOf = (c: { node: { defaultChild?: unknown } }) => stack.getLogicalId(c.node.defaultChild as never);
-const machine = () => Object.values(resourcesOf(built.template, 'AWS::StepFunctions::StateMachine'))[0]!.Properties!;
+const machine = () => resourcesOf(built.template, 'AWS::StepFunctions::StateMachine')[idOf(stack.pipeline.approval)]!.Properties!;
 
 beforeAll(() => {
   built = synth({ webDist: null });
@@ -23,7 +23,8 @@ afterAll(cleanup);
 
 describe('approval state machine', () => {
   it('deploys the shared definition, each ${<State>Arn} bound to that task function', () => {
-    built.template.resourceCountIs('AWS::StepFunctions::StateMachine', 1);
+    // Two: this one and the scheduled reports' (test/infra/schedules.test.ts).
+    built.template.resourceCountIs('AWS::StepFunctions::StateMachine', 2);
     expect(JSON.parse(machine().DefinitionString as string)).toEqual(approvalDefinition());
     const substitutions = machine().DefinitionSubstitutions as Record<string, unknown>;
     expect(Object.keys(substitutions).sort()).toEqual(APPROVAL_TASKS.map((t) => `${t.state}Arn`).sort());

@@ -1,3 +1,5 @@
+import { PO_MSG } from '../../../shared/messages';
+
 /** Thrown for failures worth retrying (the state machine's Retry matches this name). */
 export class TransientError extends Error {
   override name = 'TransientError';
@@ -24,4 +26,16 @@ export async function taskBody<T>(fn: () => Promise<T>): Promise<T> {
   } catch (e) {
     throw asTransient(e);
   }
+}
+
+/** The reason shown to the admin: the task's own message when it has one. */
+export function failureReason(error: { Error?: string; Cause?: string } | undefined): string {
+  const cause = error?.Cause ?? '';
+  try {
+    const parsed = JSON.parse(cause) as { errorMessage?: string };
+    if (parsed.errorMessage) return parsed.errorMessage;
+  } catch {
+    /* not JSON */
+  }
+  return cause || error?.Error || PO_MSG.notProcessed;
 }

@@ -1,24 +1,14 @@
-import { PO_MSG } from '../../../shared/messages';
 import { logger } from '../../lib/logger';
 import { releaseApproval } from '../files.repo';
-import { taskBody } from './errors';
+import { failureReason, taskBody } from './errors';
+
+/** Moved to ./errors (the reports' failure task reads it too, without this module's repo). */
+export { failureReason };
 
 interface FailureInput {
   fileId: string;
   claim: string;
   error?: { Error?: string; Cause?: string };
-}
-
-/** The reason shown to the admin: the task's own message when it has one. */
-export function failureReason(error: FailureInput['error']): string {
-  const cause = error?.Cause ?? '';
-  try {
-    const parsed = JSON.parse(cause) as { errorMessage?: string };
-    if (parsed.errorMessage) return parsed.errorMessage;
-  } catch {
-    /* not JSON */
-  }
-  return cause || error?.Error || PO_MSG.notProcessed;
 }
 
 /**

@@ -1,0 +1,47 @@
+/**
+ * PlanReports (the reports state machine's first task, infra/workflow/reports.ts): which period
+ * the run covers and which brands it fans out to. Input: `{ job, time? }` from the EventBridge
+ * schedule (`time`: the scheduled time, the same on a redelivery, so a retry addresses the same
+ * period), or `{ job, period?, brands? }` from `npm run job`.
+ */
+import { taskBody } from '../../files/workflow/errors';
+import { logger } from '../../lib/logger';
+import { isPeriodOf, isReportJob, periodOf, type ReportJob } from '../domain/job-periods';
+import { listBrandIds } from './jobs.repo';
+
+export interface PlanInput {
+  job: string;
+  /** ISO time the schedule fired at (EventBridge `time`); default now. */
+  time?: string;
+  /** The period itself ('YYYY-MM' monthly, 'YYYY-MM-DD' digests), instead of the one of `time`. */
+  period?: string;
+  /** Only these brands (default: every brand). */
+  brands?: string[];
+}
+export interface Plan {
+  job: ReportJob;
+  period: string;
+  brands: string[];
+}
+
+/** Thrown when the input cannot be planned (no retry). */
+export class BadJobInputError extends Error {
+  override name = 'BadJobInputError';
+}
+
+export async function plan(input: PlanInput, now = new Date()): Promise<Plan> {
+  if (!isReportJob(input.job)) throw new BadJobInputError(`Unknown job "${String(input.job)}": monthly-report, daily-digest or weekly-digest.`);
+  const at = input.time ? new Date(input.time) : now;
+  if (Number.isNaN(at.getTime())) throw new BadJobInputError(`Bad time "${input.time}".`);
+  const period = input.period ?? periodOf(input.job, at);
+  if (!isPeriodOf(input.job, period)) throw new BadJobInputError(`Bad period "${period}" for ${input.job}.`);
+  const brands = input.brands?.length ? [...new Set(input.brands)] : await listBrandIds();
+  logger.info('report job planned', { job: input.job, period, brands: brands.length });
+  return { job: input.job, period, brands };
+}
+
+export const handler = (input: PlanInput) =>
+  taskBody(async () => {
+    logger.setContext({ fn: 'reports', state: 'PlanReports', job: input.job });
+    return plan(input);
+  });
