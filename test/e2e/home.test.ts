@@ -31,11 +31,11 @@ describe('/home', () => {
     tab(async (t) => {
       await t.page.goto('/home?to=demo');
       await t.page.getByRole('heading', { name: 'Schedule a demo' }).waitFor();
-      await expect.poll(() => inViewport(t, 'demo')).toBe(true);
+      await expect.poll(() => inViewport(t, 'demo'), { timeout: 5000 }).toBe(true);
       expect(await t.page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
       await screenshot(t.page, 'home-demo', false);
       await t.page.goto('/home?to=about');
-      await expect.poll(() => inViewport(t, 'about')).toBe(true);
+      await expect.poll(() => inViewport(t, 'about'), { timeout: 5000 }).toBe(true);
       // A new tab without ?to= starts at the top (the router restores a reloaded tab's own position).
       const fresh = await t.context.newPage();
       await fresh.goto('/home');

@@ -25,14 +25,27 @@ export function HomeRoute() {
   const to = params.get('to');
   useEffect(() => {
     if (!to || !(SECTIONS as readonly string[]).includes(to)) return;
-    // After the router's scroll restoration of a reload (it would put the page back where it was).
-    const timer = window.setTimeout(() => {
+    // The router restores a reloaded entry's scroll position, and the page's height can still
+    // change as the form's captcha and the fonts arrive: keep the section at the top while the
+    // layout settles (about a second), unless the reader scrolls first.
+    let stopped = false;
+    const scroll = () => {
       const el = document.getElementById(to);
-      if (!el) return;
-      el.scrollIntoView({ block: 'start' });
-      el.focus({ preventScroll: true });
-    }, 60);
-    return () => window.clearTimeout(timer);
+      if (stopped || !el) return;
+      if (Math.abs(el.getBoundingClientRect().top) > 2) el.scrollIntoView({ block: 'start' });
+    };
+    const stop = () => {
+      stopped = true;
+    };
+    const input = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+    input.forEach((e) => window.addEventListener(e, stop, { passive: true }));
+    const timers = [60, 250, 600, 1200].map((ms) => window.setTimeout(scroll, ms));
+    const first = window.setTimeout(() => document.getElementById(to)?.focus({ preventScroll: true }), 60);
+    return () => {
+      stopped = true;
+      [...timers, first].forEach((id) => window.clearTimeout(id));
+      input.forEach((e) => window.removeEventListener(e, stop));
+    };
   }, [to]);
 
   return (
