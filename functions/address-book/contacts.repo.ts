@@ -7,9 +7,11 @@
  * - CONTACTS#<brandId> / COUNT: the brand's contact count, kept on write
  * - CONTACTS#<brandId> / COUNT#R#<retailerId>: the retailer's contact count, kept on write (the
  *   Address Book's page count; `pageBrandContacts` reads `R#…` only, so it never meets it)
- * - CONTACT#<id> / CONTACT: the id's pointer (DELETE /addressBooks/{id})
+ * - gsi4 CONTACT#<id> / CONTACT on the contact itself: its id (DELETE /addressBooks/{id}); no
+ *   second item, so a new contact is one write. Contacts stored before this index have a pointer
+ *   item CONTACT#<id> / CONTACT instead, still read when the index has no such id.
  */
-import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/clients/dynamodb';
 import { type PagedResult, queryPage, tablePrefix } from '../lib/paged-query';
 import { clean, failedConditions, newId, table } from '../lib/table';
@@ -38,7 +40,10 @@ export const contactKey = (brandId: string, retailerId: string, email: string) =
   pk: brandPk(brandId),
   sk: `${retailerPrefix(retailerId)}${email.trim().toLowerCase()}`,
 });
+/** The pointer item of a contact stored before the id index (read and deleted, never written now). */
 const pointerKey = (id: string) => ({ pk: `CONTACT#${id}`, sk: 'CONTACT' });
+/** The id index's attributes on the contact (gsi4, sparse). */
+const idIndex = (id: string) => ({ gsi4pk: `CONTACT#${id}`, gsi4sk: 'CONTACT' });
 const countKey = (brandId: string) => ({ pk: brandPk(brandId), sk: 'COUNT' });
 const retailerCountKey = (brandId: string, retailerId: string) => ({ pk: brandPk(brandId), sk: `COUNT#R#${retailerId}` });
 
@@ -55,8 +60,8 @@ function countUpdate(key: { pk: string; sk: string }, by: 1 | -1) {
 }
 
 /**
- * TransactWriteItems: Put the contact (condition: none for brand + retailer + email yet) + its id
- * pointer + brand and retailer counts +1. When it exists: `ignore` keeps it as it is, `update` sets names and role.
+ * TransactWriteItems: Put the contact with its id index (condition: none for brand + retailer +
+ * email yet) + brand and retailer counts +1. When it exists: `ignore` keeps it as it is, `update` sets names and role.
  */
 export async function putContact(
   input: NewContact,
@@ -69,8 +74,7 @@ export async function putContact(
     await ddb.send(
       new TransactWriteCommand({
         TransactItems: [
-          { Put: { TableName: table.name, Item: { ...key, entity: 'Contact', ...contact }, ConditionExpression: 'attribute_not_exists(pk)' } },
-          { Put: { TableName: table.name, Item: { ...pointerKey(contact._id), entity: 'ContactId', brand: input.brand, retailer: input.retailer, email: contact.email } } },
+          { Put: { TableName: table.name, Item: { ...key, ...idIndex(contact._id), entity: 'Contact', ...contact }, ConditionExpression: 'attribute_not_exists(pk)' } },
           countUpdate(countKey(input.brand), 1),
           countUpdate(retailerCountKey(input.brand, input.retailer), 1),
         ],
@@ -110,15 +114,23 @@ export async function getContactByKey(brandId: string, retailerId: string, email
   return out.Item ? clean<ContactRecord>(out.Item) : undefined;
 }
 
-/** GetItem CONTACT#id, then the contact it points to */
+/**
+ * Query gsi4 CONTACT#id (or, for a contact stored before the index, GetItem its pointer
+ * CONTACT#id), then GetItem the contact (consistent): the index is eventually consistent, the
+ * contact as it is now decides.
+ */
 export async function getContact(id: string): Promise<ContactRecord | undefined> {
-  const ptr = await ddb.send(new GetCommand({ TableName: table.name, Key: pointerKey(id), ConsistentRead: true }));
-  if (!ptr.Item) return undefined;
-  const c = await getContactByKey(String(ptr.Item.brand), String(ptr.Item.retailer), String(ptr.Item.email));
+  const idx = await ddb.send(
+    new QueryCommand({ TableName: table.name, IndexName: 'gsi4', KeyConditionExpression: 'gsi4pk = :p', ExpressionAttributeValues: { ':p': idIndex(id).gsi4pk }, Limit: 1 }),
+  );
+  let at = idx.Items?.[0];
+  if (!at) at = (await ddb.send(new GetCommand({ TableName: table.name, Key: pointerKey(id), ConsistentRead: true }))).Item;
+  if (!at) return undefined;
+  const c = await getContactByKey(String(at.brand), String(at.retailer), String(at.email));
   return c && c._id === id ? c : undefined;
 }
 
-/** TransactWriteItems: Delete the contact (condition: it is still this id) + its pointer + both counts −1. false: already gone. */
+/** TransactWriteItems: Delete the contact (condition: it is still this id) + its pointer if it has one + both counts −1. false: already gone. */
 export async function deleteContact(c: Pick<ContactRecord, '_id' | 'brand' | 'retailer' | 'email'>): Promise<boolean> {
   try {
     await ddb.send(
@@ -201,7 +213,7 @@ export async function findRetailerContacts(brandId: string, retailerId: string, 
   return found;
 }
 
-/** Contacts one `putImportedContacts` transaction takes: 2 items each (contact + pointer), or 1 (an update): ≤ 100 items. */
+/** Contacts one `putImportedContacts` transaction takes (one item each: a new contact or an update). */
 export const PUT_CONTACTS_BATCH = 50;
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -216,39 +228,52 @@ export interface ImportTally {
   ignored: number;
   /** New contacts per retailer: what the import's window commit ADDs to the counts. */
   perRetailer: Map<string, number>;
+  /** Contacts of the batch that were there already (the caller reads first from then on). */
+  existed: number;
+}
+
+type Stored = ContactRecord & { importId?: string };
+
+/** BatchGetItem (consistent) of the contacts' keys: the stored ones by sort key. */
+async function readContacts(inputs: readonly NewContact[]): Promise<Map<string, Stored>> {
+  const existing = new Map<string, Stored>();
+  let keys: Record<string, unknown>[] | undefined = inputs.map((i) => contactKey(i.brand, i.retailer, i.email));
+  for (let n = 0; keys?.length && n < 8; n++) {
+    if (n) await sleep(10 * 2 ** n);
+    const out = await ddb.send(new BatchGetCommand({ RequestItems: { [table.name]: { Keys: keys, ConsistentRead: true } } }));
+    for (const item of out.Responses?.[table.name] ?? []) existing.set(String(item.sk), clean<Stored>(item));
+    keys = out.UnprocessedKeys?.[table.name]?.Keys as Record<string, unknown>[] | undefined;
+  }
+  if (keys?.length) throw new Error('Contacts could not be read (throttled)');
+  return existing;
 }
 
 /**
  * The import's write (docs/decisions.md "Contacts import and export"): up to PUT_CONTACTS_BATCH
  * contacts of one brand with distinct retailer + email, in ONE transaction WITHOUT the counts
- * (no hot item: batches run in parallel without conflicts); the counts move with the import's
- * progress (`commitImportWindow`), once per window. Each new contact carries `importId`, so a
- * window run again after an interruption counts the contacts it had already written (they were
- * never counted: the window's commit did not happen) and no others.
- * BatchGetItem (consistent) of the keys, then TransactWriteItems of the new ones (Put, condition
- * none yet, + pointer) and, in `update` mode, the existing ones whose names or role differ
- * (Update, condition same id). A failed condition or a conflict reads and tries again.
+ * (no hot item: batches run in parallel without conflicts); one item a contact (its id is an
+ * index on it, not a second item); the counts move with the import's progress
+ * (`commitImportWindow`), once per window. Each new contact carries `importId`, so a window run
+ * again after an interruption counts the contacts it had already written (they were never
+ * counted: the window's commit did not happen) and no others.
+ * With `readFirst` (the caller's choice once a batch met stored contacts): BatchGetItem of the
+ * keys first. Without it, the first try assumes every contact is new (a fresh list: one request
+ * less a batch); a failed condition then reads and tries again, as a conflict does.
+ * The transaction: the new ones (Put, condition none yet) and, in `update` mode, the existing ones
+ * whose names or role differ (Update, condition same id).
  */
-export async function putImportedContacts(inputs: readonly NewContact[], mode: 'ignore' | 'update', importId: string): Promise<ImportTally> {
+export async function putImportedContacts(inputs: readonly NewContact[], mode: 'ignore' | 'update', importId: string, readFirst = true): Promise<ImportTally> {
   if (inputs.length > PUT_CONTACTS_BATCH) throw new Error(`At most ${PUT_CONTACTS_BATCH} contacts a batch`);
-  const tally: ImportTally = { created: 0, updated: 0, ignored: 0, perRetailer: new Map() };
+  const tally: ImportTally = { created: 0, updated: 0, ignored: 0, perRetailer: new Map(), existed: 0 };
   if (!inputs.length) return tally;
   const brand = inputs[0]!.brand;
   if (inputs.some((i) => i.brand !== brand)) throw new Error('One brand a batch');
   if (new Set(inputs.map((i) => contactKey(i.brand, i.retailer, i.email).sk)).size !== inputs.length) throw new Error('Distinct contacts a batch');
   for (let attempt = 0; ; attempt++) {
-    const existing = new Map<string, ContactRecord & { importId?: string }>();
-    let keys: Record<string, unknown>[] | undefined = inputs.map((i) => contactKey(i.brand, i.retailer, i.email));
-    for (let n = 0; keys?.length && n < 8; n++) {
-      if (n) await sleep(10 * 2 ** n);
-      const out = await ddb.send(new BatchGetCommand({ RequestItems: { [table.name]: { Keys: keys, ConsistentRead: true } } }));
-      for (const item of out.Responses?.[table.name] ?? []) existing.set(String(item.sk), clean<ContactRecord & { importId?: string }>(item));
-      keys = out.UnprocessedKeys?.[table.name]?.Keys as Record<string, unknown>[] | undefined;
-    }
-    if (keys?.length) throw new Error('Contacts could not be read (throttled)');
+    const existing = readFirst || attempt > 0 ? await readContacts(inputs) : new Map<string, Stored>();
     const now = new Date().toISOString();
     const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [];
-    const t: ImportTally = { created: 0, updated: 0, ignored: 0, perRetailer: new Map() };
+    const t: ImportTally = { created: 0, updated: 0, ignored: 0, perRetailer: new Map(), existed: existing.size };
     const created = (retailer: string) => {
       t.created++;
       t.perRetailer.set(retailer, (t.perRetailer.get(retailer) ?? 0) + 1);
@@ -258,8 +283,7 @@ export async function putImportedContacts(inputs: readonly NewContact[], mode: '
       const old = existing.get(key.sk);
       if (!old) {
         const contact: ContactRecord = { _id: newId(), ...input, email: input.email.trim(), createdAt: now, updatedAt: now };
-        items.push({ Put: { TableName: table.name, Item: { ...key, entity: 'Contact', ...contact, importId }, ConditionExpression: 'attribute_not_exists(pk)' } });
-        items.push({ Put: { TableName: table.name, Item: { ...pointerKey(contact._id), entity: 'ContactId', brand: input.brand, retailer: input.retailer, email: contact.email } } });
+        items.push({ Put: { TableName: table.name, Item: { ...key, ...idIndex(contact._id), entity: 'Contact', ...contact, importId }, ConditionExpression: 'attribute_not_exists(pk)' } });
         created(input.retailer);
         continue;
       }
@@ -282,14 +306,15 @@ export async function putImportedContacts(inputs: readonly NewContact[], mode: '
         else t.ignored++;
       }
     }
-    if (!items.length) return t;
     try {
-      await ddb.send(new TransactWriteCommand({ TransactItems: items }));
-      return t;
+      if (items.length) await ddb.send(new TransactWriteCommand({ TransactItems: items }));
     } catch (e) {
       if ((!failedConditions(e)?.length && !conflicted(e)) || attempt >= 8) throw e;
-      await sleep(20 * 2 ** Math.min(attempt, 5) * (0.5 + Math.random()));
+      // A failed condition on the optimistic first try: read, then at once (nothing to wait for).
+      if (attempt > 0 || readFirst || !failedConditions(e)?.length) await sleep(20 * 2 ** Math.min(attempt, 5) * (0.5 + Math.random()));
+      continue;
     }
+    return t;
   }
 }
 

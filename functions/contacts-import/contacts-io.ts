@@ -49,7 +49,7 @@ import {
 } from './files.repo';
 
 /** Transactions of PUT_CONTACTS_BATCH contacts in flight at once, and rows between two saves of the progress. */
-export const IMPORT_CONCURRENCY = 8;
+export const IMPORT_CONCURRENCY = 10;
 export const IMPORT_WINDOW = 1000;
 /** Distinct retailers a window: its commit (progress + brand count + one count a retailer) stays within a transaction's 100 items. */
 const WINDOW_RETAILERS = 90;
@@ -190,6 +190,9 @@ export async function importContacts(auth: AuthContext, brandId: string, body: {
   // retailers: its commit is one transaction); the progress and the counts after each.
   const tally = { created: current.created, updated: current.updated, ignored: current.ignored };
   const todo = checked.valid.filter((v) => v.row - 2 >= current.done);
+  // A resumed import meets stored contacts: read each batch first. Otherwise the batches skip the
+  // read until one meets a stored contact (a list imported again, say): from then on they read.
+  let readFirst = current.done > 0;
   for (let w = 0; w < todo.length; ) {
     const retailers = new Set<string>();
     let end = w;
@@ -202,7 +205,8 @@ export async function importContacts(auth: AuthContext, brandId: string, body: {
     let created = 0;
     const perRetailer = new Map<string, number>();
     await mapLimit(batches, IMPORT_CONCURRENCY, async (batch) => {
-      const r = await putImportedContacts(batch, flag, importId);
+      const r = await putImportedContacts(batch, flag, importId, readFirst);
+      if (r.existed) readFirst = true;
       created += r.created;
       tally.updated += r.updated;
       tally.ignored += r.ignored;

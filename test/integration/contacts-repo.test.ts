@@ -82,6 +82,40 @@ describe('retailer contacts', () => {
     expect(again.contact._id).not.toBe(c._id);
     expect(await repo.getContact(c._id)).toBeUndefined();
   });
+
+  it('stores an imported contact as one item that its id finds and deletes; a list met again is read, not written twice', async () => {
+    const { ddb } = await import('../../functions/lib/clients/dynamodb');
+    const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { table } = await import('../../functions/lib/table');
+    const list = ['i1@x.test', 'i2@x.test', 'i3@x.test'].map((email) => contact({ email, retailer: 'ret-imp' }));
+    const first = await repo.putImportedContacts(list, 'ignore', `imp-${tag}`, false);
+    expect(first).toMatchObject({ created: 3, ignored: 0, existed: 0 });
+    // The optimistic first try of a second import fails its conditions, reads, and ignores all three.
+    const again = await repo.putImportedContacts(list, 'ignore', `imp2-${tag}`, false);
+    expect(again).toMatchObject({ created: 0, ignored: 3, existed: 3 });
+    const stored = await repo.findRetailerContacts(BRAND, 'ret-imp', ['i1@x.test']);
+    // No pointer item: the brand's partition and the contact are all there is.
+    const pointer = await ddb.send(new QueryCommand({ TableName: table.name, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': `CONTACT#${stored[0]!._id}` } }));
+    expect(pointer.Items).toEqual([]);
+    const found = await repo.getContact(stored[0]!._id);
+    expect(found).toMatchObject({ email: 'i1@x.test', retailer: 'ret-imp', brand: BRAND });
+    expect(await repo.deleteContact(found!)).toBe(true);
+    expect(await repo.getContact(stored[0]!._id)).toBeUndefined();
+  });
+
+  it('finds and deletes a contact stored before the id index (by its pointer item)', async () => {
+    const { ddb } = await import('../../functions/lib/clients/dynamodb');
+    const { PutCommand, GetCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { table } = await import('../../functions/lib/table');
+    const id = `legacy-${tag}`;
+    const old = { _id: id, firstName: 'Old', lastName: 'Timer', email: 'old@x.test', role: 'Buyer', brand: BRAND, retailer: 'ret-old', createdBy: 'u1', createdAt: 'x', updatedAt: 'x' };
+    await ddb.send(new PutCommand({ TableName: table.name, Item: { pk: `CONTACTS#${BRAND}`, sk: 'R#ret-old#E#old@x.test', entity: 'Contact', ...old } }));
+    await ddb.send(new PutCommand({ TableName: table.name, Item: { pk: `CONTACT#${id}`, sk: 'CONTACT', entity: 'ContactId', brand: BRAND, retailer: 'ret-old', email: 'old@x.test' } }));
+    expect(await repo.getContact(id)).toMatchObject({ _id: id, email: 'old@x.test' });
+    expect(await repo.deleteContact(old)).toBe(true);
+    expect(await repo.getContact(id)).toBeUndefined();
+    expect((await ddb.send(new GetCommand({ TableName: table.name, Key: { pk: `CONTACT#${id}`, sk: 'CONTACT' } }))).Item).toBeUndefined();
+  });
 });
 
 describe('email history', () => {
