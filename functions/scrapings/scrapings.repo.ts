@@ -15,8 +15,14 @@
  * Products are written under a version (the id of the file that produced them) and are seen only
  * when the period item, written in the file's approval transaction, names that version: every
  * read here resolves the period's published version first.
+ *
+ * Retention (docs/decisions.md "Retention"): every item above except the scan info carries
+ * `expiresAt` = the period's date + 6 months (shared/retention.ts) and is deleted by the
+ * table's TTL, item by item, within a day or two after; reads treat a period, product or scan
+ * date that is gone as never written.
  */
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { periodExpiresAt } from '../../shared/retention';
 import { ddb } from '../lib/clients/dynamodb';
 import { clean, isConditionFailed, queryAll, queryCount, queryPages, table } from '../lib/table';
 import { activityPut } from './activity';
@@ -108,6 +114,7 @@ function periodItem(p: RetailerBrandScraping) {
     gsi2pk: retailerPeriodsPk(p.brand, p.retailer),
     gsi2sk: p.date,
     ...p,
+    [table.ttl]: periodExpiresAt(p.date),
   };
 }
 
@@ -123,7 +130,15 @@ export function productItem(p: ProductScrape, version: string) {
     gsi2pk: historyPk(p.brand, p.retailer, p.style_number),
     gsi2sk: `${p.date}#${version}`,
     ...p,
+    [table.ttl]: periodExpiresAt(p.date),
   };
+}
+
+/** An item as the code sees it: without its keys (`clean`) nor its `expiresAt`, which the table's TTL reads and nothing else (it follows from the date). */
+function record<T>(item: Record<string, unknown>): T {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  const { [table.ttl]: expiresAt, ...rest } = clean<Record<string, unknown>>(item);
+  return rest as T;
 }
 
 /** The version a product item belongs to (from its sort key `PRODUCT#<version>#<key>`). */
@@ -134,7 +149,7 @@ const versionOfSk = (sk: unknown): string => String(sk).split('#')[1] ?? '';
 /** GetItem pk=SCRAPING#id, sk=SCRAPING */
 export async function getPeriod(id: string): Promise<RetailerBrandScraping | undefined> {
   const out = await ddb.send(new GetCommand({ TableName: table.name, Key: periodKey(id), ConsistentRead: true }));
-  return out.Item ? clean<RetailerBrandScraping>(out.Item) : undefined;
+  return out.Item ? record<RetailerBrandScraping>(out.Item) : undefined;
 }
 
 /** TransactWriteItems: PutItem SCRAPING#id / SCRAPING (overwrite: re-applying a period rewrites it) and its scan date (`scanDateItem`) */
@@ -144,17 +159,17 @@ export async function putPeriod(p: RetailerBrandScraping): Promise<void> {
 
 /**
  * Transaction entry: UpdateItem BRAND#b#SCANDATES / <date>, ADD the retailer to its `retailers`
- * set (idempotent: publishing a period again, or the backfill, adds nothing new). Periods are
- * never deleted, so a date once listed stays.
+ * set (idempotent: publishing a period again, or the backfill, adds nothing new). The date
+ * expires with its periods (same `expiresAt`: the date + 6 months), so the list just ends.
  */
 export function scanDateItem(brand: string, retailer: string, date: string): TransactItem {
   return {
     Update: {
       TableName: table.name,
       Key: scanDateKey(brand, date),
-      UpdateExpression: 'SET entity = :e, brand = :b, #d = :d ADD retailers :r',
-      ExpressionAttributeNames: { '#d': 'date' },
-      ExpressionAttributeValues: { ':e': 'BrandScanDate', ':b': brand, ':d': date, ':r': new Set([retailer]) },
+      UpdateExpression: 'SET entity = :e, brand = :b, #d = :d, #ttl = :ttl ADD retailers :r',
+      ExpressionAttributeNames: { '#d': 'date', '#ttl': table.ttl },
+      ExpressionAttributeValues: { ':e': 'BrandScanDate', ':b': brand, ':d': date, ':ttl': periodExpiresAt(date), ':r': new Set([retailer]) },
     },
   };
 }
@@ -203,9 +218,9 @@ export async function listRetailerPeriods(brand: string, retailer: string, limit
     ExpressionAttributeValues: { ':pk': retailerPeriodsPk(brand, retailer) },
     ScanIndexForward: false,
   };
-  if (limit === undefined) return (await queryAll<Record<string, unknown>>(input)).map((i) => clean<RetailerBrandScraping>(i));
+  if (limit === undefined) return (await queryAll<Record<string, unknown>>(input)).map((i) => record<RetailerBrandScraping>(i));
   const out = await ddb.send(new QueryCommand({ TableName: table.name, ...input, Limit: limit }));
-  return (out.Items ?? []).map((i) => clean<RetailerBrandScraping>(i));
+  return (out.Items ?? []).map((i) => record<RetailerBrandScraping>(i));
 }
 
 /** Query gsi2 pk=BRAND#b#RETAILER#r#PERIODS, sk < date, newest first, Limit 1: the previous period */
@@ -220,7 +235,7 @@ export async function findPreviousPeriod(brand: string, retailer: string, date: 
       Limit: 1,
     }),
   );
-  return out.Items?.[0] ? clean<RetailerBrandScraping>(out.Items[0]) : undefined;
+  return out.Items?.[0] ? record<RetailerBrandScraping>(out.Items[0]) : undefined;
 }
 
 /** Query gsi1 pk=BRAND#b#PERIODS, newest first (every retailer's periods of a brand; id, retailer, date only): the backfill only, never an API read (it grows with every scan) */
@@ -323,7 +338,7 @@ export async function listVersionProducts(periodId: string, version: string): Pr
     ExpressionAttributeValues: { ':pk': `SCRAPING#${periodId}`, ':p': `PRODUCT#${version}#` },
     ConsistentRead: true,
   });
-  return items.map((i) => clean<ProductScrape>(i));
+  return items.map((i) => record<ProductScrape>(i));
 }
 
 /** The period's published version, then GetItem pk=SCRAPING#<first half of id>, sk=PRODUCT#<version>#<second half> */
@@ -333,7 +348,7 @@ export async function getProduct(id: string): Promise<ProductScrape | undefined>
   const version = await publishedVersion(split.periodId);
   if (!version) return undefined;
   const out = await ddb.send(new GetCommand({ TableName: table.name, Key: productKey(split.periodId, version, split.productKey), ConsistentRead: true }));
-  return out.Item ? clean<ProductScrape>(out.Item) : undefined;
+  return out.Item ? record<ProductScrape>(out.Item) : undefined;
 }
 
 /** BatchWriteItem: PutItem SCRAPING#periodId / PRODUCT#<version>#key for each product (staging a version). Products of one version written as they come (BatchWriteItem, 25 a request, several in flight): staging a large file. */
@@ -389,7 +404,7 @@ export async function* listVersionProductsEditedSince(periodId: string, version:
     ExpressionAttributeValues: { ':pk': `SCRAPING#${periodId}`, ':p': `PRODUCT#${version}#`, ':since': since },
     ConsistentRead: true,
   });
-  for await (const page of pages) yield page.map((i) => clean<ProductScrape>(i));
+  for await (const page of pages) yield page.map((i) => record<ProductScrape>(i));
 }
 
 /** Query pk=SCRAPING#periodId, sk begins_with PRODUCT#<version># and EDIT#<version># (keys only), then BatchWriteItem DeleteItem of each: remove a superseded version (its products and edit log); returns the products removed */
@@ -435,7 +450,7 @@ export async function updateProductFields(id: string, fields: Partial<UserFields
     const key = productKey(split.periodId, v, split.productKey);
     const got = await ddb.send(new GetCommand({ TableName: table.name, Key: key, ConsistentRead: true }));
     if (!got.Item) return undefined;
-    const before = clean<ProductScrape>(got.Item);
+    const before = record<ProductScrape>(got.Item);
     const now = new Date().toISOString();
     const after = { ...before, updatedAt: now } as ProductScrape & Record<string, unknown>;
     for (const [k, val] of Object.entries(fields)) {
@@ -465,7 +480,7 @@ export async function updateProductFields(id: string, fields: Partial<UserFields
           ExpressionAttributeValues: { ':seq': seq, ...(period.editSeq === undefined ? {} : { ':prev': period.editSeq }), ...Object.fromEntries(adds.map(([n, , d]) => [`:${n.slice(1)}`, d])) },
         },
       },
-      { Put: { TableName: table.name, Item: { pk: `SCRAPING#${split.periodId}`, sk: editSk(v, seq), entity: 'ProductEdit', productId: id, seq, state } } },
+      { Put: { TableName: table.name, Item: { pk: `SCRAPING#${split.periodId}`, sk: editSk(v, seq), entity: 'ProductEdit', productId: id, seq, state, [table.ttl]: periodExpiresAt(period.date) } } },
       ...flagActivity(period, id, v, before, after, now, seq),
     ]);
     if (failed === undefined) return after;
@@ -621,7 +636,7 @@ export async function listProductHistory(brand: string, retailer: string, styleN
       request = out.UnprocessedKeys as typeof request;
     }
   }
-  return items.filter((i) => published.get(String(i.retailer_brand_scraping)) === versionOfSk(i.sk)).map((i) => clean<ProductScrape>(i));
+  return items.filter((i) => published.get(String(i.retailer_brand_scraping)) === versionOfSk(i.sk)).map((i) => record<ProductScrape>(i));
 }
 
 // ── Staging and publication ─────────────────────────────────────────────────────
@@ -644,7 +659,7 @@ export interface StageRecord {
 
 /** PutItem FILE#fileId / STAGE#brand (overwrite: staging again replaces it) */
 export async function putStage(r: StageRecord): Promise<void> {
-  await ddb.send(new PutCommand({ TableName: table.name, Item: { ...stageKey(r.fileId, r.brand), entity: 'Stage', ...r } }));
+  await ddb.send(new PutCommand({ TableName: table.name, Item: { ...stageKey(r.fileId, r.brand), entity: 'Stage', ...r, [table.ttl]: periodExpiresAt(r.date) } }));
 }
 
 /** Query pk=FILE#fileId, sk begins_with STAGE# (consistent): what approving the file publishes */
@@ -654,7 +669,7 @@ export async function listStages(fileId: string): Promise<StageRecord[]> {
     ExpressionAttributeValues: { ':pk': `FILE#${fileId}`, ':s': 'STAGE#' },
     ConsistentRead: true,
   });
-  return items.map((i) => clean<StageRecord>(i));
+  return items.map((i) => record<StageRecord>(i));
 }
 
 /** BatchWriteItem DeleteItem FILE#fileId / STAGE#brand of each: the stage records, once published and cleaned up */
@@ -720,7 +735,7 @@ export async function getScanInfo(brand: string, retailer: string): Promise<Scan
 /** GetItem pk=SCANINFO#id, sk=SCANINFO */
 export async function getScanInfoById(id: string): Promise<ScanInfo | undefined> {
   const out = await ddb.send(new GetCommand({ TableName: table.name, Key: scanInfoKey(id), ConsistentRead: true }));
-  return out.Item ? withFeatured(clean<ScanInfoRecord>(out.Item)) : undefined;
+  return out.Item ? withFeatured(record<ScanInfoRecord>(out.Item)) : undefined;
 }
 
 /** Query gsi1 pk=BRAND#b#SCANINFO (every retailer's scan info of a brand) */
@@ -730,7 +745,7 @@ export async function listScanInfos(brand: string): Promise<ScanInfo[]> {
     KeyConditionExpression: 'gsi1pk = :pk',
     ExpressionAttributeValues: { ':pk': `BRAND#${brand}#SCANINFO` },
   });
-  return items.map((i) => withFeatured(clean<ScanInfoRecord>(i)));
+  return items.map((i) => withFeatured(record<ScanInfoRecord>(i)));
 }
 
 export type ScanInfoSource = 'productDate' | 'brandPageDate' | 'homepageDate';
@@ -819,7 +834,7 @@ export async function setScanInfoFlag(id: string, isFlagged: 'yes' | 'no', flagM
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return withFeatured(clean<ScanInfoRecord>(out.Attributes!));
+    return withFeatured(record<ScanInfoRecord>(out.Attributes!));
   } catch (e) {
     if (isConditionFailed(e)) return undefined;
     throw e;
