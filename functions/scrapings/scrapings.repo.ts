@@ -22,7 +22,8 @@
  * date that is gone as never written.
  */
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { periodExpiresAt } from '../../shared/retention';
+import { FLAG_LEVELS } from '../../shared/constants';
+import { periodExpiresAt, utcDayMs } from '../../shared/retention';
 import { ddb } from '../lib/clients/dynamodb';
 import { clean, isConditionFailed, queryAll, queryCount, queryPages, table } from '../lib/table';
 import { activityPut } from './activity';
@@ -312,6 +313,157 @@ export async function backfillPeriodReportCounts(brands: readonly string[]): Pro
     }
   }
   return written;
+}
+
+// ── Retention backfill ──────────────────────────────────────────────────────────
+
+/** What the retention backfill did (infra/scripts/backfill.ts prints it). */
+export interface ExpiryBackfill {
+  /** Periods whose item collection (period, products of every version, edit log) got `expiresAt`. */
+  periods: number;
+  /** Items given `expiresAt` (periods, products, edits, scan dates, stage records). */
+  items: number;
+  /** Periods, scan dates or stage records left alone: their date is not a calendar date (none is written so; printed to look at). */
+  badDates: string[];
+}
+
+/** `periodExpiresAt`, or undefined for a stored date that is not a calendar date (the backfill reports it instead of stopping). */
+const expiryOf = (date: string): number | undefined => (utcDayMs(date) === undefined ? undefined : periodExpiresAt(date));
+
+const EXPIRY_WRITES = 25;
+
+/**
+ * UpdateItem SET expiresAt on each key, 25 at a time, only on an item that still exists and has
+ * none (condition): never recreates an item deleted meanwhile, never moves a date set on write.
+ */
+async function setExpiresAt(keys: readonly { pk: unknown; sk: unknown }[], expiresAt: number): Promise<number> {
+  let set = 0;
+  for (let i = 0; i < keys.length; i += EXPIRY_WRITES) {
+    const done = await Promise.all(
+      keys.slice(i, i + EXPIRY_WRITES).map(async (k) => {
+        try {
+          await ddb.send(
+            new UpdateCommand({
+              TableName: table.name,
+              Key: { pk: k.pk, sk: k.sk },
+              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#ttl)',
+              UpdateExpression: 'SET #ttl = :ttl',
+              ExpressionAttributeNames: { '#ttl': table.ttl },
+              ExpressionAttributeValues: { ':ttl': expiresAt },
+            }),
+          );
+          return 1;
+        } catch (e) {
+          if (isConditionFailed(e)) return 0;
+          throw e;
+        }
+      }),
+    );
+    set += done.reduce((a: number, b) => a + b, 0);
+  }
+  return set;
+}
+
+/** Query pk=SCRAPING#periodId (keys only, items without expiresAt), a page at a time: SET expiresAt on each (the period item last, when `withPeriod`). */
+async function expirePeriodCollection(periodId: string, expiresAt: number, pageSize: number, withPeriod: boolean): Promise<number> {
+  let set = 0;
+  const pages = queryPages<{ pk: string; sk: string }>({
+    KeyConditionExpression: 'pk = :pk',
+    FilterExpression: 'attribute_not_exists(#ttl)',
+    ExpressionAttributeNames: { '#ttl': table.ttl },
+    ExpressionAttributeValues: { ':pk': periodKey(periodId).pk },
+    ProjectionExpression: 'pk, sk',
+    Limit: pageSize,
+  });
+  for await (const page of pages) set += await setExpiresAt(page.filter((k) => k.sk !== 'SCRAPING'), expiresAt);
+  // The period item last: a period with `expiresAt` is one whose whole collection has it (a rerun skips it).
+  if (withPeriod) set += await setExpiresAt([periodKey(periodId)], expiresAt);
+  return set;
+}
+
+/**
+ * The retention backfill (docs/decisions.md "Retention"): `expiresAt` (the period's date + 6
+ * months) on the per-period items written before it existed. Per brand: the brand's periods
+ * (Query gsi1 BRAND#b#PERIODS, a page at a time, id, date and expiresAt only); for each period
+ * without expiresAt, its item collection (products of every version, edit log; Query of the keys
+ * lacking it), then the period item itself; then the brand's scan dates (Query
+ * BRAND#b#SCANDATES, those lacking it). Then the stage records left by rejected files, and the
+ * products they staged for periods never published (Query gsi3 FILES#rejected#<flag>, then
+ * FILE#id / STAGE#). Idempotent and resumable: only items without expiresAt are written, each
+ * with a condition; a period is done when its own item has it. A later run reads one small
+ * item per period and writes nothing. Periods older than 6 months get a past `expiresAt`: the
+ * table's TTL deletes them within a day or two of the first run.
+ */
+export async function backfillPeriodExpiresAt(brands: readonly string[], opts: { pageSize?: number; flags?: readonly string[] } = {}): Promise<ExpiryBackfill> {
+  const pageSize = opts.pageSize ?? 200;
+  const out: ExpiryBackfill = { periods: 0, items: 0, badDates: [] };
+  for (const brand of brands) {
+    const periods = queryPages<{ _id: string; date: string; expiresAt?: number }>({
+      IndexName: table.gsi1,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': brandPeriodsPk(brand) },
+      ExpressionAttributeNames: { '#id': '_id', '#d': 'date', '#ttl': table.ttl },
+      ProjectionExpression: '#id, #d, #ttl',
+      Limit: pageSize,
+    });
+    for await (const page of periods) {
+      for (const p of page) {
+        if (p.expiresAt !== undefined) continue;
+        const expiresAt = expiryOf(p.date);
+        if (expiresAt === undefined) {
+          out.badDates.push(`period ${p._id}: ${p.date}`);
+          continue;
+        }
+        out.items += await expirePeriodCollection(p._id, expiresAt, pageSize, true);
+        out.periods++;
+      }
+    }
+    const dates = queryPages<{ pk: string; sk: string }>({
+      KeyConditionExpression: 'pk = :pk',
+      FilterExpression: 'attribute_not_exists(#ttl)',
+      ExpressionAttributeNames: { '#ttl': table.ttl },
+      ExpressionAttributeValues: { ':pk': scanDateKey(brand, '').pk },
+      ProjectionExpression: 'pk, sk',
+      Limit: pageSize,
+    });
+    for await (const page of dates) {
+      for (const k of page) {
+        const expiresAt = expiryOf(k.sk);
+        if (expiresAt === undefined) out.badDates.push(`scan date ${k.pk} / ${k.sk}`);
+        else out.items += await setExpiresAt([k], expiresAt);
+      }
+    }
+  }
+  for (const flag of opts.flags ?? FLAG_LEVELS) {
+    const files = queryPages<{ _id: string }>({
+      IndexName: table.gsi3,
+      KeyConditionExpression: 'gsi3pk = :pk',
+      ExpressionAttributeValues: { ':pk': `FILES#rejected#${flag}` },
+      ExpressionAttributeNames: { '#id': '_id' },
+      ProjectionExpression: '#id',
+      Limit: pageSize,
+    });
+    for await (const page of files) {
+      for (const f of page) {
+        const stages = await queryAll<Pick<StageRecord, 'fileId' | 'brand' | 'date' | 'period'> & { expiresAt?: number }>({
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)',
+          ExpressionAttributeValues: { ':pk': `FILE#${f._id}`, ':s': 'STAGE#' },
+        });
+        for (const stage of stages) {
+          if (stage.expiresAt !== undefined) continue;
+          const expiresAt = expiryOf(stage.date);
+          if (expiresAt === undefined) {
+            out.badDates.push(`stage FILE#${stage.fileId} / STAGE#${stage.brand}: ${stage.date}`);
+            continue;
+          }
+          // The products it staged (a period never published has no period item to mark it done).
+          if (stage.period) out.items += await expirePeriodCollection(stage.period._id, expiresAt, pageSize, false);
+          out.items += await setExpiresAt([stageKey(stage.fileId, stage.brand)], expiresAt);
+        }
+      }
+    }
+  }
+  return out;
 }
 
 // ── Product scrapes ─────────────────────────────────────────────────────────────
