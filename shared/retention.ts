@@ -11,7 +11,8 @@ export const RETENTION_MONTHS = 6;
 /**
  * Days after upload the data bucket keeps scraped objects (incoming/, files/, screenshots/):
  * S3 lifecycle rules count days, not months. 180 is shorter than any 6 calendar months (181
- * days at the least), so an object never outlives the promise; it is archived after 28 days.
+ * days at the least), so an object uploaded on its scan date never outlives the promise (one
+ * uploaded later lives that much longer: docs/decisions.md "Retention"); archived after 28 days.
  */
 export const SCRAPED_OBJECT_DAYS = 180;
 export const SCRAPED_ARCHIVE_DAYS = 28;
