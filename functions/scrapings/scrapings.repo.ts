@@ -106,6 +106,18 @@ const flaggedPk = (periodId: string, version: string) => `FLAGGED#${periodId}#${
 const SEQ_DIGITS = 12;
 const editSk = (version: string, seq: number) => `EDIT#${version}#${String(seq).padStart(SEQ_DIGITS, '0')}`;
 
+/**
+ * `periodExpiresAt` (the period's date + 6 months), or undefined for a stored date that is not a
+ * calendar date: a period written before the scan-date check keeps no expiresAt rather than
+ * failing every write of it (the backfill reports those).
+ */
+const expiryOf = (date: string): number | undefined => (utcDayMs(date) === undefined ? undefined : periodExpiresAt(date));
+/** The TTL attribute of an item of the period dated `date` (none for a date that is not one). */
+const ttlOf = (date: string): Record<string, number> => {
+  const at = expiryOf(date);
+  return at === undefined ? {} : { [table.ttl]: at };
+};
+
 function periodItem(p: RetailerBrandScraping) {
   return {
     ...periodKey(p._id),
@@ -115,7 +127,7 @@ function periodItem(p: RetailerBrandScraping) {
     gsi2pk: retailerPeriodsPk(p.brand, p.retailer),
     gsi2sk: p.date,
     ...p,
-    [table.ttl]: periodExpiresAt(p.date),
+    ...ttlOf(p.date),
   };
 }
 
@@ -131,7 +143,7 @@ export function productItem(p: ProductScrape, version: string) {
     gsi2pk: historyPk(p.brand, p.retailer, p.style_number),
     gsi2sk: `${p.date}#${version}`,
     ...p,
-    [table.ttl]: periodExpiresAt(p.date),
+    ...ttlOf(p.date),
   };
 }
 
@@ -164,13 +176,14 @@ export async function putPeriod(p: RetailerBrandScraping): Promise<void> {
  * expires with its periods (same `expiresAt`: the date + 6 months), so the list just ends.
  */
 export function scanDateItem(brand: string, retailer: string, date: string): TransactItem {
+  const at = expiryOf(date);
   return {
     Update: {
       TableName: table.name,
       Key: scanDateKey(brand, date),
-      UpdateExpression: 'SET entity = :e, brand = :b, #d = :d, #ttl = :ttl ADD retailers :r',
-      ExpressionAttributeNames: { '#d': 'date', '#ttl': table.ttl },
-      ExpressionAttributeValues: { ':e': 'BrandScanDate', ':b': brand, ':d': date, ':ttl': periodExpiresAt(date), ':r': new Set([retailer]) },
+      UpdateExpression: `SET entity = :e, brand = :b, #d = :d${at === undefined ? '' : ', #ttl = :ttl'} ADD retailers :r`,
+      ExpressionAttributeNames: { '#d': 'date', ...(at === undefined ? {} : { '#ttl': table.ttl }) },
+      ExpressionAttributeValues: { ':e': 'BrandScanDate', ':b': brand, ':d': date, ...(at === undefined ? {} : { ':ttl': at }), ':r': new Set([retailer]) },
     },
   };
 }
@@ -327,8 +340,6 @@ export interface ExpiryBackfill {
   badDates: string[];
 }
 
-/** `periodExpiresAt`, or undefined for a stored date that is not a calendar date (the backfill reports it instead of stopping). */
-const expiryOf = (date: string): number | undefined => (utcDayMs(date) === undefined ? undefined : periodExpiresAt(date));
 
 const EXPIRY_WRITES = 25;
 
@@ -632,7 +643,7 @@ export async function updateProductFields(id: string, fields: Partial<UserFields
           ExpressionAttributeValues: { ':seq': seq, ...(period.editSeq === undefined ? {} : { ':prev': period.editSeq }), ...Object.fromEntries(adds.map(([n, , d]) => [`:${n.slice(1)}`, d])) },
         },
       },
-      { Put: { TableName: table.name, Item: { pk: `SCRAPING#${split.periodId}`, sk: editSk(v, seq), entity: 'ProductEdit', productId: id, seq, state, [table.ttl]: periodExpiresAt(period.date) } } },
+      { Put: { TableName: table.name, Item: { pk: `SCRAPING#${split.periodId}`, sk: editSk(v, seq), entity: 'ProductEdit', productId: id, seq, state, ...ttlOf(period.date) } } },
       ...flagActivity(period, id, v, before, after, now, seq),
     ]);
     if (failed === undefined) return after;
@@ -811,7 +822,7 @@ export interface StageRecord {
 
 /** PutItem FILE#fileId / STAGE#brand (overwrite: staging again replaces it) */
 export async function putStage(r: StageRecord): Promise<void> {
-  await ddb.send(new PutCommand({ TableName: table.name, Item: { ...stageKey(r.fileId, r.brand), entity: 'Stage', ...r, [table.ttl]: periodExpiresAt(r.date) } }));
+  await ddb.send(new PutCommand({ TableName: table.name, Item: { ...stageKey(r.fileId, r.brand), entity: 'Stage', ...r, ...ttlOf(r.date) } }));
 }
 
 /** Query pk=FILE#fileId, sk begins_with STAGE# (consistent): what approving the file publishes */
