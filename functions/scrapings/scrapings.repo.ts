@@ -336,10 +336,9 @@ export interface ExpiryBackfill {
   periods: number;
   /** Items given `expiresAt` (periods, products, edits, scan dates, stage records). */
   items: number;
-  /** Periods, scan dates or stage records left alone: their date is not a calendar date (none is written so; printed to look at). */
+  /** Periods, scan dates or stage records left alone: their date is not a calendar date (only data from before the scan-date check; printed to look at). */
   badDates: string[];
 }
-
 
 const EXPIRY_WRITES = 25;
 
@@ -402,7 +401,8 @@ async function expirePeriodCollection(periodId: string, expiresAt: number, pageS
  * products they staged for periods never published (Query gsi3 FILES#rejected#<flag>, then
  * FILE#id / STAGE#). Idempotent and resumable: only items without expiresAt are written, each
  * with a condition; a period is done when its own item has it. A later run reads one small
- * item per period and writes nothing. Periods older than 6 months get a past `expiresAt`: the
+ * item per period, the scan dates lacking it (none) and the rejected files' stage records, and
+ * writes nothing. Periods older than 6 months get a past `expiresAt`: the
  * table's TTL deletes them within a day or two of the first run.
  */
 export async function backfillPeriodExpiresAt(brands: readonly string[], opts: { pageSize?: number; flags?: readonly string[] } = {}): Promise<ExpiryBackfill> {
