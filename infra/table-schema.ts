@@ -24,8 +24,10 @@ export const DATA_PREFIX = {
   imports: 'imports/',
   exports: 'exports/',
   attachments: 'attachments/',
-  /** Read snapshots of periods and on-hand feeds (docs/product-reads.md); no expiry, rebuilt when missing. */
+  /** Read snapshots of periods and on-hand feeds (docs/product-reads.md); rebuilt when missing. */
   snapshots: 'snapshots/',
+  /** The periods' product snapshots (scraped data): deleted with the scraped prefixes (docs/decisions.md "Retention"). */
+  periodSnapshots: 'snapshots/periods/',
   /** Request objects of background jobs (the basket export's `jobs/basket-export/<id>.json`): each starts its worker; deleted after a day. */
   jobs: 'jobs/',
 } as const;

@@ -1,11 +1,11 @@
 import { FILE_MSG } from '../../shared/messages';
 import { PAGE } from '../../shared/constants';
 import { route } from '../../shared/routes/files';
-import { NotFoundError } from '../lib/http/errors';
+import { GoneError, NotFoundError } from '../lib/http/errors';
 import { httpHandler } from '../lib/http/handler';
 import { robotTypeDefinition } from './domain/robot-types';
 import { getFile } from './files.repo';
-import { readRows } from './pages';
+import { isMissingObject, readRows } from './pages';
 
 /**
  * One page (100 rows by default) of each side of the comparison: the new file's rows and the
@@ -17,10 +17,14 @@ export const handler = httpHandler(route('getFileData'), async ({ params, query 
   const limit = query.limit ?? PAGE.comparisonRows;
   const offset = (query.page - 1) * limit;
   const prevTotal = file.previousRowCount ?? 0;
+  // The pages live 180 days in the data bucket (docs/decisions.md "Retention"); the record stays.
   const [current, previous] = await Promise.all([
     file.currentPages ? readRows(file._id, 'current', offset, limit, file.rowCount) : [],
     file.previousPages ? readRows(file._id, 'previous', offset, limit, prevTotal) : [],
-  ]);
+  ]).catch((e: unknown) => {
+    if (isMissingObject(e)) throw new GoneError(FILE_MSG.rowsDeleted);
+    throw e;
+  });
   const def = robotTypeDefinition(file.type);
   const columns = [...new Set([def.keyColumn, ...current.flatMap((r) => Object.keys(r.row)), ...previous.flatMap((r) => Object.keys(r.row))])];
   return {

@@ -27,7 +27,7 @@ import { alertReview } from './alerts';
 import { claimAndStartApproval } from './approval-claim';
 import { scanDateProblem } from './domain/scan-date';
 import { createFileOnce, findPreviousFile, getFile, markIngestStep, type FileRecord } from './files.repo';
-import { CHUNK_ROWS, markCurrentRow, markPreviousRow, pageWriter, pagesPrefix, readAllRows, readChunk } from './pages';
+import { CHUNK_ROWS, isMissingObject, markCurrentRow, markPreviousRow, pageWriter, pagesPrefix, readAllRows, readChunk } from './pages';
 
 /** `incoming/<type>/<retailer-slug>/<YYYY-MM-DD>/<robot>.<csv|jsonl>` */
 export const INCOMING_PATTERN = /^incoming\/([^/]+)\/([^/]+)\/(\d{4}-\d{2}-\d{2})\/([^/]+?)(\.[A-Za-z0-9]+)?$/;
@@ -154,14 +154,13 @@ export async function ingestObject(bucket: string, key: string): Promise<IngestR
   // read, compared and written a chunk at a time, never held whole, and neither is the previous
   // one (a changed row's old values are read back from its page, the previous side's marks
   // written as its pages are read again).
-  const previous = await findPreviousFile(retailer._id, type, date, now);
+  const found = await findPreviousFile(retailer._id, type, date, now);
   const settings = normalizeThresholdSettings(await getSettings());
   const plan = planAssessment(settings, type, robot);
-  let digest: PreviousFileDigest | null = null;
-  if (previous && previous.currentPages !== undefined) {
-    digest = new PreviousFileDigest(plan.diffOptions, previous.rowCount);
-    for await (const chunk of readAllRows(previous._id, 'current', previous.currentPages)) for (const r of chunk) digest.add(r.row);
-  }
+  const digest = found && found.currentPages !== undefined ? await previousDigest(found, found.currentPages, plan.diffOptions) : null;
+  // A previous file whose pages the data bucket deleted (180 days: docs/decisions.md "Retention")
+  // is no previous file: the new one is compared with nothing, as a retailer's first file is.
+  const previous = found && (digest || found.currentPages === undefined) ? found : undefined;
   const previousChunkRows = previous?.pageSize ?? CHUNK_ROWS;
   const diff = digest && previous
     ? createDigestDiff(digest, chunkedRowReader(async (n) => (await readChunk(previous._id, 'current', n)).map((m) => m.row), previousChunkRows))
@@ -232,6 +231,19 @@ export async function ingestObject(bucket: string, key: string): Promise<IngestR
   logger.info('file ingested', { fileId, key, rows: stats.rowCount, flag: rec.flag });
   await completeSteps(rec);
   return { key, fileId, created: true, flag: rec.flag };
+}
+
+/** The digest of the previous file's rows, or null when its pages are gone from the data bucket. */
+async function previousDigest(previous: FileRecord, pages: number, options: ConstructorParameters<typeof PreviousFileDigest>[0]): Promise<PreviousFileDigest | null> {
+  const digest = new PreviousFileDigest(options, previous.rowCount);
+  try {
+    for await (const chunk of readAllRows(previous._id, 'current', pages)) for (const r of chunk) digest.add(r.row);
+  } catch (e) {
+    if (!isMissingObject(e)) throw e;
+    logger.warn('previous file pages gone: compared with nothing', { previousFileId: previous._id, date: previous.date });
+    return null;
+  }
+  return digest;
 }
 
 /** The Lambda entry: one S3 notification, possibly several records. */

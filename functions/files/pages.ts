@@ -45,6 +45,9 @@ export async function writeSide(fileId: string, side: Side, rows: readonly Marke
   return writer.close();
 }
 
+/** A GetObject of a key the bucket does not hold (a page deleted by the 180-day lifecycle rule of files/). */
+export const isMissingObject = (e: unknown): boolean => (e as { name?: string } | undefined)?.name === 'NoSuchKey';
+
 /** Chunk `n` of one side (1000 rows, or fewer in the last). */
 export async function readChunk(fileId: string, side: Side, n: number): Promise<MarkedRow[]> {
   const out = await s3.send(new GetObjectCommand({ Bucket: env.dataBucket, Key: chunkKey(fileId, side, n) }));

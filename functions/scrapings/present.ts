@@ -30,6 +30,19 @@ export function scrapingInfoView(p: RetailerBrandScraping) {
   };
 }
 
+/**
+ * The scan info as shown when its latest period may be gone (deleted by retention 6 months after
+ * its date: docs/decisions.md "Retention"): without that period, its figures and dates are not
+ * shown (as before the retailer's first product file), so no link points at a period that is gone.
+ * The rest (the brand's flag, brand page and menu fields) stays.
+ */
+export function withoutGonePeriod(info: ScanInfo | undefined, periodExists: boolean): ScanInfo | undefined {
+  if (!info?.periodId || periodExists) return info;
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  const { periodId, productDate, totalProducts, previousTotalProducts, approvedDate, nextScanDay, ...rest } = info;
+  return rest;
+}
+
 /** The scan info fields with their defaults before any file was applied. */
 export function scanInfoFields(info: ScanInfo | undefined) {
   return {

@@ -15,7 +15,7 @@ import { assertCanSee, assertCanSeeRetailer } from './access';
 import { scanInfoIdOf } from './domain/ids';
 import type { EditableField, UserFields } from './domain/product';
 import { brandSummary } from './domain/summary';
-import { periodOption, retailerInfoView, retailerScrapingRecord, scrapingInfoView } from './present';
+import { periodOption, retailerInfoView, retailerScrapingRecord, scrapingInfoView, withoutGonePeriod } from './present';
 import {
   getFlaggedCounts,
   getPeriodFigures,
@@ -118,13 +118,14 @@ export async function retailerScrapings(auth: AuthContext, brandId: string, user
   const [retailers, infos, users] = await Promise.all([getRetailers(ids), listScanInfos(brandId), showReps ? listUsersByBrand(brandId) : Promise.resolve([])]);
   const infoOf = new Map(infos.map((i) => [i.retailer, i]));
   const typeOf = new Map(entries.map((e) => [e.retailer, e.webSiteType]));
+  // Only periods still there answer (a retailer's latest period is gone 6 months after its date when no scan came since).
   const flaggedOf = await getFlaggedCounts(retailers.flatMap((r) => infoOf.get(r._id)?.periodId ?? []));
   const data = retailers.map((r) =>
     retailerScrapingRecord({
       retailer: r,
       webSiteType: typeOf.get(r._id),
       brandName: brand.name,
-      info: infoOf.get(r._id),
+      info: withoutGonePeriod(infoOf.get(r._id), flaggedOf.has(infoOf.get(r._id)?.periodId ?? '')),
       flaggedProduct: flaggedOf.get(infoOf.get(r._id)?.periodId ?? '') ?? 0,
       users: users.filter((u) => u.associated_retailers.includes(r._id)).map((u) => u.name),
     }),
@@ -148,7 +149,7 @@ export async function retailerScrapingInfo(auth: AuthContext, brandId: string, i
   assertCanSeeRetailer(auth, id);
   const [[retailer], info, [latest]] = await Promise.all([getRetailers([id]), getScanInfo(brandId, id), listRetailerPeriods(brandId, id, 1)]);
   if (!retailer) throw new NotFoundError(SCRAPING_MSG.retailerNotFound);
-  return { data: retailerInfoView({ id: scanInfoIdOf(brandId, id), retailer, webSiteType: entry.webSiteType, brandName: brand.name, info, latest }) };
+  return { data: retailerInfoView({ id: scanInfoIdOf(brandId, id), retailer, webSiteType: entry.webSiteType, brandName: brand.name, info: withoutGonePeriod(info, latest !== undefined), latest }) };
 }
 
 /**

@@ -15,8 +15,15 @@
  * Products are written under a version (the id of the file that produced them) and are seen only
  * when the period item, written in the file's approval transaction, names that version: every
  * read here resolves the period's published version first.
+ *
+ * Retention (docs/decisions.md "Retention"): every item above except the scan info carries
+ * `expiresAt` = the period's date + 6 months (shared/retention.ts) and is deleted by the
+ * table's TTL, item by item, within a day or two after; reads treat a period, product or scan
+ * date that is gone as never written.
  */
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { FLAG_LEVELS } from '../../shared/constants';
+import { periodExpiresAt, utcDayMs } from '../../shared/retention';
 import { ddb } from '../lib/clients/dynamodb';
 import { clean, isConditionFailed, queryAll, queryCount, queryPages, table } from '../lib/table';
 import { activityPut } from './activity';
@@ -99,6 +106,18 @@ const flaggedPk = (periodId: string, version: string) => `FLAGGED#${periodId}#${
 const SEQ_DIGITS = 12;
 const editSk = (version: string, seq: number) => `EDIT#${version}#${String(seq).padStart(SEQ_DIGITS, '0')}`;
 
+/**
+ * `periodExpiresAt` (the period's date + 6 months), or undefined for a stored date that is not a
+ * calendar date: a period written before the scan-date check keeps no expiresAt rather than
+ * failing every write of it (the backfill reports those).
+ */
+const expiryOf = (date: string): number | undefined => (utcDayMs(date) === undefined ? undefined : periodExpiresAt(date));
+/** The TTL attribute of an item of the period dated `date` (none for a date that is not one). */
+const ttlOf = (date: string): Record<string, number> => {
+  const at = expiryOf(date);
+  return at === undefined ? {} : { [table.ttl]: at };
+};
+
 function periodItem(p: RetailerBrandScraping) {
   return {
     ...periodKey(p._id),
@@ -108,6 +127,7 @@ function periodItem(p: RetailerBrandScraping) {
     gsi2pk: retailerPeriodsPk(p.brand, p.retailer),
     gsi2sk: p.date,
     ...p,
+    ...ttlOf(p.date),
   };
 }
 
@@ -123,7 +143,15 @@ export function productItem(p: ProductScrape, version: string) {
     gsi2pk: historyPk(p.brand, p.retailer, p.style_number),
     gsi2sk: `${p.date}#${version}`,
     ...p,
+    ...ttlOf(p.date),
   };
+}
+
+/** An item as the code sees it: without its keys (`clean`) nor its `expiresAt`, which the table's TTL reads and nothing else (it follows from the date). */
+function record<T>(item: Record<string, unknown>): T {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  const { [table.ttl]: expiresAt, ...rest } = clean<Record<string, unknown>>(item);
+  return rest as T;
 }
 
 /** The version a product item belongs to (from its sort key `PRODUCT#<version>#<key>`). */
@@ -134,7 +162,7 @@ const versionOfSk = (sk: unknown): string => String(sk).split('#')[1] ?? '';
 /** GetItem pk=SCRAPING#id, sk=SCRAPING */
 export async function getPeriod(id: string): Promise<RetailerBrandScraping | undefined> {
   const out = await ddb.send(new GetCommand({ TableName: table.name, Key: periodKey(id), ConsistentRead: true }));
-  return out.Item ? clean<RetailerBrandScraping>(out.Item) : undefined;
+  return out.Item ? record<RetailerBrandScraping>(out.Item) : undefined;
 }
 
 /** TransactWriteItems: PutItem SCRAPING#id / SCRAPING (overwrite: re-applying a period rewrites it) and its scan date (`scanDateItem`) */
@@ -144,17 +172,18 @@ export async function putPeriod(p: RetailerBrandScraping): Promise<void> {
 
 /**
  * Transaction entry: UpdateItem BRAND#b#SCANDATES / <date>, ADD the retailer to its `retailers`
- * set (idempotent: publishing a period again, or the backfill, adds nothing new). Periods are
- * never deleted, so a date once listed stays.
+ * set (idempotent: publishing a period again, or the backfill, adds nothing new). The date
+ * expires with its periods (same `expiresAt`: the date + 6 months), so the list just ends.
  */
 export function scanDateItem(brand: string, retailer: string, date: string): TransactItem {
+  const at = expiryOf(date);
   return {
     Update: {
       TableName: table.name,
       Key: scanDateKey(brand, date),
-      UpdateExpression: 'SET entity = :e, brand = :b, #d = :d ADD retailers :r',
-      ExpressionAttributeNames: { '#d': 'date' },
-      ExpressionAttributeValues: { ':e': 'BrandScanDate', ':b': brand, ':d': date, ':r': new Set([retailer]) },
+      UpdateExpression: `SET entity = :e, brand = :b, #d = :d${at === undefined ? '' : ', #ttl = :ttl'} ADD retailers :r`,
+      ExpressionAttributeNames: { '#d': 'date', ...(at === undefined ? {} : { '#ttl': table.ttl }) },
+      ExpressionAttributeValues: { ':e': 'BrandScanDate', ':b': brand, ':d': date, ...(at === undefined ? {} : { ':ttl': at }), ':r': new Set([retailer]) },
     },
   };
 }
@@ -203,9 +232,9 @@ export async function listRetailerPeriods(brand: string, retailer: string, limit
     ExpressionAttributeValues: { ':pk': retailerPeriodsPk(brand, retailer) },
     ScanIndexForward: false,
   };
-  if (limit === undefined) return (await queryAll<Record<string, unknown>>(input)).map((i) => clean<RetailerBrandScraping>(i));
+  if (limit === undefined) return (await queryAll<Record<string, unknown>>(input)).map((i) => record<RetailerBrandScraping>(i));
   const out = await ddb.send(new QueryCommand({ TableName: table.name, ...input, Limit: limit }));
-  return (out.Items ?? []).map((i) => clean<RetailerBrandScraping>(i));
+  return (out.Items ?? []).map((i) => record<RetailerBrandScraping>(i));
 }
 
 /** Query gsi2 pk=BRAND#b#RETAILER#r#PERIODS, sk < date, newest first, Limit 1: the previous period */
@@ -220,7 +249,7 @@ export async function findPreviousPeriod(brand: string, retailer: string, date: 
       Limit: 1,
     }),
   );
-  return out.Items?.[0] ? clean<RetailerBrandScraping>(out.Items[0]) : undefined;
+  return out.Items?.[0] ? record<RetailerBrandScraping>(out.Items[0]) : undefined;
 }
 
 /** Query gsi1 pk=BRAND#b#PERIODS, newest first (every retailer's periods of a brand; id, retailer, date only): the backfill only, never an API read (it grows with every scan) */
@@ -299,6 +328,155 @@ export async function backfillPeriodReportCounts(brands: readonly string[]): Pro
   return written;
 }
 
+// ── Retention backfill ──────────────────────────────────────────────────────────
+
+/** What the retention backfill did (infra/scripts/backfill.ts prints it). */
+export interface ExpiryBackfill {
+  /** Periods whose item collection (period, products of every version, edit log) got `expiresAt`. */
+  periods: number;
+  /** Items given `expiresAt` (periods, products, edits, scan dates, stage records). */
+  items: number;
+  /** Periods, scan dates or stage records left alone: their date is not a calendar date (only data from before the scan-date check; printed to look at). */
+  badDates: string[];
+}
+
+const EXPIRY_WRITES = 25;
+
+/**
+ * UpdateItem SET expiresAt on each key, 25 at a time, only on an item that still exists and has
+ * none (condition): never recreates an item deleted meanwhile, never moves a date set on write.
+ */
+async function setExpiresAt(keys: readonly { pk: unknown; sk: unknown }[], expiresAt: number): Promise<number> {
+  let set = 0;
+  for (let i = 0; i < keys.length; i += EXPIRY_WRITES) {
+    const done = await Promise.all(
+      keys.slice(i, i + EXPIRY_WRITES).map(async (k) => {
+        try {
+          await ddb.send(
+            new UpdateCommand({
+              TableName: table.name,
+              Key: { pk: k.pk, sk: k.sk },
+              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#ttl)',
+              UpdateExpression: 'SET #ttl = :ttl',
+              ExpressionAttributeNames: { '#ttl': table.ttl },
+              ExpressionAttributeValues: { ':ttl': expiresAt },
+            }),
+          );
+          return 1;
+        } catch (e) {
+          if (isConditionFailed(e)) return 0;
+          throw e;
+        }
+      }),
+    );
+    set += done.reduce((a: number, b) => a + b, 0);
+  }
+  return set;
+}
+
+/** Query pk=SCRAPING#periodId (keys only, items without expiresAt), a page at a time: SET expiresAt on each (the period item last, when `withPeriod`). */
+async function expirePeriodCollection(periodId: string, expiresAt: number, pageSize: number, withPeriod: boolean): Promise<number> {
+  let set = 0;
+  const pages = queryPages<{ pk: string; sk: string }>({
+    KeyConditionExpression: 'pk = :pk',
+    FilterExpression: 'attribute_not_exists(#ttl)',
+    ExpressionAttributeNames: { '#ttl': table.ttl },
+    ExpressionAttributeValues: { ':pk': periodKey(periodId).pk },
+    ProjectionExpression: 'pk, sk',
+    Limit: pageSize,
+  });
+  for await (const page of pages) set += await setExpiresAt(page.filter((k) => k.sk !== 'SCRAPING'), expiresAt);
+  // The period item last: a period with `expiresAt` is one whose whole collection has it (a rerun skips it).
+  if (withPeriod) set += await setExpiresAt([periodKey(periodId)], expiresAt);
+  return set;
+}
+
+/**
+ * The retention backfill (docs/decisions.md "Retention"): `expiresAt` (the period's date + 6
+ * months) on the per-period items written before it existed. Per brand: the brand's periods
+ * (Query gsi1 BRAND#b#PERIODS, a page at a time, id, date and expiresAt only); for each period
+ * without expiresAt, its item collection (products of every version, edit log; Query of the keys
+ * lacking it), then the period item itself; then the brand's scan dates (Query
+ * BRAND#b#SCANDATES, those lacking it). Then the stage records left by rejected files, and the
+ * products they staged for periods never published (Query gsi3 FILES#rejected#<flag>, then
+ * FILE#id / STAGE#). Idempotent and resumable: only items without expiresAt are written, each
+ * with a condition; a period is done when its own item has it. A later run reads one small
+ * item per period, the scan dates lacking it (none) and the rejected files' stage records, and
+ * writes nothing. Periods older than 6 months get a past `expiresAt`: the
+ * table's TTL deletes them within a day or two of the first run.
+ */
+export async function backfillPeriodExpiresAt(brands: readonly string[], opts: { pageSize?: number; flags?: readonly string[] } = {}): Promise<ExpiryBackfill> {
+  const pageSize = opts.pageSize ?? 200;
+  const out: ExpiryBackfill = { periods: 0, items: 0, badDates: [] };
+  for (const brand of brands) {
+    const periods = queryPages<{ _id: string; date: string; expiresAt?: number }>({
+      IndexName: table.gsi1,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': brandPeriodsPk(brand) },
+      ExpressionAttributeNames: { '#id': '_id', '#d': 'date', '#ttl': table.ttl },
+      ProjectionExpression: '#id, #d, #ttl',
+      Limit: pageSize,
+    });
+    for await (const page of periods) {
+      for (const p of page) {
+        if (p.expiresAt !== undefined) continue;
+        const expiresAt = expiryOf(p.date);
+        if (expiresAt === undefined) {
+          out.badDates.push(`period ${p._id}: ${p.date}`);
+          continue;
+        }
+        out.items += await expirePeriodCollection(p._id, expiresAt, pageSize, true);
+        out.periods++;
+      }
+    }
+    const dates = queryPages<{ pk: string; sk: string }>({
+      KeyConditionExpression: 'pk = :pk',
+      FilterExpression: 'attribute_not_exists(#ttl)',
+      ExpressionAttributeNames: { '#ttl': table.ttl },
+      ExpressionAttributeValues: { ':pk': scanDateKey(brand, '').pk },
+      ProjectionExpression: 'pk, sk',
+      Limit: pageSize,
+    });
+    for await (const page of dates) {
+      for (const k of page) {
+        const expiresAt = expiryOf(k.sk);
+        if (expiresAt === undefined) out.badDates.push(`scan date ${k.pk} / ${k.sk}`);
+        else out.items += await setExpiresAt([k], expiresAt);
+      }
+    }
+  }
+  for (const flag of opts.flags ?? FLAG_LEVELS) {
+    const files = queryPages<{ _id: string }>({
+      IndexName: table.gsi3,
+      KeyConditionExpression: 'gsi3pk = :pk',
+      ExpressionAttributeValues: { ':pk': `FILES#rejected#${flag}` },
+      ExpressionAttributeNames: { '#id': '_id' },
+      ProjectionExpression: '#id',
+      Limit: pageSize,
+    });
+    for await (const page of files) {
+      for (const f of page) {
+        const stages = await queryAll<Pick<StageRecord, 'fileId' | 'brand' | 'date' | 'period'> & { expiresAt?: number }>({
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)',
+          ExpressionAttributeValues: { ':pk': `FILE#${f._id}`, ':s': 'STAGE#' },
+        });
+        for (const stage of stages) {
+          if (stage.expiresAt !== undefined) continue;
+          const expiresAt = expiryOf(stage.date);
+          if (expiresAt === undefined) {
+            out.badDates.push(`stage FILE#${stage.fileId} / STAGE#${stage.brand}: ${stage.date}`);
+            continue;
+          }
+          // The products it staged (a period never published has no period item to mark it done).
+          if (stage.period) out.items += await expirePeriodCollection(stage.period._id, expiresAt, pageSize, false);
+          out.items += await setExpiresAt([stageKey(stage.fileId, stage.brand)], expiresAt);
+        }
+      }
+    }
+  }
+  return out;
+}
+
 // ── Product scrapes ─────────────────────────────────────────────────────────────
 
 /** The published version of a period (GetItem of the period), undefined when it has none. */
@@ -323,7 +501,7 @@ export async function listVersionProducts(periodId: string, version: string): Pr
     ExpressionAttributeValues: { ':pk': `SCRAPING#${periodId}`, ':p': `PRODUCT#${version}#` },
     ConsistentRead: true,
   });
-  return items.map((i) => clean<ProductScrape>(i));
+  return items.map((i) => record<ProductScrape>(i));
 }
 
 /** The period's published version, then GetItem pk=SCRAPING#<first half of id>, sk=PRODUCT#<version>#<second half> */
@@ -333,7 +511,7 @@ export async function getProduct(id: string): Promise<ProductScrape | undefined>
   const version = await publishedVersion(split.periodId);
   if (!version) return undefined;
   const out = await ddb.send(new GetCommand({ TableName: table.name, Key: productKey(split.periodId, version, split.productKey), ConsistentRead: true }));
-  return out.Item ? clean<ProductScrape>(out.Item) : undefined;
+  return out.Item ? record<ProductScrape>(out.Item) : undefined;
 }
 
 /** BatchWriteItem: PutItem SCRAPING#periodId / PRODUCT#<version>#key for each product (staging a version). Products of one version written as they come (BatchWriteItem, 25 a request, several in flight): staging a large file. */
@@ -389,7 +567,7 @@ export async function* listVersionProductsEditedSince(periodId: string, version:
     ExpressionAttributeValues: { ':pk': `SCRAPING#${periodId}`, ':p': `PRODUCT#${version}#`, ':since': since },
     ConsistentRead: true,
   });
-  for await (const page of pages) yield page.map((i) => clean<ProductScrape>(i));
+  for await (const page of pages) yield page.map((i) => record<ProductScrape>(i));
 }
 
 /** Query pk=SCRAPING#periodId, sk begins_with PRODUCT#<version># and EDIT#<version># (keys only), then BatchWriteItem DeleteItem of each: remove a superseded version (its products and edit log); returns the products removed */
@@ -435,7 +613,7 @@ export async function updateProductFields(id: string, fields: Partial<UserFields
     const key = productKey(split.periodId, v, split.productKey);
     const got = await ddb.send(new GetCommand({ TableName: table.name, Key: key, ConsistentRead: true }));
     if (!got.Item) return undefined;
-    const before = clean<ProductScrape>(got.Item);
+    const before = record<ProductScrape>(got.Item);
     const now = new Date().toISOString();
     const after = { ...before, updatedAt: now } as ProductScrape & Record<string, unknown>;
     for (const [k, val] of Object.entries(fields)) {
@@ -465,7 +643,7 @@ export async function updateProductFields(id: string, fields: Partial<UserFields
           ExpressionAttributeValues: { ':seq': seq, ...(period.editSeq === undefined ? {} : { ':prev': period.editSeq }), ...Object.fromEntries(adds.map(([n, , d]) => [`:${n.slice(1)}`, d])) },
         },
       },
-      { Put: { TableName: table.name, Item: { pk: `SCRAPING#${split.periodId}`, sk: editSk(v, seq), entity: 'ProductEdit', productId: id, seq, state } } },
+      { Put: { TableName: table.name, Item: { pk: `SCRAPING#${split.periodId}`, sk: editSk(v, seq), entity: 'ProductEdit', productId: id, seq, state, ...ttlOf(period.date) } } },
       ...flagActivity(period, id, v, before, after, now, seq),
     ]);
     if (failed === undefined) return after;
@@ -621,7 +799,7 @@ export async function listProductHistory(brand: string, retailer: string, styleN
       request = out.UnprocessedKeys as typeof request;
     }
   }
-  return items.filter((i) => published.get(String(i.retailer_brand_scraping)) === versionOfSk(i.sk)).map((i) => clean<ProductScrape>(i));
+  return items.filter((i) => published.get(String(i.retailer_brand_scraping)) === versionOfSk(i.sk)).map((i) => record<ProductScrape>(i));
 }
 
 // ── Staging and publication ─────────────────────────────────────────────────────
@@ -644,7 +822,7 @@ export interface StageRecord {
 
 /** PutItem FILE#fileId / STAGE#brand (overwrite: staging again replaces it) */
 export async function putStage(r: StageRecord): Promise<void> {
-  await ddb.send(new PutCommand({ TableName: table.name, Item: { ...stageKey(r.fileId, r.brand), entity: 'Stage', ...r } }));
+  await ddb.send(new PutCommand({ TableName: table.name, Item: { ...stageKey(r.fileId, r.brand), entity: 'Stage', ...r, ...ttlOf(r.date) } }));
 }
 
 /** Query pk=FILE#fileId, sk begins_with STAGE# (consistent): what approving the file publishes */
@@ -654,7 +832,7 @@ export async function listStages(fileId: string): Promise<StageRecord[]> {
     ExpressionAttributeValues: { ':pk': `FILE#${fileId}`, ':s': 'STAGE#' },
     ConsistentRead: true,
   });
-  return items.map((i) => clean<StageRecord>(i));
+  return items.map((i) => record<StageRecord>(i));
 }
 
 /** BatchWriteItem DeleteItem FILE#fileId / STAGE#brand of each: the stage records, once published and cleaned up */
@@ -720,7 +898,7 @@ export async function getScanInfo(brand: string, retailer: string): Promise<Scan
 /** GetItem pk=SCANINFO#id, sk=SCANINFO */
 export async function getScanInfoById(id: string): Promise<ScanInfo | undefined> {
   const out = await ddb.send(new GetCommand({ TableName: table.name, Key: scanInfoKey(id), ConsistentRead: true }));
-  return out.Item ? withFeatured(clean<ScanInfoRecord>(out.Item)) : undefined;
+  return out.Item ? withFeatured(record<ScanInfoRecord>(out.Item)) : undefined;
 }
 
 /** Query gsi1 pk=BRAND#b#SCANINFO (every retailer's scan info of a brand) */
@@ -730,7 +908,7 @@ export async function listScanInfos(brand: string): Promise<ScanInfo[]> {
     KeyConditionExpression: 'gsi1pk = :pk',
     ExpressionAttributeValues: { ':pk': `BRAND#${brand}#SCANINFO` },
   });
-  return items.map((i) => withFeatured(clean<ScanInfoRecord>(i)));
+  return items.map((i) => withFeatured(record<ScanInfoRecord>(i)));
 }
 
 export type ScanInfoSource = 'productDate' | 'brandPageDate' | 'homepageDate';
@@ -819,7 +997,7 @@ export async function setScanInfoFlag(id: string, isFlagged: 'yes' | 'no', flagM
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return withFeatured(clean<ScanInfoRecord>(out.Attributes!));
+    return withFeatured(record<ScanInfoRecord>(out.Attributes!));
   } catch (e) {
     if (isConditionFailed(e)) return undefined;
     throw e;

@@ -7,8 +7,9 @@
  *   snapshots/oh/<brand>/<version>/<CUSTOMER ID>.json.gz     one retailer's items of a feed version
  *   snapshots/oh-skus/<brand>/<version>.json.gz               the Brand SKU options of a feed version
  *
- * gzip'd JSON. `snapshots/` has no lifecycle expiry (infra/constructs/storage.ts): a missing
- * snapshot is rebuilt from DynamoDB on the next read, so deleting them is always safe.
+ * gzip'd JSON. `snapshots/periods/` expires 180 days after upload, like the other scraped data
+ * (infra/constructs/storage.ts; docs/decisions.md "Retention"); the on-hand ones never do. A
+ * missing snapshot is rebuilt from DynamoDB on the next read, so deleting them is always safe.
  */
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';

@@ -16,14 +16,19 @@ import {
   type LifecycleRule,
 } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { EXPORT_OBJECT_DAYS, SCRAPED_ARCHIVE_DAYS, SCRAPED_OBJECT_DAYS } from '../../shared/retention';
 import { DATA_PREFIX, TABLE_KEYS } from '../table-schema';
 
-/** Retention from the terms: scraped web data archived after 4 weeks, deleted after 6 months. */
+/**
+ * Retention from the terms: scraped web data archived after 4 weeks, deleted after 6 months
+ * (shared/retention.ts: 180 days after upload, never longer than 6 calendar months; the table's
+ * per-period items expire by TTL on `expiresAt` = the period's date + 6 months; docs/decisions.md "Retention").
+ */
 export const RETENTION = {
-  archiveAfter: Duration.days(28),
-  deleteAfter: Duration.days(180),
+  archiveAfter: Duration.days(SCRAPED_ARCHIVE_DAYS),
+  deleteAfter: Duration.days(SCRAPED_OBJECT_DAYS),
   /** Export links "expire in 7 days"; the object goes with them. */
-  exportsDeleteAfter: Duration.days(7),
+  exportsDeleteAfter: Duration.days(EXPORT_OBJECT_DAYS),
   abortUploadsAfter: Duration.days(1),
   /** A job's request object is read once, when its worker starts. */
   jobsDeleteAfter: Duration.days(1),
@@ -93,11 +98,13 @@ export class Storage extends Construct {
           expiration: RETENTION.deleteAfter,
         }),
       ),
+      // The periods' product snapshots are scraped data too: gone with the rest after 180 days (a
+      // period still there rebuilds a missing one on its next read: docs/product-reads.md). The
+      // on-hand feed snapshots (snapshots/oh/, snapshots/oh-skus/: the brand's own inventory) stay.
+      { id: 'scraped-period-snapshots', prefix: DATA_PREFIX.periodSnapshots, expiration: RETENTION.deleteAfter },
       { id: 'exports', prefix: DATA_PREFIX.exports, expiration: RETENTION.exportsDeleteAfter },
       { id: 'jobs', prefix: DATA_PREFIX.jobs, expiration: RETENTION.jobsDeleteAfter },
       { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: RETENTION.abortUploadsAfter },
-      // No rule for DATA_PREFIX.snapshots: the product tabs' read snapshots are used as long as
-      // their period is (docs/product-reads.md); a deleted one is rebuilt on the next read.
     ];
 
     this.dataBucket = new Bucket(this, 'DataBucket', {

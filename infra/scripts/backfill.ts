@@ -1,7 +1,9 @@
 /**
  * `tsx infra/scripts/backfill.ts <table name>`: give items written before an index existed its
  * keys (the post-office files' gsi4 sort keys, docs/decisions.md "Lists"), and the brands' scan
- * dates for periods published before they were kept (docs/data-model-scrapings.md). Idempotent;
+ * dates for periods published before they were kept (docs/data-model-scrapings.md), and the
+ * retention expiry of per-period items written before it (docs/decisions.md "Retention": a
+ * period older than 6 months is deleted by TTL within a day or two of the first run). Idempotent;
  * `npm run deploy` runs it after the main stack's update, with the deployer's credentials.
  */
 const tableName = process.argv[2];
@@ -18,6 +20,10 @@ const brands = (await listBrands()).map((b) => b._id);
 console.log(`Backfilled ${await backfillBrandScanDates(brands)} scan date(s) of ${brands.length} brand(s) in ${tableName}.`);
 const { backfillPeriodReportCounts } = await import('../../functions/scrapings/scrapings.repo');
 console.log(`Backfilled the report counters of ${await backfillPeriodReportCounts(brands)} period(s) in ${tableName}.`);
+const { backfillPeriodExpiresAt } = await import('../../functions/scrapings/scrapings.repo');
+const expiry = await backfillPeriodExpiresAt(brands);
+console.log(`Backfilled the retention expiry (expiresAt) of ${expiry.periods} period(s), ${expiry.items} item(s) in all, in ${tableName}.`);
+for (const bad of expiry.badDates) console.warn(`Left without expiresAt (not a calendar date): ${bad}`);
 const { backfillUserKeys } = await import('../../functions/users/users.repo');
 console.log(`Backfilled the admin list keys and the count of ${await backfillUserKeys()} user(s) in ${tableName}.`);
 const { backfillRetailerIndex } = await import('../../functions/retailers/retailers.repo');

@@ -24,6 +24,8 @@ export const FILE_MSG = {
   badScanDate: (date: string) => `The scan date ${date} is not a real date (YYYY-MM-DD).`,
   futureScanDate: (date: string) => `The scan date ${date} is in the future.`,
   oldScanDate: (date: string) => `The scan date ${date} is before 2000.`,
+  /** GET /getFileData of a file whose comparison pages the data bucket deleted (robot files are kept 6 months: docs/decisions.md "Retention"). */
+  rowsDeleted: 'The rows of this file were deleted: robot files are kept for 6 months.',
 } as const;
 
 /** The settings and notifications calls. */

@@ -2,6 +2,9 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_KEYS } from '../../infra/table-schema';
+import { table } from '../../functions/lib/table';
+import { EXPORT_LINK_DAYS } from '../../shared/constants';
+import { SCRAPED_OBJECT_DAYS } from '../../shared/retention';
 import { cleanup, resourcesOf, synth } from './synth';
 
 let built: ReturnType<typeof synth>;
@@ -30,6 +33,11 @@ describe('table', () => {
         SSESpecification: { SSEEnabled: true },
       },
     });
+  });
+
+  it('deletes by TTL on the attribute the code writes (per-period items: the date + 6 months, docs/decisions.md "Retention")', () => {
+    const props = Object.values(resourcesOf(built.template, 'AWS::DynamoDB::Table'))[0]!.Properties!;
+    expect(props.TimeToLiveSpecification).toEqual({ AttributeName: table.ttl, Enabled: true });
   });
 
   it('has the GSIs of table-schema.ts, each with its own pk/sk, projecting all attributes', () => {
@@ -61,8 +69,14 @@ describe('data bucket', () => {
     }
   });
 
-  it('deletes exports after 7 days and aborts incomplete multipart uploads', () => {
+  it('deletes scraped objects no later than 6 calendar months after upload (the shortest is 181 days)', () => {
+    for (const prefix of ['incoming/', 'files/', 'screenshots/', 'snapshots/periods/']) expect(rules().find((r) => r.Prefix === prefix)?.ExpirationInDays, prefix).toBe(SCRAPED_OBJECT_DAYS);
+    expect(SCRAPED_OBJECT_DAYS).toBeLessThanOrEqual(181);
+  });
+
+  it('deletes exports after 7 days, as long as their links live, and aborts incomplete multipart uploads', () => {
     expect(rules().find((r) => r.Prefix === 'exports/')).toMatchObject({ ExpirationInDays: 7 });
+    expect(EXPORT_LINK_DAYS).toBe(7);
     expect(rules().find((r) => r.Prefix === 'exports/')?.Transitions).toBeUndefined();
     expect(rules().some((r) => r.Prefix === undefined && (r.AbortIncompleteMultipartUpload?.DaysAfterInitiation ?? 0) > 0)).toBe(true);
   });
@@ -71,8 +85,9 @@ describe('data bucket', () => {
     expect(rules().filter((r) => r.Prefix?.startsWith('imports/') || r.Prefix?.startsWith('attachments/'))).toEqual([]);
   });
 
-  it('never expires the product tabs\' read snapshots while their periods are in use', () => {
-    expect(rules().filter((r) => r.Prefix?.startsWith('snapshots/') || (r.Prefix === undefined && (r.ExpirationInDays !== undefined || r.Transitions !== undefined)))).toEqual([]);
+  it('deletes the periods\' product snapshots with the scraped data, never the on-hand feed snapshots, and has no bucket-wide expiry', () => {
+    expect(rules().filter((r) => r.Prefix?.startsWith('snapshots/')).map((r) => [r.Prefix, r.ExpirationInDays])).toEqual([['snapshots/periods/', 180]]);
+    expect(rules().filter((r) => r.Prefix === undefined && (r.ExpirationInDays !== undefined || r.Transitions !== undefined))).toEqual([]);
   });
 
   it('is encrypted, blocks public access, is retained, and logs access to the logs bucket', () => {

@@ -38,6 +38,12 @@ export class NotFoundError extends HttpError {
     super(404, message, 'NOT_FOUND');
   }
 }
+/** The resource was there and is deleted for good (retention). */
+export class GoneError extends HttpError {
+  constructor(message: string) {
+    super(410, message, 'GONE');
+  }
+}
 export class ConflictError extends HttpError {
   constructor(message: string) {
     super(409, message, 'CONFLICT');

@@ -7,6 +7,7 @@ import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom'
 import { Pagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
 import { useFile } from '../../../features/post-office/api/get-file';
 import { useFileData } from '../../../features/post-office/api/get-file-data';
@@ -121,7 +122,7 @@ function Comparison({ fId }: { fId: string }) {
         ) : dataLoading || !dataError ? (
           <Spinner label={PO_MSG.loading} />
         ) : (
-          <p className="cmp-nothing">The rows of this file could not be loaded.</p>
+          <p className="cmp-nothing">{dataError instanceof ApiError && dataError.status === 410 ? dataError.message : 'The rows of this file could not be loaded.'}</p>
         )}
         <div className="cmp-body__bar cmp-body__bar--end">{pager('bottom')}</div>
       </section>
