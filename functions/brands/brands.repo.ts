@@ -3,6 +3,7 @@ import { MSG } from '../../shared/messages';
 import { foldName } from '../../shared/slug';
 import type { Brand, Colors } from '../../shared/types';
 import type { CarryingBrand } from '../scrapings/domain/brand-split';
+import { syncBrandIndex } from './retailer-index';
 import { ddb } from '../lib/clients/dynamodb';
 import { ConflictError } from '../lib/http/errors';
 import { clean, failedConditions, isConditionFailed, key, queryAll, sortName, table } from '../lib/table';
@@ -69,14 +70,20 @@ export function brandCreateItems(b: BrandRecord) {
 /** The folded display name two brands may not share (falls back to the trimmed name when nothing is left). */
 export const brandNameKey = (name: string): string => foldName(name) || name.trim().toLowerCase();
 
-/** TransactWrite: Put BRAND#id + Put SLUG#BRAND#slug + Put BRANDNAME#folded (reservations only if free or this brand's) */
+/**
+ * TransactWrite: Put BRAND#id + Put SLUG#BRAND#slug + Put BRANDNAME#folded (reservations only if
+ * free or this brand's), then the index of brands per retailer brought in line with its list
+ * (retailer-index.ts). Tests and seeds: an admin's change of the list is setBrandRetailers.
+ */
 export async function putBrand(b: BrandRecord): Promise<void> {
+  const before = await getBrand(b._id);
   try {
     await ddb.send(new TransactWriteCommand({ TransactItems: brandCreateItems(b) }));
   } catch (e) {
     if (failedConditions(e)?.length) throw new ConflictError(MSG.brandNameTaken);
     throw e;
   }
+  await syncBrandIndex(b, before);
 }
 
 /**

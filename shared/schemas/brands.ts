@@ -18,6 +18,8 @@ export const brand = z.object({
   colors,
   company_email_bcc: z.string().optional(),
   retailers: z.array(brandRetailer),
+  /** Bumped by every change of `retailers` through PUT /brands (absent: 0); sent back with the next change to catch a stale screen. */
+  retailersVersion: z.number().optional(),
 });
 /** GET /brands (admin): every brand with its colours and allowed retailers. */
 export const listBrandsResponse = z.object({ data: z.array(brand) });
