@@ -6,7 +6,8 @@ import type { CarryingBrand } from '../scrapings/domain/brand-split';
 import { syncBrandIndex } from './retailer-index';
 import { ddb } from '../lib/clients/dynamodb';
 import { ConflictError } from '../lib/http/errors';
-import { clean, failedConditions, isConditionFailed, key, queryAll, sortName, table } from '../lib/table';
+import { queryPage, type PagedResult, type PagedSource } from '../lib/paged-query';
+import { clean, failedConditions, isConditionFailed, key, queryAll, queryCount, sortName, table } from '../lib/table';
 
 export type BrandRecord = Brand & { createdAt: string; updatedAt: string };
 
@@ -31,6 +32,26 @@ export async function listBrands(): Promise<BrandRecord[]> {
     ExpressionAttributeValues: { ':pk': 'BRANDS' },
   });
   return items.map((i) => clean<BrandRecord>(i));
+}
+
+const byNameSource: PagedSource = {
+  IndexName: table.gsi1,
+  partitionKey: 'gsi1pk',
+  sortKey: 'gsi1sk',
+  keyAttributes: ['pk', 'sk', 'gsi1pk', 'gsi1sk'],
+  KeyConditionExpression: 'gsi1pk = :pk',
+  ExpressionAttributeValues: { ':pk': 'BRANDS' },
+};
+
+/** Query gsi1 pk=BRANDS by name: one page (cursor, or `skip` items first for a page asked by number) */
+export async function pageBrandsByName(r: { limit: number; cursor?: string; skip?: number }): Promise<PagedResult<BrandRecord>> {
+  const out = await queryPage<Record<string, unknown>>({ sources: [byNameSource], ascending: true, ...r });
+  return { ...out, items: out.items.map((i) => clean<BrandRecord>(i)) };
+}
+
+/** Query gsi1 pk=BRANDS, Select COUNT: the number of brands (keys only; brands are few, registration adds them) */
+export async function countBrands(): Promise<number> {
+  return queryCount({ IndexName: table.gsi1, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': 'BRANDS' } });
 }
 
 /**
