@@ -172,6 +172,21 @@ describe('PUT /brands/{brandId} with retailers (User Retailer List)', () => {
   });
 });
 
+describe('a long list at once', () => {
+  it('60 retailers enabled in one PUT (more than one transaction holds): all listed, each indexed and counted once, the version moved per transaction', async () => {
+    const many = Array.from({ length: 60 }, (_, i) => store(`m${String(i).padStart(2, '0')}`));
+    const BIG = { _id: `brand-ura-big-${tag}`, name: `Big Carriage ${tag}`, slug: `big-carriage-${tag}` };
+    await seedBrand(BIG, many, []);
+    const res = await put({ retailers: many.map((r) => ({ retailer: r._id, flag: true })), retailersVersion: 0 }, tokens.admin, BIG._id);
+    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
+    expect(res.body.data.retailers.map((r: { retailer: string }) => r.retailer)).toEqual(many.map((r) => r._id));
+    expect(res.body.data.retailersVersion).toBe(2);
+    const counts = await Promise.all(many.map((r) => look(`retailer=${r._id}`)));
+    for (const c of counts) expect(c.body).toMatchObject({ data: [{ _id: BIG._id, name: BIG.name, value: 'Yes' }], totalCount: 1 });
+    expect((await look(`brand=${BIG._id}&limit=100`)).body.totalCount).toBe(60);
+  });
+});
+
 describe('disabling hides a retailer from the dashboard at once; enabling brings its history back', () => {
   it('R1 off: gone from getRetailers, RetailerScraping, the summary total and its own scan info; on again: the same period and product', async () => {
     const shown = await dashboard();
