@@ -15,7 +15,7 @@ import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aw
 import { BRAND_MSG } from '../../shared/schemas/brand-settings';
 import type { Colors } from '../../shared/types';
 import { ddb } from '../lib/clients/dynamodb';
-import { ConflictError, NotFoundError } from '../lib/http/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../lib/http/errors';
 import { queryPage, tablePrefix, type PagedResult } from '../lib/paged-query';
 import { clean, key, queryAll, table } from '../lib/table';
 import type { BrandRecord } from './brands.repo';
@@ -123,13 +123,16 @@ export function settingsParts(s: { colors?: Colors; company_email_bcc?: string }
 const reasonsOf = (e: unknown): string[] | undefined =>
   (e as Error | undefined)?.name === 'TransactionCanceledException' ? ((e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code ?? 'None') : undefined;
 
-/** Split the changes so each transaction holds at most 100 items (the brand's Update, an index Put per change, a count Update per added retailer). */
+/**
+ * Split the changes so each transaction holds at most 100 items: the brand's Update, an index Put
+ * per change, and per added retailer its count Update and a check that the retailer still exists.
+ */
 function chunks<T extends { added: boolean }>(changed: readonly T[]): T[][] {
   const out: T[][] = [];
   let cur: T[] = [];
   let items = 1;
   for (const c of changed) {
-    const cost = c.added ? 2 : 1;
+    const cost = c.added ? 3 : 1;
     if (items + cost > MAX_ITEMS) {
       out.push(cur);
       cur = [];
@@ -185,8 +188,14 @@ export async function setBrandRetailers(
       },
       ...part.map((c) => indexPut(before, c.entry, now)),
       ...part.filter((c) => c.added).map((c) => countBy(c.entry.retailer, 1)),
+      // A retailer deleted since the caller checked the ids: nothing written (its delete conditions on this count, the other way round).
+      ...part.filter((c) => c.added).map((c) => ({ ConditionCheck: { TableName: table.name, Key: key.retailer(c.entry.retailer), ConditionExpression: 'attribute_exists(pk)' } })),
     ];
-    await transact(items);
+    const checked = part.filter((c) => c.added).map((c) => c.entry.retailer);
+    await transact(items, (failed) => {
+      const gone = failed.filter((i) => i >= items.length - checked.length).map((i) => checked[i - (items.length - checked.length)]!);
+      return gone.length && !failed.includes(0) ? new ValidationError(BRAND_MSG.unknownRetailers(gone), [{ path: 'retailers', message: BRAND_MSG.unknownRetailers(gone) }]) : new ConflictError(BRAND_MSG.retailersChangedMeanwhile);
+    });
     v += 1;
     after = { ...after, retailers: list, retailersVersion: v, updatedAt: now };
   }
@@ -194,11 +203,11 @@ export async function setBrandRetailers(
 }
 
 /**
- * Run the transaction: a failed condition (the brand's version moved: another admin saved) is
- * 409; two transactions cancelling each other with TransactionConflict alone are retried (jittered
+ * Run the transaction: failed conditions go to `onConditions` (indexes of the failed items: the
+ * brand's version moved, 409; a retailer gone, 400); two transactions cancelling each other with TransactionConflict alone are retried (jittered
  * backoff) so that one commits and the other then fails its condition, as if they came in turn.
  */
-async function transact(items: TransactItem[]): Promise<void> {
+async function transact(items: TransactItem[], onConditions: (failed: number[]) => Error): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     try {
       await ddb.send(new TransactWriteCommand({ TransactItems: items }));
@@ -206,7 +215,8 @@ async function transact(items: TransactItem[]): Promise<void> {
     } catch (e) {
       const reasons = reasonsOf(e);
       if (!reasons) throw e;
-      if (reasons.includes('ConditionalCheckFailed')) throw new ConflictError(BRAND_MSG.retailersChangedMeanwhile);
+      const failed = reasons.flatMap((c, i) => (c === 'ConditionalCheckFailed' ? [i] : []));
+      if (failed.length) throw onConditions(failed);
       if (attempt < 10 && reasons.includes('TransactionConflict')) {
         await new Promise((r) => setTimeout(r, Math.random() * Math.min(1000, 25 * 2 ** attempt)));
         continue;

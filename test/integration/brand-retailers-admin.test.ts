@@ -172,6 +172,35 @@ describe('PUT /brands/{brandId} with retailers (User Retailer List)', () => {
   });
 });
 
+describe('a retailer deleted while a brand adds it (the checks ran before the other write)', () => {
+  it('the delete commits first: the brand\'s transaction is refused 400 naming it, nothing written', async () => {
+    const { createRetailer, getRetailer, deleteRetailer } = await import('../../functions/retailers/retailers.repo');
+    const { setBrandRetailers } = await import('../../functions/brands/retailer-brands.repo');
+    const now = new Date().toISOString();
+    const gone = { ...store('gone'), createdAt: now, updatedAt: now };
+    await createRetailer(gone);
+    await deleteRetailer((await getRetailer(gone._id))!);
+    const before = await stored();
+    await expect(setBrandRetailers(B._id, [{ retailer: gone._id, flag: true }])).rejects.toMatchObject({ statusCode: 400, message: BRAND_MSG.unknownRetailers([gone._id]) });
+    expect(await stored()).toEqual(before);
+    expect((await look(`brand=${B._id}`)).body.data.map((r: { _id: string }) => r._id)).not.toContain(gone._id);
+  });
+
+  it('the brand commits first: the delete\'s transaction is refused 409 (its count of listing brands is no longer 0) and the retailer stays', async () => {
+    const { createRetailer, getRetailer, deleteRetailer } = await import('../../functions/retailers/retailers.repo');
+    const now = new Date().toISOString();
+    const late = { ...store('late'), createdAt: now, updatedAt: now };
+    await createRetailer(late);
+    const read = (await getRetailer(late._id))!;
+    const RACE = { _id: `brand-ura-race-${tag}`, name: `Race Carriage ${tag}`, slug: `race-carriage-${tag}` };
+    await seedBrand(RACE, [], []);
+    expect((await put({ retailers: [{ retailer: late._id, flag: true }] }, tokens.admin, RACE._id)).status).toBe(200);
+    await expect(deleteRetailer(read)).rejects.toMatchObject({ statusCode: 409 });
+    expect(await getRetailer(late._id)).toBeDefined();
+    expect((await look(`retailer=${late._id}`)).body).toMatchObject({ data: [{ _id: RACE._id, value: 'Yes' }], totalCount: 1 });
+  });
+});
+
 describe('a long list at once', () => {
   it('60 retailers enabled in one PUT (more than one transaction holds): all listed, each indexed and counted once, the version moved per transaction', async () => {
     const many = Array.from({ length: 60 }, (_, i) => store(`m${String(i).padStart(2, '0')}`));
