@@ -107,15 +107,12 @@ export async function putBrand(b: BrandRecord): Promise<void> {
   await syncBrandIndex(b, before);
 }
 
-/**
- * UpdateItem BRAND#id (condition: it exists): the Brand tab's settings, whichever are given; an
- * empty company BCC removes it. The brand as it is now, or undefined when there is no such brand.
- */
-export async function updateBrandSettings(id: string, s: { colors?: Colors; company_email_bcc?: string }, now = new Date()): Promise<BrandRecord | undefined> {
-  const sets = ['#u = :now'];
+/** The brand Update's SET / REMOVE parts for the Brand tab's settings (whichever are given). */
+export function settingsParts(s: { colors?: Colors; company_email_bcc?: string }) {
+  const sets: string[] = [];
   const removes: string[] = [];
-  const names: Record<string, string> = { '#u': 'updatedAt' };
-  const values: Record<string, unknown> = { ':now': now.toISOString() };
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
   if (s.colors) {
     sets.push('#c = :c');
     names['#c'] = 'colors';
@@ -128,6 +125,19 @@ export async function updateBrandSettings(id: string, s: { colors?: Colors; comp
       values[':b'] = s.company_email_bcc;
     } else removes.push('#b');
   }
+  return { sets, removes, names, values };
+}
+
+/**
+ * UpdateItem BRAND#id (condition: it exists): the Brand tab's settings, whichever are given; an
+ * empty company BCC removes it. The brand as it is now, or undefined when there is no such brand.
+ */
+export async function updateBrandSettings(id: string, s: { colors?: Colors; company_email_bcc?: string }, now = new Date()): Promise<BrandRecord | undefined> {
+  const p = settingsParts(s);
+  const sets = ['#u = :now', ...p.sets];
+  const removes = p.removes;
+  const names: Record<string, string> = { '#u': 'updatedAt', ...p.names };
+  const values: Record<string, unknown> = { ':now': now.toISOString(), ...p.values };
   try {
     const out = await ddb.send(
       new UpdateCommand({

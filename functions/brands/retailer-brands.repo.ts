@@ -18,7 +18,7 @@ import { ddb } from '../lib/clients/dynamodb';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/http/errors';
 import { queryPage, tablePrefix, type PagedResult } from '../lib/paged-query';
 import { clean, key, queryAll, table } from '../lib/table';
-import type { BrandRecord } from './brands.repo';
+import { settingsParts, type BrandRecord } from './brands.repo';
 import { countKey, countUpdate, INDEX_PREFIX, indexItem, indexKey, indexPk, type BrandRetailerEntry } from './retailer-index';
 
 type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
@@ -99,27 +99,6 @@ export function applyRetailerFlags(
   return { next, changed };
 }
 
-/** The brand Update's SET / REMOVE parts for the Brand tab's settings (whichever are given). */
-export function settingsParts(s: { colors?: Colors; company_email_bcc?: string }) {
-  const sets: string[] = [];
-  const removes: string[] = [];
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  if (s.colors) {
-    sets.push('#c = :c');
-    names['#c'] = 'colors';
-    values[':c'] = { bgColor: s.colors.bgColor, textColor: s.colors.textColor, hoverColor: s.colors.hoverColor, summaryPageSectionColor: s.colors.summaryPageSectionColor };
-  }
-  if (s.company_email_bcc !== undefined) {
-    names['#b'] = 'company_email_bcc';
-    if (s.company_email_bcc) {
-      sets.push('#b = :b');
-      values[':b'] = s.company_email_bcc;
-    } else removes.push('#b');
-  }
-  return { sets, removes, names, values };
-}
-
 const reasonsOf = (e: unknown): string[] | undefined =>
   (e as Error | undefined)?.name === 'TransactionCanceledException' ? ((e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code ?? 'None') : undefined;
 
@@ -150,7 +129,7 @@ function chunks<T extends { added: boolean }>(changed: readonly T[]): T[][] {
  * `expectedVersion` (409), apply the entries, and write the list, `retailersVersion` + 1, the
  * index items of the changed retailers and the counts of the added ones in one TransactWrite
  * conditioned on the version read (and the Brand tab's settings in the same Update when sent).
- * More than ~99 changes at once go in several transactions, each moving the version by one and
+ * More changes than one transaction holds (~98 flags, ~33 newly listed retailers) go in several transactions, each moving the version by one and
  * leaving list and index in agreement; a failure between them leaves a part applied, which
  * sending the same list again completes. Nothing changed: no write. The brand as it is now.
  */
