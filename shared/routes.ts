@@ -20,6 +20,7 @@ import { contactsImportRoutes } from './routes/contacts-import';
 import { fileRoutes } from './routes/files';
 import { lookupRoutes } from './routes/lookups';
 import { notificationRoutes } from './routes/notifications';
+import { permissionRoutes } from './routes/permissions';
 import { publicRoutes } from './routes/public';
 import { retailerRoutes } from './routes/retailers';
 import { scrapingRoutes } from './routes/scrapings';
@@ -66,6 +67,8 @@ export const routes = [
   ...publicRoutes,
   // ── The admin Retailer List's add, edit and delete (001 §2, §7): shared/routes/retailers.ts
   ...retailerRoutes,
+  // ── The admin's Permissions look-up and its export (001 §2, §7): shared/routes/permissions.ts
+  ...permissionRoutes,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof routes)[number]['id'];

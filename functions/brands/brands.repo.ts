@@ -3,9 +3,11 @@ import { MSG } from '../../shared/messages';
 import { foldName } from '../../shared/slug';
 import type { Brand, Colors } from '../../shared/types';
 import type { CarryingBrand } from '../scrapings/domain/brand-split';
+import { syncBrandIndex } from './retailer-index';
 import { ddb } from '../lib/clients/dynamodb';
 import { ConflictError } from '../lib/http/errors';
-import { clean, failedConditions, isConditionFailed, key, queryAll, sortName, table } from '../lib/table';
+import { queryPage, type PagedResult, type PagedSource } from '../lib/paged-query';
+import { clean, failedConditions, isConditionFailed, key, queryAll, queryCount, sortName, table } from '../lib/table';
 
 export type BrandRecord = Brand & { createdAt: string; updatedAt: string };
 
@@ -30,6 +32,26 @@ export async function listBrands(): Promise<BrandRecord[]> {
     ExpressionAttributeValues: { ':pk': 'BRANDS' },
   });
   return items.map((i) => clean<BrandRecord>(i));
+}
+
+const byNameSource: PagedSource = {
+  IndexName: table.gsi1,
+  partitionKey: 'gsi1pk',
+  sortKey: 'gsi1sk',
+  keyAttributes: ['pk', 'sk', 'gsi1pk', 'gsi1sk'],
+  KeyConditionExpression: 'gsi1pk = :pk',
+  ExpressionAttributeValues: { ':pk': 'BRANDS' },
+};
+
+/** Query gsi1 pk=BRANDS by name: one page (cursor, or `skip` items first for a page asked by number) */
+export async function pageBrandsByName(r: { limit: number; cursor?: string; skip?: number }): Promise<PagedResult<BrandRecord>> {
+  const out = await queryPage<Record<string, unknown>>({ sources: [byNameSource], ascending: true, ...r });
+  return { ...out, items: out.items.map((i) => clean<BrandRecord>(i)) };
+}
+
+/** Query gsi1 pk=BRANDS, Select COUNT: the number of brands (keys only; brands are few, registration adds them) */
+export async function countBrands(): Promise<number> {
+  return queryCount({ IndexName: table.gsi1, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': 'BRANDS' } });
 }
 
 /**
@@ -69,25 +91,28 @@ export function brandCreateItems(b: BrandRecord) {
 /** The folded display name two brands may not share (falls back to the trimmed name when nothing is left). */
 export const brandNameKey = (name: string): string => foldName(name) || name.trim().toLowerCase();
 
-/** TransactWrite: Put BRAND#id + Put SLUG#BRAND#slug + Put BRANDNAME#folded (reservations only if free or this brand's) */
+/**
+ * TransactWrite: Put BRAND#id + Put SLUG#BRAND#slug + Put BRANDNAME#folded (reservations only if
+ * free or this brand's), then the index of brands per retailer brought in line with its list
+ * (retailer-index.ts). Tests and seeds: an admin's change of the list is setBrandRetailers.
+ */
 export async function putBrand(b: BrandRecord): Promise<void> {
+  const before = await getBrand(b._id);
   try {
     await ddb.send(new TransactWriteCommand({ TransactItems: brandCreateItems(b) }));
   } catch (e) {
     if (failedConditions(e)?.length) throw new ConflictError(MSG.brandNameTaken);
     throw e;
   }
+  await syncBrandIndex(b, before);
 }
 
-/**
- * UpdateItem BRAND#id (condition: it exists): the Brand tab's settings, whichever are given; an
- * empty company BCC removes it. The brand as it is now, or undefined when there is no such brand.
- */
-export async function updateBrandSettings(id: string, s: { colors?: Colors; company_email_bcc?: string }, now = new Date()): Promise<BrandRecord | undefined> {
-  const sets = ['#u = :now'];
+/** The brand Update's SET / REMOVE parts for the Brand tab's settings (whichever are given). */
+export function settingsParts(s: { colors?: Colors; company_email_bcc?: string }) {
+  const sets: string[] = [];
   const removes: string[] = [];
-  const names: Record<string, string> = { '#u': 'updatedAt' };
-  const values: Record<string, unknown> = { ':now': now.toISOString() };
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
   if (s.colors) {
     sets.push('#c = :c');
     names['#c'] = 'colors';
@@ -100,6 +125,19 @@ export async function updateBrandSettings(id: string, s: { colors?: Colors; comp
       values[':b'] = s.company_email_bcc;
     } else removes.push('#b');
   }
+  return { sets, removes, names, values };
+}
+
+/**
+ * UpdateItem BRAND#id (condition: it exists): the Brand tab's settings, whichever are given; an
+ * empty company BCC removes it. The brand as it is now, or undefined when there is no such brand.
+ */
+export async function updateBrandSettings(id: string, s: { colors?: Colors; company_email_bcc?: string }, now = new Date()): Promise<BrandRecord | undefined> {
+  const p = settingsParts(s);
+  const sets = ['#u = :now', ...p.sets];
+  const removes = p.removes;
+  const names: Record<string, string> = { '#u': 'updatedAt', ...p.names };
+  const values: Record<string, unknown> = { ':now': now.toISOString(), ...p.values };
   try {
     const out = await ddb.send(
       new UpdateCommand({

@@ -6,7 +6,7 @@
  * the zip stream drains to the file instead of piling up in memory.
  */
 import type { ViewRow } from '../scrapings/domain/product-view';
-import { fillCells, type Cell, type Column } from './domain/export-sheet';
+import { fillCells, safeCell, type Cell, type Column } from './domain/export-sheet';
 
 /** A sheet name Excel accepts: at most 31 characters, none of []:*?/\ */
 export const sheetName = (title: string) => title.replace(/[[\]:*?/\\]/g, '-').slice(0, 31) || 'Export';
@@ -22,6 +22,28 @@ export async function writeXlsxFile(filename: string, title: string, columns: re
   const cells: (Cell | undefined)[] = []; // one array for every row: addRow copies the values
   for (const row of rows) {
     ws.addRow(fillCells(columns, row, cells)).commit();
+    if (++n % 2000 === 0) await new Promise<void>((r) => setImmediate(r));
+  }
+  ws.commit();
+  await wb.commit();
+  return n;
+}
+
+/**
+ * The same streaming writer for rows given as cells (a list that is not a product tab: the
+ * admin's Permissions export): each cell made safe (safeCell), empty cells left out.
+ */
+export async function writeCellsXlsxFile(filename: string, title: string, columns: readonly { header: string; width: number }[], rows: Iterable<readonly Cell[]>): Promise<number> {
+  const { default: ExcelJS } = await import('exceljs');
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename, useStyles: false, useSharedStrings: false });
+  const ws = wb.addWorksheet(sheetName(title));
+  ws.columns = columns.map((c) => ({ header: c.header, width: c.width }));
+  let n = 0;
+  for (const row of rows) {
+    ws.addRow(row.map((c) => {
+      const v = safeCell(c);
+      return v === null || v === '' ? undefined : v;
+    })).commit();
     if (++n % 2000 === 0) await new Promise<void>((r) => setImmediate(r));
   }
   ws.commit();

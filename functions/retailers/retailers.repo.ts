@@ -12,6 +12,7 @@
  */
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ROBOT_TYPES } from '../../shared/robot-columns';
+import { countKey as brandCountKey } from '../brands/retailer-index';
 import { RETAILER_MSG } from '../../shared/messages/retailers';
 import { foldName } from '../../shared/slug';
 import type { Retailer } from '../../shared/types';
@@ -263,7 +264,8 @@ export async function updateRetailer(before: RetailerRecord, after: RetailerReco
 
 /**
  * TransactWrite: Delete RETAILER#id (condition: unchanged since read) + its three reservations +
- * ADD -1 to COUNTS#RETAILERS. The caller checks first that nothing refers to it (delete.ts).
+ * ADD -1 to COUNTS#RETAILERS + Delete its count of brands listing it (condition: 0 or absent).
+ * The caller checks first that nothing refers to it (delete.ts).
  */
 export async function deleteRetailer(before: RetailerRecord): Promise<void> {
   await transact(
@@ -279,6 +281,8 @@ export async function deleteRetailer(before: RetailerRecord): Promise<void> {
       },
       ...reservationDeletes(before, ['name', 'optId', 'slug']),
       countBy(-1),
+      // Its count of brands listing it (brands/retailer-index.ts) must be 0: a brand that listed it since the usage check cancels the delete.
+      { Delete: { TableName: table.name, Key: brandCountKey(before._id), ConditionExpression: 'attribute_not_exists(pk) OR #t = :zero', ExpressionAttributeNames: { '#t': 'total' }, ExpressionAttributeValues: { ':zero': 0 } } },
     ],
     () => changedMeanwhile(),
   );

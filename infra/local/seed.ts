@@ -88,6 +88,11 @@ export async function seed(log: (m: string) => void = () => undefined): Promise<
     if (await putIfAbsent({ ...key.slug('BRAND', b.slug), entity: 'BrandSlug', brandId: b._id, slug: b.slug })) written++;
     if (await putIfAbsent({ ...key.brandName(brandNameKey(b.name)), entity: 'BrandName', brandId: b._id, name: b.name })) written++;
   }
+  // The index of brands per retailer and its counts (admin Permissions), also for data seeded before it existed.
+  const { backfillRetailerBrandIndex } = await import('../../functions/brands/retailer-brands.repo');
+  const { listBrands } = await import('../../functions/brands/brands.repo');
+  const { listRetailers } = await import('../../functions/retailers/retailers.repo');
+  await backfillRetailerBrandIndex(await listBrands(), (await listRetailers()).map((r) => r._id));
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   for (const a of DEMO_ACCOUNTS) {
     if (await getUserByEmail(a.email)) continue;

@@ -1,9 +1,11 @@
 /**
  * `tsx infra/scripts/backfill.ts <table name>`: give items written before an index existed its
  * keys (the post-office files' gsi4 sort keys, docs/decisions.md "Lists"), and the brands' scan
- * dates for periods published before they were kept (docs/data-model-scrapings.md), and the
+ * dates for periods published before they were kept (docs/data-model-scrapings.md), the
  * retention expiry of per-period items written before it (docs/decisions.md "Retention": a
- * period older than 6 months is deleted by TTL within a day or two of the first run). Idempotent;
+ * period older than 6 months is deleted by TTL within a day or two of the first run), and the
+ * index of brands per retailer with its counts (docs/decisions.md "User Retailer List and
+ * Permissions"). Idempotent;
  * `npm run deploy` runs it after the main stack's update, with the deployer's credentials.
  */
 const tableName = process.argv[2];
@@ -29,5 +31,9 @@ console.log(`Backfilled the admin list keys and the count of ${await backfillUse
 const { backfillRetailerIndex } = await import('../../functions/retailers/retailers.repo');
 const retailerIndex = await backfillRetailerIndex((m) => console.warn(m));
 console.log(`Backfilled the Opt ID and name reservations of ${retailerIndex.total} retailer(s) and their count in ${tableName}.`);
+const { backfillRetailerBrandIndex } = await import('../../functions/brands/retailer-brands.repo');
+const { listRetailers } = await import('../../functions/retailers/retailers.repo');
+const carriage = await backfillRetailerBrandIndex(await listBrands(), (await listRetailers()).map((r) => r._id));
+console.log(`Backfilled the index of brands per retailer: ${carriage.items} item(s) of ${carriage.brands} brand(s), ${carriage.removed} stale item(s) removed, counts recounted, in ${tableName}.`);
 
 export {};

@@ -13,6 +13,7 @@ import { loginResponse, messageResponse, validateTokenResponse } from '../schema
 import { basketAddResponse, basketClearResponse, basketHasResponse, basketListResponse, basketRemoveResponse, exportJobResponse } from '../schemas/basket';
 import { listBrandsForSelectResponse, listBrandsResponse } from '../schemas/brands';
 import { updateBrandResponse } from '../schemas/brand-settings';
+import { brandRetailerExportResponse } from '../schemas/permissions';
 import { reportSummaryResponse } from '../schemas/reports';
 import { contactInfoForEmailResponse, contactRetailerResponse, listCannedMessagesResponse } from '../schemas/contact';
 import { getVariablesResponse, saveCannedMessageResponse } from '../schemas/contact';
@@ -140,6 +141,7 @@ export const responses = {
   createUser: createUserResponse,
   // The Brand tab and Manage Reports of Settings (shared/routes/brands.ts, reports.ts)
   updateBrand: updateBrandResponse,
+  brandRetailerExport: brandRetailerExportResponse,
   reportSummary: reportSummaryResponse,
   // Settings → Contacts (shared/routes/contacts-import.ts)
   getAddressBookHeaders: headersResponse,

@@ -1,13 +1,13 @@
 /**
  * PUT /brands/{brandId} (000 §2 Brand tab, §3 Brand, §7; 001 §7): the brand's theme colours and
- * company BCC address. The same call will carry an ADMIN's allowed-retailer list (001 §2 User
- * Retailer List, issue 11): the body is an object of optional parts, and that part
- * (`retailers`) is in its shape already but refused until then (docs/decisions.md "PUT
- * /brands: one body, two parts").
+ * company BCC address (BRAND_ADMIN of the brand or ADMIN), and an ADMIN's allowed-retailer list
+ * (001 §2 User Retailer List, issue 11): the body is an object of optional parts
+ * (docs/decisions.md "PUT /brands: one body, two parts", "User Retailer List and Permissions").
  */
 import * as z from 'zod';
 import { DEFAULT_COLORS } from '../constants';
 import { brand } from './brands';
+import { id } from './common';
 
 export const BRAND_MSG = {
   /** 001 §7 / §8: "PUT /brands/{id} … On status 200 the toast is 'Successfully updated'". */
@@ -15,8 +15,15 @@ export const BRAND_MSG = {
   colour: (label: string) => `${label} must be a colour written #rgb, #rrggbb or #rrggbbaa (for example ${DEFAULT_COLORS.bgColor}).`,
   colourMissing: (label: string) => `${label} is required.`,
   bccInvalid: 'Company BCC email must be a valid email address, or empty.',
-  nothingToUpdate: 'Send the brand colours (colors) and/or the company BCC email (company_email_bcc).',
-  retailersNotYet: "A brand's allowed retailers cannot be changed through this call yet.",
+  nothingToUpdate: 'Send the brand colours (colors), the company BCC email (company_email_bcc) and/or the allowed retailers (retailers).',
+  /** A BRAND_ADMIN sending `retailers` (403): only a site ADMIN changes which retailers a brand has. */
+  retailersAdminOnly: "Only a site administrator can change a brand's allowed retailers.",
+  retailersInvalid: 'retailers must be a list of { retailer, flag } (retailer: a retailer id; flag: true or false).',
+  retailersTooMany: (max: number) => `At most ${max} retailers can be sent at once.`,
+  retailerTwice: (id: string) => `The retailer ${id} is in the list twice.`,
+  unknownRetailers: (ids: string[]) => `Unknown retailer${ids.length === 1 ? '' : 's'}: ${ids.join(', ')}. Reload the retailers and try again.`,
+  versionInvalid: 'retailersVersion must be a whole number, 0 or more.',
+  retailersChangedMeanwhile: "This brand's retailers were changed meanwhile by someone else. Reload and try again.",
   unknownField: (k: string) => `Unknown field: ${k}.`,
   brandNotFound: 'Brand not found.',
 } as const;
@@ -53,24 +60,46 @@ export const companyBcc = z
   .refine((v) => v === '' || z.email().safeParse(v).success, BRAND_MSG.bccInvalid)
   .transform((v) => v.toLowerCase());
 
+/** The most entries one PUT may carry (more than any retailer list; a bound on the work of one call). */
+export const MAX_RETAILERS_SENT = 1000;
+
+/** One entry of the admin's list: a retailer id and whether it is "Currently Enabled in Dashboard". */
+export const retailerFlagInput = z.strictObject(
+  { retailer: id, flag: z.boolean({ error: BRAND_MSG.retailersInvalid }) },
+  { error: (i) => (i.code === 'unrecognized_keys' ? BRAND_MSG.unknownField(`retailers[].${i.keys[0]}`) : BRAND_MSG.retailersInvalid) },
+);
+
+export const retailersInput = z
+  .array(retailerFlagInput, { error: BRAND_MSG.retailersInvalid })
+  .max(MAX_RETAILERS_SENT, BRAND_MSG.retailersTooMany(MAX_RETAILERS_SENT))
+  .superRefine((list, ctx) => {
+    const seen = new Set<string>();
+    for (const [i, r] of list.entries()) {
+      if (seen.has(r.retailer)) ctx.addIssue({ code: 'custom', path: [i, 'retailer'], message: BRAND_MSG.retailerTwice(r.retailer) });
+      seen.add(r.retailer);
+    }
+  });
+
 /**
- * The body: `{ colors?, company_email_bcc? }` (at least one). `retailers` (the admin's list of
- * {retailer, flag}, issue 11) is part of the shape so that adding it changes no client, and is
- * refused for now with a clear message.
+ * The body: `{ colors?, company_email_bcc?, retailers?, retailersVersion? }` (at least one of the
+ * first three). `retailers` (ADMIN only: the handler answers 403 to anyone else) sets the flag of
+ * each retailer it names; `retailersVersion` is the brand's `retailersVersion` the admin's screen
+ * was showing (a stale one: 409, nothing written).
  */
 export const updateBrandBody = z
   .strictObject(
     {
       colors: colorsInput.optional(),
       company_email_bcc: companyBcc.optional(),
-      retailers: z.unknown().optional(),
+      retailers: retailersInput.optional(),
+      retailersVersion: z.number({ error: BRAND_MSG.versionInvalid }).int(BRAND_MSG.versionInvalid).min(0, BRAND_MSG.versionInvalid).optional(),
     },
     { error: (i) => (i.code === 'unrecognized_keys' ? BRAND_MSG.unknownField(i.keys[0] ?? '') : BRAND_MSG.nothingToUpdate) },
   )
   .superRefine((b, ctx) => {
-    if (b.retailers !== undefined) ctx.addIssue({ code: 'custom', path: ['retailers'], message: BRAND_MSG.retailersNotYet });
-    else if (b.colors === undefined && b.company_email_bcc === undefined) ctx.addIssue({ code: 'custom', message: BRAND_MSG.nothingToUpdate });
+    if (b.colors === undefined && b.company_email_bcc === undefined && b.retailers === undefined) ctx.addIssue({ code: 'custom', message: BRAND_MSG.nothingToUpdate });
   });
 export type UpdateBrandBody = z.output<typeof updateBrandBody>;
+export type RetailerFlagInput = z.output<typeof retailerFlagInput>;
 
 export const updateBrandResponse = z.object({ message: z.string(), data: brand });

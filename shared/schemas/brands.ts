@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { WEBSITE_TYPES } from '../constants';
 import { id } from './common';
+import { listRetailersQuery } from './retailers';
 
 export const brandIdPath = z.object({ brandId: id });
 
@@ -18,9 +19,14 @@ export const brand = z.object({
   colors,
   company_email_bcc: z.string().optional(),
   retailers: z.array(brandRetailer),
+  /** Bumped by every change of `retailers` through PUT /brands (absent: 0); sent back with the next change to catch a stale screen. */
+  retailersVersion: z.number().optional(),
 });
-/** GET /brands (admin): every brand with its colours and allowed retailers. */
-export const listBrandsResponse = z.object({ data: z.array(brand) });
+/** GET /brands (admin): every brand with its colours and allowed retailers; with page / limit / cursor one page by name (User Retailer List: 100 a page). */
+export const listBrandsResponse = z.object({ data: z.array(brand), totalCount: z.number(), nextCursor: z.string().nullable() });
+
+/** GET /brands: no parameter → every brand; `page` / `limit` / `cursor` → one page by name (the same query as GET /retailers). */
+export const listBrandsQuery = listRetailersQuery;
 /** A brand in a selector. */
 export const brandOption = brand.pick({ _id: true, name: true, slug: true });
 /** GET /getBrands (admin): brand names for selectors. */

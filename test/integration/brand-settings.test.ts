@@ -3,7 +3,7 @@
  * local stack, on a brand of this file's own: the BRAND_ADMIN of the brand or an ADMIN may change
  * the colours and the company BCC; a User of the brand, another brand's admin and a deleted
  * user's token may not; colours strictly #rgb, #rrggbb or #rrggbbaa; the retailer-list part of
- * the body (issue 11) refused for now.
+ * the body is the site ADMIN's only (test/integration/brand-retailers-admin.test.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -126,12 +126,15 @@ describe('PUT /brands/{brandId}: what is refused', () => {
     expect(errorBody(res).message).toBe(BRAND_MSG.bccInvalid);
   });
 
-  it("the allowed-retailer list (issue 11's part of this call) is refused for now, for an ADMIN too, and the brand's list is unchanged", async () => {
-    for (const token of [tokens.siteAdmin, tokens.admin]) {
-      const res = await put(token, { retailers: [{ retailer: R._id, flag: false }] });
-      expect(res.status).toBe(400);
-      expect(errorBody(res).message).toBe(BRAND_MSG.retailersNotYet);
+  it("the allowed-retailer list (issue 11's part of this call) is the site ADMIN's only: the brand's BRAND_ADMIN gets 403, also with colours in the same body, and the brand is unchanged", async () => {
+    const before = await stored();
+    for (const body of [{ retailers: [{ retailer: R._id, flag: false }] }, { colors: colours({ bgColor: '#000' }), retailers: [{ retailer: R._id, flag: false }] }]) {
+      const res = await put(tokens.admin, body);
+      expect(res.status).toBe(403);
+      expect(errorBody(res).message).toBe(BRAND_MSG.retailersAdminOnly);
     }
-    expect((await stored())!.retailers).toEqual([{ retailer: R._id, flag: true, webSiteType: 'retailerWithProducts' }]);
+    const after = await stored();
+    expect(after!.retailers).toEqual([{ retailer: R._id, flag: true, webSiteType: 'retailerWithProducts' }]);
+    expect(after!.colors).toEqual(before!.colors);
   });
 });

@@ -284,6 +284,11 @@ function adminCalls(): Call[] {
     { name: 'add a retailer', method: 'POST', path: '/retailers', body: { name: `Tenant Store ${tag}`, optId: `TEN${tag}`, slug: `tenant-store-${tag.toLowerCase()}`, website: 'https://tenant.example' } },
     { name: 'edit a retailer', method: 'PUT', path: `/retailers/${UNASSIGNED._id}`, body: { name: UNASSIGNED.name, optId: UNASSIGNED.optId, slug: 'northbay-luxury', website: 'https://northbay.example' } },
     { name: 'delete a retailer', method: 'DELETE', path: `/retailers/${UNASSIGNED._id}` },
+    // The User Retailer List and Permissions (the demo brand's own list sent back: a failed refusal would change nothing).
+    { name: "a brand's allowed retailers (User Retailer List)", method: 'PUT', path: `/brands/${MA}`, body: { retailers: [{ retailer: SHARED_RETAILER, flag: true }] } },
+    { name: 'the brands carrying a retailer (Permissions)', method: 'GET', path: `/BrandRetailerExport?retailer=${SHARED_RETAILER}&exportFlag=false` },
+    { name: 'the retailers a brand carries (Permissions)', method: 'GET', path: `/BrandRetailerExport?brand=${CP}&exportFlag=false` },
+    { name: 'the Permissions export', method: 'GET', path: `/BrandRetailerExport?retailer=${SHARED_RETAILER}&exportFlag=true` },
   ];
 }
 

@@ -72,6 +72,8 @@ export const router = createBrowserRouter([
               { path: 'post-office/notification', lazy: screen(() => import('./routes/admin/notifications'), 'NotificationsRoute') },
               { path: 'manage-users', lazy: screen(() => import('./routes/admin/manage-users'), 'ManageUsersRoute') },
               { path: 'retailers', lazy: screen(() => import('./routes/admin/retailers'), 'RetailersRoute') },
+              { path: 'user-retailer-association', lazy: screen(() => import('./routes/admin/user-retailer-association'), 'UserRetailerAssociationRoute') },
+              { path: 'permissions', lazy: screen(() => import('./routes/admin/permissions'), 'PermissionsRoute') },
               { path: '*', lazy: screen(() => import('./routes/admin/not-available'), 'AdminNotAvailableRoute') },
             ],
           },
