@@ -6,7 +6,7 @@ import type { CarryingBrand } from '../scrapings/domain/brand-split';
 import { syncBrandIndex } from './retailer-index';
 import { ddb } from '../lib/clients/dynamodb';
 import { ConflictError } from '../lib/http/errors';
-import { queryPage, type PagedResult, type PagedSource } from '../lib/paged-query';
+import { gsi1Partition, queryPage, type PagedResult } from '../lib/paged-query';
 import { clean, failedConditions, isConditionFailed, key, queryAll, queryCount, sortName, table } from '../lib/table';
 
 export type BrandRecord = Brand & { createdAt: string; updatedAt: string };
@@ -34,14 +34,7 @@ export async function listBrands(): Promise<BrandRecord[]> {
   return items.map((i) => clean<BrandRecord>(i));
 }
 
-const byNameSource: PagedSource = {
-  IndexName: table.gsi1,
-  partitionKey: 'gsi1pk',
-  sortKey: 'gsi1sk',
-  keyAttributes: ['pk', 'sk', 'gsi1pk', 'gsi1sk'],
-  KeyConditionExpression: 'gsi1pk = :pk',
-  ExpressionAttributeValues: { ':pk': 'BRANDS' },
-};
+const byNameSource = gsi1Partition('BRANDS');
 
 /** Query gsi1 pk=BRANDS by name: one page (cursor, or `skip` items first for a page asked by number) */
 export async function pageBrandsByName(r: { limit: number; cursor?: string; skip?: number }): Promise<PagedResult<BrandRecord>> {

@@ -11,17 +11,16 @@
  * the version the change was computed from, so the index never disagrees with the lists and of
  * two admins saving at once the second gets 409 instead of overwriting the first.
  */
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { BRAND_MSG } from '../../shared/schemas/brand-settings';
 import type { Colors } from '../../shared/types';
 import { ddb } from '../lib/clients/dynamodb';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/http/errors';
 import { queryPage, tablePrefix, type PagedResult } from '../lib/paged-query';
-import { clean, key, queryAll, table } from '../lib/table';
+import { clean, key, queryAll, table, transactOrConditions, type TransactItem } from '../lib/table';
 import { settingsParts, type BrandRecord } from './brands.repo';
 import { countKey, countUpdate, INDEX_PREFIX, indexItem, indexKey, indexPk, type BrandRetailerEntry } from './retailer-index';
 
-type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 export type { BrandRetailerEntry };
 
 /** One brand listing a retailer, as the index holds it. */
@@ -99,9 +98,6 @@ export function applyRetailerFlags(
   return { next, changed };
 }
 
-const reasonsOf = (e: unknown): string[] | undefined =>
-  (e as Error | undefined)?.name === 'TransactionCanceledException' ? ((e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code ?? 'None') : undefined;
-
 /**
  * Split the changes so each transaction holds at most 100 items: the brand's Update, an index Put
  * per change, and per added retailer its count Update and a check that the retailer still exists.
@@ -171,7 +167,7 @@ export async function setBrandRetailers(
       ...part.filter((c) => c.added).map((c) => ({ ConditionCheck: { TableName: table.name, Key: key.retailer(c.entry.retailer), ConditionExpression: 'attribute_exists(pk)' } })),
     ];
     const checked = part.filter((c) => c.added).map((c) => c.entry.retailer);
-    await transact(items, (failed) => {
+    await transactOrConditions(items, (failed) => {
       const gone = failed.filter((i) => i >= items.length - checked.length).map((i) => checked[i - (items.length - checked.length)]!);
       return gone.length && !failed.includes(0) ? new ValidationError(BRAND_MSG.unknownRetailers(gone), [{ path: 'retailers', message: BRAND_MSG.unknownRetailers(gone) }]) : new ConflictError(BRAND_MSG.retailersChangedMeanwhile);
     });
@@ -179,30 +175,6 @@ export async function setBrandRetailers(
     after = { ...after, retailers: list, retailersVersion: v, updatedAt: now };
   }
   return (await getBrandNow(brandId)) ?? after;
-}
-
-/**
- * Run the transaction: failed conditions go to `onConditions` (indexes of the failed items: the
- * brand's version moved, 409; a retailer gone, 400); two transactions cancelling each other with TransactionConflict alone are retried (jittered
- * backoff) so that one commits and the other then fails its condition, as if they came in turn.
- */
-async function transact(items: TransactItem[], onConditions: (failed: number[]) => Error): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await ddb.send(new TransactWriteCommand({ TransactItems: items }));
-      return;
-    } catch (e) {
-      const reasons = reasonsOf(e);
-      if (!reasons) throw e;
-      const failed = reasons.flatMap((c, i) => (c === 'ConditionalCheckFailed' ? [i] : []));
-      if (failed.length) throw onConditions(failed);
-      if (attempt < 10 && reasons.includes('TransactionConflict')) {
-        await new Promise((r) => setTimeout(r, Math.random() * Math.min(1000, 25 * 2 ** attempt)));
-        continue;
-      }
-      throw e;
-    }
-  }
 }
 
 // ── Tests, seeds and the backfill ─────────────────────────────────────────────

@@ -26,17 +26,23 @@ export interface PagedSource {
   ExpressionAttributeNames?: Record<string, string>;
 }
 
-/** The items of one gsi2 partition (`gsi2pk = pk`) in gsi2sk order: the source of most history lists. */
-export function gsi2Partition(pk: string): PagedSource {
+/** The items of one partition of gsi1 or gsi2 (`gsiNpk = pk`) in its sort-key order. */
+function gsiPartition(index: 'gsi1' | 'gsi2', pk: string): PagedSource {
   return {
-    IndexName: table.gsi2,
-    partitionKey: 'gsi2pk',
-    sortKey: 'gsi2sk',
-    keyAttributes: ['pk', 'sk', 'gsi2pk', 'gsi2sk'],
-    KeyConditionExpression: 'gsi2pk = :pk',
+    IndexName: table[index],
+    partitionKey: `${index}pk`,
+    sortKey: `${index}sk`,
+    keyAttributes: ['pk', 'sk', `${index}pk`, `${index}sk`],
+    KeyConditionExpression: `${index}pk = :pk`,
     ExpressionAttributeValues: { ':pk': pk },
   };
 }
+
+/** The items of one gsi2 partition (`gsi2pk = pk`) in gsi2sk order: the source of most history lists. */
+export const gsi2Partition = (pk: string): PagedSource => gsiPartition('gsi2', pk);
+
+/** The items of one gsi1 partition (`gsi1pk = pk`) in gsi1sk order: every item of a kind by name (BRANDS, RETAILERS). */
+export const gsi1Partition = (pk: string): PagedSource => gsiPartition('gsi1', pk);
 
 /** The table's items of partition `pk` whose sort key begins with `prefix`, in sort-key order. */
 export function tablePrefix(pk: string, prefix: string): PagedSource {

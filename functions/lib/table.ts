@@ -7,7 +7,7 @@
  * - gsi4 (gsi4pk, gsi4sk): post-office files per status, flag and type, by retailer name
  */
 import { randomBytes } from 'node:crypto';
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ddb } from './clients/dynamodb';
 import { env } from './env';
 
@@ -43,6 +43,39 @@ export function failedConditions(e: unknown): number[] | undefined {
   if ((e as Error | undefined)?.name !== 'TransactionCanceledException') return undefined;
   const reasons = (e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
   return reasons.flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' ? [i] : []));
+}
+
+/** One item of a TransactWriteItems call. */
+export type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+
+/** A cancelled transaction's reason code per item (`None` for an item that did not fail); undefined for another error. */
+export const cancellationReasons = (e: unknown): string[] | undefined =>
+  (e as Error | undefined)?.name === 'TransactionCanceledException' ? ((e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code ?? 'None') : undefined;
+
+/**
+ * Run a transaction whose conditions decide the answer: a cancellation by conditions is handed to
+ * `onConditions` (indexes of the failed items), whose error is thrown. Two transactions on the
+ * same item at the same instant may cancel each other with TransactionConflict and no failed
+ * condition: retried (up to 10 times, full jitter doubling up to 1 s) so that one commits and the
+ * other then fails its condition, as if they had come in turn.
+ */
+export async function transactOrConditions(items: TransactItem[], onConditions: (failed: number[]) => Error): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await ddb.send(new TransactWriteCommand({ TransactItems: items }));
+      return;
+    } catch (e) {
+      const reasons = cancellationReasons(e);
+      if (!reasons) throw e;
+      const failed = reasons.flatMap((c, i) => (c === 'ConditionalCheckFailed' ? [i] : []));
+      if (failed.length) throw onConditions(failed);
+      if (attempt < 10 && reasons.includes('TransactionConflict')) {
+        await new Promise((r) => setTimeout(r, Math.random() * Math.min(1000, 25 * 2 ** attempt)));
+        continue;
+      }
+      throw e;
+    }
+  }
 }
 
 /** Sortable, unguessable ids: 10 chars of time + 12 of randomness (base36/base64url). */

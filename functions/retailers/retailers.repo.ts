@@ -10,7 +10,7 @@
  * transaction whose conditions decide races: of two admins taking the same name, slug or Opt ID,
  * exactly one transaction commits.
  */
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ROBOT_TYPES } from '../../shared/robot-columns';
 import { countKey as brandCountKey } from '../brands/retailer-index';
 import { RETAILER_MSG } from '../../shared/messages/retailers';
@@ -18,12 +18,11 @@ import { foldName } from '../../shared/slug';
 import type { Retailer } from '../../shared/types';
 import { ddb } from '../lib/clients/dynamodb';
 import { HttpError, type Issue } from '../lib/http/errors';
-import { queryPage, type PagedResult, type PagedSource } from '../lib/paged-query';
-import { clean, key, queryAll, sortName, table } from '../lib/table';
+import { gsi1Partition, queryPage, type PagedResult } from '../lib/paged-query';
+import { clean, key, queryAll, sortName, table, transactOrConditions, type TransactItem } from '../lib/table';
 
 export type RetailerRecord = Retailer & { createdAt: string; updatedAt: string };
 
-type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
 const COUNTS_KEY = { pk: 'COUNTS#RETAILERS', sk: 'COUNTS' };
 /** The form in which two Opt IDs are the same (on-hand feeds compare Customer IDs trimmed and upper-cased). */
@@ -45,14 +44,7 @@ export async function listRetailers(): Promise<RetailerRecord[]> {
   return items.map((i) => clean<RetailerRecord>(i));
 }
 
-const byNameSource: PagedSource = {
-  IndexName: table.gsi1,
-  partitionKey: 'gsi1pk',
-  sortKey: 'gsi1sk',
-  keyAttributes: ['pk', 'sk', 'gsi1pk', 'gsi1sk'],
-  KeyConditionExpression: 'gsi1pk = :pk',
-  ExpressionAttributeValues: { ':pk': 'RETAILERS' },
-};
+const byNameSource = gsi1Partition('RETAILERS');
 
 /** Query gsi1 pk=RETAILERS by name: one page (cursor, or `skip` items first for a page asked by number) */
 export async function pageRetailersByName(r: { limit: number; cursor?: string; skip?: number }): Promise<PagedResult<RetailerRecord>> {
@@ -159,35 +151,6 @@ function conflict(fields: Field[], r: Pick<Retailer, 'name' | 'optId' | 'slug'>)
 
 const changedMeanwhile = () => new HttpError(409, RETAILER_MSG.changedMeanwhile, 'CONFLICT');
 
-const reasonsOf = (e: unknown): string[] | undefined =>
-  (e as Error | undefined)?.name === 'TransactionCanceledException' ? ((e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code ?? 'None') : undefined;
-
-/**
- * Run a transaction; a cancellation by conditions is handed to `onConditions` (indexes of the
- * failed items). Two transactions on the same reservation at the same instant may cancel each
- * other with TransactionConflict and no failed condition: retried (up to 10 times, jittered backoff) so
- * that one of them commits and the other then fails its condition, as if they had come in turn.
- */
-async function transact(items: TransactItem[], onConditions: (failed: number[]) => Error): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await ddb.send(new TransactWriteCommand({ TransactItems: items }));
-      return;
-    } catch (e) {
-      const reasons = reasonsOf(e);
-      if (!reasons) throw e;
-      const failed = reasons.flatMap((c, i) => (c === 'ConditionalCheckFailed' ? [i] : []));
-      if (failed.length) throw onConditions(failed);
-      if (attempt < 10 && reasons.some((c) => c === 'TransactionConflict')) {
-        // Full jitter, doubling up to 1 s: many adds at once (a seed, a bench) all ADD to the count item.
-        await new Promise((r) => setTimeout(r, Math.random() * Math.min(1000, 25 * 2 ** attempt)));
-        continue;
-      }
-      throw e;
-    }
-  }
-}
-
 const reservationPuts = (r: RetailerRecord, fields: readonly Field[]): { field: Field; item: TransactItem }[] =>
   fields.map((field) => {
     const Key = field === 'slug' ? key.slug('RETAILER', r.slug) : field === 'optId' ? optIdItemKey(r.optId) : nameItemKey(r.name);
@@ -217,7 +180,7 @@ const countBy = (n: 1 | -1): TransactItem => ({ Update: { TableName: table.name,
  */
 export async function createRetailer(r: RetailerRecord): Promise<void> {
   const reservations = reservationPuts(r, ['name', 'optId', 'slug']);
-  await transact(
+  await transactOrConditions(
     [{ Put: { TableName: table.name, Item: retailerItem(r), ConditionExpression: 'attribute_not_exists(pk)' } }, ...reservations.map((x) => x.item), countBy(1)],
     (failed) => (failed.includes(0) ? changedMeanwhile() : conflict(failed.map((i) => reservations[i - 1]!.field), r)),
   );
@@ -240,7 +203,7 @@ export function movedFields(before: Pick<Retailer, 'name' | 'optId' | 'slug'>, a
 export async function updateRetailer(before: RetailerRecord, after: RetailerRecord): Promise<void> {
   const moved = movedFields(before, after);
   const puts = reservationPuts(after, moved);
-  await transact(
+  await transactOrConditions(
     [
       {
         Put: {
@@ -268,7 +231,7 @@ export async function updateRetailer(before: RetailerRecord, after: RetailerReco
  * The caller checks first that nothing refers to it (delete.ts).
  */
 export async function deleteRetailer(before: RetailerRecord): Promise<void> {
-  await transact(
+  await transactOrConditions(
     [
       {
         Delete: {
