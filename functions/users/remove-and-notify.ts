@@ -8,7 +8,7 @@ import { USER_MSG } from '../../shared/messages/users';
 import { route } from '../../shared/routes/users';
 import { sendEmail } from '../lib/email';
 import { userRemovedEmail } from '../lib/email/users';
-import { ValidationError } from '../lib/http/errors';
+import { NotFoundError, ValidationError } from '../lib/http/errors';
 import { httpHandler } from '../lib/http/handler';
 import { logger } from '../lib/logger';
 import { managedUser } from './manage';
@@ -17,7 +17,8 @@ import { deleteUser } from './users.repo';
 export const handler = httpHandler(route('removeAndNotify'), async ({ params, query, auth }) => {
   if (params.id === auth.sub) throw new ValidationError(USER_MSG.ownDelete);
   const { user, brand } = await managedUser(auth, params.id, query.brand);
-  await deleteUser(user._id);
+  // Two removals at once: the one that did not delete answers as for a user already gone (no second email).
+  if (!(await deleteUser(user._id))) throw new NotFoundError(USER_MSG.userNotFound);
   await sendEmail({ to: [user.email], ...userRemovedEmail({ firstName: user.firstname, brand: brand.name }) }).catch((error: unknown) =>
     logger.error('user removal email failed', { error, userId: user._id }),
   );

@@ -274,19 +274,29 @@ export async function endAllSessions(id: string): Promise<void> {
   );
 }
 
-/** Transaction: Delete USER#id + Delete EMAIL#email (the address is free again; tokens of the user fail) */
-export async function deleteUser(id: string): Promise<void> {
+/**
+ * Transaction: Delete USER#id (condition: it is still there) + Delete EMAIL#email (the address is
+ * free again; tokens of the user fail), then the count −1. false: the user was already gone (two
+ * removals at once: one deletes and counts, the other finds nothing), nothing written or counted.
+ */
+export async function deleteUser(id: string): Promise<boolean> {
   const user = await getUser(id);
-  if (!user) return;
-  await ddb.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Delete: { TableName: table.name, Key: key.user(id) } },
-        { Delete: { TableName: table.name, Key: key.email(user.email), ConditionExpression: 'attribute_not_exists(pk) OR userId = :id', ExpressionAttributeValues: { ':id': id } } },
-      ],
-    }),
-  );
+  if (!user) return false;
+  try {
+    await ddb.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Delete: { TableName: table.name, Key: key.user(id), ConditionExpression: 'attribute_exists(pk)' } },
+          { Delete: { TableName: table.name, Key: key.email(user.email), ConditionExpression: 'attribute_not_exists(pk) OR userId = :id', ExpressionAttributeValues: { ':id': id } } },
+        ],
+      }),
+    );
+  } catch (e) {
+    if (failedConditions(e)?.includes(0)) return false;
+    throw e;
+  }
   await bumpUserCount(-1);
+  return true;
 }
 
 /** Query gsi2 pk=BRAND#brandId#USERS by name (one page, cursor or page number): the Users tab of Settings */

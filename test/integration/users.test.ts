@@ -389,6 +389,17 @@ describe('DELETE /removeAndNotify/{id}', () => {
     expect(ids).not.toContain(users.doomed._id);
   });
 
+  it('two removals of one user at once: one deletes (200) and emails once, the other answers 404', async () => {
+    const { createUser } = await import('../../functions/users/users.repo');
+    const racer = testUser({ _id: `race-${tag}`, email: `race-${tag}@users.test`, passwordHash: 'x', brand: B._id });
+    await createUser(racer);
+    const results = await Promise.all([remove(tokens.admin, racer._id), remove(tokens.admin, racer._id), remove(tokens.admin, racer._id)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 404, 404]);
+    await expect.poll(async () => (await emailsTo(racer.email)).length, { timeout: 5000 }).toBe(1);
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await emailsTo(racer.email)).length).toBe(1);
+  });
+
   it("refuses one's own user, plain users, another brand's admin and a site ADMIN as the target", async () => {
     const own = await remove(tokens.admin, users.admin._id);
     expect(own.status).toBe(400);
