@@ -21,7 +21,9 @@ const OPTIONS: sanitize.IOptions = {
   disallowedTagsMode: 'discard',
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'iframe', 'object', 'embed', 'svg', 'math'],
   transformTags: { a: sanitize.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer' }) },
-  exclusiveFilter: (frame) => frame.tag === 'img' && (!frame.attribs.src || (/^data:/i.test(frame.attribs.src) && !DATA_IMAGE.test(frame.attribs.src))),
+  // An image must name where it is: https, or the data of one. A relative src (`/x.png`, `x.png`)
+  // points nowhere in an email (and at our own site in the history view): dropped.
+  exclusiveFilter: (frame) => frame.tag === 'img' && !(/^https:\/\/[^/\s]/i.test(frame.attribs.src ?? '') || DATA_IMAGE.test(frame.attribs.src ?? '')),
 };
 
 export function sanitizeMessage(html: string): string {
