@@ -75,7 +75,7 @@ export function AddressBook({ brandId, retailerId, retailerName, canDelete, page
       header: <span className="sr-only">Actions</span>,
       className: 'address-book__actions',
       cell: (c) => (
-        <button type="button" className="address-book__delete" aria-label={`Delete contact ${c.firstName} ${c.lastName}`} title="Delete contact" onClick={() => setToDelete(c)}>
+        <button type="button" className="table-action table-action--danger" aria-label={`Delete contact ${c.firstName} ${c.lastName}`} title="Delete contact" onClick={() => setToDelete(c)}>
           <TrashIcon />
         </button>
       ),

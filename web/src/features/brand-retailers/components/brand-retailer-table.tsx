@@ -38,7 +38,7 @@ export function BrandRetailerTable({ rows, names, busy = false, onEdit }: BrandR
       header: <span className="sr-only">Edit</span>,
       className: 'brand-retailers__action',
       cell: (b) => (
-        <button type="button" className="brand-retailers__icon" aria-label={`Edit the retailers of ${b.name}`} title="Edit" onClick={() => onEdit(b)}>
+        <button type="button" className="table-action" aria-label={`Edit the retailers of ${b.name}`} title="Edit" onClick={() => onEdit(b)}>
           <EditIcon />
         </button>
       ),
@@ -53,6 +53,7 @@ export function BrandRetailerTable({ rows, names, busy = false, onEdit }: BrandR
       busy={busy}
       empty={<p className="brand-retailers__empty">No brands yet.</p>}
       className="table data-table brand-retailers__table"
+      wrapClassName="table-wrap table-frame"
       wrapLabel="Brands"
     />
   );

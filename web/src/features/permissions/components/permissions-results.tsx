@@ -81,6 +81,7 @@ export function PermissionsResults({ filter, page, onPage, open = openInBrowser 
             busy={isValidating && !!data}
             empty={<p className="panel panel--empty permissions__empty">{filter.kind === 'retailer' ? M.emptyRetailer : M.emptyBrand}</p>}
             className="table data-table permissions__table"
+            wrapClassName="table-wrap table-frame"
             wrapLabel={title}
           />
           <Pagination page={page} totalPages={totalPages} onChange={onPage} label="Permissions pages" />

@@ -48,7 +48,7 @@ export function RetailerTable({ rows, busy = false, onEdit, onDelete }: Retailer
       header: <span className="sr-only">Edit</span>,
       className: 'retailers__action',
       cell: (r) => (
-        <button type="button" className="retailers__icon" aria-label={`Edit ${r.name}`} title="Edit" onClick={() => onEdit(r)}>
+        <button type="button" className="table-action" aria-label={`Edit ${r.name}`} title="Edit" onClick={() => onEdit(r)}>
           <EditIcon />
         </button>
       ),
@@ -58,7 +58,7 @@ export function RetailerTable({ rows, busy = false, onEdit, onDelete }: Retailer
       header: <span className="sr-only">Delete</span>,
       className: 'retailers__action',
       cell: (r) => (
-        <button type="button" className="retailers__icon retailers__icon--delete" aria-label={`Delete ${r.name}`} title="Delete" onClick={() => onDelete(r)}>
+        <button type="button" className="table-action table-action--danger" aria-label={`Delete ${r.name}`} title="Delete" onClick={() => onDelete(r)}>
           <TrashIcon />
         </button>
       ),
@@ -73,6 +73,7 @@ export function RetailerTable({ rows, busy = false, onEdit, onDelete }: Retailer
       busy={busy}
       empty={<p className="retailers__empty">{RETAILER_MSG.empty}</p>}
       className="table data-table retailers__table"
+      wrapClassName="table-wrap table-frame"
       wrapLabel="Retailers"
     />
   );
