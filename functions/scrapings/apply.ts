@@ -333,7 +333,7 @@ async function setUpStaging(file: FileRecord, progress: StageProgress | undefine
   }
   // All read; when the budget went on it, the previous side's index is left to the next invocation.
   if (pages > 0 && overBudget()) return saveSetup(file, progress, stagedAt, { brands, periods }, cursor);
-  const stager = new PeriodStager(brands, comparing, progress?.counts);
+  const stager = new PeriodStager(brands, comparing, progress?.counts, false, file.previousRowCount);
   if (comparing) {
     let n = 0;
     for await (const chunk of readAllRows(file._id, 'previous', file.previousPages ?? 0)) {

@@ -2,8 +2,9 @@
  * What one StageFile invocation hands the next (issue 7 §2), saved once per invocation in the
  * data bucket so the next one starts staging at once instead of rebuilding it: the carrying
  * brands, each brand's period items and the user fields to carry (read from DynamoDB once, by
- * the first invocation), and the previous side's products not matched yet (style -> chunk and
- * fingerprint). One JSON line an entry, read back a line at a time:
+ * the first invocation), and the previous side's products not matched yet (the index's bytes:
+ * 64 bits of brand + style's MD5 -> chunk and fingerprint, 16 bytes a product, base64 in lines of
+ * 20,000). One JSON line a user-field entry, read back a line at a time:
  *
  *   files/<fileId>/stage/<stagedAt>-<next>.ndjson
  *
@@ -42,10 +43,16 @@ export interface StageState {
 interface Header {
   brands: CarryingBrand[];
   periods: Omit<BrandPeriod, 'carried'>[];
+  /** Previous products not matched yet (sizes the index once); absent in a state saved before. */
+  unmatched?: number;
 }
 
-/** Lines: the header, then [0, brand index, style, packed] per unmatched previous product, [1 | 2, brand index, style, fields] per carried entry. */
-type Line = [0, number, string, number] | [1 | 2, number, string, UserFields];
+/**
+ * Lines: the header, then [3, base64 of index bytes] per 20,000 unmatched previous products,
+ * [1 | 2, brand index, style, fields] per carried entry. A state saved before the index was bytes
+ * has [0, brand index, style, packed] per unmatched previous product instead (still read).
+ */
+type Line = [0, number, string, number] | [1 | 2, number, string, UserFields] | [3, string];
 
 /** A state is keyed by the chunk staging resumes at, or `setup-<n>` for the n-th state saved while the user fields to carry are read. */
 export type StateAt = number | `setup-${number}`;
@@ -57,7 +64,7 @@ const PART_LINES = 20_000;
 
 export async function saveStageState(fileId: string, stagedAt: string, next: StateAt, state: StageState): Promise<void> {
   const brandIndex = new Map(state.brands.map((b, i) => [b._id, i]));
-  const header: Header = { brands: state.brands, periods: state.periods.map(({ carried, ...p }) => (void carried, p)) };
+  const header: Header = { brands: state.brands, periods: state.periods.map(({ carried, ...p }) => (void carried, p)), unmatched: state.stager.unmatchedCount };
   const parts: Buffer[] = [Buffer.from(JSON.stringify(header) + '\n')];
   let lines: string[] = [];
   const push = (line: Line) => {
@@ -67,7 +74,7 @@ export async function saveStageState(fileId: string, stagedAt: string, next: Sta
       lines = [];
     }
   };
-  for (const [brand, style, packed] of state.stager.unmatchedPrevious()) push([0, brandIndex.get(brand)!, style, packed]);
+  for (const bytes of state.stager.unmatchedPrevious()) parts.push(Buffer.from(JSON.stringify([3, bytes.toString('base64')] satisfies Line) + '\n'));
   state.periods.forEach((p) => {
     for (const [side, style, fields] of p.carried.entries()) push([side === 'p' ? 1 : 2, brandIndex.get(p.brand)!, style, fields]);
   });
@@ -86,11 +93,15 @@ export async function loadStageState(fileId: string, stagedAt: string, next: Sta
       state = {
         brands: header.brands,
         periods: header.periods.map((p) => ({ ...p, carried: new CarriedFields() })),
-        stager: new PeriodStager(header.brands, comparing, counts, true),
+        stager: new PeriodStager(header.brands, comparing, counts, true, header.unmatched),
       };
       continue;
     }
     const line = JSON.parse(text) as Line;
+    if (line[0] === 3) {
+      state.stager.restoreUnmatched(Buffer.from(line[1], 'base64'));
+      continue;
+    }
     const brand = state.brands[line[1]]!._id;
     if (line[0] === 0) state.stager.restorePrevious(brand, line[2], line[3]);
     else state.periods[line[1]]!.carried.restore(line[0] === 1 ? 'p' : 'e', line[2], line[3]);

@@ -15,6 +15,7 @@
  * about 2^-128 per row for rows nobody crafted to collide.
  */
 import { hash } from 'node:crypto';
+import { Md5KeyTable } from '../../lib/md5-key-table.js';
 import { type CellChange, type CurrentRowDiff, diffSummary, type DiffOptions, type PreviousRowDiff, type StreamingDiffResult, trackedColumnsFor } from './diff.js';
 import { type RobotRow, robotTypeDefinition } from './robot-types.js';
 
@@ -44,80 +45,16 @@ function digestInto(row: RobotRow, tracked: readonly string[], into: Int32Array,
 }
 
 /**
- * Key -> position of its last row, off the JS heap: an open-addressing table of 64 bits of the
- * key's MD5 and the position, in typed arrays (12 bytes a slot, at most half full: about 25 MB
- * at 1M rows, where a Map of the key strings held ~60 MB of heap that every major GC walked).
- * Two keys sharing those 64 bits (about 3 in 10^8 for a file of 1M distinct keys) would be taken
- * for one: the later row's position wins, as for a repeated key.
+ * Key -> position of its last row, off the JS heap (`Md5KeyTable`: 64 bits of the key's MD5 and
+ * the position in typed arrays, about 32 MB at 1M rows, where a Map of the key strings held
+ * ~60 MB of heap that every major GC walked). Two keys sharing those 64 bits (about 3 in 10^8 for
+ * a file of 1M distinct keys) would be taken for one: the later row's position wins, as for a
+ * repeated key.
  */
-export class KeyPositions {
-  private hi: Uint32Array;
-  private lo: Uint32Array;
-  /** Position + 1 (0: an empty slot). */
-  private at: Int32Array;
-  private mask: number;
-  private used = 0;
-
-  constructor(expected = 1024) {
-    let capacity = 16;
-    while (capacity < expected * 2) capacity *= 2;
-    this.hi = new Uint32Array(capacity);
-    this.lo = new Uint32Array(capacity);
-    this.at = new Int32Array(capacity);
-    this.mask = capacity - 1;
-  }
-
-  get size(): number {
-    return this.used;
-  }
-
-  private slotOf(h: number, l: number): number {
-    let i = h & this.mask;
-    while (this.at[i] !== 0 && (this.hi[i] !== h || this.lo[i] !== l)) i = (i + 1) & this.mask;
-    return i;
-  }
-
-  set(key: string, position: number): void {
-    const d = hash('md5', key, 'buffer');
-    const h = d.readUInt32LE(0);
-    const l = d.readUInt32LE(4);
-    const i = this.slotOf(h, l);
-    if (this.at[i] === 0) {
-      this.hi[i] = h;
-      this.lo[i] = l;
-      if (++this.used * 2 > this.at.length) {
-        this.at[i] = position + 1;
-        this.grow();
-        return;
-      }
-    }
-    this.at[i] = position + 1;
-  }
-
-  get(key: string): number | undefined {
-    const d = hash('md5', key, 'buffer');
-    const i = this.slotOf(d.readUInt32LE(0), d.readUInt32LE(4));
-    return this.at[i] === 0 ? undefined : this.at[i]! - 1;
-  }
-
+export class KeyPositions extends Md5KeyTable {
   /** The position of every key's last row (in no particular order). */
-  *positions(): Generator<number> {
-    for (const a of this.at) if (a !== 0) yield a - 1;
-  }
-
-  private grow(): void {
-    const { hi, lo, at } = this;
-    this.hi = new Uint32Array(at.length * 2);
-    this.lo = new Uint32Array(at.length * 2);
-    this.at = new Int32Array(at.length * 2);
-    this.mask = at.length * 2 - 1;
-    for (let j = 0; j < at.length; j++) {
-      if (at[j] === 0) continue;
-      const i = this.slotOf(hi[j]!, lo[j]!);
-      this.hi[i] = hi[j]!;
-      this.lo[i] = lo[j]!;
-      this.at[i] = at[j]!;
-    }
+  positions(): Generator<number> {
+    return this.values();
   }
 }
 

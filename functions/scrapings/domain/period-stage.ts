@@ -1,8 +1,9 @@
 /**
  * Staging a product file's periods a row at a time, in bounded memory (issue 7 §2): what
  * `buildPeriodProducts` decides with both files in memory, decided instead from
- * - the previous side read first into a compact index: per brand, style number -> the chunk the
- *   row is in and a 37-bit fingerprint of its compared fields (one number a row, not the row);
+ * - the previous side read first into a compact index: brand + style number -> the chunk the
+ *   row is in and a 37-bit fingerprint of its compared fields (one number a row, not the row),
+ *   held off the JS heap (`Md5KeyTable`: 16 bytes a slot, keyed by 64 bits of the key's MD5);
  * - then the current side row by row: a style not in the index is added, one with the same
  *   fingerprint unchanged, another one changed (the caller reads that previous row back from its
  *   chunk to list the old values, `changedFields`);
@@ -11,6 +12,7 @@
  * Pure: functions/scrapings/apply.ts does the reads and writes.
  */
 import { hash } from 'node:crypto';
+import { Md5KeyTable } from '../../lib/md5-key-table';
 import { PERIOD_CHANGE_FIELDS, productFieldsFromRow, type PeriodProduct, type ProductFields } from '../../files/domain/period-apply';
 import type { RobotRow } from '../../files/domain/robot-types';
 import { brandOfRow, type CarryingBrand } from './brand-split';
@@ -55,8 +57,12 @@ export interface StagedRow {
   changedAt?: number;
 }
 
+/** The previous side's index key of a brand's style. */
+const indexKey = (brand: string, style: string) => `${brand}\u0000${style}`;
+
 export class PeriodStager {
-  private readonly previous = new Map<string, Map<string, number>>();
+  /** brand + style -> chunk * 2^37 + fingerprint, for the previous rows not matched yet. */
+  private readonly previous: Md5KeyTable;
   readonly counts = new Map<string, BrandCounts>();
   /** Current rows of no carrying brand (not stored). */
   skipped = 0;
@@ -69,29 +75,41 @@ export class PeriodStager {
     resumed?: Readonly<Record<string, BrandCounts>>,
     /** The previous side is restored (`restorePrevious`), not read again: its total is kept. */
     restoring = false,
+    /** Previous rows expected (sizes the index once). */
+    expectedPrevious = 1024,
   ) {
+    this.previous = new Md5KeyTable(expectedPrevious);
     for (const b of brands) {
-      this.previous.set(b._id, new Map());
       const r = resumed?.[b._id];
       // Otherwise previousTotal is counted again by addPrevious.
       this.counts.set(b._id, r ? { ...r, previousTotal: restoring ? r.previousTotal : 0 } : { total: 0, previousTotal: 0, added: 0, deleted: 0, changed: 0, unchanged: 0, mapped: 0, priceFlagged: 0 });
     }
   }
 
-  /** The previous rows not matched yet, per brand (to save between invocations): [brand, style, chunk and fingerprint]. */
-  *unmatchedPrevious(): Generator<[string, string, number]> {
-    for (const [brand, index] of this.previous) for (const [style, packed] of index) yield [brand, style, packed];
+  /** How many previous rows are not matched yet. */
+  get unmatchedCount(): number {
+    return this.previous.size;
   }
 
-  /** One entry of `unmatchedPrevious`, saved by an earlier invocation (constructed with `restoring`). */
+  /** The previous rows not matched yet (to save between invocations), as bytes: `Md5KeyTable.toBytes`. */
+  unmatchedPrevious(): Generator<Buffer> {
+    return this.previous.toBytes();
+  }
+
+  /** Previous rows not matched yet, as `unmatchedPrevious` gave them to an earlier invocation (constructed with `restoring`). */
+  restoreUnmatched(bytes: Uint8Array): void {
+    this.previous.addBytes(bytes);
+  }
+
+  /** One previous row not matched yet, saved by name (a state saved before the index was bytes). */
   restorePrevious(brand: string, style: string, packed: number): void {
-    this.previous.get(brand)?.set(style, packed);
+    if (this.counts.has(brand)) this.previous.set(indexKey(brand, style), packed);
   }
 
   /** A current row an earlier invocation staged (resuming): taken out of the index, counted already. */
   skipCurrent(row: RobotRow): void {
     const brand = brandOfRow(row, this.brands);
-    if (brand && this.comparing) this.previous.get(brand._id)!.delete(productFieldsFromRow(row).style_number);
+    if (brand && this.comparing) this.previous.delete(indexKey(brand._id, productFieldsFromRow(row).style_number));
   }
 
   /** A row of the previous side, in chunk `chunk` (all of them before the first `addCurrent`). */
@@ -100,7 +118,7 @@ export class PeriodStager {
     const brand = brandOfRow(row, this.brands);
     if (!brand) return;
     const fields = productFieldsFromRow(row);
-    this.previous.get(brand._id)!.set(fields.style_number, chunk * FINGERPRINT_BITS + fingerprintOf(fields));
+    this.previous.set(indexKey(brand._id, fields.style_number), chunk * FINGERPRINT_BITS + fingerprintOf(fields));
     this.counts.get(brand._id)!.previousTotal++;
   }
 
@@ -118,14 +136,14 @@ export class PeriodStager {
       counts.unchanged++;
       return { brand: brand._id, product };
     }
-    const index = this.previous.get(brand._id)!;
-    const packed = index.get(product.style_number);
+    const key = indexKey(brand._id, product.style_number);
+    const packed = this.previous.get(key);
     if (packed === undefined) {
       product.type = 'added';
       counts.added++;
       return { brand: brand._id, product };
     }
-    index.delete(product.style_number);
+    this.previous.delete(key);
     const chunk = Math.floor(packed / FINGERPRINT_BITS);
     if (packed - chunk * FINGERPRINT_BITS === fingerprintOf(product)) {
       counts.unchanged++;
@@ -144,7 +162,7 @@ export class PeriodStager {
   /** After the current side: the chunks holding deleted products (previous rows of no current row). */
   deletedChunks(): Set<number> {
     const chunks = new Set<number>();
-    for (const index of this.previous.values()) for (const packed of index.values()) chunks.add(Math.floor(packed / FINGERPRINT_BITS));
+    for (const packed of this.previous.values()) chunks.add(Math.floor(packed / FINGERPRINT_BITS));
     return chunks;
   }
 
@@ -153,10 +171,10 @@ export class PeriodStager {
     const brand = brandOfRow(row, this.brands);
     if (!brand) return undefined;
     const fields = productFieldsFromRow(row);
-    const index = this.previous.get(brand._id)!;
-    const packed = index.get(fields.style_number);
+    const key = indexKey(brand._id, fields.style_number);
+    const packed = this.previous.get(key);
     if (packed === undefined || Math.floor(packed / FINGERPRINT_BITS) !== chunk) return undefined;
-    index.delete(fields.style_number);
+    this.previous.delete(key);
     this.counts.get(brand._id)!.deleted++;
     return { brand: brand._id, product: { ...fields, type: 'deleted' } };
   }

@@ -110,9 +110,9 @@ describe('PeriodStager', () => {
       };
       stage(first, current.slice(0, stopAt));
       // What the invocation saves (saveStageState) and the next one restores (loadStageState), through JSON.
-      const saved = JSON.parse(JSON.stringify({ counts: Object.fromEntries(first.counts), entries: [...first.unmatchedPrevious()] })) as { counts: Record<string, never>; entries: [string, string, number][] };
+      const saved = JSON.parse(JSON.stringify({ counts: Object.fromEntries(first.counts), entries: [...first.unmatchedPrevious()].map((b) => b.toString('base64')) })) as { counts: Record<string, never>; entries: string[] };
       const next = new PeriodStager(BRANDS, true, saved.counts, true);
-      for (const [brand, style, packed] of saved.entries) next.restorePrevious(brand, style, packed);
+      for (const bytes of saved.entries) next.restoreUnmatched(Buffer.from(bytes, 'base64'));
       stage(next, current.slice(stopAt));
       for (const n of next.deletedChunks()) for (const r of prevChunks[n]!) {
         const staged = next.deletedOf(r, n);
@@ -122,6 +122,43 @@ describe('PeriodStager', () => {
         expect(byStyle(out.get(b._id)!), `stopped at ${stopAt}`).toEqual(byStyle(whole.out.get(b._id)!));
         expect(next.counts.get(b._id), `stopped at ${stopAt}`).toEqual(whole.stager.counts.get(b._id));
       }
+    }
+  });
+
+  it('resumes from a state saved by name (brand, style, chunk and fingerprint: the form before the index was bytes) with the same products and counts', () => {
+    const { previous, current } = files();
+    const whole = streamed(previous, current);
+    const prevChunks = chunksOf(previous);
+    const restored = new PeriodStager(BRANDS, true, Object.fromEntries([...whole.stager.counts].map(([b, c]) => [b, { ...c, total: 0, added: 0, deleted: 0, changed: 0, unchanged: 0, mapped: 0, priceFlagged: 0 }])), true);
+    prevChunks.forEach((chunk, n) =>
+      chunk.forEach((r) => {
+        const brand = brandOfRow(r, BRANDS);
+        const fields = productFieldsFromRow(r);
+        if (brand) restored.restorePrevious(brand._id, fields.style_number, n * 2 ** 37 + fingerprintOf(fields));
+      }),
+    );
+    // A brand that no longer carries the retailer is left out.
+    restored.restorePrevious('b-gone', 'SN-1', 5);
+    expect(restored.unmatchedCount).toBe(previous.filter((r) => brandOfRow(r, BRANDS)).length);
+    const out = new Map<string, PeriodProduct[]>(BRANDS.map((b) => [b._id, []]));
+    for (const r of current) {
+      const staged = restored.addCurrent(r);
+      if (!staged) continue;
+      if (staged.changedAt !== undefined) {
+        const before = prevChunks[staged.changedAt]!.map(productFieldsFromRow).find((f) => f.style_number === staged.product.style_number)!;
+        const change = changedFields(before, staged.product);
+        if (change) Object.assign(staged.product, { type: 'change', change });
+        restored.settleChange(staged.brand, !!change);
+      }
+      out.get(staged.brand)!.push(staged.product);
+    }
+    for (const n of restored.deletedChunks()) for (const r of prevChunks[n]!) {
+      const staged = restored.deletedOf(r, n);
+      if (staged) out.get(staged.brand)!.push(staged.product);
+    }
+    for (const b of BRANDS) {
+      expect(byStyle(out.get(b._id)!)).toEqual(byStyle(whole.out.get(b._id)!));
+      expect(restored.counts.get(b._id)).toEqual(whole.stager.counts.get(b._id));
     }
   });
 
