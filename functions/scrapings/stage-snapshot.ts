@@ -2,7 +2,7 @@
  * The read snapshot of a staged version (docs/product-reads.md), built from the products as
  * staging writes them (issue 7 §2) instead of reading the version back from DynamoDB: each
  * StageFile invocation saves the products it wrote, per brand's period, in pieces of
- * PIECE_PRODUCTS as it goes (it holds at most a piece a brand, as lines of text):
+ * PIECE_PRODUCTS as it goes (it never holds more than a piece a brand):
  *
  *   files/<fileId>/snapshot-parts/<stagedAt>-<from>-<brand index>-<piece>.ndjson.gz
  *
@@ -48,20 +48,9 @@ export function pieceLine(p: ProductScrape): string {
   return `${JSON.stringify(p._id)}\t${p.isFlagged === 'yes' && p.type !== 'deleted' ? 1 : 0}\t${JSON.stringify(p)}`;
 }
 
-/** A product as a piece holds it until saved: its id and its line (one flat string: about two thirds of the object's heap). */
-interface HeldLine {
-  id: string;
-  line: string;
-}
-
-/** A piece's text from its held lines: in stored order, one per id (the last held), a line each. */
-function heldText(held: readonly HeldLine[]): string {
-  return inStoredOrderBy(held, (h) => h.id).map((h) => h.line + '\n').join('');
-}
-
 /** A piece's text: its products in stored order, one per id, a line each. */
 export function pieceText(products: readonly ProductScrape[]): string {
-  return heldText(products.map((p) => ({ id: p._id, line: pieceLine(p) })));
+  return inStoredOrder('', products).map((p) => pieceLine(p) + '\n').join('');
 }
 
 /**
@@ -70,7 +59,7 @@ export function pieceText(products: readonly ProductScrape[]): string {
  * pieces and says how many are its own (`close`): extra pieces of the failed try are never read.
  */
 export class SnapshotPartWriter {
-  private readonly held: HeldLine[][];
+  private readonly held: ProductScrape[][];
   private readonly pieces: number[];
   private readonly saving: Promise<void>[] = [];
 
@@ -86,15 +75,15 @@ export class SnapshotPartWriter {
 
   add(brandIndex: number, product: ProductScrape): void {
     const held = this.held[brandIndex]!;
-    held.push({ id: product._id, line: pieceLine(product) });
+    held.push(product);
     if (held.length >= PIECE_PRODUCTS) this.save(brandIndex);
   }
 
   private save(brandIndex: number): void {
-    const held = this.held[brandIndex]!;
+    const products = this.held[brandIndex]!;
     this.held[brandIndex] = [];
     const key = snapshotPartKey(this.fileId, this.stagedAt, this.from, brandIndex, this.pieces[brandIndex]!++);
-    this.saving.push(gz(heldText(held)).then((Body) => s3.send(new PutObjectCommand({ Bucket: env.dataBucket, Key: key, Body, ContentType: 'application/x-ndjson' })).then(() => undefined)));
+    this.saving.push(gz(pieceText(products)).then((Body) => s3.send(new PutObjectCommand({ Bucket: env.dataBucket, Key: key, Body, ContentType: 'application/x-ndjson' })).then(() => undefined)));
   }
 
   /** Save what is held; resolves with what was saved once every piece is stored. */
@@ -217,14 +206,9 @@ export async function deleteSnapshotParts(fileId: string): Promise<void> {
  * last one given (the later write). Pure.
  */
 export function inStoredOrder(periodId: string, products: readonly ProductScrape[]): ProductScrape[] {
-  return inStoredOrderBy(products, (p) => p._id.slice(periodId.length));
-}
-
-/** Items in the UTF-8 byte order of their key, one per key: the last one given. Pure. */
-function inStoredOrderBy<T>(items: readonly T[], keyOf: (item: T) => string): T[] {
-  const keyed = items.map((p, i) => ({ p, i, k: Buffer.from(keyOf(p), 'utf8') }));
+  const keyed = products.map((p, i) => ({ p, i, k: Buffer.from(p._id.slice(periodId.length), 'utf8') }));
   keyed.sort((a, b) => Buffer.compare(a.k, b.k) || a.i - b.i);
-  const out: T[] = [];
+  const out: ProductScrape[] = [];
   for (let j = 0; j < keyed.length; j++) {
     const next = keyed[j + 1];
     if (next && Buffer.compare(next.k, keyed[j]!.k) === 0) continue;
