@@ -41,14 +41,12 @@ function files() {
 
 const chunksOf = <T>(rows: readonly T[]) => Array.from({ length: Math.ceil(rows.length / CHUNK) }, (_, n) => rows.slice(n * CHUNK, (n + 1) * CHUNK));
 
-/** What staging does with the stager (apply.ts), the I/O replaced by arrays. */
-function streamed(previous: RobotRow[] | null, current: RobotRow[]) {
-  const stager = new PeriodStager(BRANDS, previous !== null);
-  const prevChunks = previous ? chunksOf(previous) : [];
-  prevChunks.forEach((chunk, n) => chunk.forEach((r) => stager.addPrevious(r, n)));
-  const out = new Map<string, PeriodProduct[]>(BRANDS.map((b) => [b._id, []]));
-  const chunkReads = new Set<number>();
-  for (const r of current) {
+type Staged = Map<string, PeriodProduct[]>;
+const emptyOut = (): Staged => new Map(BRANDS.map((b) => [b._id, []]));
+
+/** What staging does with current rows (apply.ts), the previous chunks' reads replaced by arrays. */
+function stageCurrent(stager: PeriodStager, prevChunks: RobotRow[][], rows: readonly RobotRow[], out: Staged, chunkReads = new Set<number>()): void {
+  for (const r of rows) {
     const staged = stager.addCurrent(r);
     if (!staged) continue;
     if (staged.changedAt !== undefined) {
@@ -60,10 +58,25 @@ function streamed(previous: RobotRow[] | null, current: RobotRow[]) {
     }
     out.get(staged.brand)!.push(staged.product);
   }
+}
+
+/** What staging does once the current side is done: the deleted products, read back from their chunks. */
+function stageDeleted(stager: PeriodStager, prevChunks: RobotRow[][], out: Staged): void {
   for (const n of stager.deletedChunks()) for (const r of prevChunks[n]!) {
     const staged = stager.deletedOf(r, n);
     if (staged) out.get(staged.brand)!.push(staged.product);
   }
+}
+
+/** What staging does with the stager (apply.ts), the I/O replaced by arrays. */
+function streamed(previous: RobotRow[] | null, current: RobotRow[]) {
+  const stager = new PeriodStager(BRANDS, previous !== null);
+  const prevChunks = previous ? chunksOf(previous) : [];
+  prevChunks.forEach((chunk, n) => chunk.forEach((r) => stager.addPrevious(r, n)));
+  const out = emptyOut();
+  const chunkReads = new Set<number>();
+  stageCurrent(stager, prevChunks, current, out, chunkReads);
+  stageDeleted(stager, prevChunks, out);
   return { out, stager, chunkReads };
 }
 
@@ -94,30 +107,14 @@ describe('PeriodStager', () => {
     for (const stopAt of [0, 1, 137, current.length - 1, current.length]) {
       const first = new PeriodStager(BRANDS, true);
       prevChunks.forEach((chunk, n) => chunk.forEach((r) => first.addPrevious(r, n)));
-      const out = new Map<string, PeriodProduct[]>(BRANDS.map((b) => [b._id, []]));
-      const stage = (stager: PeriodStager, rows: RobotRow[]) => {
-        for (const r of rows) {
-          const staged = stager.addCurrent(r);
-          if (!staged) continue;
-          if (staged.changedAt !== undefined) {
-            const before = prevChunks[staged.changedAt]!.map(productFieldsFromRow).find((f) => f.style_number === staged.product.style_number)!;
-            const change = changedFields(before, staged.product);
-            if (change) Object.assign(staged.product, { type: 'change', change });
-            stager.settleChange(staged.brand, !!change);
-          }
-          out.get(staged.brand)!.push(staged.product);
-        }
-      };
-      stage(first, current.slice(0, stopAt));
+      const out = emptyOut();
+      stageCurrent(first, prevChunks, current.slice(0, stopAt), out);
       // What the invocation saves (saveStageState) and the next one restores (loadStageState), through JSON.
       const saved = JSON.parse(JSON.stringify({ counts: Object.fromEntries(first.counts), entries: [...first.unmatchedPrevious()].map((b) => b.toString('base64')) })) as { counts: Record<string, never>; entries: string[] };
       const next = new PeriodStager(BRANDS, true, saved.counts, true);
       for (const bytes of saved.entries) next.restoreUnmatched(Buffer.from(bytes, 'base64'));
-      stage(next, current.slice(stopAt));
-      for (const n of next.deletedChunks()) for (const r of prevChunks[n]!) {
-        const staged = next.deletedOf(r, n);
-        if (staged) out.get(staged.brand)!.push(staged.product);
-      }
+      stageCurrent(next, prevChunks, current.slice(stopAt), out);
+      stageDeleted(next, prevChunks, out);
       for (const b of BRANDS) {
         expect(byStyle(out.get(b._id)!), `stopped at ${stopAt}`).toEqual(byStyle(whole.out.get(b._id)!));
         expect(next.counts.get(b._id), `stopped at ${stopAt}`).toEqual(whole.stager.counts.get(b._id));
@@ -140,22 +137,9 @@ describe('PeriodStager', () => {
     // A brand that no longer carries the retailer is left out.
     restored.restorePrevious('b-gone', 'SN-1', 5);
     expect(restored.unmatchedCount).toBe(previous.filter((r) => brandOfRow(r, BRANDS)).length);
-    const out = new Map<string, PeriodProduct[]>(BRANDS.map((b) => [b._id, []]));
-    for (const r of current) {
-      const staged = restored.addCurrent(r);
-      if (!staged) continue;
-      if (staged.changedAt !== undefined) {
-        const before = prevChunks[staged.changedAt]!.map(productFieldsFromRow).find((f) => f.style_number === staged.product.style_number)!;
-        const change = changedFields(before, staged.product);
-        if (change) Object.assign(staged.product, { type: 'change', change });
-        restored.settleChange(staged.brand, !!change);
-      }
-      out.get(staged.brand)!.push(staged.product);
-    }
-    for (const n of restored.deletedChunks()) for (const r of prevChunks[n]!) {
-      const staged = restored.deletedOf(r, n);
-      if (staged) out.get(staged.brand)!.push(staged.product);
-    }
+    const out = emptyOut();
+    stageCurrent(restored, prevChunks, current, out);
+    stageDeleted(restored, prevChunks, out);
     for (const b of BRANDS) {
       expect(byStyle(out.get(b._id)!)).toEqual(byStyle(whole.out.get(b._id)!));
       expect(restored.counts.get(b._id)).toEqual(whole.stager.counts.get(b._id));
