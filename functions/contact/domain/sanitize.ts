@@ -40,13 +40,11 @@ export function hasContent(html: string): boolean {
 /** The plain-text part of the email. */
 export function textOf(html: string): string {
   const withBreaks = html.replace(/<br\s*\/?>/gi, '\n').replace(/<\/(p|h1|h2|h3|li|blockquote|pre)>/gi, '\n');
+  // The sanitiser's text escapes only these; read once (`&amp;lt;` is the text `&lt;`, not `<`).
   return sanitize(withBreaks, { allowedTags: [], allowedAttributes: {} })
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
+    .replace(/&(nbsp|amp|lt|gt|quot|#39);/g, (_, name: string) => TEXT_ENTITIES[name]!)
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }
+
+const TEXT_ENTITIES: Record<string, string> = { nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" };
