@@ -49,10 +49,13 @@ interface Header {
 
 /**
  * Lines: the header, then [3, base64 of index bytes] per 20,000 unmatched previous products,
- * [1 | 2, brand index, style, fields] per carried entry. A state saved before the index was bytes
- * has [0, brand index, style, packed] per unmatched previous product instead (still read).
+ * [1 | 2, brand index, style, fields] per carried entry flagged or edited (1: the previous
+ * period's, 2: the period's own), [4, brand index, 'p' | 'e', 'i' | 't', base64] per part of the
+ * carried OH map ids (`OhMapIds`). A state saved before the index was bytes has [0, brand index,
+ * style, packed] per unmatched previous product instead, and one saved before the OH map ids were
+ * held off the heap has them as [1 | 2, ...] lines (both still read).
  */
-type Line = [0, number, string, number] | [1 | 2, number, string, UserFields] | [3, string];
+type Line = [0, number, string, number] | [1 | 2, number, string, UserFields] | [3, string] | [4, number, 'p' | 'e', 'i' | 't', string];
 
 /** A state is keyed by the chunk staging resumes at, or `setup-<n>` for the n-th state saved while the user fields to carry are read. */
 export type StateAt = number | `setup-${number}`;
@@ -76,7 +79,11 @@ export async function saveStageState(fileId: string, stagedAt: string, next: Sta
   };
   for (const bytes of state.stager.unmatchedPrevious()) parts.push(Buffer.from(JSON.stringify([3, bytes.toString('base64')] satisfies Line) + '\n'));
   state.periods.forEach((p) => {
-    for (const [side, style, fields] of p.carried.entries()) push([side === 'p' ? 1 : 2, brandIndex.get(p.brand)!, style, fields]);
+    const b = brandIndex.get(p.brand)!;
+    for (const entry of p.carried.entries()) {
+      if (typeof entry[2] === 'string') push([4, b, entry[0], entry[1] as 'i' | 't', entry[2]]);
+      else push([entry[0] === 'p' ? 1 : 2, b, entry[1], entry[2]]);
+    }
   });
   if (lines.length) parts.push(Buffer.from(lines.join('\n') + '\n'));
   await s3.send(new PutObjectCommand({ Bucket: env.dataBucket, Key: stateKey(fileId, stagedAt, next), Body: Buffer.concat(parts), ContentType: 'application/x-ndjson' }));
@@ -100,6 +107,10 @@ export async function loadStageState(fileId: string, stagedAt: string, next: Sta
     const line = JSON.parse(text) as Line;
     if (line[0] === 3) {
       state.stager.restoreUnmatched(Buffer.from(line[1], 'base64'));
+      continue;
+    }
+    if (line[0] === 4) {
+      state.periods[line[1]]!.carried.restoreOh(line[2], line[3], line[4]);
       continue;
     }
     const brand = state.brands[line[1]]!._id;

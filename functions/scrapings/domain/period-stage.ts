@@ -197,6 +197,94 @@ export function carriedUserFields(p: UserFields): UserFields | undefined {
   return out;
 }
 
+/** Whether carried user fields are only an OH map id (most mapped products: nobody flagged or edited them). */
+const ohOnly = (u: UserFields) => u.isFlagged === 'no' && u.flagMessage === undefined && !u.edited?.length && !u.product && u.oh_map_id !== '';
+
+/** Longest OH map id held off the heap (a longer one is held as an object). */
+const OH_MAX_BYTES = 2 ** 16 - 1;
+
+/**
+ * Style -> OH map id, off the JS heap: the ids' UTF-8 bytes one after another in a Buffer, and an
+ * `Md5KeyTable` of the style to the id's offset and length (offset * 2^16 + length). About 40
+ * bytes a style at 1M, where a Map of style -> user-field objects took 161 bytes of heap
+ * (measured). A style set again points at its new bytes (the old ones stay, unused). '' stands
+ * for `DEFAULT_USER_FIELDS` (a carried entry never has an empty id: `ohOnly`).
+ */
+export class OhMapIds {
+  private readonly index = new Md5KeyTable();
+  private text = Buffer.allocUnsafe(64 * 1024);
+  private used = 0;
+
+  set(style: string, oh: string): void {
+    const length = Buffer.byteLength(oh);
+    if (length > OH_MAX_BYTES) throw new Error(`An OH map id held off the heap has at most ${OH_MAX_BYTES} bytes.`);
+    this.reserve(length);
+    this.text.write(oh, this.used, 'utf8');
+    this.index.set(style, this.used * 2 ** 16 + length);
+    this.used += length;
+  }
+
+  get(style: string): string | undefined {
+    const at = this.index.get(style);
+    if (at === undefined) return undefined;
+    const length = at % 2 ** 16;
+    const offset = (at - length) / 2 ** 16;
+    return this.text.toString('utf8', offset, offset + length);
+  }
+
+  has(style: string): boolean {
+    return this.index.get(style) !== undefined;
+  }
+
+  /** What `restore` takes back (to save between invocations): ['i', index bytes] and ['t', text bytes] parts, base64. */
+  *parts(): Generator<['i' | 't', string]> {
+    for (const bytes of this.index.toBytes()) yield ['i', bytes.toString('base64')];
+    for (let at = 0; at < this.used; at += TEXT_PART) yield ['t', this.text.subarray(at, Math.min(this.used, at + TEXT_PART)).toString('base64')];
+  }
+
+  /** One part of `parts`, in their order (text parts appended as given). */
+  restore(kind: 'i' | 't', base64: string): void {
+    const bytes = Buffer.from(base64, 'base64');
+    if (kind === 'i') return this.index.addBytes(bytes);
+    this.reserve(bytes.length);
+    bytes.copy(this.text, this.used);
+    this.used += bytes.length;
+  }
+
+  private reserve(bytes: number): void {
+    if (this.used + bytes <= this.text.length) return;
+    const next = Buffer.allocUnsafe(Math.max(this.text.length * 2, this.used + bytes));
+    this.text.copy(next, 0, 0, this.used);
+    this.text = next;
+  }
+}
+
+/** Bytes of text in one saved part. */
+const TEXT_PART = 1024 * 1024;
+
+const fromOh = (oh: string | undefined): UserFields | undefined => (oh === undefined ? undefined : oh === '' ? DEFAULT_USER_FIELDS : { isFlagged: 'no', oh_map_id: oh, brand_sku: '' });
+
+/** One side of the carried fields: entries that are only an OH map id off the heap, the rest (flagged, edited) as objects. */
+class CarriedSide {
+  readonly fields = new Map<string, UserFields>();
+  readonly oh = new OhMapIds();
+
+  set(style: string, u: UserFields): void {
+    if ((ohOnly(u) || u === DEFAULT_USER_FIELDS) && Buffer.byteLength(u.oh_map_id) <= OH_MAX_BYTES) {
+      this.fields.delete(style);
+      this.oh.set(style, u === DEFAULT_USER_FIELDS ? '' : u.oh_map_id);
+    } else this.fields.set(style, u);
+  }
+
+  get(style: string): UserFields | undefined {
+    return this.fields.get(style) ?? fromOh(this.oh.get(style));
+  }
+
+  has(style: string): boolean {
+    return this.fields.has(style) || this.oh.has(style);
+  }
+}
+
 /**
  * The user fields a new version's products take from one brand's period: first the previous
  * period's published version, then the period's own published version (an earlier approval of the
@@ -205,8 +293,8 @@ export function carriedUserFields(p: UserFields): UserFields | undefined {
  * `carryUserFields` takes the flag from the period's own product whenever there is one).
  */
 export class CarriedFields {
-  private readonly previous = new Map<string, UserFields>();
-  private readonly existing = new Map<string, UserFields>();
+  private readonly previous = new CarriedSide();
+  private readonly existing = new CarriedSide();
 
   addPrevious(p: UserFields & { style_number: string }): void {
     const carried = carriedUserFields(p);
@@ -220,15 +308,25 @@ export class CarriedFields {
     else if (this.previous.has(p.style_number)) this.existing.set(p.style_number, DEFAULT_USER_FIELDS);
   }
 
-  /** Every entry held (to save between invocations): ['p' previous period / 'e' the period's own, style, fields]. */
-  *entries(): Generator<['p' | 'e', string, UserFields]> {
-    for (const [style, fields] of this.previous) yield ['p', style, fields];
-    for (const [style, fields] of this.existing) yield ['e', style, fields];
+  /**
+   * Every entry held, to save between invocations: ['p' previous period / 'e' the period's own,
+   * style, fields] for the flagged and edited ones, then the OH map ids' parts: ['p' | 'e', 'i' | 't', base64].
+   */
+  *entries(): Generator<['p' | 'e', string, UserFields] | ['p' | 'e', 'i' | 't', string]> {
+    for (const [side, held] of [['p', this.previous], ['e', this.existing]] as const) {
+      for (const [style, fields] of held.fields) yield [side, style, fields];
+      for (const [kind, base64] of held.oh.parts()) yield [side, kind, base64];
+    }
   }
 
-  /** One entry of `entries`, saved by an earlier invocation. */
+  /** One entry of `entries`, saved by an earlier invocation (in their order). */
   restore(side: 'p' | 'e', style: string, fields: UserFields): void {
     (side === 'p' ? this.previous : this.existing).set(style, fields);
+  }
+
+  /** One OH map id part of `entries`, saved by an earlier invocation (in their order). */
+  restoreOh(side: 'p' | 'e', kind: 'i' | 't', base64: string): void {
+    (side === 'p' ? this.previous : this.existing).oh.restore(kind, base64);
   }
 
   /** [the period's own, the previous period's] user fields of a style, as `carryUserFields` takes them. */

@@ -183,11 +183,45 @@ describe('CarriedFields', () => {
     carried.addPrevious({ ...plain, oh_map_id: 'OH-B', style_number: 'B' });
     carried.addExisting({ ...plain, style_number: 'A' });
     carried.addExisting({ ...plain, edited: ['brand_sku'], brand_sku: 'MINE', style_number: 'C' });
-    const restored = new CarriedFields();
-    for (const [side, style, fields] of JSON.parse(JSON.stringify([...carried.entries()])) as ['p' | 'e', string, UserFields][]) restored.restore(side, style, fields);
+    const restored = restoredFrom(carried);
     for (const style of ['A', 'B', 'C', 'D']) expect(restored.of(style), style).toEqual(carried.of(style));
   });
+
+  it('holds 20,000 mapped products (OH map ids only, some multi-byte, some read twice) off the heap and gives what the whole lists give, restored too', () => {
+    const carried = new CarriedFields();
+    const previous = new Map<string, UserFields>();
+    const existing = new Map<string, UserFields>();
+    for (let i = 0; i < 20_000; i++) {
+      const u: UserFields = i % 7 === 0 ? { ...flagged, oh_map_id: `OH-${i}` } : { ...plain, oh_map_id: i % 11 === 0 ? `OH-é-${i}-\u{1F600}` : `OH-${i}` };
+      previous.set(`S${i}`, u);
+      carried.addPrevious({ ...u, style_number: `S${i}` });
+      // A page read again (a retried invocation) changes nothing.
+      if (i % 500 === 0) carried.addPrevious({ ...u, style_number: `S${i}` });
+    }
+    for (let i = 0; i < 20_000; i += 3) {
+      const u: UserFields = i % 9 === 0 ? { ...plain, oh_map_id: `OH-OWN-${i}` } : plain;
+      existing.set(`S${i}`, u);
+      carried.addExisting({ ...u, style_number: `S${i}` });
+    }
+    const restored = restoredFrom(carried);
+    for (let i = 0; i < 20_010; i++) {
+      const style = `S${i}`;
+      const whole = carryUserFields(scraped, existing.get(style), previous.get(style));
+      expect(carryUserFields(scraped, ...carried.of(style)), style).toEqual(whole);
+      expect(carryUserFields(scraped, ...restored.of(style)), style).toEqual(whole);
+    }
+  });
 });
+
+/** A CarriedFields saved and read back as StageFile invocations do (stage-state.ts), through JSON. */
+function restoredFrom(carried: CarriedFields): CarriedFields {
+  const restored = new CarriedFields();
+  for (const entry of JSON.parse(JSON.stringify([...carried.entries()])) as (['p' | 'e', string, UserFields] | ['p' | 'e', 'i' | 't', string])[]) {
+    if (typeof entry[2] === 'string') restored.restoreOh(entry[0], entry[1] as 'i' | 't', entry[2]);
+    else restored.restore(entry[0], entry[1], entry[2]);
+  }
+  return restored;
+}
 
 describe('fingerprintOf', () => {
   it('is 37 bits of SHA-1 over each compared field and a NUL (null as \\u0001), as an update per field gave: fingerprints saved by an earlier invocation still match', () => {
