@@ -155,7 +155,8 @@ describe('/admin/permissions', () => {
       // Reset: back to the empty form.
       await form.getByRole('button', { name: 'Reset' }).click();
       await waitForPath(page, '/admin/permissions');
-      expect(await page.getByRole('table').count()).toBe(0);
+      // The URL changes before React drops the table: wait for the render, not the first look.
+      await expect.poll(() => page.getByRole('table').count()).toBe(0);
       expect(await form.getByLabel('Filter by').inputValue()).toBe('retailer');
     }));
 });
