@@ -18,13 +18,13 @@ export function FileTable({ files, busy }: { files: PoFile[]; busy?: boolean }) 
   const from = location.pathname + location.search;
   if (!files.length) {
     return (
-      <div className="po-table-wrap">
+      <div className="table-frame">
         <p className="po-empty">{PO_MSG.noFiles}</p>
       </div>
     );
   }
   return (
-    <div className={`po-table-wrap${busy ? ' is-busy' : ''}`} aria-busy={busy || undefined}>
+    <div className={`table-frame${busy ? ' is-busy' : ''}`} aria-busy={busy || undefined}>
       <table className="data-table po-table">
         <thead>
           <tr>
