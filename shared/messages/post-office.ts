@@ -26,6 +26,8 @@ export const FILE_MSG = {
   oldScanDate: (date: string) => `The scan date ${date} is before 2000.`,
   /** GET /getFileData of a file whose comparison pages the data bucket deleted (robot files are kept 6 months: docs/decisions.md "Retention"). */
   rowsDeleted: 'The rows of this file were deleted: robot files are kept for 6 months.',
+  /** Approve of a pending file older than that: its rows are gone, nothing can be staged (the file stays pending). */
+  rowsDeletedApprove: 'The rows of this file were deleted: robot files are kept for 6 months, so it can no longer be approved.',
 } as const;
 
 /** The settings and notifications calls. */

@@ -286,6 +286,21 @@ describe('robot files whose pages the data bucket deleted (180 days after upload
     expect(second.body.previousProductData.data).toHaveLength(5);
   });
 
+  it('Approve of a file left pending past 180 days answers that its rows were deleted; the file stays pending with that reason', async () => {
+    // Prices doubled: the file waits for review (pending).
+    const key = await dropRobotFile(R.slug, 'product', '2026-03-30', productCsv(5, '480.00'), `rt-late-${tag}`);
+    const f = await waitForFile(tokens.siteAdmin, key);
+    expect(f).toMatchObject({ approvedStatus: 'pending', flag: 'require_review' });
+    expect(await deletePages(f._id)).toBeGreaterThan(0);
+    // Uploaded 181 days ago, as the data bucket's lifecycle rule sees it.
+    const uploaded = new Date(Date.now() - 181 * 86_400_000).toISOString();
+    await ddb.send(new lib.UpdateCommand({ TableName: table(), Key: { pk: `FILE#${f._id}`, sk: 'FILE' }, UpdateExpression: 'SET createdAt = :c', ExpressionAttributeValues: { ':c': uploaded } }));
+    const approve = await api<any>('GET', `/upload/approveStatus?_id=${f._id}`, { token: tokens.siteAdmin });
+    expect(approve.body).toEqual({ success: false, message: FILE_MSG.rowsDeletedApprove });
+    const after = await api<any>('GET', `/getFiles/${f._id}`, { token: tokens.siteAdmin });
+    expect(after.body).toEqual([expect.objectContaining({ approvedStatus: 'pending', processingError: FILE_MSG.rowsDeletedApprove })]);
+  });
+
   it('a new file whose previous file has no pages left is filed, compared with nothing', async () => {
     expect(await deletePages(files[DATES[2]]!._id)).toBeGreaterThan(0);
     const key = await dropRobotFile(R.slug, 'product', '2026-04-06', productCsv(5, '240.00'), `rt-after-${tag}`);

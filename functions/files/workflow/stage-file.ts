@@ -1,6 +1,9 @@
+import { FILE_MSG } from '../../../shared/messages';
+import { SCRAPED_OBJECT_DAYS } from '../../../shared/retention';
 import { logger } from '../../lib/logger';
 import { stageBrandFile, stageHomepageFile, stageProductFile, type StageProgress } from '../../scrapings/apply';
-import { getFile } from '../files.repo';
+import { getFile, type FileRecord } from '../files.repo';
+import { isMissingObject } from '../pages';
 import { NotApprovableError, taskBody } from './errors';
 import { STAGE_BUDGET_MS } from './limits';
 
@@ -33,16 +36,30 @@ export const handler = (input: StageInput) =>
     logger.setContext({ fn: 'workflow', state: 'StageFile', fileId: input.fileId });
     const file = await getFile(input.fileId);
     if (!file) throw new NotApprovableError('The file does not exist.');
-    if (file.type === 'product') {
-      // The state machine's first pass carries a `{ next: 0 }` placeholder: no progress yet.
-      const progress = input.progress && 'stagedAt' in input.progress ? input.progress : undefined;
-      const out = await stageProductFile(file, progress, { ms: STAGE_BUDGET_MS, chunks: input.chunksPerRun, userFields: input.userFieldsPerRun, brands: input.brandsPerRun });
-      if ('done' in out) {
-        logger.info('staging continues in another invocation', { next: out.next });
-        return out;
-      }
-      return { type: file.type, done: true as const, ...out };
+    try {
+      return await stage(file, input);
+    } catch (e) {
+      // The data bucket deletes a file's pages 180 days after upload: a file left pending that
+      // long cannot be staged. Said as such (no retry), not as S3's "The specified key does not exist."
+      if (isMissingObject(e) && Date.now() - Date.parse(file.createdAt) >= SCRAPED_OBJECT_DAYS * DAY_MS) throw new NotApprovableError(FILE_MSG.rowsDeletedApprove);
+      throw e;
     }
-    if (file.type === 'brand') return { type: file.type, done: true as const, ...(await stageBrandFile(file)) };
-    return { type: file.type, done: true as const, ...(await stageHomepageFile(file)) };
   });
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Stage the file's products or scan-info fields (see `handler`). */
+async function stage(file: FileRecord, input: StageInput) {
+  if (file.type === 'product') {
+    // The state machine's first pass carries a `{ next: 0 }` placeholder: no progress yet.
+    const progress = input.progress && 'stagedAt' in input.progress ? input.progress : undefined;
+    const out = await stageProductFile(file, progress, { ms: STAGE_BUDGET_MS, chunks: input.chunksPerRun, userFields: input.userFieldsPerRun, brands: input.brandsPerRun });
+    if ('done' in out) {
+      logger.info('staging continues in another invocation', { next: out.next });
+      return out;
+    }
+    return { type: file.type, done: true as const, ...out };
+  }
+  if (file.type === 'brand') return { type: file.type, done: true as const, ...(await stageBrandFile(file)) };
+  return { type: file.type, done: true as const, ...(await stageHomepageFile(file)) };
+}
