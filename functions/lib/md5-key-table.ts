@@ -79,6 +79,17 @@ export class Md5KeyTable {
     return i === -1 ? undefined : this.value[i]! - 1;
   }
 
+  /** The key's value, and the key deleted (one hash and one probe, where `get` then `delete` take two). */
+  take(key: string): number | undefined {
+    const d = hash('md5', key, 'buffer');
+    const i = this.find(d.readUInt32LE(0), d.readUInt32LE(4));
+    if (i === -1) return undefined;
+    const value = this.value[i]! - 1;
+    this.value[i] = DELETED;
+    this.live--;
+    return value;
+  }
+
   /** Whether the key was there. */
   delete(key: string): boolean {
     const d = hash('md5', key, 'buffer');

@@ -136,14 +136,12 @@ export class PeriodStager {
       counts.unchanged++;
       return { brand: brand._id, product };
     }
-    const key = indexKey(brand._id, product.style_number);
-    const packed = this.previous.get(key);
+    const packed = this.previous.take(indexKey(brand._id, product.style_number));
     if (packed === undefined) {
       product.type = 'added';
       counts.added++;
       return { brand: brand._id, product };
     }
-    this.previous.delete(key);
     const chunk = Math.floor(packed / FINGERPRINT_BITS);
     if (packed - chunk * FINGERPRINT_BITS === fingerprintOf(product)) {
       counts.unchanged++;

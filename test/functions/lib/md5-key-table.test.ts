@@ -26,7 +26,11 @@ describe('Md5KeyTable (string keys -> numbers, off the heap)', () => {
     table.set(keys[4]!, 40);
     expect(table.get(keys[4]!)).toBe(40);
     expect(table.size).toBe(11);
-    expect([...table.values()].sort((a, b) => a - b)).toEqual([1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 40]);
+    expect([...table.values()].sort((a, b) => a - b)).toEqual([1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 40]);    // take: the value once, then the key is gone.
+    expect(table.take(keys[5]!)).toBe(5);
+    expect(table.take(keys[5]!)).toBeUndefined();
+    expect(table.get(keys[5]!)).toBeUndefined();
+    expect(table.size).toBe(10);
   });
 
   it('keeps working when keys come and go far more often than the table holds (tombstones cleared, not piled up)', () => {
