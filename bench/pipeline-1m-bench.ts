@@ -19,13 +19,15 @@ import { fileURLToPath } from 'node:url';
 import esbuild from 'esbuild';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import type { StepResult } from './pipeline-bench-worker.js';
+import { HEAP_WRAPPER } from '../infra/constructs/api-function.js';
+import { APPROVAL_TASKS } from '../infra/workflow/approval.js';
 import { generateProductFiles } from './generate-product-csv.js';
 
 /** The goal of issue 7 §2 per step, and the limits the functions are configured with (infra/constructs/pipeline.ts). */
 const GOAL_RSS_MB = 512;
-const LIMITS: Record<string, { memoryMb: number; timeoutS: number }> = {
+const LIMITS: Record<string, { memoryMb: number; timeoutS: number; semiSpaceMb?: number }> = {
   ingest: { memoryMb: 1024, timeoutS: 600 },
-  StageFile: { memoryMb: 1024, timeoutS: 300 },
+  StageFile: { memoryMb: 1024, timeoutS: 300, semiSpaceMb: APPROVAL_TASKS.find((t) => t.state === 'StageFile')!.semiSpaceMb },
   Publish: { memoryMb: 1024, timeoutS: 300 },
   Cleanup: { memoryMb: 1024, timeoutS: 300 },
 };
@@ -77,10 +79,18 @@ export function lambdaHeapFlags(memoryMb: number): string[] {
   return [`--max-semi-space-size=${Math.floor(newSpace / 2)}`, `--max-old-space-size=${memoryMb - newSpace}`];
 }
 
+/**
+ * Runs a step as Lambda starts the function: node with the runtime's heap flags, through the
+ * function's exec wrapper when it has one (AWS_LAMBDA_EXEC_WRAPPER: Lambda runs
+ * `<wrapper> <node> <node's arguments>`), which sets its semi-space size.
+ */
 function runStep(workerPath: string, env: Record<string, string>, args: string[]): Promise<StepResult> {
-  const memoryMb = LIMITS[args[0]!]?.memoryMb ?? 1024;
+  const limits = LIMITS[args[0]!];
+  const node = [process.execPath, ...lambdaHeapFlags(limits?.memoryMb ?? 1024), workerPath, ...args];
+  const [command, ...argv] = limits?.semiSpaceMb ? [fileURLToPath(new URL(`../${HEAP_WRAPPER.source}`, import.meta.url)), ...node] : node;
+  const wrapperEnv = limits?.semiSpaceMb ? { LAMBDA_SEMI_SPACE_MB: String(limits.semiSpaceMb) } : {};
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...lambdaHeapFlags(memoryMb), workerPath, ...args], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+    const child = spawn(command!, argv, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env, ...wrapperEnv } });
     let out = '';
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (c: string) => (out += c));
@@ -156,7 +166,7 @@ export async function runPipelineBench(argv: readonly string[]): Promise<void> {
       const limit = LIMITS[stepArgs[0]!];
       console.log(
         `  ${label.padEnd(34)} ${seconds(r.ms).padStart(9)}  peak RSS ${mb(r.peakRssMb).padStart(7)} (heap used ${mb(r.peakHeapUsedMb)} of ${mb(r.peakHeapTotalMb)}, external ${mb(r.peakExternalMb)})` +
-          (limit ? `  (goal < ${GOAL_RSS_MB} MB: ${r.peakRssMb < GOAL_RSS_MB ? 'met' : 'NOT met'}; function ${limit.memoryMb} MB, timeout ${limit.timeoutS} s)` : ''),
+          (limit ? `  (goal < ${GOAL_RSS_MB} MB: ${r.peakRssMb < GOAL_RSS_MB ? 'met' : 'NOT met'}; function ${limit.memoryMb} MB${limit.semiSpaceMb ? `, semi-space ${limit.semiSpaceMb} MB` : ''}, timeout ${limit.timeoutS} s)` : ''),
       );
       return r;
     };

@@ -12,7 +12,7 @@ import { Arn, ArnFormat, Duration, RemovalPolicy, Size, Stack, Validations } fro
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement, Role, ServicePrincipal, type IGrantable, type IPrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction, OutputFormat, type BundlingOptions, type ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -107,6 +107,15 @@ export function esbuildOptionsOf(bundling: typeof API_FUNCTION_DEFAULTS.bundling
   };
 }
 
+/** Bundling hooks that copy a repository file (its mode kept: CDK zips it with it) beside the bundled handler. */
+function copyAfterBundling(file: string): ICommandHooks {
+  return {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (inputDir, outputDir) => [`cp -p "${path.join(inputDir, file)}" "${outputDir}/"`],
+  };
+}
+
 export interface ApiFunctionProps {
   /** Handler module relative to the repository root (a route's `handler`); it exports `handler`. */
   handler: string;
@@ -117,7 +126,17 @@ export interface ApiFunctionProps {
   timeout?: Duration;
   /** /tmp beyond Lambda's 512 MB default (the basket export writes its zip there). */
   ephemeralStorageSize?: Size;
+  /**
+   * The V8 young generation's semi-space size in MB, instead of the runtime's (a twentieth of the
+   * memory): set through the exec wrapper functions/runtime/heap-limits, bundled beside the handler.
+   * For the functions that stream large files, whose young generation Lambda's default lets grow
+   * to ~128 MB committed at 1,024 MB.
+   */
+  semiSpaceMb?: number;
 }
+
+/** Where the exec wrapper that sets `semiSpaceMb` lies in the repository and in the function's package. */
+export const HEAP_WRAPPER = { source: 'functions/runtime/heap-limits', deployed: '/var/task/heap-limits' } as const;
 
 export class ApiFunction extends Construct implements IGrantable {
   readonly fn: NodejsFunction;
@@ -151,8 +170,18 @@ export class ApiFunction extends Construct implements IGrantable {
       ...(props.ephemeralStorageSize ? { ephemeralStorageSize: props.ephemeralStorageSize } : {}),
       role: this.role,
       logGroup: this.logGroup,
-      environment: { LOG_LEVEL: props.logLevel ?? 'info', NODE_OPTIONS: '--enable-source-maps' },
-      bundling: { ...d.bundling, mainFields: [...d.bundling.mainFields], externalModules: [...d.bundling.externalModules] },
+      environment: {
+        LOG_LEVEL: props.logLevel ?? 'info',
+        NODE_OPTIONS: '--enable-source-maps',
+        // NODE_OPTIONS cannot lower it: the runtime's own --max-semi-space-size comes later on node's command line and wins.
+        ...(props.semiSpaceMb ? { AWS_LAMBDA_EXEC_WRAPPER: HEAP_WRAPPER.deployed, LAMBDA_SEMI_SPACE_MB: String(props.semiSpaceMb) } : {}),
+      },
+      bundling: {
+        ...d.bundling,
+        mainFields: [...d.bundling.mainFields],
+        externalModules: [...d.bundling.externalModules],
+        ...(props.semiSpaceMb ? { commandHooks: copyAfterBundling(HEAP_WRAPPER.source) } : {}),
+      },
     });
     Validations.of(this.fn).acknowledge({
       id: 'AwsSolutions-L1',

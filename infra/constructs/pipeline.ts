@@ -55,6 +55,7 @@ export class Pipeline extends Construct {
         // The state's own TimeoutSeconds is 300: the function may use all of it, no more.
         timeout: Duration.minutes(5),
         ...(task.memoryMb ? { memorySize: task.memoryMb } : {}),
+        ...(task.semiSpaceMb ? { semiSpaceMb: task.semiSpaceMb } : {}),
       });
       fn.bindGrants(task.grants);
       this.tasks.set(task.state, fn);

@@ -8,14 +8,14 @@
  * parser only in multipart routes (a client a function cannot use is dead weight on every cold
  * start, and its presence means a module boundary pulls in more than the handler needs).
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_FUNCTION_DEFAULTS, ApiFunction, LAMBDA_UNUSED_CREDENTIAL_PROVIDERS, esbuildOptionsOf } from '../../infra/constructs/api-function';
+import { API_FUNCTION_DEFAULTS, ApiFunction, HEAP_WRAPPER, LAMBDA_UNUSED_CREDENTIAL_PROVIDERS, esbuildOptionsOf } from '../../infra/constructs/api-function';
 import { REPO_ROOT } from '../../infra/config';
 import { Email } from '../../infra/constructs/email';
 import { INGEST_GRANTS } from '../../infra/constructs/pipeline';
@@ -71,6 +71,24 @@ describe('Lambda bundling options', () => {
     const ours = path.join(tmp(), 'index.js');
     await build({ ...esbuildOptionsOf(), entryPoints: [path.join(REPO_ROOT, handler)], outfile: ours, logLevel: 'error', absWorkingDir: REPO_ROOT });
     expect(readFileSync(ours, 'utf8')).toBe(cdkJs[0]);
+  });
+
+  it('put the exec wrapper, executable, beside the handler of a function given a semi-space size', () => {
+    const outdir = tmp();
+    const app = new App({ outdir, context: { 'aws:cdk:bundling-stacks': ['**'] } });
+    const s = new Stack(app, 'WrapperProbe');
+    const storage = new Storage(s, 'Storage');
+    const resources = { table: storage.table, dataBucket: storage.dataBucket, email: new Email(s, 'Email', { fromAddress: 'a@b.test' }), appUrl: 'https://x.test', jwtSecret: new Secret(s, 'S') };
+    new ApiFunction(s, 'Wrapped', { handler: 'functions/files/workflow/load-file.ts', resources, semiSpaceMb: 16 });
+    new ApiFunction(s, 'Plain', { handler: 'functions/settings/get.ts', resources });
+    const assembly = app.synth();
+    const assets = readdirSync(assembly.directory).filter((d) => d.startsWith('asset.') && existsSync(path.join(assembly.directory, d, 'index.js')));
+    expect(assets).toHaveLength(2);
+    const wrappers = assets.map((d) => path.join(assembly.directory, d, path.basename(HEAP_WRAPPER.deployed))).filter((f) => existsSync(f));
+    expect(wrappers).toHaveLength(1);
+    // CDK zips each file with its mode: Lambda can only exec the wrapper if it is executable.
+    expect(statSync(wrappers[0]!).mode & 0o111).toBe(0o111);
+    expect(readFileSync(wrappers[0]!, 'utf8')).toBe(readFileSync(path.join(REPO_ROOT, HEAP_WRAPPER.source), 'utf8'));
   });
 });
 

@@ -60,6 +60,15 @@ describe('approval state machine', () => {
     expect(fns[idOf(fn.fn)]?.Properties).toMatchObject({ MemorySize: 1024, Timeout: 300 });
   });
 
+  it('starts StageFile through the heap-limits exec wrapper with a 16 MB semi-space, and no other task', () => {
+    const fns = resourcesOf(built.template, 'AWS::Lambda::Function');
+    for (const t of APPROVAL_TASKS) {
+      const vars = (fns[idOf(stack.pipeline.tasks.get(t.state)!.fn)]?.Properties?.Environment as { Variables: Record<string, unknown> }).Variables;
+      if (t.state === 'StageFile') expect(vars).toMatchObject({ AWS_LAMBDA_EXEC_WRAPPER: '/var/task/heap-limits', LAMBDA_SEMI_SPACE_MB: '16' });
+      else expect([vars.AWS_LAMBDA_EXEC_WRAPPER, vars.LAMBDA_SEMI_SPACE_MB], t.state).toEqual([undefined, undefined]);
+    }
+  });
+
   it("may invoke its task functions and nothing else", () => {
     const role = Object.entries(resourcesOf(built.template, 'AWS::IAM::Role')).find(([, r]) =>
       JSON.stringify(r.Properties?.AssumeRolePolicyDocument).includes('states.amazonaws.com'),
