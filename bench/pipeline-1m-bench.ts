@@ -19,17 +19,22 @@ import { fileURLToPath } from 'node:url';
 import esbuild from 'esbuild';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import type { StepResult } from './pipeline-bench-worker.js';
-import { HEAP_WRAPPER } from '../infra/constructs/api-function.js';
+import { API_FUNCTION_DEFAULTS, HEAP_WRAPPER } from '../infra/constructs/api-function.js';
 import { APPROVAL_TASKS } from '../infra/workflow/approval.js';
 import { generateProductFiles } from './generate-product-csv.js';
 
 /** The goal of issue 7 §2 per step, and the limits the functions are configured with (infra/constructs/pipeline.ts). */
 const GOAL_RSS_MB = 512;
+/** An approval task's function as the pipeline configures it: the task's memory and semi-space size, the Task timeout of 300 s. */
+function taskLimits(state: string): { memoryMb: number; timeoutS: number; semiSpaceMb?: number } {
+  const task = APPROVAL_TASKS.find((t) => t.state === state)!;
+  return { memoryMb: task.memoryMb ?? API_FUNCTION_DEFAULTS.memorySize, timeoutS: 300, ...(task.semiSpaceMb ? { semiSpaceMb: task.semiSpaceMb } : {}) };
+}
 const LIMITS: Record<string, { memoryMb: number; timeoutS: number; semiSpaceMb?: number }> = {
   ingest: { memoryMb: 1024, timeoutS: 600 },
-  StageFile: { memoryMb: 1024, timeoutS: 300, semiSpaceMb: APPROVAL_TASKS.find((t) => t.state === 'StageFile')!.semiSpaceMb },
-  Publish: { memoryMb: 1024, timeoutS: 300 },
-  Cleanup: { memoryMb: 1024, timeoutS: 300 },
+  StageFile: taskLimits('StageFile'),
+  Publish: taskLimits('Publish'),
+  Cleanup: taskLimits('Cleanup'),
 };
 const RETAILER = { _id: 'ret-harrowgate', slug: 'harrowgate-finch' };
 /** The generator's brand names: Maison Aurelle is seeded; the others are added, all carrying the retailer. */
