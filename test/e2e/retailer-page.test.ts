@@ -3,7 +3,7 @@
  * test stack: every product tab with its count, sort, search, paging, a tab switch back to page
  * 1, the URL state surviving a reload, the Period select and Next / Previous Scan, the image
  * modal, the inline map id (the list changes only on 200; a refused save keeps the typed value
- * and shows the server's message), the Brand SKU edit with Other, the product page and its
+ * and shows the server's message), the Brand SKU edit (a searchable select, with Other), the product page and its
  * history, and a plain User kept off an unassigned retailer. Expected figures come from the API.
  */
 import type { Page } from 'playwright-core';
@@ -236,23 +236,39 @@ describe('retailer page', () => {
       await row.getByRole('button', { name: `Map id: ${mapId}`, exact: true }).waitFor();
     }));
 
-  it('edits a Brand SKU: nothing chosen is refused, Other reveals a free-text field, an option saves', () =>
+  it('edits a Brand SKU with a searchable select: type to filter, keyboard, Other reveals a free-text field, an option saves', () =>
     tab(async ({ page }) => {
       const token = await login('brandadmin@demo.test');
       const options = (await callRoute('getBrandSkus', { token, params: { brandId: MA } })).body.data;
-      expect(options.length).toBeGreaterThan(0);
+      expect(options.length, 'more options than the list draws at once').toBeGreaterThan(50);
       await withSession(page, await brandAdmin(), `/dashboard/retailer/${RID}?tab=products&sort=style_number%3Basc`);
       const row = page.locator('table.products-table tbody tr').first();
       const id = (await row.getAttribute('data-product-id'))!;
       await row.getByRole('button', { name: /^Edit brand sku/ }).click();
-      const select = row.getByLabel('Brand sku', { exact: true });
-      await select.selectOption('');
+      const box = row.getByRole('combobox', { name: 'Brand sku' });
+      await box.waitFor();
+      // The edit focuses the field.
+      await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
       await row.getByRole('button', { name: 'Save' }).click();
       await row.getByText('Please select brand sku.').waitFor();
-      expect(await row.getByLabel('Other brand sku').count()).toBe(0);
-      await select.selectOption({ label: 'Other' });
+
+      // The keyboard opens the list: the first 50 options and Other, and a status saying how many there are.
+      await box.focus();
+      await box.press('ArrowDown');
+      expect(await box.getAttribute('aria-expanded')).toBe('true');
+      const listbox = row.getByRole('listbox', { name: 'Brand sku' });
+      expect(await listbox.getByRole('option').count()).toBe(51);
+      await row.getByRole('status').getByText(`${options.length.toLocaleString('en-US')} options, the first 50 shown: type to narrow.`).waitFor();
+      await screenshot(page, 'retailer-brand-sku-open', false);
+
+      // Other, by keyboard, whatever is typed: it reveals the free-text field.
+      await box.fill('no such sku at all');
+      expect(await listbox.getByRole('option').allTextContents()).toEqual(['Other']);
+      await box.press('ArrowDown');
+      await box.press('Enter');
       const other = row.getByLabel('Other brand sku');
       await other.waitFor();
+      expect(await box.inputValue()).toBe('Other');
       await other.fill('');
       await row.getByRole('button', { name: 'Save' }).click();
       await row.getByText('Please select brand sku.').waitFor();
@@ -264,9 +280,22 @@ describe('retailer page', () => {
       await row.getByText(free, { exact: true }).waitFor();
       expect((await callRoute('getProductScraping', { token, params: { id } })).body.data).toMatchObject({ brand_sku: free });
 
+      // An option found by typing part of it, its words in any order and lower case ('1042 bag' for MA-BAG-1042).
       const option = options[options.length - 1]!;
+      const [, category, number] = /^[A-Z]+-([A-Z]+)-(\d+)/.exec(option.sku)!;
+      const query = `${number} ${category!.toLowerCase()}`;
+      const plain = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+      const expected = options.filter((o) => plain(o.sku).includes(number!) && plain(o.sku).includes(category!.toLowerCase())).map((o) => o.sku);
+      expect(expected).toContain(option.sku);
       await row.getByRole('button', { name: /^Edit brand sku/ }).click();
-      await row.getByLabel('Brand sku', { exact: true }).selectOption(option._id);
+      await box.fill(query);
+      await expect.poll(() => listbox.getByRole('option').allTextContents()).toEqual([...expected.slice(0, 50), 'Other']);
+      // The first match is highlighted (aria-activedescendant); arrows move to ours, Enter takes it.
+      expect(await box.getAttribute('aria-activedescendant')).toBe(await listbox.getByRole('option').first().getAttribute('id'));
+      for (let i = 0; i < expected.indexOf(option.sku); i++) await box.press('ArrowDown');
+      await screenshot(page, 'retailer-brand-sku-filtered', false);
+      await box.press('Enter');
+      expect(await box.inputValue()).toBe(option.sku);
       await row.getByRole('button', { name: 'Save' }).click();
       await row.getByText(option.sku, { exact: true }).waitFor();
       expect((await callRoute('getProductScraping', { token, params: { id } })).body.data).toMatchObject({ brand_sku: option.sku, product: option });
