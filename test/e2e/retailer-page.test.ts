@@ -4,11 +4,13 @@
  * 1, the URL state surviving a reload, the Period select and Next / Previous Scan, the image
  * modal, the inline map id (the list changes only on 200; a refused save keeps the typed value
  * and shows the server's message), the Brand SKU edit (a searchable select, with Other), the product page and its
- * history, and a plain User kept off an unassigned retailer. Expected figures come from the API.
+ * history, ALL SCRAPED's IMPORT (the Bulk Items Import), and a plain User kept off an
+ * unassigned retailer. Expected figures come from the API.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { callRoute, login } from '../support/api';
+import { TEST_ROLES, testUser } from '../support/accounts';
+import { callRoute, login, stack } from '../support/api';
 import { apiSession, browserPerFile, here, screenshot, toast, waitForPath, withSession, type ApiSession } from '../support/browser';
 
 const MA = 'brand-maison-aurelle';
@@ -299,6 +301,54 @@ describe('retailer page', () => {
       await row.getByRole('button', { name: 'Save' }).click();
       await row.getByText(option.sku, { exact: true }).waitFor();
       expect((await callRoute('getProductScraping', { token, params: { id } })).body.data).toMatchObject({ brand_sku: option.sku, product: option });
+    }));
+});
+
+describe('ALL SCRAPED IMPORT (issue 20 §5)', () => {
+  it("ALL SCRAPED's buttons are All, Mapped, NOT Mapped and IMPORT; IMPORT opens the Bulk Items Import into the retailer's basket", () =>
+    tab(async ({ page }) => {
+      // A brand admin of its own: the demo accounts' baskets are emptied by other suites meanwhile ('Clear All Baskets').
+      Object.assign(process.env, stack().env);
+      const users = await import('../../functions/users/users.repo');
+      const password = 'Import-2026!';
+      const passwordHash = await (await import('../../functions/lib/password')).hashPassword(password);
+      const email = `import-e2e-${Date.now()}@demo.test`;
+      await users.createUser(testUser({ _id: `user-import-e2e-${Date.now()}`, name: 'Import Tester', email, passwordHash, roles: [TEST_ROLES.BRAND_ADMIN] }));
+      const token = await login(email, password);
+      const { periods } = await latestPeriods();
+      const serials = ((await callRoute('listProductScrapings', { token, query: { retailer_brand_scraping: periods[0]!._id, filter: 'all_oh', limit: 2 } })).body.data as { serialNo: string }[]).map((r) => r.serialNo);
+      expect(serials).toHaveLength(2);
+
+      await withSession(page, await apiSession(email, password), `/dashboard/retailer/${RID}?tab=products`);
+      await page.getByRole('tab', { name: 'ALL SCRAPED', selected: true }).waitFor();
+      const group = page.locator('.products__scraped');
+      await group.getByRole('button', { name: 'IMPORT', exact: true }).waitFor();
+      expect(await group.getByRole('button').allTextContents()).toEqual(['All', 'Mapped', 'NOT Mapped', 'IMPORT']);
+      await screenshot(page, 'retailer-all-scraped-import');
+
+      await group.getByRole('button', { name: 'IMPORT', exact: true }).click();
+      const bulk = page.getByRole('dialog', { name: 'Bulk Items Import' });
+      await bulk.getByRole('button', { name: 'Import' }).click();
+      await toast(page, 'Add atleast one product.').waitFor();
+      const bad = `NOPE-${Date.now()}`;
+      await bulk.getByLabel('Enter Serials:').fill(`${serials.join('\n')}\n${bad}\n`);
+      await screenshot(page, 'retailer-all-scraped-import-modal', false);
+      await bulk.getByRole('button', { name: 'Import' }).click();
+      await toast(page, 'Product Added!').waitFor();
+      const failures = page.getByRole('dialog', { name: 'Items Not Imported' });
+      await failures.getByText(`SerialNo: ${bad} | Invalid Serial No.`, { exact: true }).waitFor();
+      await failures.getByRole('button', { name: 'Close', exact: true }).click();
+      const basket = (await callRoute('getBasket', { token, params: { retailerId: RID } })).body;
+      expect(basket.totalCount).toBe(2);
+      expect(basket.data.map((i) => i.serialNo).sort()).toEqual([...serials].sort());
+      await page.getByRole('tab', { name: 'BASKET', exact: true }).click();
+      await page.getByText('2 Items In Basket', { exact: true }).waitFor();
+
+      // IMPORT belongs to ALL SCRAPED only.
+      await page.getByRole('tab', { name: 'All OH', exact: true }).click();
+      await page.getByRole('tab', { name: 'All OH', selected: true }).waitFor();
+      await page.getByText(/Items Found$/).waitFor();
+      expect(await page.getByRole('button', { name: 'IMPORT', exact: true }).count()).toBe(0);
     }));
 });
 
