@@ -4,8 +4,8 @@
  * 1, the URL state surviving a reload, the Period select and Next / Previous Scan, the image
  * modal, the inline map id (the list changes only on 200; a refused save keeps the typed value
  * and shows the server's message), the Brand SKU edit (a searchable select, with Other), the product page and its
- * history, ALL SCRAPED's IMPORT (the Bulk Items Import), and a plain User kept off an
- * unassigned retailer. Expected figures come from the API.
+ * history, ALL SCRAPED's IMPORT (the Bulk Items Import) and the Changes table's links to the
+ * product, and a plain User kept off an unassigned retailer. Expected figures come from the API.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -304,7 +304,7 @@ describe('retailer page', () => {
     }));
 });
 
-describe('ALL SCRAPED IMPORT (issue 20 §5)', () => {
+describe('ALL SCRAPED IMPORT and the Changes links (issue 20 §5)', () => {
   it("ALL SCRAPED's buttons are All, Mapped, NOT Mapped and IMPORT; IMPORT opens the Bulk Items Import into the retailer's basket", () =>
     tab(async ({ page }) => {
       // A brand admin of its own: the demo accounts' baskets are emptied by other suites meanwhile ('Clear All Baskets').
@@ -349,6 +349,38 @@ describe('ALL SCRAPED IMPORT (issue 20 §5)', () => {
       await page.getByRole('tab', { name: 'All OH', selected: true }).waitFor();
       await page.getByText(/Items Found$/).waitFor();
       expect(await page.getByRole('button', { name: 'IMPORT', exact: true }).count()).toBe(0);
+    }));
+
+  it('Changes Since last scan: a product opens from its name; a removed one (disabled row) does not', () =>
+    tab(async ({ page }) => {
+      const changes = await list({ tab: 'change', limit: 1000 });
+      const rows = changes.data as { _id: string; name: string; type?: string }[];
+      const open = rows.find((r) => r.type !== 'deleted' && r.name);
+      const gone = rows.findIndex((r) => r.type === 'deleted');
+      expect(open, 'the demo retailer has a new or updated product').toBeDefined();
+      expect(gone, 'the demo retailer has a removed product').toBeGreaterThanOrEqual(0);
+
+      // The removed product's page of the table: its row has no link.
+      const gonePage = Math.floor(gone / 25) + 1;
+      await withSession(page, await brandAdmin(), `/dashboard/retailer/${RID}?tab=changes${gonePage > 1 ? `&page=${gonePage}` : ''}`);
+      const goneRow = page.locator(`tr[data-product-id="${rows[gone]!._id}"]`);
+      await goneRow.waitFor();
+      expect(await goneRow.getAttribute('aria-disabled')).toBe('true');
+      expect(await goneRow.getByRole('link').count()).toBe(0);
+
+      const index = rows.indexOf(open!);
+      const openPage = Math.floor(index / 25) + 1;
+      await page.goto(`/dashboard/retailer/${RID}?tab=changes${openPage > 1 ? `&page=${openPage}` : ''}`);
+      const row = page.locator(`tr[data-product-id="${open!._id}"]`);
+      const link = row.getByRole('link', { name: open!.name, exact: true });
+      await link.waitFor();
+      await screenshot(page, 'retailer-tab-changes-links');
+      await link.click();
+      await waitForPath(page, `/dashboard/retailer/${RID}/product/${open!._id}`);
+      await page.getByRole('heading', { level: 2, name: `Details for ${open!.name} on ${RNAME}` }).waitFor();
+      // Back returns to the same tab and page.
+      await page.getByRole('button', { name: 'Back' }).click();
+      await waitForPath(page, `/dashboard/retailer/${RID}?tab=changes${openPage > 1 ? `&page=${openPage}` : ''}`);
     }));
 });
 
