@@ -19,6 +19,8 @@ import { RV_MSG } from '../messages';
 /** The choice that reveals the free-text field. */
 const OTHER: BrandSkuOption = { _id: '__other__', sku: 'Other' };
 const PINNED = [OTHER];
+/** The options could not be read: Other is still offered. */
+const NO_OPTIONS: BrandSkuOption[] = [];
 const skuOf = (o: BrandSkuOption) => o.sku;
 const idOf = (o: BrandSkuOption) => o._id;
 
@@ -67,7 +69,7 @@ export function BrandSkuForm({ productId, brandId, value, optionId, onDone }: Br
         void submit();
       }}
     >
-      {isLoading || !options ? (
+      {isLoading && !options ? (
         <p className="brand-sku-form__loading" role="status">
           Loading brand skus…
         </p>
@@ -76,7 +78,7 @@ export function BrandSkuForm({ productId, brandId, value, optionId, onDone }: Br
           label="Brand sku"
           labelHidden
           className="field combobox brand-sku-form__select"
-          options={options}
+          options={options ?? NO_OPTIONS}
           pinned={PINNED}
           optionKey={idOf}
           optionLabel={skuOf}
