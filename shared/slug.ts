@@ -13,12 +13,17 @@ export function slugify(value: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
+const ASCII = /^[^\u0080-\uffff]*$/;
+
 /**
  * The form in which two display names count as the same: case, accents, punctuation and spacing
  * folded ('!Maison Aurelle', 'maison  aurelle', 'Maison Aurèlle' → 'maisonaurelle'). Letters of
  * every script are kept, so non-Latin names do not all fold to ''.
  */
 export function foldName(value: string): string {
+  // ASCII (most names, SKUs and serials) has nothing to decompose and no other letters: the same
+  // result without the Unicode passes (searches fold every row of a period: docs/product-reads.md).
+  if (ASCII.test(value)) return value.toLowerCase().replace(/[^a-z0-9]+/g, '');
   return value
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')

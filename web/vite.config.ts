@@ -152,6 +152,9 @@ export default defineConfig({
             // react-colorful (48 KB gzip, and a 22 KB render-blocking stylesheet) were in every first
             // page, /login's too.
             { name: 'pickers', test: /node_modules[\\/](react-datepicker|date-fns|@floating-ui|react-colorful|tabbable)[\\/]/, priority: 2 },
+            // downshift (the Brand SKU edit's searchable select) and what only it uses: with the retailer view
+            // that opens it, not in the catch-all vendor group's first pages.
+            { name: 'combobox', test: /node_modules[\\/](downshift|compute-scroll-into-view|prop-types|react-is|@babel[\\/]runtime)[\\/]/, priority: 2 },
             // zod (with the route table and the forms' schemas) is loaded by /login on first use of the
             // form, so it is not grouped with react-hook-form, which draws the form. The resolver imports
             // both: in a chunk of its own, zod does not pull react-hook-form into a page without a form.

@@ -3,12 +3,14 @@
  * test stack: every product tab with its count, sort, search, paging, a tab switch back to page
  * 1, the URL state surviving a reload, the Period select and Next / Previous Scan, the image
  * modal, the inline map id (the list changes only on 200; a refused save keeps the typed value
- * and shows the server's message), the Brand SKU edit with Other, the product page and its
- * history, and a plain User kept off an unassigned retailer. Expected figures come from the API.
+ * and shows the server's message), the Brand SKU edit (a searchable select, with Other), the product page and its
+ * history, ALL SCRAPED's IMPORT (the Bulk Items Import) and the Changes table's links to the
+ * product, and a plain User kept off an unassigned retailer. Expected figures come from the API.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { callRoute, login } from '../support/api';
+import { TEST_ROLES, testUser } from '../support/accounts';
+import { callRoute, login, stack } from '../support/api';
 import { apiSession, browserPerFile, here, screenshot, toast, waitForPath, withSession, type ApiSession } from '../support/browser';
 
 const MA = 'brand-maison-aurelle';
@@ -236,23 +238,39 @@ describe('retailer page', () => {
       await row.getByRole('button', { name: `Map id: ${mapId}`, exact: true }).waitFor();
     }));
 
-  it('edits a Brand SKU: nothing chosen is refused, Other reveals a free-text field, an option saves', () =>
+  it('edits a Brand SKU with a searchable select: type to filter, keyboard, Other reveals a free-text field, an option saves', () =>
     tab(async ({ page }) => {
       const token = await login('brandadmin@demo.test');
       const options = (await callRoute('getBrandSkus', { token, params: { brandId: MA } })).body.data;
-      expect(options.length).toBeGreaterThan(0);
+      expect(options.length, 'more options than the list draws at once').toBeGreaterThan(50);
       await withSession(page, await brandAdmin(), `/dashboard/retailer/${RID}?tab=products&sort=style_number%3Basc`);
       const row = page.locator('table.products-table tbody tr').first();
       const id = (await row.getAttribute('data-product-id'))!;
       await row.getByRole('button', { name: /^Edit brand sku/ }).click();
-      const select = row.getByLabel('Brand sku', { exact: true });
-      await select.selectOption('');
+      const box = row.getByRole('combobox', { name: 'Brand sku' });
+      await box.waitFor();
+      // The edit focuses the field.
+      await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
       await row.getByRole('button', { name: 'Save' }).click();
       await row.getByText('Please select brand sku.').waitFor();
-      expect(await row.getByLabel('Other brand sku').count()).toBe(0);
-      await select.selectOption({ label: 'Other' });
+
+      // The keyboard opens the list: the first 50 options and Other, and a status saying how many there are.
+      await box.focus();
+      await box.press('ArrowDown');
+      expect(await box.getAttribute('aria-expanded')).toBe('true');
+      const listbox = row.getByRole('listbox', { name: 'Brand sku' });
+      expect(await listbox.getByRole('option').count()).toBe(51);
+      await row.getByRole('status').getByText(`${options.length.toLocaleString('en-US')} options, the first 50 shown: type to narrow.`).waitFor();
+      await screenshot(page, 'retailer-brand-sku-open', false);
+
+      // Other, by keyboard, whatever is typed: it reveals the free-text field.
+      await box.fill('no such sku at all');
+      expect(await listbox.getByRole('option').allTextContents()).toEqual(['Other']);
+      await box.press('ArrowDown');
+      await box.press('Enter');
       const other = row.getByLabel('Other brand sku');
       await other.waitFor();
+      expect(await box.inputValue()).toBe('Other');
       await other.fill('');
       await row.getByRole('button', { name: 'Save' }).click();
       await row.getByText('Please select brand sku.').waitFor();
@@ -264,12 +282,105 @@ describe('retailer page', () => {
       await row.getByText(free, { exact: true }).waitFor();
       expect((await callRoute('getProductScraping', { token, params: { id } })).body.data).toMatchObject({ brand_sku: free });
 
+      // An option found by typing part of it, its words in any order and lower case ('1042 bag' for MA-BAG-1042).
       const option = options[options.length - 1]!;
+      const [, category, number] = /^[A-Z]+-([A-Z]+)-(\d+)/.exec(option.sku)!;
+      const query = `${number} ${category!.toLowerCase()}`;
+      const plain = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+      const expected = options.filter((o) => plain(o.sku).includes(number!) && plain(o.sku).includes(category!.toLowerCase())).map((o) => o.sku);
+      expect(expected).toContain(option.sku);
       await row.getByRole('button', { name: /^Edit brand sku/ }).click();
-      await row.getByLabel('Brand sku', { exact: true }).selectOption(option._id);
+      await box.fill(query);
+      await expect.poll(() => listbox.getByRole('option').allTextContents()).toEqual([...expected.slice(0, 50), 'Other']);
+      // The first match is highlighted (aria-activedescendant); arrows move to ours, Enter takes it.
+      expect(await box.getAttribute('aria-activedescendant')).toBe(await listbox.getByRole('option').first().getAttribute('id'));
+      for (let i = 0; i < expected.indexOf(option.sku); i++) await box.press('ArrowDown');
+      await screenshot(page, 'retailer-brand-sku-filtered', false);
+      await box.press('Enter');
+      expect(await box.inputValue()).toBe(option.sku);
       await row.getByRole('button', { name: 'Save' }).click();
       await row.getByText(option.sku, { exact: true }).waitFor();
       expect((await callRoute('getProductScraping', { token, params: { id } })).body.data).toMatchObject({ brand_sku: option.sku, product: option });
+    }));
+});
+
+describe('ALL SCRAPED IMPORT and the Changes links (issue 20 §5)', () => {
+  it("ALL SCRAPED's buttons are All, Mapped, NOT Mapped and IMPORT; IMPORT opens the Bulk Items Import into the retailer's basket", () =>
+    tab(async ({ page }) => {
+      // A brand admin of its own: the demo accounts' baskets are emptied by other suites meanwhile ('Clear All Baskets').
+      Object.assign(process.env, stack().env);
+      const users = await import('../../functions/users/users.repo');
+      const password = 'Import-2026!';
+      const passwordHash = await (await import('../../functions/lib/password')).hashPassword(password);
+      const email = `import-e2e-${Date.now()}@demo.test`;
+      await users.createUser(testUser({ _id: `user-import-e2e-${Date.now()}`, name: 'Import Tester', email, passwordHash, roles: [TEST_ROLES.BRAND_ADMIN] }));
+      const token = await login(email, password);
+      const { periods } = await latestPeriods();
+      const serials = ((await callRoute('listProductScrapings', { token, query: { retailer_brand_scraping: periods[0]!._id, filter: 'all_oh', limit: 2 } })).body.data as { serialNo: string }[]).map((r) => r.serialNo);
+      expect(serials).toHaveLength(2);
+
+      await withSession(page, await apiSession(email, password), `/dashboard/retailer/${RID}?tab=products`);
+      await page.getByRole('tab', { name: 'ALL SCRAPED', selected: true }).waitFor();
+      const group = page.locator('.products__scraped');
+      await group.getByRole('button', { name: 'IMPORT', exact: true }).waitFor();
+      expect(await group.getByRole('button').allTextContents()).toEqual(['All', 'Mapped', 'NOT Mapped', 'IMPORT']);
+      await screenshot(page, 'retailer-all-scraped-import');
+
+      await group.getByRole('button', { name: 'IMPORT', exact: true }).click();
+      const bulk = page.getByRole('dialog', { name: 'Bulk Items Import' });
+      await bulk.getByRole('button', { name: 'Import' }).click();
+      await toast(page, 'Add atleast one product.').waitFor();
+      const bad = `NOPE-${Date.now()}`;
+      await bulk.getByLabel('Enter Serials:').fill(`${serials.join('\n')}\n${bad}\n`);
+      await screenshot(page, 'retailer-all-scraped-import-modal', false);
+      await bulk.getByRole('button', { name: 'Import' }).click();
+      await toast(page, 'Product Added!').waitFor();
+      const failures = page.getByRole('dialog', { name: 'Items Not Imported' });
+      await failures.getByText(`SerialNo: ${bad} | Invalid Serial No.`, { exact: true }).waitFor();
+      await failures.getByRole('button', { name: 'Close', exact: true }).click();
+      const basket = (await callRoute('getBasket', { token, params: { retailerId: RID } })).body;
+      expect(basket.totalCount).toBe(2);
+      expect(basket.data.map((i) => i.serialNo).sort()).toEqual([...serials].sort());
+      await page.getByRole('tab', { name: 'BASKET', exact: true }).click();
+      await page.getByText('2 Items In Basket', { exact: true }).waitFor();
+
+      // IMPORT belongs to ALL SCRAPED only.
+      await page.getByRole('tab', { name: 'All OH', exact: true }).click();
+      await page.getByRole('tab', { name: 'All OH', selected: true }).waitFor();
+      await page.getByText(/Items Found$/).waitFor();
+      expect(await page.getByRole('button', { name: 'IMPORT', exact: true }).count()).toBe(0);
+    }));
+
+  it('Changes Since last scan: a product opens from its name; a removed one (disabled row) does not', () =>
+    tab(async ({ page }) => {
+      const changes = await list({ tab: 'change', limit: 1000 });
+      const rows = changes.data as { _id: string; name: string; type?: string }[];
+      const open = rows.find((r) => r.type !== 'deleted' && r.name);
+      const gone = rows.findIndex((r) => r.type === 'deleted');
+      expect(open, 'the demo retailer has a new or updated product').toBeDefined();
+      expect(gone, 'the demo retailer has a removed product').toBeGreaterThanOrEqual(0);
+
+      // The removed product's page of the table: its row has no link.
+      const gonePage = Math.floor(gone / 25) + 1;
+      await withSession(page, await brandAdmin(), `/dashboard/retailer/${RID}?tab=changes${gonePage > 1 ? `&page=${gonePage}` : ''}`);
+      const goneRow = page.locator(`tr[data-product-id="${rows[gone]!._id}"]`);
+      await goneRow.waitFor();
+      expect(await goneRow.getAttribute('aria-disabled')).toBe('true');
+      expect(await goneRow.getByRole('link').count()).toBe(0);
+
+      const index = rows.indexOf(open!);
+      const openPage = Math.floor(index / 25) + 1;
+      await page.goto(`/dashboard/retailer/${RID}?tab=changes${openPage > 1 ? `&page=${openPage}` : ''}`);
+      const row = page.locator(`tr[data-product-id="${open!._id}"]`);
+      const link = row.getByRole('link', { name: open!.name, exact: true });
+      await link.waitFor();
+      await screenshot(page, 'retailer-tab-changes-links');
+      await link.click();
+      await waitForPath(page, `/dashboard/retailer/${RID}/product/${open!._id}`);
+      await page.getByRole('heading', { level: 2, name: `Details for ${open!.name} on ${RNAME}` }).waitFor();
+      // Back returns to the same tab and page.
+      await page.getByRole('button', { name: 'Back' }).click();
+      await waitForPath(page, `/dashboard/retailer/${RID}?tab=changes${openPage > 1 ? `&page=${openPage}` : ''}`);
     }));
 });
 

@@ -1,15 +1,16 @@
 /**
  * The product tabs over a cached period (docs/product-reads.md): the same rows, order and
  * totals as productView, but with what does not change between requests computed once per
- * snapshot (sorted orders per sort key, lower-cased search fields, OH matches) so a page costs
+ * snapshot (sorted orders per sort key, folded search texts, OH matches) so a page costs
  * one pass over a precomputed order instead of a filter, sort and match of the whole period.
  * Edits (user fields) never change a sort key (name, price, style number). Pure.
  */
 import type { ProductView } from '../../../shared/schemas/scrapings';
+import { matchesWords, searchText, searchWords } from '../../../shared/search';
 import { indexOhItems, matchProduct } from '../../inventory/domain/matching';
 import { idKey, type OhItem } from '../../inventory/domain/oh-feed';
 import type { ProductScrape, UserFields } from './product';
-import { compareRows, ohRow, pricedRow, type OhRow, type ViewOptions, type ViewRow } from './product-view';
+import { compareRows, ohRow, ohSearchFields, pricedRow, productSearchFields, type OhRow, type ViewOptions, type ViewRow } from './product-view';
 
 /** The user fields an edit sets (every other field of a product is the snapshot's). */
 export const USER_FIELD_KEYS = ['isFlagged', 'flagMessage', 'oh_map_id', 'brand_sku', 'product', 'edited', 'updatedAt'] as const;
@@ -34,12 +35,32 @@ class Orders<R extends ViewRow> {
   }
 }
 
-/** A period's products (in stored order) with their edits applied, sort orders and search fields. */
+/**
+ * The folded search text of each row (shared/search.ts), made on the first search and kept:
+ * folding every row costs about as much as a sort, and most requests do not search.
+ */
+class SearchTexts<R> {
+  private texts: string[] | undefined;
+  constructor(
+    private readonly rows: readonly R[],
+    private readonly fieldsOf: (row: R) => readonly string[],
+  ) {}
+  /** Row i changed (an edit): its text again, if the texts were made. */
+  refresh(i: number): void {
+    if (this.texts) this.texts[i] = searchText(this.fieldsOf(this.rows[i]!));
+  }
+  matches(i: number, words: readonly string[]): boolean {
+    this.texts ??= this.rows.map((r) => searchText(this.fieldsOf(r)));
+    return matchesWords(this.texts[i]!, words);
+  }
+}
+
+/** A period's products (in stored order) with their edits applied, sort orders and search texts. */
 export class PeriodIndex {
   readonly products: ProductScrape[];
   readonly orders: Orders<ProductScrape>;
   private readonly posOf = new Map<string, number>();
-  private readonly searchText: string[];
+  private readonly search: SearchTexts<ProductScrape>;
   /** The position of the product each applied edit changed: OH matches catch up from theirs. */
   private readonly editLog: number[] = [];
 
@@ -47,7 +68,7 @@ export class PeriodIndex {
     this.products = products;
     this.orders = new Orders(products);
     products.forEach((p, i) => this.posOf.set(p._id, i));
-    this.searchText = products.map(searchTextOf);
+    this.search = new SearchTexts(products, productSearchFields);
   }
 
   /** How many edits were applied (OH matches remember the revision they are at). */
@@ -71,23 +92,15 @@ export class PeriodIndex {
       else p[k] = v;
     }
     this.products[i] = p as unknown as ProductScrape;
-    this.searchText[i] = searchTextOf(this.products[i]);
+    this.search.refresh(i);
     this.editLog.push(i);
   }
 
-  matchesSearch(i: number, needle: string): boolean {
-    return searchIn(this.searchText[i]!, needle);
+  /** Whether product i holds every word of a search (searchWords). */
+  matchesSearch(i: number, words: readonly string[]): boolean {
+    return this.search.matches(i, words);
   }
 }
-
-/**
- * The searched fields, lower-cased, joined by a separator no search contains (the query is
- * text of a form field), so a "contains" search is one `includes` per row.
- */
-const SEP = '\u0000';
-const joinFields = (fields: readonly string[]) => fields.map((f) => f.toLowerCase()).join(SEP);
-const searchIn = (text: string, needle: string) => (needle.includes(SEP) ? text.split(SEP).some((f) => f.includes(needle)) : text.includes(needle));
-const searchTextOf = (p: ProductScrape) => joinFields([p.name, p.style_number, p.brand_sku, p.product?.sku ?? '']);
 
 /** A retailer's on-hand items of one feed version: OH rows, sort orders, match index. */
 export class OhIndexed {
@@ -96,16 +109,17 @@ export class OhIndexed {
   readonly index: ReturnType<typeof indexOhItems>;
   /** Item position by serial (trimmed, upper-cased). */
   readonly posOfSerial = new Map<string, number>();
-  private readonly searchText: string[];
+  private readonly search: SearchTexts<OhItem>;
   constructor(readonly items: OhItem[]) {
     this.rows = items.map(ohRow);
     this.orders = new Orders(this.rows);
     this.index = indexOhItems(items);
     items.forEach((item, i) => this.posOfSerial.set(idKey(item.serialNo), i));
-    this.searchText = items.map((i) => joinFields([i.serialNo, i.inventoryId, i.styleName]));
+    this.search = new SearchTexts(items, ohSearchFields);
   }
-  matchesSearch(i: number, needle: string): boolean {
-    return searchIn(this.searchText[i]!, needle);
+  /** Whether item i holds every word of a search (searchWords). */
+  matchesSearch(i: number, words: readonly string[]): boolean {
+    return this.search.matches(i, words);
   }
 }
 
@@ -182,7 +196,8 @@ export type RowOptions = Omit<ViewOptions, 'page' | 'limit'>;
  * are applied, for a page and for an export alike.
  */
 function* memberPositions(period: PeriodIndex, oh: OhIndexed | undefined, matches: Matches | undefined, o: RowOptions): Generator<number> {
-  const needle = o.search?.trim().toLowerCase() || undefined;
+  const words = searchWords(o.search ?? '');
+  const needle = words.length ? words : undefined;
   if (OH_VIEWS.includes(o.view)) {
     if (!oh) return;
     for (const i of oh.orders.get(o.sort)) {

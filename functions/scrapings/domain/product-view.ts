@@ -6,6 +6,7 @@
 import type { ProductView } from '../../../shared/schemas/scrapings';
 import { indexOhItems, matchProduct } from '../../inventory/domain/matching';
 import { idKey, type OhItem } from '../../inventory/domain/oh-feed';
+import { matchesWords, searchText, searchWords } from '../../../shared/search';
 import type { ProductScrape } from './product';
 
 export interface ViewOptions {
@@ -95,10 +96,11 @@ export function viewRows(products: readonly ProductScrape[], ohItems: readonly O
 
 const isOh = (r: ViewRow): r is OhRow => 'serialNo' in r && !('style_number' in r);
 
-function matchesSearch(r: ViewRow, needle: string): boolean {
-  const fields = isOh(r) ? [r.serialNo, r.inventoryId, r.styleName] : [r.name, r.style_number, r.brand_sku, r.product?.sku ?? ''];
-  return fields.some((f) => f.toLowerCase().includes(needle));
-}
+/** What a search looks in (shared/search.ts: every word, folded, anywhere in these): a product's name, retailer SKU, brand SKU and Brand SKU option; an OH item's serial, inventory id and description. */
+export const productSearchFields = (p: ProductScrape): string[] => [p.name, p.style_number, p.brand_sku, p.product?.sku ?? ''];
+export const ohSearchFields = (i: OhItem): string[] => [i.serialNo, i.inventoryId, i.styleName];
+
+const matchesSearch = (r: ViewRow, words: readonly string[]) => matchesWords(searchText(isOh(r) ? ohSearchFields(r) : productSearchFields(r)), words);
 
 /** Sort keys: name (OH: style name), price, style_number (OH: serial number). */
 function sortValue(r: ViewRow, field: string): string | number | null {
@@ -128,8 +130,8 @@ export function productView(products: readonly ProductScrape[], ohItems: readonl
   let rows = viewRows(products, ohItems, o.view);
   if (o.mapped !== undefined) rows = rows.filter((r) => isOh(r) || (r.oh_map_id.trim() !== '') === o.mapped);
   if (o.unflaggedOnly) rows = rows.filter((r) => isOh(r) || r.isFlagged !== 'yes');
-  const needle = o.search?.trim().toLowerCase();
-  if (needle) rows = rows.filter((r) => matchesSearch(r, needle));
+  const words = searchWords(o.search ?? '');
+  if (words.length) rows = rows.filter((r) => matchesSearch(r, words));
   const [field = 'name', dir = 'asc'] = o.sort.split(';');
   rows.sort(compareRows(field, dir === 'desc' ? -1 : 1));
   const start = (o.page - 1) * o.limit;

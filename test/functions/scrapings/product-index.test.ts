@@ -49,7 +49,7 @@ const SORTS = ['name;asc', 'name;desc', 'price;asc', 'price;desc', 'style_number
 function compareAll(current: ProductScrape[], period: PeriodIndex, oh: OhIndexed, matches: Matches = matchAll(period, oh)) {
   for (const view of VIEWS)
     for (const sort of SORTS)
-      for (const extra of [{}, { search: 'ALPHA' }, { search: 'inv-1' }, { mapped: true }, { mapped: false }, { unflaggedOnly: true }] as Partial<ViewOptions>[])
+      for (const extra of [{}, { search: 'ALPHA' }, { search: 'inv-1' }, { search: 'bag, alpha 3' }, { search: 'emile' }, { search: 'inv 4 st-0' }, { mapped: true }, { mapped: false }, { unflaggedOnly: true }] as Partial<ViewOptions>[])
         for (const page of [1, 2, 9]) {
           const o: ViewOptions = { view, sort, page, limit: 17, ...extra };
           expect(indexedView(period, oh, matches, o), `${view} ${sort} ${JSON.stringify(extra)} page ${page}`).toEqual(productView(current, ohItems, o));
@@ -85,6 +85,16 @@ describe('indexedView', () => {
     expect(period.editedAfter(matches.revision)).toEqual([3, 4, 5, 6, 7, 8]);
     compareAll(current, period, oh, catchUpMatches(matches));
     compareAll(current, period, oh);
+  });
+
+  it('finds a product by the brand SKU an edit gave it, after a search made the search texts', () => {
+    const period = new PeriodIndex(products.map((p) => ({ ...p })));
+    const oh = new OhIndexed(ohItems);
+    const o: ViewOptions = { view: 'products', sort: 'name;asc', page: 1, limit: 50, search: 'Zz-Édit, 42' };
+    expect(indexedView(period, oh, undefined, o).totalCount).toBe(0);
+    const target = products.find((p) => p.type !== 'deleted')!;
+    period.applyEdit(target._id, { isFlagged: target.isFlagged, oh_map_id: target.oh_map_id, brand_sku: 'ZZ-EDIT-42', edited: ['brand_sku'] });
+    expect(indexedView(period, oh, undefined, o).data.map((p) => p._id)).toEqual([target._id]);
   });
 
   it('answers an empty page and a zero total for the on-hand views without a feed', () => {

@@ -76,6 +76,19 @@ describe('search, mapped filter, sort and paging', () => {
     expect(ids(productView(products, items, { ...base, search: 'inv-b' }).data)).toEqual(['id-B']);
     expect(ids(productView(products, items, { ...base, view: 'all_oh', search: 's-z' }).data)).toEqual(['S-Z1']);
   });
+  it('searches words: case, accents and punctuation folded, every word needed, in any order (All OH and products)', () => {
+    const oh2 = [oh('S-N1', 'INV-N', 100, 'Aurelle Saddle Bag in Cashmere, Noir'), oh('S-N2', 'INV-M', 100, 'Aurelle Silk Carré in Satin, Noir'), oh('S-I1', 'INV-I', 100, 'Aurelle Saddle Bag in Cashmere, Ivory')];
+    const allOh = (search: string) => ids(productView(products, oh2, { ...base, view: 'all_oh', search }).data);
+    for (const q of ['cashmere noir', 'Cashmere, Noir', 'noir cashmere', 'CASHMERE,NOIR']) expect(allOh(q), q).toEqual(['S-N1']);
+    expect(allOh('silk carre')).toEqual(['S-N2']);
+    expect(allOh('noir')).toEqual(['S-N1', 'S-N2']);
+    expect(allOh('cashmere noir ivory')).toEqual([]);
+    const named = [product('N', { name: 'Aurelle Rivoli Clutch in Suede, Noir', brand_sku: 'MA-BAG-1042' }), product('O', { name: 'Aurelle Rivoli Clutch in Suede, Cognac' })];
+    const found = (search: string) => ids(productView(named, [], { ...base, search }).data);
+    expect(found('clutch noir')).toEqual(['id-N']);
+    expect(found('noir ma-bag-1042')).toEqual(['id-N']);
+    expect(found('rivoli suede')).toEqual(['id-O', 'id-N']); // by name: Cognac, Noir
+  });
   it('filters mapped / not mapped products and unflagged ones', () => {
     expect(ids(productView(products, items, { ...base, mapped: true }).data)).toEqual(['id-A', 'id-C']);
     expect(ids(productView(products, items, { ...base, mapped: false }).data)).toEqual(['id-B', 'id-F', 'id-D']); // by name: Bag B, Bag F, Zeta Clutch

@@ -77,6 +77,14 @@ describe('tiles', () => {
     expect(filterTiles(rows, '', 'Ann').map((r) => r.retailer.name)).toEqual(['Harrow', 'Lumen']);
     expect(filterTiles(rows, 'lu', 'Ann').map((r) => r.retailer.name)).toEqual(['Lumen']);
   });
+  it('the name filter searches words, with case, accents and punctuation folded, in any order', () => {
+    const rows = [rec('Lumière Boutique'), rec('Harrowgate & Finch'), rec('Saint-Clair Jewelers')];
+    const names = (text: string) => filterTiles(rows, text, '').map((r) => r.retailer.name);
+    expect(names('lumiere')).toEqual(['Lumière Boutique']);
+    expect(names('finch harrowgate')).toEqual(['Harrowgate & Finch']);
+    expect(names('saint clair')).toEqual(['Saint-Clair Jewelers']);
+    expect(names('finch boutique')).toEqual([]);
+  });
   it('trends say up, down or same with the size of the change', () => {
     expect(trendOf(12, 10)).toEqual({ direction: 'up', change: 2 });
     expect(trendOf(7, 10)).toEqual({ direction: 'down', change: 3 });

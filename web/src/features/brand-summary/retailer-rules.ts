@@ -4,6 +4,7 @@
  */
 import type { WebsiteType } from '@shared/constants';
 import type { RetailerScrapingRecord } from '@shared/schemas/retailer-scrapings';
+import { matchesWords, searchText, searchWords } from '@shared/search';
 
 export const WEBSITE_TYPE_LABEL: Record<WebsiteType, string> = {
   retailerWithProducts: 'With product pages',
@@ -118,8 +119,12 @@ export function trendOf(current: number, previous: number): Trend {
   return { direction: change > 0 ? 'up' : change < 0 ? 'down' : 'same', change: Math.abs(change) };
 }
 
-/** Tiles shown for a name filter and a rep filter (rep: a rep's name, '' for all). */
+/**
+ * Tiles shown for a name filter and a rep filter (rep: a rep's name, '' for all). The name filter
+ * searches as every search box does (shared/search.ts): its words, folded, in any order
+ * ('lumiere', 'Finch & Harrowgate').
+ */
 export function filterTiles(rows: readonly RetailerScrapingRecord[], text: string, rep: string): RetailerScrapingRecord[] {
-  const q = text.trim().toLocaleLowerCase();
-  return rows.filter((r) => (!q || r.retailer.name.toLocaleLowerCase().includes(q)) && (!rep || r.users.includes(rep)));
+  const words = searchWords(text);
+  return rows.filter((r) => (!words.length || matchesWords(searchText([r.retailer.name]), words)) && (!rep || r.users.includes(rep)));
 }

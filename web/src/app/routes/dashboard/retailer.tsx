@@ -24,6 +24,7 @@ import { AddressBook } from '../../../features/address-book/components/address-b
 import { EmailHistory } from '../../../features/address-book/components/email-history';
 import { AddToBasket } from '../../../features/basket/components/add-to-basket';
 import { BasketTab } from '../../../features/basket/components/basket-tab';
+import { BulkImport } from '../../../features/basket/components/bulk-import';
 import { ExportButton } from '../../../features/exports/components/export-button';
 import { ExportHistory } from '../../../features/exports/components/export-history';
 import { ContactRetailerButton } from '../../../features/contact/components/contact-retailer-button';
@@ -119,6 +120,7 @@ export function RetailerRoute() {
           )}
           extraTabs={[{ id: 'basket', label: 'BASKET', content: <BasketTab brandId={brandId} retailerId={rId} onEmailLinks={setBasketEmail} /> }]}
           ohRowAction={(row, pageSerials) => <AddToBasket brandId={brandId} retailerId={rId} serialNo={row.serialNo} pageSerials={pageSerials} />}
+          scrapedImport={<BulkImport target={{ brandId, retailerId: rId }} label="IMPORT" />}
         />
       ) : (
         <section className="panel panel--empty">

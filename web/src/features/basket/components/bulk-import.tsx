@@ -14,13 +14,17 @@ import { notify } from '../../../lib/notify';
 import { useAddToBasket, type BasketTarget } from '../api/basket';
 import { parseSerials } from '../bulk-import';
 
-export function BulkImport({ target }: { target: BasketTarget }) {
+/**
+ * The button that opens Bulk Items Import: 'Bulk Items Import' in the BASKET tab, 'IMPORT' beside
+ * ALL SCRAPED's filter buttons (001 §2); both import into the retailer's basket.
+ */
+export function BulkImport({ target, label = 'Bulk Items Import' }: { target: BasketTarget; label?: string }) {
   const [open, setOpen] = useState(false);
   const [failures, setFailures] = useState<NotImported[] | null>(null);
   return (
     <>
-      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
-        Bulk Items Import
+      <Button variant="outline" size="sm" onClick={() => setOpen(true)} aria-haspopup="dialog">
+        {label}
       </Button>
       {open ? (
         <BulkImportModal

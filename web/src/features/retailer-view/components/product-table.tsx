@@ -2,7 +2,8 @@
  * The table of one product tab (000 §2 "Product tables", 001 §2 "Tabs"): the columns of the tab's
  * kind, sortable Name / Price / Retailer Sku (on-hand rows: Description / Price / Serial #),
  * inline map id and Brand SKU edit on product rows; a removed product's row is disabled and
- * has no flag control and no edits.
+ * has no flag control and no edits. Rows open the product page: Details on most tables, the
+ * product's name on Changes Since last scan (whose columns have no Details).
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -52,7 +53,14 @@ function editableProductColumns(kind: Exclude<TabKind, 'oh'>, ctx: Ctx): Column<
     sortable: true,
     cell: (r) => (
       <div className="product-name">
-        <span className="product-name__text">{r.name || 'N/A'}</span>
+        {kind === 'changes' && !removed(r) ? (
+          // The last-scan table has no Details column (000 §2): its names open the product (a removed product's row is disabled, as its Details elsewhere).
+          <Link className="link product-name__text" to={paths.dashboard.product(ctx.retailerId, r._id)}>
+            {r.name || 'N/A'}
+          </Link>
+        ) : (
+          <span className="product-name__text">{r.name || 'N/A'}</span>
+        )}
         <MapIdCell key={`${r._id}:${r.oh_map_id}`} productId={r._id} value={r.oh_map_id} disabled={removed(r)} />
       </div>
     ),

@@ -37,6 +37,8 @@ export interface ProductTabsProps {
   readOnly?: boolean;
   /** What an OH row shows at its end (the basket's plus icon), given the row and the serials of the page. */
   ohRowAction?: (row: OhRow, pageSerials: readonly string[]) => ReactNode;
+  /** ALL SCRAPED's IMPORT, after its filter buttons (001 §2: the Bulk Items Import). */
+  scrapedImport?: ReactNode;
 }
 
 /** A tab after the product tabs drawn by another feature (BASKET): `?tab=<id>` selects it; switching to it reads no product list. */
@@ -46,7 +48,7 @@ export interface ExtraTab {
   content: ReactNode;
 }
 
-export function ProductTabs({ periodId, previousPeriod, retailerId, brandId, actions, views, defaultTab, extraTabs = [], readOnly = false, ohRowAction }: ProductTabsProps) {
+export function ProductTabs({ periodId, previousPeriod, retailerId, brandId, actions, views, defaultTab, extraTabs = [], readOnly = false, ohRowAction, scrapedImport }: ProductTabsProps) {
   const [params, setParams] = useSearchParams();
   const set = views ? tabSet(views, defaultTab ?? views[0] ?? '') : ALL_TABS;
   const extra = extraTabs.find((t) => t.id === params.get('tab'));
@@ -87,7 +89,12 @@ export function ProductTabs({ periodId, previousPeriod, retailerId, brandId, act
       <Tabs label="Product tabs" tabs={tabs} selected={state.tab.id} onSelect={onTab}>
         <div className="products__toolbar">
           {state.tab.searchable ? <SearchBox key={`${state.tab.id}:${state.search}`} initial={state.search} onSearch={(search) => update({ search })} /> : null}
-          {state.tab.id === 'products' ? <MappedFilter value={state.mapped} onChange={(mapped) => update({ mapped })} /> : null}
+          {state.tab.id === 'products' ? (
+            <div className="products__scraped">
+              <MappedFilter value={state.mapped} onChange={(mapped) => update({ mapped })} />
+              {scrapedImport}
+            </div>
+          ) : null}
           {state.tab.id === 'changes' ? (
             <p className="products__compared">
               {RV_MSG.comparedTo} {previousPeriod ? formatDate(previousPeriod) : '(N/A)'}
