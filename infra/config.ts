@@ -25,6 +25,8 @@ export interface AppConfig {
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   /** The public forms (docs/decisions.md "Captcha", "Public forms"). */
   publicForms: PublicFormsConfig;
+  /** Who receives the alarms (an email subscription of the alarm topic, confirmed from the first email: docs/operations.md). */
+  alarmEmail: string;
 }
 
 /**
@@ -59,6 +61,11 @@ export function readConfig(node: Node): AppConfig {
     throw new Error(`Context "sesFromAddress" must be an email address (got "${sesFromAddress ?? ''}"): cdk deploy -c sesFromAddress=no-reply@your-domain`);
   }
 
+  const alarmEmail = str(node, 'alarmEmail');
+  if (!alarmEmail || !EMAIL.test(alarmEmail)) {
+    throw new Error(`Context "alarmEmail" must be an email address (got "${alarmEmail ?? ''}"): who is told when something fails, cdk deploy -c alarmEmail=ops@your-domain`);
+  }
+
   const appDomain = str(node, 'appDomain')?.replace(/^https?:\/\//, '').replace(/\/+$/, '');
   if (appDomain && !DOMAIN.test(appDomain)) throw new Error(`Context "appDomain" must be a host name such as app.example.com (got "${appDomain}")`);
 
@@ -85,7 +92,7 @@ export function readConfig(node: Node): AppConfig {
   if (secretArn && !/^arn:aws[\w-]*:secretsmanager:[\w-]+:\d{12}:secret:[\w/+=.@-]+$/.test(secretArn)) throw new Error('Context "recaptchaSecretArn" must be a Secrets Manager secret ARN');
   const captcha: PublicFormsConfig['captcha'] = siteKey && secretArn ? { provider: 'recaptcha', siteKey, secretArn } : { provider: 'local' };
 
-  return { stage, sesFromAddress, appDomain, certificateArn, webAclArn, logLevel: logLevel as AppConfig['logLevel'], publicForms: { salesInbox, supportInbox, captcha } };
+  return { stage, sesFromAddress, appDomain, certificateArn, webAclArn, logLevel: logLevel as AppConfig['logLevel'], publicForms: { salesInbox, supportInbox, captcha }, alarmEmail };
 }
 
 /**

@@ -16,6 +16,8 @@ import { s3 } from '../lib/clients/s3';
 import { env } from '../lib/env';
 import { logger } from '../lib/logger';
 import { faultPoint } from '../lib/faults';
+import { s3Subject } from '../operations/domain/failures';
+import { resolveFailure } from '../operations/failures.repo';
 import { ingestOhFeed, type IngestOhResult } from '../inventory/ingest-oh';
 import { getRetailerBySlug } from '../retailers/retailers.repo';
 import { getSettings } from '../settings/settings.repo';
@@ -246,7 +248,11 @@ async function previousDigest(previous: FileRecord, pages: number, options: Cons
   return digest;
 }
 
-/** The Lambda entry: one S3 notification, possibly several records. */
+/**
+ * The Lambda entry: one S3 notification, possibly several records. An error is thrown (Lambda
+ * retries the event, then sends it to the failure queue: docs/operations.md); once every record
+ * went through, a failed delivery of this event (recorded by an earlier, failed run) is resolved.
+ */
 export async function handler(event: S3Event): Promise<{ results: IngestResult[] }> {
   const results: IngestResult[] = [];
   for (const record of event.Records ?? []) {
@@ -264,7 +270,10 @@ export async function handler(event: S3Event): Promise<{ results: IngestResult[]
       results.push({ key, created: true, ...(oh.errors.length ? { error: oh.errors.slice(0, 3).join(' ') } : {}) });
       continue;
     }
+    faultPoint('ingest', key);
     results.push(await ingestObject(bucket, key));
   }
+  const subject = s3Subject(event);
+  if (subject) await resolveFailure('ingest', subject);
   return { results };
 }
