@@ -47,9 +47,12 @@ export class RetailerAuditStack extends Stack {
 
     this.storage = new Storage(this, 'Storage');
     this.email = new Email(this, 'Email', { fromAddress: config.sesFromAddress });
-    this.api = new Api(this, 'Api', { logLevel: config.logLevel });
+    this.api = new Api(this, 'Api', {
+      logLevel: config.logLevel,
+      ...(config.apiDomain && config.apiCertificateArn ? { domain: { name: config.apiDomain, certificateArn: config.apiCertificateArn } } : {}),
+    });
     this.web = new Web(this, 'Web', {
-      apiEndpoint: this.api.httpApi.apiEndpoint,
+      apiOriginHost: this.api.originHost,
       originSecret: this.api.originSecret,
       webAclArn: config.webAclArn,
       logsBucket: this.storage.logsBucket,
@@ -105,5 +108,8 @@ export class RetailerAuditStack extends Stack {
     new CfnOutput(this, 'DistributionId', { value: this.web.distribution.distributionId });
     new CfnOutput(this, 'FailureQueueUrl', { value: ops.failureQueue.queueUrl, description: 'Failed asynchronous deliveries (recorded in the post office; docs/operations.md)' });
     new CfnOutput(this, 'AlarmTopicArn', { value: ops.topic.topicArn });
+    if (this.api.domainTarget) {
+      new CfnOutput(this, 'ApiDomainTarget', { value: this.api.domainTarget, description: `Point ${config.apiDomain} here (a CNAME): CloudFront reaches the API through that name only` });
+    }
   }
 }

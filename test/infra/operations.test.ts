@@ -112,3 +112,32 @@ describe('alarms', () => {
     built.template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
   });
 });
+
+describe("the API's only way in", () => {
+  const DOMAIN = 'api-origin.brand-ops.example';
+  const CERT = 'arn:aws:acm:eu-west-1:123456789012:certificate/0a1b2c3d-1111-2222-3333-444455556666';
+
+  it('with its own domain, the execute-api address is off and CloudFront reaches the API through that domain only', () => {
+    const withDomain = synth({ webDist: null, context: { apiDomain: DOMAIN, apiCertificateArn: CERT } });
+    const api = Object.values(resourcesOf(withDomain.template, 'AWS::ApiGatewayV2::Api'));
+    expect(api).toHaveLength(1);
+    expect(api[0]!.Properties!.DisableExecuteApiEndpoint).toBe(true);
+    expect(Object.values(resourcesOf(withDomain.template, 'AWS::ApiGatewayV2::DomainName')).map((d) => d.Properties!.DomainName)).toEqual([DOMAIN]);
+    withDomain.template.resourceCountIs('AWS::ApiGatewayV2::ApiMapping', 1);
+    const dist = Object.values(resourcesOf(withDomain.template, 'AWS::CloudFront::Distribution'))[0]!.Properties!.DistributionConfig as { Origins: { DomainName: unknown; Id: string }[]; CacheBehaviors: { PathPattern: string; TargetOriginId: string }[] };
+    const apiOrigin = dist.Origins.find((o) => o.Id === dist.CacheBehaviors.find((b) => b.PathPattern === '/api/*')!.TargetOriginId)!;
+    expect(apiOrigin.DomainName).toBe(DOMAIN);
+    expect(Object.keys(withDomain.template.findOutputs('ApiDomainTarget'))).toEqual(['ApiDomainTarget']);
+  });
+
+  it('without one, the execute-api address stays on (origin header only) and the synth says so', () => {
+    expect(Object.values(resourcesOf(built.template, 'AWS::ApiGatewayV2::Api'))[0]!.Properties!.DisableExecuteApiEndpoint).toBe(false);
+    const warnings = built.app.node.findAll().flatMap((c) => c.node.metadata.filter((m) => m.type === 'aws:cdk:warning').map((m) => String(m.data)));
+    expect(warnings.some((w) => w.includes("The API's execute-api address stays enabled"))).toBe(true);
+  });
+
+  it('refuses half a domain or a certificate that is no ACM ARN', () => {
+    expect(() => synth({ webDist: null, context: { apiDomain: DOMAIN } })).toThrow('Context "apiDomain" and "apiCertificateArn" go together');
+    expect(() => synth({ webDist: null, context: { apiDomain: DOMAIN, apiCertificateArn: 'arn:aws:iam::123456789012:role/x' } })).toThrow('Context "apiCertificateArn" must be an ACM certificate ARN');
+  });
+});

@@ -8,15 +8,9 @@
  * Pure: no I/O, so the recorder, the redrive and the tests read a message the same way.
  */
 import { createHash } from 'node:crypto';
+import type { FailureSource } from '../../../shared/constants';
 
-/** What failed, by the function or target it was meant for. */
-export const FAILURE_SOURCES = {
-  ingest: 'Robot file ingest',
-  'basket-export': 'Basket export',
-  'scheduled-report': 'Scheduled report',
-  unknown: 'Other',
-} as const;
-export type FailureSource = keyof typeof FAILURE_SOURCES;
+export { FAILURE_SOURCES, type FailureSource } from '../../../shared/constants';
 
 /** The Lambda destination record of a failed asynchronous invocation (the parts we read). */
 export interface LambdaDestinationRecord {
