@@ -98,3 +98,6 @@ export const FAILURE_SOURCES = {
   unknown: 'Other',
 } as const;
 export type FailureSource = keyof typeof FAILURE_SOURCES;
+
+/** The CloudWatch namespace of the functions' metrics (functions/lib/metrics.ts) and of the operations dashboard. */
+export const METRICS_NAMESPACE = 'RetailerAudit';

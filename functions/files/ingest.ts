@@ -30,6 +30,7 @@ import { claimAndStartApproval } from './approval-claim';
 import { scanDateProblem } from './domain/scan-date';
 import { createFileOnce, findPreviousFile, getFile, markIngestStep, type FileRecord } from './files.repo';
 import { CHUNK_ROWS, isMissingObject, markCurrentRow, markPreviousRow, pageWriter, pagesPrefix, readAllRows, readChunk } from './pages';
+import { record as recordMetric } from '../lib/metrics';
 
 /** `incoming/<type>/<retailer-slug>/<YYYY-MM-DD>/<robot>.<csv|jsonl>` */
 export const INCOMING_PATTERN = /^incoming\/([^/]+)\/([^/]+)\/(\d{4}-\d{2}-\d{2})\/([^/]+?)(\.[A-Za-z0-9]+)?$/;
@@ -75,7 +76,10 @@ type UnreadableFields = Pick<FileRecord, 'date' | 'name' | 'retailer' | 'retaile
 async function fileUnreadable(base: ReturnType<typeof baseRecord>, problem: string, fields: UnreadableFields): Promise<IngestResult> {
   const rec: FileRecord = { ...base, ...fields, flag: 'require_review', error: problem, flagReasons: [problem] };
   const created = await createFileOnce(rec);
-  if (created) await completeSteps(rec);
+  if (created) {
+    recordMetric('FilesIngested', 1, { flag: rec.flag });
+    await completeSteps(rec);
+  }
   return { key: rec.fileName, fileId: rec._id, created, flag: rec.flag, error: problem };
 }
 
@@ -231,6 +235,7 @@ export async function ingestObject(bucket: string, key: string): Promise<IngestR
   const created = await createFileOnce(rec);
   if (!created) return { key, fileId, created: false };
   logger.info('file ingested', { fileId, key, rows: stats.rowCount, flag: rec.flag });
+  recordMetric('FilesIngested', 1, { flag: rec.flag });
   await completeSteps(rec);
   return { key, fileId, created: true, flag: rec.flag };
 }

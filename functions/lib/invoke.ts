@@ -8,6 +8,7 @@ import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { env } from './env';
 import { lazy } from './clients/lazy';
+import { traced } from './tracer';
 
 /** Resolves when the invocation is accepted (throws for a target it does not know); the run goes on after. */
 export type LocalAsyncInvoker = (functionArn: string, payload: unknown) => Promise<void>;
@@ -18,8 +19,8 @@ export function setLocalAsyncInvoker(invoker: LocalAsyncInvoker | undefined): vo
   localInvoker = invoker;
 }
 
-const lambda = /* @__PURE__ */ lazy(() => new LambdaClient({ region: env.region }));
-const sfn = /* @__PURE__ */ lazy(() => new SFNClient({ region: env.region }));
+const lambda = /* @__PURE__ */ lazy(() => traced(new LambdaClient({ region: env.region })));
+const sfn = /* @__PURE__ */ lazy(() => traced(new SFNClient({ region: env.region })));
 
 /** A Step Functions state machine's ARN (a schedule's target) rather than a function's. */
 export const isStateMachineArn = (arn: string): boolean => /^arn:aws[\w-]*:states:[^:]*:[^:]*:stateMachine:/.test(arn);

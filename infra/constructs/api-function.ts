@@ -11,7 +11,7 @@ import path from 'node:path';
 import { Arn, ArnFormat, Duration, RemovalPolicy, Size, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement, Role, ServicePrincipal, type IGrantable, type IPrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime, type IFunction } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Runtime, Tracing, type IFunction } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, type BundlingOptions, type ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
@@ -172,6 +172,8 @@ export class ApiFunction extends Construct implements IGrantable {
       ...(props.ephemeralStorageSize ? { ephemeralStorageSize: props.ephemeralStorageSize } : {}),
       role: this.role,
       logGroup: this.logGroup,
+      // X-Ray: the function's trace, its SDK calls as subsegments (functions/lib/tracer.ts).
+      tracing: Tracing.ACTIVE,
       environment: {
         LOG_LEVEL: props.logLevel ?? 'info',
         NODE_OPTIONS: '--enable-source-maps',
@@ -185,6 +187,7 @@ export class ApiFunction extends Construct implements IGrantable {
         ...(props.semiSpaceMb ? { commandHooks: copyAfterBundling(HEAP_WRAPPER.source) } : {}),
       },
     });
+    this.acknowledgeOnRole('AwsSolutions-IAM5[Resource::*]', 'X-Ray trace segments (active tracing) have no resource-level permissions.');
     Validations.of(this.fn).acknowledge({
       id: 'AwsSolutions-L1',
       reason: 'Node.js 22 is the runtime the product is built and tested for (DESIGN.md); a newer one is adopted deliberately, not by the linter.',

@@ -80,8 +80,7 @@ export class Api extends Construct {
       disableExecuteApiEndpoint: props.domain !== undefined,
     });
     if (!props.domain) {
-      Annotations.of(this.httpApi).addWarningV2(
-        'retailer-audit:execute-api-enabled',
+      Annotations.of(this.httpApi).addInfo(
         'The API\'s execute-api address stays enabled (no apiDomain/apiCertificateArn in the config): requests that skip CloudFront are refused by the origin header, but still invoke a function outside the web ACL. Set both for production (docs/operations.md).',
       );
     }

@@ -43,6 +43,7 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import type { FailureSource } from '../../functions/operations/domain/failures';
+import { METRICS_NAMESPACE } from '../../shared/constants';
 import type { Grant } from '../../shared/routes';
 import { ASYNC_INVOKE } from '../async-policy';
 import { ApiFunction, type FunctionResources } from './api-function';
@@ -50,8 +51,7 @@ import { ApiFunction, type FunctionResources } from './api-function';
 /** What functions/operations/record-failures.ts touches: the failed delivery and its count, the notification, the settings' alert recipients, the alert email. */
 export const RECORDER_GRANTS: readonly Grant[] = ['table:read', 'table:write', 'email:send'];
 
-/** The namespace of the functions' EMF metrics (functions/lib/metrics.ts reads it from POWERTOOLS_METRICS_NAMESPACE). */
-export const METRICS_NAMESPACE = 'RetailerAudit';
+export { METRICS_NAMESPACE };
 
 /**
  * An alarm on a function: errors + throttles at least `ERROR_ALARM.minCount` in five minutes and at

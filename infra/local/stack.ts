@@ -109,6 +109,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       IMAGE_FETCH_ALLOW_PRIVATE: 'true',
       // The asynchronously invoked functions, by source (the failure queue's consumer names them: docs/operations.md).
       ASYNC_FUNCTIONS: localAsyncFunctionsEnv(),
+      // The functions' EMF metrics are for CloudWatch (docs/operations.md); the local console is for people.
+      POWERTOOLS_METRICS_DISABLED: 'true',
     };
     Object.assign(process.env, env);
     // What `npm run job` (infra/local/job.ts) runs the scheduled reports with: this stack's endpoints and secret.

@@ -175,7 +175,7 @@ describe('what each Lambda bundles', () => {
     }
     expect(unexpected).toEqual([]);
     // The check can see each client: the functions granted them do bundle them (and the multipart route, POST /contact_retailer, its parser).
-    expect([...seen].sort()).toEqual(['@aws-sdk/client-s3', '@aws-sdk/client-sesv2', '@aws-sdk/client-sfn', '@middy/http-multipart-body-parser']);
+    expect([...seen].sort()).toEqual(['@aws-sdk/client-lambda', '@aws-sdk/client-s3', '@aws-sdk/client-sesv2', '@aws-sdk/client-sfn', '@middy/http-multipart-body-parser']);
   }, 300_000); // esbuild of every handler (40+): about a minute alone, several on a loaded machine
 
   it('evaluates at module load no client or library a call may not need: S3, SES, Step Functions in no table-only function; Secrets Manager, exceljs, sanitize-html, nodemailer in no API function', async () => {

@@ -132,8 +132,8 @@ describe("the API's only way in", () => {
 
   it('without one, the execute-api address stays on (origin header only) and the synth says so', () => {
     expect(Object.values(resourcesOf(built.template, 'AWS::ApiGatewayV2::Api'))[0]!.Properties!.DisableExecuteApiEndpoint).toBe(false);
-    const warnings = built.app.node.findAll().flatMap((c) => c.node.metadata.filter((m) => m.type === 'aws:cdk:warning').map((m) => String(m.data)));
-    expect(warnings.some((w) => w.includes("The API's execute-api address stays enabled"))).toBe(true);
+    const notes = built.app.node.findAll().flatMap((c) => c.node.metadata.filter((m) => m.type === 'aws:cdk:info').map((m) => String(m.data)));
+    expect(notes.some((w) => w.includes("The API's execute-api address stays enabled"))).toBe(true);
   });
 
   it('refuses half a domain or a certificate that is no ACM ARN', () => {

@@ -129,7 +129,7 @@ describe('a robot drop whose ingest fails every try', () => {
     writeFileSync(envFile, JSON.stringify({ url: stack().url, sesUrl: stack().sesUrl, env: stack().env }));
     const root = path.resolve(__dirname, '../..');
     const out = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'infra/scripts/redrive.ts', '--id', a.id, '--id', b.id], {
+      const child = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'infra/scripts/redrive.ts', '--id', a.id, `--id=${b.id}`], {
         cwd: root,
         env: { ...process.env, LOCAL_STACK_ENV: envFile, FAULT_INJECTION: '0' },
       });

@@ -60,9 +60,12 @@ export function s3Subject(event: unknown): string | undefined {
   return parts.every(Boolean) ? parts.join('\n') : undefined;
 }
 
-/** The id of a delivery: the same source and subject are one failed delivery, however often they fail. */
+/**
+ * The id of a delivery: the same source and subject are one failed delivery, however often they
+ * fail. Starts with a letter (a command-line argument, `--id <id>`, must not start with a dash).
+ */
 export const failureId = (source: FailureSource, subject: string): string =>
-  createHash('sha256').update(`${source}\n${subject}`).digest('base64url').slice(0, 22);
+  'd' + createHash('sha256').update(`${source}\n${subject}`).digest('base64url').slice(0, 21);
 
 /** `{ source: arn }` of the asynchronously invoked functions (env ASYNC_FUNCTIONS, set by infra and the local stack). */
 export function sourceOfArn(arn: string, functions: Partial<Record<FailureSource, string>>): FailureSource {
