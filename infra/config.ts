@@ -25,6 +25,15 @@ export interface AppConfig {
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   /** The public forms (docs/decisions.md "Captcha", "Public forms"). */
   publicForms: PublicFormsConfig;
+  /**
+   * The API's own host name (e.g. `api-origin.example.com`) and its regional ACM certificate (in
+   * the stack's region). With them the API's execute-api address is switched off and CloudFront
+   * reaches the API only through this name (docs/operations.md "The API's only way in").
+   */
+  apiDomain?: string;
+  apiCertificateArn?: string;
+  /** Who receives the alarms (an email subscription of the alarm topic, confirmed from the first email: docs/operations.md). */
+  alarmEmail: string;
 }
 
 /**
@@ -59,6 +68,11 @@ export function readConfig(node: Node): AppConfig {
     throw new Error(`Context "sesFromAddress" must be an email address (got "${sesFromAddress ?? ''}"): cdk deploy -c sesFromAddress=no-reply@your-domain`);
   }
 
+  const alarmEmail = str(node, 'alarmEmail');
+  if (!alarmEmail || !EMAIL.test(alarmEmail)) {
+    throw new Error(`Context "alarmEmail" must be an email address (got "${alarmEmail ?? ''}"): who is told when something fails, cdk deploy -c alarmEmail=ops@your-domain`);
+  }
+
   const appDomain = str(node, 'appDomain')?.replace(/^https?:\/\//, '').replace(/\/+$/, '');
   if (appDomain && !DOMAIN.test(appDomain)) throw new Error(`Context "appDomain" must be a host name such as app.example.com (got "${appDomain}")`);
 
@@ -67,6 +81,12 @@ export function readConfig(node: Node): AppConfig {
   if (certificateArn && !/^arn:aws[\w-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/.test(certificateArn)) {
     throw new Error('Context "certificateArn" must be an ACM certificate ARN in us-east-1 (CloudFront only reads certificates from there)');
   }
+
+  const apiDomain = str(node, 'apiDomain')?.replace(/^https?:\/\//, '').replace(/\/+$/, '');
+  const apiCertificateArn = str(node, 'apiCertificateArn');
+  if (Boolean(apiDomain) !== Boolean(apiCertificateArn)) throw new Error('Context "apiDomain" and "apiCertificateArn" go together (the API\'s own host name and its regional certificate)');
+  if (apiDomain && !DOMAIN.test(apiDomain)) throw new Error(`Context "apiDomain" must be a host name such as api-origin.example.com (got "${apiDomain}")`);
+  if (apiCertificateArn && !/^arn:aws[\w-]*:acm:[a-z0-9-]+:\d{12}:certificate\/[\w-]+$/.test(apiCertificateArn)) throw new Error('Context "apiCertificateArn" must be an ACM certificate ARN in the stack\'s region');
 
   const webAclArn = str(node, 'webAclArn');
   if (webAclArn && !/^arn:aws[\w-]*:wafv2:us-east-1:\d{12}:global\/webacl\/[\w-]+\/[\w-]+$/.test(webAclArn)) {
@@ -85,7 +105,7 @@ export function readConfig(node: Node): AppConfig {
   if (secretArn && !/^arn:aws[\w-]*:secretsmanager:[\w-]+:\d{12}:secret:[\w/+=.@-]+$/.test(secretArn)) throw new Error('Context "recaptchaSecretArn" must be a Secrets Manager secret ARN');
   const captcha: PublicFormsConfig['captcha'] = siteKey && secretArn ? { provider: 'recaptcha', siteKey, secretArn } : { provider: 'local' };
 
-  return { stage, sesFromAddress, appDomain, certificateArn, webAclArn, logLevel: logLevel as AppConfig['logLevel'], publicForms: { salesInbox, supportInbox, captcha } };
+  return { stage, sesFromAddress, appDomain, certificateArn, webAclArn, logLevel: logLevel as AppConfig['logLevel'], publicForms: { salesInbox, supportInbox, captcha }, alarmEmail, apiDomain, apiCertificateArn };
 }
 
 /**

@@ -89,3 +89,15 @@ export const B2B = {
   /** The URL fragment key of the link's secret: `/b2bReatilerView/{rId}#t=<token>`. */
   fragmentKey: 't',
 } as const;
+
+/** What a failed delivery was for (docs/operations.md), as the post office names it. */
+export const FAILURE_SOURCES = {
+  ingest: 'Robot file ingest',
+  'basket-export': 'Basket export',
+  'scheduled-report': 'Scheduled report',
+  unknown: 'Other',
+} as const;
+export type FailureSource = keyof typeof FAILURE_SOURCES;
+
+/** The CloudWatch namespace of the functions' metrics (functions/lib/metrics.ts) and of the operations dashboard. */
+export const METRICS_NAMESPACE = 'RetailerAudit';

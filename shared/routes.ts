@@ -20,6 +20,7 @@ import { contactsImportRoutes } from './routes/contacts-import';
 import { fileRoutes } from './routes/files';
 import { lookupRoutes } from './routes/lookups';
 import { notificationRoutes } from './routes/notifications';
+import { operationsRoutes } from './routes/operations';
 import { permissionRoutes } from './routes/permissions';
 import { publicRoutes } from './routes/public';
 import { retailerRoutes } from './routes/retailers';
@@ -41,6 +42,8 @@ export const routes = [
   // ── Post office: settings and notifications (001 §7): shared/routes/settings.ts, notifications.ts
   ...settingsRoutes,
   ...notificationRoutes,
+  // ── Post office: failed deliveries and their redrive (ours): shared/routes/operations.ts
+  ...operationsRoutes,
   // ── Products of the period, on-hand inventory, summaries (000 §7, 001 §7): shared/routes/scrapings.ts
   ...scrapingRoutes,
   // ── Exports of the product tabs and their app links (000 §2, §7; 001 §7): shared/routes/exports.ts

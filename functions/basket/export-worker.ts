@@ -7,6 +7,8 @@ import { DeleteObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
 import type { S3Event } from 'aws-lambda';
 import { s3 } from '../lib/clients/s3';
 import { logger } from '../lib/logger';
+import { s3Subject } from '../operations/domain/failures';
+import { resolveFailure } from '../operations/failures.repo';
 import { runBasketExport } from './export-job';
 import { BASKET_JOB_PREFIX, type BasketJobRequest } from './export-start';
 
@@ -24,4 +26,7 @@ export async function handler(event: S3Event): Promise<void> {
     await runBasketExport(request.jobId, request.serialNo);
     await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
   }
+  // A failed delivery of this event (an earlier run that failed every try: docs/operations.md) is done now.
+  const subject = s3Subject(event);
+  if (subject) await resolveFailure('basket-export', subject);
 }

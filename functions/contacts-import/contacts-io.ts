@@ -47,6 +47,7 @@ import {
   type ContactsFileRecord,
   type ImportJobRecord,
 } from './files.repo';
+import { record as recordMetric } from '../lib/metrics';
 
 /** Transactions of PUT_CONTACTS_BATCH contacts in flight at once, and rows between two saves of the progress. */
 export const IMPORT_CONCURRENCY = 10;
@@ -230,6 +231,7 @@ export async function importContacts(auth: AuthContext, brandId: string, body: {
   }
   await putFileRecord({ _id: importId, brand: brandId, kind: 'import', fileName, key, rows: parsed.rows.length, rejected: checked.rejected.length, ...(rejectedFileId ? { rejectedFileId } : {}), createdBy: auth.sub, createdAt: current.createdAt });
   await updateImportJob(brandId, importId, { status: 'done', done: parsed.rows.length, rejectedFileId, ...tally });
+  recordMetric('ContactsImported', parsed.rows.length - checked.rejected.length);
   return doneAnswer({ ...current, status: 'done', done: parsed.rows.length, rejectedFileId, ...tally });
 }
 
@@ -296,6 +298,8 @@ export async function exportContacts(auth: AuthContext, brandId: string, fileTyp
     await putObjectFile(key, file, CONTENT_TYPES[fileType]);
     const record: ContactsFileRecord = { _id: id, brand: brandId, kind: 'export', fileName, key, rows, createdBy: auth.sub, createdAt: now.toISOString(), expiresAt: new Date(now.getTime() + EXPORT_DAYS * DAY_MS).toISOString() };
     await putFileRecord(record);
+    recordMetric('Exports', 1);
+    recordMetric('ExportRows', rows);
     return { message: M.downloaded, data: { _id: id, fileName, url: await presignFile(record), rows } };
   } finally {
     await rm(file, { force: true });

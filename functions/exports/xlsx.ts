@@ -7,6 +7,7 @@
  */
 import type { ViewRow } from '../scrapings/domain/product-view';
 import { fillCells, safeCell, type Cell, type Column } from './domain/export-sheet';
+import { record } from '../lib/metrics';
 
 /** A sheet name Excel accepts: at most 31 characters, none of []:*?/\ */
 export const sheetName = (title: string) => title.replace(/[[\]:*?/\\]/g, '-').slice(0, 31) || 'Export';
@@ -26,6 +27,8 @@ export async function writeXlsxFile(filename: string, title: string, columns: re
   }
   ws.commit();
   await wb.commit();
+  record('Exports', 1);
+  record('ExportRows', n);
   return n;
 }
 
@@ -48,5 +51,7 @@ export async function writeCellsXlsxFile(filename: string, title: string, column
   }
   ws.commit();
   await wb.commit();
+  record('Exports', 1);
+  record('ExportRows', n);
   return n;
 }

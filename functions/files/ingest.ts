@@ -16,6 +16,8 @@ import { s3 } from '../lib/clients/s3';
 import { env } from '../lib/env';
 import { logger } from '../lib/logger';
 import { faultPoint } from '../lib/faults';
+import { s3Subject } from '../operations/domain/failures';
+import { resolveFailure } from '../operations/failures.repo';
 import { ingestOhFeed, type IngestOhResult } from '../inventory/ingest-oh';
 import { getRetailerBySlug } from '../retailers/retailers.repo';
 import { getSettings } from '../settings/settings.repo';
@@ -28,6 +30,7 @@ import { claimAndStartApproval } from './approval-claim';
 import { scanDateProblem } from './domain/scan-date';
 import { createFileOnce, findPreviousFile, getFile, markIngestStep, type FileRecord } from './files.repo';
 import { CHUNK_ROWS, isMissingObject, markCurrentRow, markPreviousRow, pageWriter, pagesPrefix, readAllRows, readChunk } from './pages';
+import { record as recordMetric } from '../lib/metrics';
 
 /** `incoming/<type>/<retailer-slug>/<YYYY-MM-DD>/<robot>.<csv|jsonl>` */
 export const INCOMING_PATTERN = /^incoming\/([^/]+)\/([^/]+)\/(\d{4}-\d{2}-\d{2})\/([^/]+?)(\.[A-Za-z0-9]+)?$/;
@@ -73,7 +76,10 @@ type UnreadableFields = Pick<FileRecord, 'date' | 'name' | 'retailer' | 'retaile
 async function fileUnreadable(base: ReturnType<typeof baseRecord>, problem: string, fields: UnreadableFields): Promise<IngestResult> {
   const rec: FileRecord = { ...base, ...fields, flag: 'require_review', error: problem, flagReasons: [problem] };
   const created = await createFileOnce(rec);
-  if (created) await completeSteps(rec);
+  if (created) {
+    recordMetric('FilesIngested', 1, { flag: rec.flag });
+    await completeSteps(rec);
+  }
   return { key: rec.fileName, fileId: rec._id, created, flag: rec.flag, error: problem };
 }
 
@@ -229,6 +235,7 @@ export async function ingestObject(bucket: string, key: string): Promise<IngestR
   const created = await createFileOnce(rec);
   if (!created) return { key, fileId, created: false };
   logger.info('file ingested', { fileId, key, rows: stats.rowCount, flag: rec.flag });
+  recordMetric('FilesIngested', 1, { flag: rec.flag });
   await completeSteps(rec);
   return { key, fileId, created: true, flag: rec.flag };
 }
@@ -246,7 +253,11 @@ async function previousDigest(previous: FileRecord, pages: number, options: Cons
   return digest;
 }
 
-/** The Lambda entry: one S3 notification, possibly several records. */
+/**
+ * The Lambda entry: one S3 notification, possibly several records. An error is thrown (Lambda
+ * retries the event, then sends it to the failure queue: docs/operations.md); once every record
+ * went through, a failed delivery of this event (recorded by an earlier, failed run) is resolved.
+ */
 export async function handler(event: S3Event): Promise<{ results: IngestResult[] }> {
   const results: IngestResult[] = [];
   for (const record of event.Records ?? []) {
@@ -264,7 +275,10 @@ export async function handler(event: S3Event): Promise<{ results: IngestResult[]
       results.push({ key, created: true, ...(oh.errors.length ? { error: oh.errors.slice(0, 3).join(' ') } : {}) });
       continue;
     }
+    faultPoint('ingest', key);
     results.push(await ingestObject(bucket, key));
   }
+  const subject = s3Subject(event);
+  if (subject) await resolveFailure('ingest', subject);
   return { results };
 }

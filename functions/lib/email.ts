@@ -2,6 +2,7 @@ import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { ses } from './clients/ses';
 import { env } from './env';
 import { logger } from './logger';
+import { record } from './metrics';
 
 export interface EmailAttachment {
   filename: string;
@@ -44,6 +45,7 @@ export async function sendEmail(email: Email): Promise<string | undefined> {
     }),
   );
   logger.info('email sent', { to: email.to.length, subject: email.subject, messageId: out.MessageId });
+  record('EmailsSent', 1);
   return out.MessageId;
 }
 
@@ -75,6 +77,7 @@ export async function sendRawEmail(email: Email & { fromName?: string }): Promis
     }),
   );
   logger.info('raw email sent', { to: email.to.length, attachments: email.attachments?.length ?? 0, bytes: data.length, messageId: out.MessageId });
+  record('EmailsSent', 1);
   return out.MessageId;
 }
 

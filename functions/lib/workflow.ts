@@ -4,6 +4,7 @@
  */
 import { DescribeExecutionCommand, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { env, required } from './env';
+import { traced } from './tracer';
 
 export interface ApprovalOutcome {
   /** SUCCEEDED, FAILED, or RUNNING when it did not end within the wait. */
@@ -41,7 +42,7 @@ export async function startApproval(input: ApprovalInput, waitMs = 0): Promise<A
     }
     return Promise.race([run, new Promise<ApprovalOutcome>((r) => setTimeout(() => r({ status: 'RUNNING' }), waitMs))]);
   }
-  sfn ??= new SFNClient({ region: env.region });
+  sfn ??= traced(new SFNClient({ region: env.region }));
   const { executionArn } = await sfn.send(
     new StartExecutionCommand({ stateMachineArn: required('STATE_MACHINE_ARN'), input: JSON.stringify(input), name: input.claim }),
   );

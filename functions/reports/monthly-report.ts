@@ -19,6 +19,7 @@ import { newId } from '../lib/table';
 import { getRetailers } from '../retailers/retailers.repo';
 import { countFlaggedProducts, listBrandPeriodsOfMonth } from '../scrapings/scrapings.repo';
 import { monthLabel, REPORT_COLUMNS, reportCells, reportFileName, reportRows, totalRow, type ReportRow } from './domain/report-sheet';
+import { record } from '../lib/metrics';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -80,6 +81,8 @@ export async function writeReportFile(file: string, month: string, rows: readonl
   ws.addRow(reportCells(totalRow(rows), cells)).commit();
   ws.commit();
   await wb.commit();
+  record('Exports', 1);
+  record('ExportRows', n);
 }
 
 /** Builds the report of `month` ('YYYY-MM') and puts it in the data bucket: what a scheduled job calls. */

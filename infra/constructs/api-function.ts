@@ -11,7 +11,7 @@ import path from 'node:path';
 import { Arn, ArnFormat, Duration, RemovalPolicy, Size, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement, Role, ServicePrincipal, type IGrantable, type IPrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Runtime, Tracing, type IFunction } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, type BundlingOptions, type ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
@@ -45,6 +45,8 @@ export interface FunctionResources {
   stateMachine?: IStateMachine;
   /** The public forms' inboxes and captcha (infra/config.ts PublicFormsConfig); absent: the From address and the local captcha. */
   publicForms?: PublicFormsConfig;
+  /** What a redrive may send a failed delivery to again (`async:redrive`, docs/operations.md). */
+  redriveTargets?: { functions: readonly IFunction[]; stateMachines: readonly IStateMachine[] };
 }
 
 /**
@@ -170,6 +172,8 @@ export class ApiFunction extends Construct implements IGrantable {
       ...(props.ephemeralStorageSize ? { ephemeralStorageSize: props.ephemeralStorageSize } : {}),
       role: this.role,
       logGroup: this.logGroup,
+      // X-Ray: the function's trace, its SDK calls as subsegments (functions/lib/tracer.ts).
+      tracing: Tracing.ACTIVE,
       environment: {
         LOG_LEVEL: props.logLevel ?? 'info',
         NODE_OPTIONS: '--enable-source-maps',
@@ -183,6 +187,7 @@ export class ApiFunction extends Construct implements IGrantable {
         ...(props.semiSpaceMb ? { commandHooks: copyAfterBundling(HEAP_WRAPPER.source) } : {}),
       },
     });
+    this.acknowledgeOnRole('AwsSolutions-IAM5[Resource::*]', 'X-Ray trace segments (active tracing) have no resource-level permissions.');
     Validations.of(this.fn).acknowledge({
       id: 'AwsSolutions-L1',
       reason: 'Node.js 22 is the runtime the product is built and tested for (DESIGN.md); a newer one is adopted deliberately, not by the linter.',
@@ -312,6 +317,19 @@ export class ApiFunction extends Construct implements IGrantable {
     if (data) this.bindBucket({ mode: data });
     if (grants.includes('email:send')) this.bindEmail();
     if (grants.includes('workflow:start')) this.bindWorkflow();
+    if (grants.includes('async:redrive')) this.bindRedrive();
+    return this;
+  }
+
+  /** Invoking the asynchronously triggered functions and starting the schedules' state machines again (a failed delivery's redrive). */
+  bindRedrive(): this {
+    const targets = this.resources.redriveTargets;
+    if (!targets) throw new Error(`${this.node.path}: grant "async:redrive" needs FunctionResources.redriveTargets (the operations construct provides them)`);
+    for (const fn of targets.functions) {
+      fn.grantInvoke(this);
+      this.acknowledgeOnRole(`AwsSolutions-IAM5[Resource::${nagRef(this, fn.functionArn)}:*]`, 'Invoking one asynchronously triggered function again, any version (how aws-cdk-lib grants invoke).');
+    }
+    for (const machine of targets.stateMachines) machine.grantStartExecution(this);
     return this;
   }
 

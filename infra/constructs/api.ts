@@ -9,8 +9,9 @@
  * secret, `addRouteTable()` the routes and functions once the distribution (and the approval state
  * machine) exist (see stack.ts).
  */
-import { Stack, Validations } from 'aws-cdk-lib';
-import { HttpApi, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Annotations, Fn, Stack, Validations } from 'aws-cdk-lib';
+import { ApiMapping, DomainName, HttpApi, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -20,6 +21,8 @@ import type { ApiFunction, FunctionResources } from './api-function';
 import { RoutesStack } from './routes-stack';
 
 export interface ApiProps {
+  /** The API's own host name and its regional certificate: with them the execute-api address is off (config.ts apiDomain). */
+  domain?: { name: string; certificateArn: string };
   /** Stage-wide throttling; the default suits a dashboard used by a few hundred people. */
   throttle?: { rateLimit: number; burstLimit: number };
   logLevel?: string;
@@ -30,6 +33,10 @@ export class Api extends Construct {
   readonly stage: HttpStage;
   readonly accessLogs: LogGroup;
   readonly jwtSecret: Secret;
+  /** The host name CloudFront sends API requests to: the API's own domain, else the execute-api host. */
+  readonly originHost: string;
+  /** With a domain: what its DNS record must point at (a CNAME to this regional name). */
+  readonly domainTarget?: string;
   /** The header value CloudFront adds and the wrapper requires (functions/lib/http/origin.ts). */
   readonly originSecret: Secret;
   /** By route id. */
@@ -52,9 +59,10 @@ export class Api extends Construct {
         'HS256 signing key of the session JWTs, cached per cold start; rotating it logs every user out, and a dual-key window is not built yet. Rotate by hand (new secret version) if it leaks.',
     });
 
-    // The execute-api address stays enabled: an HTTP API without it can only be reached through a
-    // custom domain, which CloudFront would then need as its origin. Instead CloudFront adds this
-    // secret as a header and every function refuses a request without it (docs/decisions.md).
+    // With the API's own domain (config apiDomain), the execute-api address is switched off and
+    // CloudFront is the only way in. Without one (a stage with no domain of its own) it stays on.
+    // Either way CloudFront adds this secret as a header and every function refuses a request
+    // without it (docs/decisions.md, docs/operations.md "The API's only way in").
     this.originSecret = new Secret(this, 'OriginSecret', {
       description: `Header CloudFront adds to API requests; the API refuses requests without it (${Stack.of(this).stackName})`,
       generateSecretString: { passwordLength: 48, excludePunctuation: true },
@@ -69,7 +77,13 @@ export class Api extends Construct {
     this.httpApi = new HttpApi(this, 'HttpApi', {
       description: `Retailer audit API (${Stack.of(this).stackName})`,
       createDefaultStage: false,
+      disableExecuteApiEndpoint: props.domain !== undefined,
     });
+    if (!props.domain) {
+      Annotations.of(this.httpApi).addInfo(
+        'The API\'s execute-api address stays enabled (no apiDomain/apiCertificateArn in the config): requests that skip CloudFront are refused by the origin header, but still invoke a function outside the web ACL. Set both for production (docs/operations.md).',
+      );
+    }
 
     this.accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.THREE_MONTHS });
     this.stage = new HttpStage(this, 'DefaultStage', {
@@ -97,6 +111,19 @@ export class Api extends Construct {
         ),
       },
     });
+
+    if (props.domain) {
+      const domainName = new DomainName(this, 'Domain', {
+        domainName: props.domain.name,
+        certificate: Certificate.fromCertificateArn(this, 'DomainCertificate', props.domain.certificateArn),
+      });
+      new ApiMapping(this, 'DomainMapping', { api: this.httpApi, domainName, stage: this.stage });
+      this.originHost = props.domain.name;
+      this.domainTarget = domainName.regionalDomainName;
+    } else {
+      // https://{id}.execute-api.{region}.amazonaws.com → the host name.
+      this.originHost = Fn.select(2, Fn.split('/', this.httpApi.apiEndpoint));
+    }
   }
 
   /**

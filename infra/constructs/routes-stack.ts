@@ -14,6 +14,7 @@ import { CfnParameter, NestedStack, Validations } from 'aws-cdk-lib';
 import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Table } from 'aws-cdk-lib/aws-dynamodb';
+import { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
@@ -82,6 +83,16 @@ export class RoutesStack extends NestedStack {
       const sm = r.stateMachine;
       return sm && once('stateMachine', () => StateMachine.fromStateMachineArn(this, 'Approval', param('StateMachineArn', sm.stateMachineArn)));
     };
+    const redriveTargets = () => {
+      const t = r.redriveTargets;
+      return (
+        t &&
+        once('redriveTargets', () => ({
+          functions: t.functions.map((f, i) => LambdaFunction.fromFunctionArn(this, `RedriveFunction${i}`, param(`RedriveFunction${i}Arn`, f.functionArn))),
+          stateMachines: t.stateMachines.map((m, i) => StateMachine.fromStateMachineArn(this, `RedriveStateMachine${i}`, param(`RedriveStateMachine${i}Arn`, m.stateMachineArn))),
+        }))
+      );
+    };
     const resources: FunctionResources = {
       get table() {
         return table();
@@ -103,6 +114,9 @@ export class RoutesStack extends NestedStack {
       },
       get originSecret() {
         return originSecret();
+      },
+      get redriveTargets() {
+        return redriveTargets();
       },
       publicForms: r.publicForms,
     };

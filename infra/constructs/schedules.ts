@@ -10,6 +10,7 @@ import { Duration, Validations } from 'aws-cdk-lib';
 import { Rule, RuleTargetInput, EventField, Schedule } from 'aws-cdk-lib/aws-events';
 import { SfnStateMachine } from 'aws-cdk-lib/aws-events-targets';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import type { ReportJob } from '../../functions/reports/domain/job-periods';
@@ -27,6 +28,8 @@ export const REPORT_SCHEDULES: Record<ReportJob, { id: string; cron: string; des
 export interface SchedulesProps {
   resources: Omit<FunctionResources, 'stateMachine'>;
   logLevel?: string;
+  /** Where a schedule's event goes when its state machine cannot be started (the failure queue: docs/operations.md). */
+  deadLetterQueue: IQueue;
 }
 
 export class Schedules extends Construct {
@@ -75,7 +78,14 @@ export class Schedules extends Construct {
       const rule = new Rule(this, s.id, {
         description: s.description,
         schedule: Schedule.expression(s.cron),
-        targets: [new SfnStateMachine(this.reports, { input: RuleTargetInput.fromObject({ job, time: EventField.time }), retryAttempts: 3, maxEventAge: Duration.hours(2) })],
+        targets: [
+          new SfnStateMachine(this.reports, {
+            input: RuleTargetInput.fromObject({ job, time: EventField.time }),
+            retryAttempts: 3,
+            maxEventAge: Duration.hours(2),
+            deadLetterQueue: props.deadLetterQueue,
+          }),
+        ],
       });
       this.rules.set(job, rule);
     }

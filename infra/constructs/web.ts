@@ -10,7 +10,7 @@
  * segment has no file extension (`/dashboard/summary`) to `/index.html`. Not the distribution's
  * error responses: those apply to every behaviour and would turn the API's 403/404 into index.html.
  */
-import { Duration, Fn, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
@@ -43,7 +43,8 @@ import { nagRef } from '../nag';
 
 export interface WebProps {
   /** The HTTP API's endpoint, `https://{id}.execute-api.{region}.amazonaws.com`. */
-  apiEndpoint: string;
+  /** The host name of the API's origin (its own domain, or the execute-api host): Api.originHost. */
+  apiOriginHost: string;
   /** Sent as the `x-origin-verify` header on every API request; the API refuses requests without it. */
   originSecret: ISecret;
   /** A WAFv2 web ACL of scope CLOUDFRONT (us-east-1), from the Edge stack (edge-stack.ts). */
@@ -133,8 +134,7 @@ export class Web extends Construct {
       code: FunctionCode.fromInline(SPA_FALLBACK),
     });
 
-    // https://{id}.execute-api.{region}.amazonaws.com → the host name.
-    const apiDomain = Fn.select(2, Fn.split('/', props.apiEndpoint));
+    const apiDomain = props.apiOriginHost;
     const custom = props.appDomain && props.certificateArn ? { name: props.appDomain, arn: props.certificateArn } : undefined;
 
     this.distribution = new Distribution(this, 'Distribution', {

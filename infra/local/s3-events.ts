@@ -2,19 +2,21 @@
  * s3rver's object-created events → the ingest handler, as S3 notifications do in AWS. Events are
  * deferred (s3rver fires them inside the PUT) and processed one at a time in arrival order; keys
  * are URL-encoded the way real S3 notifications encode them, so the handler's decoding is tested.
+ * Each is an asynchronous invocation (./async.ts): tried as Lambda tries it, then recorded as a
+ * failed delivery (docs/operations.md).
  */
 import type S3rver from 's3rver';
 import type { S3Event as LocalEvent } from 's3rver';
 import type { S3Event } from 'aws-lambda';
-import { handler as ingest } from '../../functions/files/ingest';
-import { handler as basketExport } from '../../functions/basket/export-worker';
+import type { IngestResult } from '../../functions/files/ingest';
+import type { LocalAsync } from './async';
 
 /** infra/constructs/pipeline.ts: the basket export worker's notification prefix. */
 const BASKET_JOBS = 'jobs/basket-export/';
 
 export const encodeS3EventKey = (key: string) => key.split('/').map((s) => encodeURIComponent(s).replace(/%20/g, '+')).join('/');
 
-export function bridgeS3Events(server: S3rver, log: (m: string) => void) {
+export function bridgeS3Events(server: S3rver, async: LocalAsync, log: (m: string) => void) {
   let chain: Promise<unknown> = Promise.resolve();
   let pending = 0;
   // Basket exports: their own chain (an export must not wait behind a robot file's ingest).
@@ -25,8 +27,7 @@ export function bridgeS3Events(server: S3rver, log: (m: string) => void) {
       const event = { Records: jobRecords.map((r) => ({ ...r, s3: { ...r.s3, object: { ...r.s3.object, key: encodeS3EventKey(r.s3.object.key) } } })) } as unknown as S3Event;
       jobs = jobs
         .then(() => new Promise((r) => setImmediate(r)))
-        .then(() => basketExport(event))
-        .catch((err: unknown) => process.stderr.write(JSON.stringify({ level: 'error', message: 'basket export failed', error: String((err as Error).stack ?? err) }) + '\n'));
+        .then(() => async.deliver('basket-export', event));
     }
   });
   server.on('event', (e: LocalEvent) => {
@@ -38,10 +39,9 @@ export function bridgeS3Events(server: S3rver, log: (m: string) => void) {
     pending++;
     chain = chain
       .then(() => new Promise((r) => setImmediate(r)))
-      .then(() => ingest(event))
-      .then(
-        (out) => out.results.forEach((x) => log(`Ingested ${x.key}: ${x.created ? (x.error ? `error: ${x.error}` : `flag ${x.flag}`) : `already known${x.resumed?.length ? `, finished: ${x.resumed.join(', ')}` : ''}`}`)),
-        (err: unknown) => process.stderr.write(JSON.stringify({ level: 'error', message: 'ingest failed', error: String((err as Error).stack ?? err) }) + '\n'),
+      .then(() => async.deliver<{ results: IngestResult[] }>('ingest', event))
+      .then((out) =>
+        out?.results.forEach((x) => log(`Ingested ${x.key}: ${x.created ? (x.error ? `error: ${x.error}` : `flag ${x.flag}`) : `already known${x.resumed?.length ? `, finished: ${x.resumed.join(', ')}` : ''}`}`)),
       )
       .finally(() => pending--);
   });

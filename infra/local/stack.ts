@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
+import { localAsyncFunctionsEnv } from './async-functions';
 import { assertJava, assertPortFree, ensureBucket, ensureTable, freePort, LOCAL_CREDENTIALS, startDynamo, startS3, startSes } from './emulators';
 
 export interface LocalStackOptions {
@@ -106,6 +107,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       // The basket export fetches item images: locally the demo images are served by this machine (docs/basket.md "Images").
       IMAGE_FETCH_ALLOW_PRIVATE: 'true',
+      // The asynchronously invoked functions, by source (the failure queue's consumer names them: docs/operations.md).
+      ASYNC_FUNCTIONS: localAsyncFunctionsEnv(),
+      // The functions' EMF metrics are for CloudWatch (docs/operations.md); the local console is for people.
+      POWERTOOLS_METRICS_DISABLED: 'true',
     };
     Object.assign(process.env, env);
     // What `npm run job` (infra/local/job.ts) runs the scheduled reports with: this stack's endpoints and secret.
@@ -125,8 +130,13 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     await (await import('../../functions/users/users.repo')).backfillUserKeys();
     const { bindLocalWorkflow } = await import('./workflow');
     await bindLocalWorkflow(opts.root);
+    const { bindLocalAsync } = await import('./async');
+    const asyncInvocations = await bindLocalAsync(opts.root, (arn, e) =>
+      process.stderr.write(JSON.stringify({ level: 'error', message: 'asynchronous invocation failed every try: recorded as a failed delivery', functionArn: arn, error: String((e as Error)?.stack ?? e) }) + '\n'),
+    );
+    stops.push(() => asyncInvocations.idle());
     const { bridgeS3Events } = await import('./s3-events');
-    const ingestQueue = bridgeS3Events(s3.server, log);
+    const ingestQueue = bridgeS3Events(s3.server, asyncInvocations, log);
     stops.push(() => ingestQueue.idle());
     if (opts.demoScale !== 0) {
       const { seedPostOffice } = await import('./demo-seed');

@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { StateMachine } from 'aws-local-stepfunctions';
 import { setLocalWorkflowRunner, type ApprovalInput, type ApprovalOutcome } from '../../functions/lib/workflow';
 import { APPROVAL_TASKS, approvalDefinitionWith } from '../workflow/approval';
+import { localArn } from './async-functions';
 
 type TaskFn = (input: unknown) => Promise<unknown>;
 
@@ -22,7 +23,7 @@ export function polyfill() {
   };
 }
 
-export const localArn = (state: string) => `arn:aws:lambda:us-east-1:000000000000:function:local-${state}`;
+export { localArn } from './async-functions';
 
 export async function bindLocalWorkflow(root: string, retryIntervalMs = 100): Promise<void> {
   polyfill();

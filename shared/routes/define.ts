@@ -18,7 +18,9 @@ export type Grant =
   | 'data:read'
   | 'data:write'
   | 'email:send'
-  | 'workflow:start';
+  | 'workflow:start'
+  /** Send a failed asynchronous delivery again: invoke the functions S3 triggers, start the reports state machine (docs/operations.md). */
+  | 'async:redrive';
 
 export interface RouteDef {
   /** Unique, stable name: the Lambda's logical id and the web client's key. */

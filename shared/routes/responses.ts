@@ -32,6 +32,7 @@ import {
   updateNotificationResponse,
   updateSettingsResponse,
 } from '../schemas/post-office';
+import { listFailuresResponse, redriveFailureResponse } from '../schemas/operations';
 import { deleteRetailerResponse, listRetailersResponse, saveRetailerResponse } from '../schemas/retailers';
 import { listRolesResponse } from '../schemas/roles';
 import { listUsersResponse, updatePolicyResponse } from '../schemas/users';
@@ -85,6 +86,9 @@ export const responses = {
   updateSettings: updateSettingsResponse,
   listNotifications: listNotificationsResponse,
   updateNotification: updateNotificationResponse,
+  // Post office: failed deliveries (shared/routes/operations.ts)
+  listFailedDeliveries: listFailuresResponse,
+  redriveFailedDelivery: redriveFailureResponse,
   // Product-level reads and edits of the retailer page (000 §3, 001 §3).
   listProductScrapings: listProductScrapingsResponse,
   getProductScraping: getProductScrapingResponse,

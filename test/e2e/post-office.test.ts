@@ -580,6 +580,29 @@ describe('Approve and Needs Attention', () => {
     }));
 });
 
+describe('Failed deliveries (docs/operations.md)', () => {
+  it('a drop whose ingest failed every try shows above the files with its reason; Retry files it and the panel goes', () =>
+    asAdmin('/admin/post-office', async ({ page }) => {
+      const key = `incoming/product/${RETAILER.slug}/2013-05-02/weekly-fail-thrice-ingest.csv`;
+      await putObject(key, productCsv(10));
+      const panel = page.locator('section.po-failures');
+      await expect.poll(async () => {
+        await page.reload();
+        await page.locator('.po-total').waitFor();
+        return panel.locator('tbody tr', { hasText: key }).count();
+      }, { timeout: 30_000 }).toBe(1);
+      const row = panel.locator('tbody tr', { hasText: key });
+      expect(await row.locator('td').nth(1).textContent()).toBe('Robot file ingest');
+      expect(await row.locator('td').nth(2).textContent()).toBe('Error: Injected fault: ingest');
+      expect(await row.locator('td').nth(3).textContent()).toBe('3');
+      await screenshot(page, 'po-failed-delivery');
+      await row.getByRole('button', { name: `Retry ${key}` }).click();
+      await toast(page, 'Sent again. The post office shows the outcome when it has run.').waitFor();
+      await expect.poll(() => panel.locator('tbody tr', { hasText: key }).count(), { timeout: 20_000 }).toBe(0);
+      expect((await waitForFile(key)).fileName).toBe(key);
+    }));
+});
+
 describe('/admin/post-office/settings', () => {
   const robot = `e2e-robot-${tag}`;
   const email = `e2e-alerts-${tag}@demo.test`;

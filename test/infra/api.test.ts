@@ -43,11 +43,11 @@ describe('one route and one function per route-table entry', () => {
     expect(new Set(keys)).toEqual(new Set(table.map((r) => `${r.method} ${r.path}`)));
   });
 
-  it('has exactly one function per entry; the other functions are the pipeline\'s, the schedules\' and CDK\'s own', () => {
+  it('has exactly one function per entry; the other functions are the pipeline\'s, the schedules\', the failure recorder and CDK\'s own', () => {
     expect(stack.api.functions.size).toBe(table.length);
     const inRouteStacks = routeStacks().flatMap((s) => Object.keys(resourcesOf(templateOf(s), 'AWS::Lambda::Function')).map((id) => `${s.node.id}/${id}`));
     expect(new Set(inRouteStacks)).toEqual(new Set(table.map((r) => `${Stack.of(fnOf(r.id).fn).node.id}/${logicalIdOf(fnOf(r.id).fn)}`)));
-    const pipeline = new Set([...stack.pipeline.tasks.values(), stack.pipeline.ingest, stack.pipeline.basketExport, ...stack.schedules.tasks.values()].map((f) => logicalIdOf(f.fn)));
+    const pipeline = new Set([...stack.pipeline.tasks.values(), stack.pipeline.ingest, stack.pipeline.basketExport, ...stack.schedules.tasks.values(), stack.operations.recorder].map((f) => logicalIdOf(f.fn)));
     const others = Object.keys(resourcesOf(built.template, 'AWS::Lambda::Function')).filter((id) => !pipeline.has(id));
     expect(others.sort()).toEqual([expect.stringMatching(/^BucketNotificationsHandler/), expect.stringMatching(/^CustomCDKBucketDeployment/)]);
   });
@@ -213,7 +213,16 @@ describe('least-privilege grants from the route table', () => {
       expect(actionsOf(r.id).filter((a) => a.startsWith('states:')).sort(), r.id).toEqual(['states:DescribeExecution', 'states:StartExecution']);
       expect(envOf(r.id).STATE_MACHINE_ARN, r.id).toEqual({ Ref: 'StateMachineArn' });
     }
-    for (const r of table.filter((x) => !has(x, 'workflow:start'))) expect(actionsOf(r.id).filter((a) => a.startsWith('states:')), r.id).toEqual([]);
+    for (const r of table.filter((x) => !has(x, 'workflow:start') && !has(x, 'async:redrive'))) expect(actionsOf(r.id).filter((a) => a.startsWith('states:')), r.id).toEqual([]);
+  });
+
+  it('async:redrive lets a route invoke the asynchronously triggered functions and start the schedules\' state machine, nothing else', () => {
+    const redrivers = table.filter((r) => has(r, 'async:redrive'));
+    expect(redrivers.map((r) => r.id)).toEqual(['redriveFailedDelivery']);
+    for (const r of redrivers) {
+      expect(actionsOf(r.id).filter((a) => a.startsWith('states:') || a.startsWith('lambda:')).sort(), r.id).toEqual(['lambda:InvokeFunction', 'states:StartExecution']);
+    }
+    for (const r of table.filter((x) => !has(x, 'async:redrive'))) expect(actionsOf(r.id).filter((a) => a.startsWith('lambda:')), r.id).toEqual([]);
   });
 
   it('passes a nested stack only the parameters its routes bind', () => {

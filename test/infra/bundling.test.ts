@@ -19,6 +19,7 @@ import { API_FUNCTION_DEFAULTS, ApiFunction, HEAP_WRAPPER, LAMBDA_UNUSED_CREDENT
 import { REPO_ROOT } from '../../infra/config';
 import { Email } from '../../infra/constructs/email';
 import { INGEST_GRANTS } from '../../infra/constructs/pipeline';
+import { RECORDER_GRANTS } from '../../infra/constructs/operations';
 import { Storage } from '../../infra/constructs/storage';
 import { APPROVAL_TASKS } from '../../infra/workflow/approval';
 import { REPORT_TASKS } from '../../infra/workflow/reports';
@@ -96,6 +97,7 @@ describe('Lambda bundling options', () => {
 const functions: { handler: string; grants: readonly Grant[]; multipart: boolean }[] = [
   ...routes.map((r) => ({ handler: r.handler as string, grants: r.grants as readonly Grant[], multipart: 'multipart' in r && r.multipart === true })),
   { handler: 'functions/files/ingest.ts', grants: INGEST_GRANTS, multipart: false },
+  { handler: 'functions/operations/record-failures.ts', grants: RECORDER_GRANTS, multipart: false },
   ...APPROVAL_TASKS.map((t) => ({ handler: t.handler, grants: t.grants, multipart: false })),
   ...REPORT_TASKS.map((t) => ({ handler: t.handler, grants: t.grants, multipart: false })),
 ];
@@ -137,7 +139,8 @@ async function bundledPackages(handlers: string[]): Promise<Map<string, { all: S
 const GATED: { pkg: string; allowed: (f: (typeof functions)[number]) => boolean; why: string }[] = [
   { pkg: '@aws-sdk/client-s3', allowed: (f) => f.grants.includes('data:read') || f.grants.includes('data:write'), why: 'no data:read/data:write grant' },
   { pkg: '@aws-sdk/client-sesv2', allowed: (f) => f.grants.includes('email:send'), why: 'no email:send grant' },
-  { pkg: '@aws-sdk/client-sfn', allowed: (f) => f.grants.includes('workflow:start'), why: 'no workflow:start grant' },
+  { pkg: '@aws-sdk/client-sfn', allowed: (f) => f.grants.includes('workflow:start') || f.grants.includes('async:redrive'), why: 'no workflow:start or async:redrive grant' },
+  { pkg: '@aws-sdk/client-lambda', allowed: (f) => f.grants.includes('async:redrive'), why: 'no async:redrive grant' },
   { pkg: 'busboy', allowed: (f) => f.multipart, why: 'not a multipart route' },
   { pkg: '@middy/http-multipart-body-parser', allowed: (f) => f.multipart, why: 'not a multipart route' },
 ];
@@ -172,7 +175,7 @@ describe('what each Lambda bundles', () => {
     }
     expect(unexpected).toEqual([]);
     // The check can see each client: the functions granted them do bundle them (and the multipart route, POST /contact_retailer, its parser).
-    expect([...seen].sort()).toEqual(['@aws-sdk/client-s3', '@aws-sdk/client-sesv2', '@aws-sdk/client-sfn', '@middy/http-multipart-body-parser']);
+    expect([...seen].sort()).toEqual(['@aws-sdk/client-lambda', '@aws-sdk/client-s3', '@aws-sdk/client-sesv2', '@aws-sdk/client-sfn', '@middy/http-multipart-body-parser']);
   }, 300_000); // esbuild of every handler (40+): about a minute alone, several on a loaded machine
 
   it('evaluates at module load no client or library a call may not need: S3, SES, Step Functions in no table-only function; Secrets Manager, exceljs, sanitize-html, nodemailer in no API function', async () => {

@@ -51,3 +51,16 @@ export async function waitForFile(adminToken: string, key: string, settled = fal
   }
   throw new Error(`${key} did not reach the post office`);
 }
+
+let barriers = 0;
+/**
+ * Wait until every object event the stack received before this call was ingested, without a clock:
+ * the local stack ingests S3 events one at a time in arrival order, so once a file dropped now is
+ * in the post office, the events before it are done. The barrier file is an unreadable drop of the
+ * given retailer (a post-office entry of that retailer only).
+ */
+export async function ingestBarrier(adminToken: string, retailerSlug: string): Promise<void> {
+  const key = `incoming/product/${retailerSlug}/2015-06-01/barrier-${process.pid}-${++barriers}-${Date.now()}.csv`;
+  await putObject(key, 'not a robot file\n');
+  await waitForFile(adminToken, key);
+}

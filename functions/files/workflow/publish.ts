@@ -3,6 +3,7 @@ import { publishFile } from '../../scrapings/apply';
 import { lostMessage } from '../approval-claim';
 import { getFile } from '../files.repo';
 import { NotApprovableError, taskBody } from './errors';
+import { record } from '../../lib/metrics';
 
 /**
  * Publish: in one transaction, each brand's period points at the staged version, the scan info
@@ -19,5 +20,8 @@ export const handler = (input: { fileId: string; claim: string }) =>
     if (file.approvedStatus !== 'pending' || file.approvalClaim?.id !== input.claim) throw new NotApprovableError(await lostMessage(file._id));
     const out = await publishFile(file, input.claim);
     if (!out.published) throw new NotApprovableError(await lostMessage(file._id));
+    record('ApprovalsPublished', 1);
+    if (file.approvalClaim) record('ApprovalDurationSeconds', (Date.parse(out.approvedAt) - Date.parse(file.approvalClaim.at)) / 1000);
+    if (file.type === 'product') record('RowsStaged', file.rowCount);
     return { approvedAt: out.approvedAt, outdated: out.outdated };
   });

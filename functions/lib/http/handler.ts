@@ -161,6 +161,7 @@ export function wrap<R extends RouteDef>(
         if (def.tenant?.path) assertBrandIfGiven(auth, event.pathParameters?.[def.tenant.path], true);
         if (def.tenant?.query) assertBrandIfGiven(auth, event.queryStringParameters?.[def.tenant.query], false);
         event.auth = auth;
+        logger.addContext({ user: auth.sub, brand: auth.brand ?? null, ...(auth.portal ? { portalLink: auth.portal.linkId } : {}) });
       },
     })
     .use(def.multipart && multipartParser ? multipartParser : [])

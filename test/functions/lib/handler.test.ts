@@ -95,7 +95,7 @@ describe('the middy wrapper', () => {
     expect(res.body).toBe(JSON.stringify({ message: 'Something went wrong, please try again!', code: 'INTERNAL' }));
     // …but logs it, as one JSON line.
     const logged = spy.mock.calls.map((c) => String(c[0])).find((l) => l.includes('unhandled error'));
-    expect(JSON.parse(logged!)).toMatchObject({ level: 'error', route: 't', error: { message: expect.stringContaining('ECONNREFUSED') } });
+    expect(JSON.parse(logged!)).toMatchObject({ level: 'ERROR', route: 't', error: { message: expect.stringContaining('ECONNREFUSED') } });
     spy.mockRestore();
   });
 

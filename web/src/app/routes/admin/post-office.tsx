@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { formatCount } from '../../../lib/format';
 import { useFiles } from '../../../features/post-office/api/get-files';
+import { FailedDeliveries } from '../../../features/post-office/components/failed-deliveries';
 import { FileFilters } from '../../../features/post-office/components/file-filters';
 import { FileTable } from '../../../features/post-office/components/file-table';
 import { FlagCounts } from '../../../features/post-office/components/flag-counts';
@@ -47,6 +48,7 @@ export function PostOfficeRoute() {
           </Link>
         </nav>
       </div>
+      <FailedDeliveries />
       <FlagCounts />
       <FileFilters query={query} onChange={update} />
       {isLoading && !data ? (

@@ -1,0 +1,34 @@
+/** Failed deliveries (docs/operations.md): the post office's list and its Retry (ours, not the spec's). */
+import * as z from 'zod';
+import { id, paging } from './common';
+
+/** GET /failedDeliveries */
+export const listFailuresQuery = z.object({
+  limit: paging.limit.default(25),
+  cursor: z.string().max(4096, 'The page cursor is not valid for this list.').optional(),
+});
+export const failureIdPath = z.object({ id });
+
+export const failureView = z.object({
+  id: z.string(),
+  /** ingest, basket-export, scheduled-report or unknown. */
+  source: z.string(),
+  /** What failed, for people: the robot file's key (one per line), or the job and its time. */
+  subject: z.string(),
+  reason: z.string(),
+  tries: z.number(),
+  failures: z.number(),
+  status: z.enum(['open', 'redriving', 'resolved']),
+  firstFailedAt: z.string(),
+  lastFailedAt: z.string(),
+  redrivenAt: z.string().nullable(),
+  redrivenBy: z.string().nullable(),
+  /** False when the event was too large to keep: it cannot be sent again from here. */
+  canRetry: z.boolean(),
+});
+export type FailureView = z.infer<typeof failureView>;
+
+/** GET /failedDeliveries: open and retrying deliveries, newest failure first; the open count kept on write. */
+export const listFailuresResponse = z.object({ data: z.array(failureView), totalCount: z.number(), nextCursor: z.string().nullable() });
+/** POST /failedDeliveries/{id}/redrive */
+export const redriveFailureResponse = z.object({ message: z.string(), failure: failureView });
