@@ -73,6 +73,9 @@ export const AUTH = {
   addressLimit: 100,
 } as const;
 
+/** The `code` of the API's 403 to a brand user who has not accepted the terms: the web's client opens /privacypolicy on it. */
+export const TERMS_NOT_ACCEPTED = 'TERMS_NOT_ACCEPTED';
+
 /** Header CloudFront adds to every API request (a secret value); the API refuses requests without it. */
 export const ORIGIN_HEADER = 'x-origin-verify';
 

@@ -13,4 +13,8 @@ export const ACCOUNT_MSG = {
   userUpdated: 'User updated successfully',
   userNotFound: 'User not found.',
   termsAccepted: 'Terms accepted.',
+  /** A brand-data call of a user who has not accepted the terms (403 `TERMS_NOT_ACCEPTED`): the web opens /privacypolicy. */
+  termsNotAccepted: 'Please accept the Terms & Conditions to continue.',
+  /** POST /logout/all ('Log out of all devices', Settings › My Account). */
+  loggedOutEverywhere: 'You have been logged out of all devices.',
 } as const;

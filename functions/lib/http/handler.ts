@@ -1,6 +1,6 @@
 /**
  * The one middy wrapper every HTTP handler goes through:
- * logger context → authentication → role and tenant authorization → body parsing (JSON,
+ * logger context → authentication → role, terms and tenant authorization → body parsing (JSON,
  * multipart) → zod validation (400 with `message` and `issues`) → the function →
  * JSON response (compressed for a caller that accepts it: ./compress.ts); the error handler is
  * registered last and never leaks a 5xx's internals.
@@ -17,7 +17,7 @@ import { MSG } from '../../../shared/messages';
 import type { RouteDef } from '../../../shared/routes/define';
 import type { HandlerResultOf } from '../../../shared/routes/responses';
 import { logger } from '../logger';
-import { assertBrand, authenticate, authorizeRole, type AuthContext } from './auth';
+import { assertBrand, assertTermsAccepted, authenticate, authorizeRole, type AuthContext } from './auth';
 import { compressResponse } from './compress';
 import { ForbiddenError, HttpError, PayloadTooLargeError, ValidationError, type Issue } from './errors';
 import { fromOrigin } from './origin';
@@ -157,6 +157,7 @@ export function wrap<R extends RouteDef>(
         if (def.access === 'public') return;
         const auth = await authenticate(event.headers, def);
         authorizeRole(auth, def.access);
+        assertTermsAccepted(auth, def);
         if (auth.portal) assertPortalRequest(auth.portal, def, event);
         if (def.tenant?.path) assertBrandIfGiven(auth, event.pathParameters?.[def.tenant.path], true);
         if (def.tenant?.query) assertBrandIfGiven(auth, event.queryStringParameters?.[def.tenant.query], false);

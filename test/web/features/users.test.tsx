@@ -15,6 +15,7 @@ vi.mock('../../../web/src/lib/notify', () => import('../support/notify-mock'));
 const { UsersTab } = await import('../../../web/src/features/users/components/users-tab');
 const { MyAccount } = await import('../../../web/src/features/users/components/my-account');
 const { getSession } = await import('../../../web/src/lib/session');
+const { setNavigator } = await import('../../../web/src/lib/navigation');
 
 const ROLES = [
   { _id: 'role-admin', name: 'ADMIN' },
@@ -254,5 +255,24 @@ describe('MyAccount', () => {
     expect(h.calls[1]!.body).toMatchObject({ email: 'new@x.test', currentPassword: 'right' });
     expect(me().token).toBe('tok-2');
     expect(me().user.email).toBe('new@x.test');
+  });
+
+  it("'Log out of all devices' asks first, then ends every session (POST /logout/all) and leaves through the logout page", async () => {
+    const went: string[] = [];
+    setNavigator((to) => went.push(to));
+    h.answer((r) => (r.url.pathname.endsWith('/logout/all') ? { status: 200, body: { message: 'You have been logged out of all devices.' } } : { status: 404, body: { message: 'no' } }));
+    await h.render(<MyAccount session={me()} />);
+    await act(async () => button('Log out of all devices').click());
+    expect(dialog()!.textContent).toContain('Every session of your account ends, this one included');
+    expect(h.calls).toHaveLength(0);
+    // Cancel: nothing happens.
+    await act(async () => button('Cancel').click());
+    expect(dialog()).toBeNull();
+    await act(async () => button('Log out of all devices').click());
+    await act(async () => [...dialog()!.querySelectorAll('button')].find((b) => b.textContent === 'Log out of all devices')!.click());
+    await h.settle();
+    expect(h.calls.map((c) => `${c.method} ${c.url.pathname}`)).toEqual(['POST /api/logout/all']);
+    expect(shown).toEqual(['success:You have been logged out of all devices.']);
+    expect(went).toEqual(['/login?session=logout']);
   });
 });
