@@ -67,8 +67,13 @@ export const AUTH = {
   maxFailedLogins: 5,
   /** The throttle window. */
   lockMinutes: 15,
-  /** Failed logins per account from all addresses per window: a backstop against distributed guessing. */
+  /**
+   * Failed logins per account per window from every browser without a device cookie of the
+   * account: a backstop against distributed guessing (the owner's known browsers are not held by it).
+   */
   accountFailedLogins: 50,
+  /** How long a known-device cookie lasts (functions/auth/device-cookie.ts); each login renews it. */
+  deviceCookieDays: 90,
   /** Requests per address per window to /login, /register and /forgotPassword together (env ACCOUNT_ROUTE_LIMIT overrides). */
   addressLimit: 100,
 } as const;

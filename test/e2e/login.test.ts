@@ -136,6 +136,16 @@ describe('login page states', () => {
       }
     }));
 
+  it('a login gives the browser the known-device cookie: HttpOnly, Secure, SameSite=Strict, sent to the login only, out of reach of scripts', () =>
+    tab(async ({ page, context }) => {
+      await loginInUi(page, 'user@demo.test');
+      await waitForPath(page, '/dashboard/summary');
+      const cookie = (await context.cookies()).find((c) => c.name === '__Secure-ra-device');
+      expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/api/login' });
+      expect(cookie!.expires).toBeGreaterThan(Date.now() / 1000 + 89 * 86_400);
+      expect(await page.evaluate(() => document.cookie)).not.toContain('ra-device');
+    }));
+
   it("session=expired says 'Error: Session expired, please login again!' and clears nothing", () =>
     tab(async ({ page }) => {
       const session = await apiSession('user@demo.test');

@@ -41,14 +41,17 @@ export interface RawResponse {
   headers?: Record<string, string>;
   /** Send `body` as is (a string), not as JSON. */
   raw?: boolean;
+  /** Set-Cookie values (API Gateway v2's `cookies`: one Set-Cookie header each). */
+  cookies?: string[];
 }
 /** What the function of a route may return: the route's response type (shared/routes/responses.ts) or a full response. */
 export type HandlerResult<R extends RouteDef> = HandlerResultOf<R['id']> | (RawResponse & { __raw: true });
 
-export const respond = (statusCode: number, body?: unknown, headers?: Record<string, string>): RawResponse & { __raw: true } => ({
+export const respond = (statusCode: number, body?: unknown, headers?: Record<string, string>, cookies?: string[]): RawResponse & { __raw: true } => ({
   statusCode,
   body,
   headers,
+  ...(cookies?.length ? { cookies } : {}),
   __raw: true,
 });
 
@@ -124,8 +127,9 @@ export function wrap<R extends RouteDef>(
     const result = await fn({ body, query, params, auth: event.auth as RequestContext<R>['auth'], event, context });
     if (result && typeof result === 'object' && '__raw' in result) {
       const r = result as unknown as RawResponse;
-      if (r.raw) return { statusCode: r.statusCode, headers: r.headers, body: String(r.body ?? '') };
-      return json(r.statusCode, r.body, r.headers);
+      const cookies = r.cookies?.length ? { cookies: r.cookies } : {};
+      if (r.raw) return { statusCode: r.statusCode, headers: r.headers, body: String(r.body ?? ''), ...cookies };
+      return { ...json(r.statusCode, r.body, r.headers), ...cookies };
     }
     return json(200, result);
   };
