@@ -128,7 +128,7 @@ describe('Manage Users (admin)', () => {
     expect(alerts()).toEqual(['User Name Required', 'Email Required', 'Password Required', 'Brand is required', 'Role is required']);
     type('User Name', 'A');
     type('Email', 'not-an-email');
-    type('Password', 'x'.repeat(21));
+    type('Password', 'x'.repeat(129)); // the one password rule: at most 128
     await act(async () => button('Add User').click());
     expect(alerts()).toEqual(['Too Short!', 'Please enter valid email', 'Too Long!', 'Brand is required', 'Role is required']);
     type('User Name', 'A'.repeat(101));
