@@ -2,6 +2,10 @@
 export const ROLE = { ADMIN: 'ADMIN', BRAND_ADMIN: 'BRAND_ADMIN', USER: 'User' } as const;
 export type RoleName = (typeof ROLE)[keyof typeof ROLE];
 export const ROLE_NAMES = [ROLE.ADMIN, ROLE.BRAND_ADMIN, ROLE.USER] as const satisfies readonly RoleName[];
+/** What the screens and emails call each role (issue 20 §6); the stored names stay the spec's (ADMIN, BRAND_ADMIN, User). */
+export const ROLE_LABELS: Record<RoleName, string> = { ADMIN: 'Admin', BRAND_ADMIN: 'Brand admin', User: 'User' };
+/** A role's name in people's words; an unknown name as it is. */
+export const roleLabel = (name: string): string => (Object.hasOwn(ROLE_LABELS, name) ? ROLE_LABELS[name as RoleName] : name);
 
 export const DEFAULT_COLORS = {
   bgColor: '#333131',

@@ -9,7 +9,7 @@
  *   associated_retailers, notify, user_email_bcc; the email only unchanged.
  * - {associated_retailers} alone (the same callers).
  */
-import { AUTH } from '../../shared/constants';
+import { AUTH, roleLabel } from '../../shared/constants';
 import { USER_MSG } from '../../shared/messages/users';
 import { route } from '../../shared/routes/users';
 import { currentPasswordChecked, requestTime, reserveCurrentPasswordCheck, sourceIp } from '../auth/throttle';
@@ -89,7 +89,7 @@ export const handler = httpHandler(route('updateUser'), async ({ params, query, 
   const now = Object.keys(changes).length ? await editUser(user, changes) : user;
   if (adminEdit && body.notify) {
     const names = (await getRetailers(now.associated_retailers)).map((r) => r.name);
-    await sendEmail({ to: [now.email], ...userUpdatedEmail({ firstName: now.firstname, brand: brand.name, role: primaryRole(now), retailers: names, appUrl: env.appUrl }) }).catch((error: unknown) =>
+    await sendEmail({ to: [now.email], ...userUpdatedEmail({ firstName: now.firstname, brand: brand.name, role: roleLabel(primaryRole(now)), retailers: names, appUrl: env.appUrl }) }).catch((error: unknown) =>
       logger.error('user update email failed', { error, userId: now._id }),
     );
   }

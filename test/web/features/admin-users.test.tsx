@@ -140,7 +140,7 @@ describe('Manage Users (admin)', () => {
       const l = [...dialog()!.querySelectorAll('label')].find((x) => x.textContent === label)!;
       return [...(document.getElementById(l.htmlFor) as HTMLSelectElement).options].map((o) => o.textContent);
     };
-    expect(options('Role')).toEqual(['Select Role', 'ADMIN', 'BRAND_ADMIN', 'User']);
+    expect(options('Role')).toEqual(['Select Role', 'Admin', 'Brand admin', 'User']); // people's words, the stored names as values
     expect(options('Brand')).toEqual(['Select Brand', 'Maison', 'Castel']);
   });
 

@@ -52,7 +52,8 @@ function type(label: string, value: string) {
   });
 }
 
-function usersServer(h: ReturnType<typeof featureHarness>, users = [row(1, { associated_retailers: [{ _id: 'r1' }, { _id: 'r2' }] }), row(2), { ...row(3), _id: 'u-self' }], total = 23, putAnswer?: Record<string, unknown>) {
+const BRAND_ADMIN_ROLE = { _id: 'role-brand-admin', name: 'BRAND_ADMIN', label: 'BRAND_ADMIN', value: 'role-brand-admin' };
+function usersServer(h: ReturnType<typeof featureHarness>, users = [row(1, { associated_retailers: [{ _id: 'r1' }, { _id: 'r2' }] }), row(2), { ...row(3, { roles: [BRAND_ADMIN_ROLE] }), _id: 'u-self' }], total = 23, putAnswer?: Record<string, unknown>) {
   h.answer((r: Req) => {
     const p = r.url.pathname;
     if (p.endsWith('/roles')) return { status: 200, body: { data: ROLES } };
@@ -81,6 +82,8 @@ describe('UsersTab as a brand admin', () => {
     const cells = [...h.host.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent));
     expect(cells[0]![3]).toBe('Harrow, Lumenview All');
     expect(cells[1]![3]).toBe('All');
+    // Roles in people's words (issue 20 §6), the stored names unchanged.
+    expect(cells.map((c) => c[2])).toEqual(['User', 'User', 'Brand admin']);
     expect(button('Add New User')).toBeTruthy();
     expect(button('Delete User 3').disabled).toBe(true);
     expect(button('Delete User 2').disabled).toBe(false);
@@ -109,7 +112,7 @@ describe('UsersTab as a brand admin', () => {
     expect(dialog()!.textContent).toContain('Invalid Email Address');
     expect(h.calls.slice(before).filter((c) => c.method !== 'GET')).toEqual([]);
     // The role select never offers ADMIN.
-    expect([...dialog()!.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['Select role', 'BRAND_ADMIN', 'User']);
+    expect([...dialog()!.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['Select role', 'Brand admin', 'User']);
   });
 
   it('adds a user with the retailers chosen in the assigned-retailers step, toasts, and closes', async () => {
