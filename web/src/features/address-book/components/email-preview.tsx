@@ -27,6 +27,8 @@ export function previewDocument(html: string): string {
 }
 
 export function EmailPreview({ email, onClose }: { email: Email; onClose: () => void }) {
+  // An answer of an API of before BCC was kept (a deploy's web ahead of its functions) has none.
+  const bcc = (email as Partial<Email>).bcc ?? [];
   return (
     <Modal title={email.subject || '(no subject)'} size="lg" onClose={onClose}>
       <dl className="email-preview__meta">
@@ -44,10 +46,10 @@ export function EmailPreview({ email, onClose }: { email: Email; onClose: () => 
             <dd>{email.cc.join(', ')}</dd>
           </div>
         ) : null}
-        {email.bcc.length ? (
+        {bcc.length ? (
           <div>
             <dt>BCC</dt>
-            <dd>{email.bcc.join(', ')}</dd>
+            <dd>{bcc.join(', ')}</dd>
           </div>
         ) : null}
         {email.attachments.length ? (
