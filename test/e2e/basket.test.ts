@@ -130,7 +130,7 @@ describe('basket', () => {
       await page.getByRole('dialog', { name: 'Clear All Baskets' }).getByRole('button', { name: 'Clear All Baskets' }).click();
       await toast(page, 'All Baskets Cleared').waitFor();
       expect((await callRoute('getBasket', { token, params: { retailerId: RID } })).body.totalCount).toBe(0);
-    }));
+    }), 120_000); // the longest flow of the suite (an export with images), now with the confirmation too: 60 s ran out on a loaded machine
 
   it("'Clear All Baskets' asks first: Cancel keeps every basket, confirming empties them all", () =>
     tab(async ({ page }) => {
