@@ -2,6 +2,10 @@
 export const ROLE = { ADMIN: 'ADMIN', BRAND_ADMIN: 'BRAND_ADMIN', USER: 'User' } as const;
 export type RoleName = (typeof ROLE)[keyof typeof ROLE];
 export const ROLE_NAMES = [ROLE.ADMIN, ROLE.BRAND_ADMIN, ROLE.USER] as const satisfies readonly RoleName[];
+/** What the screens and emails call each role (issue 20 §6); the stored names stay the spec's (ADMIN, BRAND_ADMIN, User). */
+export const ROLE_LABELS: Record<RoleName, string> = { ADMIN: 'Admin', BRAND_ADMIN: 'Brand admin', User: 'User' };
+/** A role's name in people's words; an unknown name as it is. */
+export const roleLabel = (name: string): string => (Object.hasOwn(ROLE_LABELS, name) ? ROLE_LABELS[name as RoleName] : name);
 
 export const DEFAULT_COLORS = {
   bgColor: '#333131',
@@ -67,11 +71,19 @@ export const AUTH = {
   maxFailedLogins: 5,
   /** The throttle window. */
   lockMinutes: 15,
-  /** Failed logins per account from all addresses per window: a backstop against distributed guessing. */
+  /**
+   * Failed logins per account per window from every browser without a device cookie of the
+   * account: a backstop against distributed guessing (the owner's known browsers are not held by it).
+   */
   accountFailedLogins: 50,
+  /** How long a known-device cookie lasts (functions/auth/device-cookie.ts); each login renews it. */
+  deviceCookieDays: 90,
   /** Requests per address per window to /login, /register and /forgotPassword together (env ACCOUNT_ROUTE_LIMIT overrides). */
   addressLimit: 100,
 } as const;
+
+/** The `code` of the API's 403 to a brand user who has not accepted the terms: the web's client opens /privacypolicy on it. */
+export const TERMS_NOT_ACCEPTED = 'TERMS_NOT_ACCEPTED';
 
 /** Header CloudFront adds to every API request (a secret value); the API refuses requests without it. */
 export const ORIGIN_HEADER = 'x-origin-verify';

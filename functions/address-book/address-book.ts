@@ -78,7 +78,7 @@ export async function removeContact(auth: AuthContext, id: string, brand: string
 }
 
 export function emailHistoryView(r: EmailHistoryRecord): EmailHistoryItem {
-  return { _id: r._id, subject: r.subject, createdAt: r.createdAt, htmlResponse: r.htmlResponse, to: r.to ?? [], cc: r.cc ?? [], attachments: r.attachments ?? [] };
+  return { _id: r._id, subject: r.subject, createdAt: r.createdAt, htmlResponse: r.htmlResponse, to: r.to ?? [], cc: r.cc ?? [], bcc: r.bcc ?? [], attachments: r.attachments ?? [] };
 }
 
 /** GET /email_history?retailer_brand_scraping=: the scan info id (or a period id) gives the brand and retailer. */

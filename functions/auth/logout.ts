@@ -1,10 +1,11 @@
 import { MSG } from '../../shared/messages';
 import { route } from '../../shared/routes/accounts';
 import { httpHandler } from '../lib/http/handler';
-import { endAllSessions } from '../users/users.repo';
+import { endSession, getSessionUser } from '../users/users.repo';
 
-/** Ends every session of the caller (each token carries the session version this bumps). */
+/** Ends the caller's session, this one only: the token's session id is revoked until the token expires (the user's other sessions go on). */
 export const handler = httpHandler(route('logout'), async ({ auth }) => {
-  await endAllSessions(auth.sub);
+  const user = await getSessionUser(auth.sub);
+  if (user && auth.session) await endSession(user, auth.session.id, auth.session.exp);
   return { message: MSG.loggedOut };
 });

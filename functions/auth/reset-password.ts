@@ -1,12 +1,17 @@
 import { MSG } from '../../shared/messages';
 import { route } from '../../shared/routes/accounts';
 import { HttpError } from '../lib/http/errors';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler, respond } from '../lib/http/handler';
 import { hashLinkToken, hashPassword } from '../lib/password';
 import { getUser, updateUserFields } from '../users/users.repo';
+import { deviceCookie } from './device-cookie';
 import { consumeLinkToken } from './tokens.repo';
 
-/** Sets a new password from a reset or activation link; the link is spent either way. */
+/**
+ * Sets a new password from a reset or activation link; the link is spent either way. The link
+ * proves the mailbox is the owner's: the browser gets the account's device cookie, so the owner
+ * logs in even while strangers' guessing holds unknown browsers (docs/decisions.md "Login throttling").
+ */
 export const handler = httpHandler(route('resetPassword'), async ({ query, body }) => {
   const token = await consumeLinkToken(hashLinkToken(query.token));
   if (!token) throw new HttpError(410, MSG.linkExpired, 'LINK_EXPIRED');
@@ -14,5 +19,5 @@ export const handler = httpHandler(route('resetPassword'), async ({ query, body 
   const user = await getUser(token.userId);
   if (!user || user.status === 'disabled') throw new HttpError(410, MSG.linkExpired, 'LINK_EXPIRED');
   await updateUserFields(token.userId, { passwordHash: await hashPassword(body.password), status: 'active' });
-  return { message: MSG.passwordReset };
+  return respond(200, { message: MSG.passwordReset }, undefined, [await deviceCookie(user.email.toLowerCase())]);
 });

@@ -19,9 +19,12 @@ const id = (email: string) => createHash('sha256').update(email.trim().toLowerCa
 
 const windowOf = (seconds: number, now = Date.now()) => Math.floor(now / 1000 / seconds);
 
-/** UpdateItem THROTTLE#scope / W#window: count + 1 only if count < max; false when the limit is reached. */
-async function take(scope: string, w: Window): Promise<boolean> {
-  const window = windowOf(w.seconds);
+/**
+ * UpdateItem THROTTLE#scope / W#window: count + 1 only if count < max; false when the limit is
+ * reached. `now` (ms) picks the window: the request's time (functions/auth/throttle.ts `requestTime`).
+ */
+async function take(scope: string, w: Window, now = Date.now()): Promise<boolean> {
+  const window = windowOf(w.seconds, now);
   try {
     await ddb.send(
       new UpdateCommand({
@@ -40,30 +43,44 @@ async function take(scope: string, w: Window): Promise<boolean> {
   }
 }
 
-/** Login attempts for one account from one address: THROTTLE#LOGIN#<sha256 email>#<ip>, current window */
-export const takeLoginAttempt = (email: string, ip: string, w: Window) => take(`LOGIN#${id(email)}#${ip}`, w);
+/** The key of an email in throttle items (and in a device cookie): sha256, base64url. */
+export const emailKey = id;
 
-/** Login attempts for one account from every address (the backstop): THROTTLE#ACCOUNT#<sha256 email>, current window */
-export const takeAccountAttempt = (email: string, w: Window) => take(`ACCOUNT#${id(email)}`, w);
+/** Login attempts for one account from one address: THROTTLE#LOGIN#<sha256 email>#<ip>, the window of `now` */
+export const takeLoginAttempt = (email: string, ip: string, w: Window, now?: number) => take(`LOGIN#${id(email)}#${ip}`, w, now);
 
-/** Requests of one address to the public account routes: THROTTLE#ADDRESS#<ip>, current window */
-export const takeAddressRequest = (ip: string, w: Window) => take(`ADDRESS#${ip}`, w);
+/** Login attempts for one account from every address without a device cookie of it (the backstop): THROTTLE#ACCOUNT#<sha256 email>, the window of `now` */
+export const takeAccountAttempt = (email: string, w: Window, now?: number) => take(`ACCOUNT#${id(email)}`, w, now);
+
+/** Login attempts through one device cookie (its id): THROTTLE#DEVICE#<device id>, the window of `now` */
+export const takeDeviceAttempt = (device: string, w: Window, now?: number) => take(`DEVICE#${device}`, w, now);
+
+/** Current-password checks of one session (My Account): THROTTLE#SESSION#<session id>, the window of `now` */
+export const takeSessionAttempt = (sessionId: string, w: Window, now?: number) => take(`SESSION#${sessionId}`, w, now);
+
+/** Requests of one address to the public account routes: THROTTLE#ADDRESS#<ip>, the window of `now` */
+export const takeAddressRequest = (ip: string, w: Window, now?: number) => take(`ADDRESS#${ip}`, w, now);
 
 /** Emails one user sends through the contact form: THROTTLE#EMAIL#<userId>, current window */
 export const takeEmailSend = (userId: string, w: Window) => take(`EMAIL#${userId}`, w);
 
-/** DeleteItem THROTTLE#LOGIN#<sha256 email>#<ip>, current window: a right password clears that address's failures */
-export async function clearLoginAttempts(email: string, ip: string, w: Window): Promise<void> {
-  await ddb.send(new DeleteCommand({ TableName: table.name, Key: key.throttle(`LOGIN#${id(email)}#${ip}`, windowOf(w.seconds)) }));
+/** DeleteItem THROTTLE#LOGIN#<sha256 email>#<ip>, the window of `now`: a right password clears that address's failures */
+export async function clearLoginAttempts(email: string, ip: string, w: Window, now = Date.now()): Promise<void> {
+  await ddb.send(new DeleteCommand({ TableName: table.name, Key: key.throttle(`LOGIN#${id(email)}#${ip}`, windowOf(w.seconds, now)) }));
 }
 
-/** UpdateItem THROTTLE#ACCOUNT#<sha256 email>, current window: count - 1 if positive (a success does not count against the account) */
-export async function returnAccountAttempt(email: string, w: Window): Promise<void> {
+/** DeleteItem THROTTLE#DEVICE#<device id>, the window of `now`: a right password clears that device's failures */
+export async function clearDeviceAttempts(device: string, w: Window, now = Date.now()): Promise<void> {
+  await ddb.send(new DeleteCommand({ TableName: table.name, Key: key.throttle(`DEVICE#${device}`, windowOf(w.seconds, now)) }));
+}
+
+/** UpdateItem THROTTLE#ACCOUNT#<sha256 email>, the window of `now`: count - 1 if positive (a success does not count against the account) */
+export async function returnAccountAttempt(email: string, w: Window, now = Date.now()): Promise<void> {
   try {
     await ddb.send(
       new UpdateCommand({
         TableName: table.name,
-        Key: key.throttle(`ACCOUNT#${id(email)}`, windowOf(w.seconds)),
+        Key: key.throttle(`ACCOUNT#${id(email)}`, windowOf(w.seconds, now)),
         UpdateExpression: 'ADD #c :minus',
         ConditionExpression: '#c > :zero',
         ExpressionAttributeNames: { '#c': 'count' },

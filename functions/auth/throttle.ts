@@ -1,17 +1,30 @@
 /**
- * Throttling of the public account routes (docs/decisions.md "Accounts and sessions"):
+ * Throttling of the public account routes (docs/decisions.md "Login throttling"):
  * - every address: ACCOUNT_ROUTE_LIMIT requests per window to /login, /register and
  *   /forgotPassword together (production default AUTH.addressLimit; the test stack sets more);
- * - logins: AUTH.maxFailedLogins attempts per account AND address per window (a right password
- *   clears them), and AUTH.accountFailedLogins per account from all addresses as a backstop.
+ * - a login from a browser holding a device cookie of the account (./device-cookie.ts):
+ *   AUTH.maxFailedLogins attempts per device per window, and nothing else;
+ * - any other login: AUTH.maxFailedLogins attempts per account AND address per window (a right
+ *   password clears them), and AUTH.accountFailedLogins per account as a backstop, which holds
+ *   unknown browsers only: strangers' guessing cannot lock the owner's known browsers out.
  * The counters are keyed by the email as typed (lower case), so an address without an account
- * is throttled exactly like one with an account.
+ * is throttled exactly like one with an account. The window is the request's time (`requestTime`).
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { AUTH } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import { TooManyRequestsError } from '../lib/http/errors';
-import { clearLoginAttempts, returnAccountAttempt, takeAccountAttempt, takeAddressRequest, takeLoginAttempt, type Window } from './throttle.repo';
+import {
+  clearDeviceAttempts,
+  clearLoginAttempts,
+  returnAccountAttempt,
+  takeAccountAttempt,
+  takeAddressRequest,
+  takeDeviceAttempt,
+  takeLoginAttempt,
+  takeSessionAttempt,
+  type Window,
+} from './throttle.repo';
 
 const windowSeconds = AUTH.lockMinutes * 60;
 const pair: Window = { max: AUTH.maxFailedLogins, seconds: windowSeconds };
@@ -33,17 +46,57 @@ export function sourceIp(event: APIGatewayProxyEventV2): string {
   return (ip || 'unknown').replace(/^::ffff:/, '');
 }
 
+/**
+ * The time of the request (ms): API Gateway's `requestContext.timeEpoch` (set by API Gateway,
+ * not by the caller), which the throttle windows follow. The local server sets it too, and a
+ * test stack started with LOCAL_TEST_CLOCK=1 lets a test choose it (infra/local/api-server.ts),
+ * so the suites need not wait for a window on the real clock.
+ */
+export function requestTime(event: Pick<APIGatewayProxyEventV2, 'requestContext'>): number {
+  const t = event.requestContext?.timeEpoch;
+  return typeof t === 'number' && Number.isFinite(t) && t > 0 ? t : Date.now();
+}
+
 /** Count a request of this address to a public account route; 429 past the limit. */
 export async function limitAddress(event: APIGatewayProxyEventV2): Promise<void> {
-  if (!(await takeAddressRequest(sourceIp(event), address))) throw new TooManyRequestsError(MSG.tooManyRequests);
+  if (!(await takeAddressRequest(sourceIp(event), address, requestTime(event)))) throw new TooManyRequestsError(MSG.tooManyRequests);
 }
 
-/** Reserve one login attempt for (email, address) and for the email; 429 (the same for any email) when either is used up. */
-export async function reserveLoginAttempt(email: string, ip: string): Promise<void> {
-  if (!(await takeLoginAttempt(email, ip, pair)) || !(await takeAccountAttempt(email, account))) throw new TooManyRequestsError(MSG.accountLocked);
+/** Who is trying to log in: the account (its email), from where, through which known device (a device cookie's id), when. */
+export interface LoginAttempt {
+  email: string;
+  ip: string;
+  /** The id of a valid device cookie of this account, when the browser sent one. */
+  device?: string;
+  now: number;
 }
 
-/** A right password: that address's failures are forgotten and the attempt does not count against the account. */
-export async function loginSucceeded(email: string, ip: string): Promise<void> {
-  await Promise.all([clearLoginAttempts(email, ip, pair), returnAccountAttempt(email, account)]);
+/**
+ * Reserve one login attempt; 429 (the same for any email) when used up: through a known device,
+ * that device's count alone; otherwise (email, address) and then the account's backstop.
+ */
+export async function reserveLoginAttempt(a: LoginAttempt): Promise<void> {
+  const ok = a.device
+    ? await takeDeviceAttempt(a.device, pair, a.now)
+    : (await takeLoginAttempt(a.email, a.ip, pair, a.now)) && (await takeAccountAttempt(a.email, account, a.now));
+  if (!ok) throw new TooManyRequestsError(MSG.accountLocked);
+}
+
+/** A right password: that device's or that address's failures are forgotten, and the attempt does not count against the account. */
+export async function loginSucceeded(a: LoginAttempt): Promise<void> {
+  if (a.device) await clearDeviceAttempts(a.device, pair, a.now);
+  else await Promise.all([clearLoginAttempts(a.email, a.ip, pair, a.now), returnAccountAttempt(a.email, account, a.now)]);
+}
+
+/**
+ * A signed-in user typing their current password (My Account): the login's count for (email,
+ * address) and the session's own count, never the account's backstop, which strangers can fill.
+ */
+export async function reserveCurrentPasswordCheck(email: string, ip: string, sessionId: string, now: number): Promise<void> {
+  if (!(await takeLoginAttempt(email, ip, pair, now)) || !(await takeSessionAttempt(sessionId, pair, now))) throw new TooManyRequestsError(MSG.accountLocked);
+}
+
+/** The current password was right: that address's failures are forgotten. */
+export async function currentPasswordChecked(email: string, ip: string, now: number): Promise<void> {
+  await clearLoginAttempts(email, ip, pair, now);
 }

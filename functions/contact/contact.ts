@@ -3,10 +3,12 @@
  * - `contactInfoFor`: what the form needs for one retailer scan (POST /getContactInfoForEmail/):
  *   the retailer's contacts (To), the brand contact (CC), the BCC defaults and placeholder values;
  * - `sendContactEmail`: POST /contact_retailer. The scan must be of the caller's brand and of a
- *   retailer they see, the products of that scan; To only the retailer's contacts of that brand,
- *   CC only the brand contact (always added), BCC only the sender's and the company's BCC
- *   addresses (no open relay); images only; the HTML sanitised. A retried request (same
- *   requestId) sends once; 30 emails per user per hour. Recorded in the email history.
+ *   retailer they see, the products of that scan; To only the retailer's contacts of that brand;
+ *   CC (the brand contact always added) and BCC only the brand's own people: the brand contact,
+ *   the sender's and the company's BCC addresses, the brand's users, addresses at the brand's own
+ *   domain, and the retailer's contacts (no open relay); images only; the HTML sanitised. A
+ *   retried request (same requestId) sends once; 30 emails per user per hour. Recorded in the
+ *   email history, BCC included.
  */
 import { createHash } from 'node:crypto';
 import { CONTACT_MSG } from '../../shared/messages/contact';
@@ -22,7 +24,8 @@ import { getRetailers } from '../retailers/retailers.repo';
 import { assertCanSee } from '../scrapings/access';
 import { splitProductId } from '../scrapings/domain/ids';
 import { getPeriod, getProduct, getScanInfoById } from '../scrapings/scrapings.repo';
-import { getUser, type UserRecord } from '../users/users.repo';
+import { getUser, listUsersByBrand, type UserRecord } from '../users/users.repo';
+import { ownDomainsOf } from './domain/own-domains';
 import { recordEmail } from './email-history.repo';
 import { AttachmentError, checkAttachments } from './domain/attachments';
 import { claimSend, markSent, releaseSend } from './sends.repo';
@@ -63,11 +66,18 @@ async function brandAndSender(auth: AuthContext, scan: Scan): Promise<{ brand: B
 
 const brandContactOf = (b: BrandRecord) => uniqueAddresses([b.contact?.email]);
 const bccOf = (b: BrandRecord, u: UserRecord) => uniqueAddresses([u.user_email_bcc, b.company_email_bcc]);
+/** The brand's users who may be copied: everyone of the brand but the deactivated, by name. */
+const colleaguesOf = async (brandId: string) => (await listUsersByBrand(brandId)).filter((u) => u.status !== 'disabled').map((u) => ({ name: u.name, email: u.email }));
+const domainOf = (address: string) => lower(address.slice(address.lastIndexOf('@') + 1));
 
 /** POST /getContactInfoForEmail/ */
 export async function contactInfoFor(auth: AuthContext, scanId: string) {
   const scan = await resolveScan(auth, scanId);
-  const [{ brand, user, retailerName }, contacts] = await Promise.all([brandAndSender(auth, scan), pageRetailerContacts(scan.brand, scan.retailer, { limit: CONTACT_LIMITS.maxContacts })]);
+  const [{ brand, user, retailerName }, contacts, colleagues] = await Promise.all([
+    brandAndSender(auth, scan),
+    pageRetailerContacts(scan.brand, scan.retailer, { limit: CONTACT_LIMITS.maxContacts }),
+    colleaguesOf(scan.brand),
+  ]);
   return {
     data: {
       // Every FORM_VARIABLE_NAMES value (GET /getvariable lists them with the contact's fields).
@@ -75,6 +85,8 @@ export async function contactInfoFor(auth: AuthContext, scanId: string) {
       contacts: contacts.items.map((c): FormContact => ({ _id: c._id, firstName: c.firstName, lastName: c.lastName, email: c.email, role: c.role })),
       cc: brandContactOf(brand),
       bcc: bccOf(brand, user),
+      colleagues,
+      ownDomains: await ownDomainsOf(brand),
       retailer: { _id: scan.retailer, name: retailerName },
       brand: { _id: brand._id, name: brand.name },
     },
@@ -97,25 +109,37 @@ async function checkProducts(scan: Scan, ids: readonly string[]): Promise<string
   return unique;
 }
 
-/** The relay rule: every address is one the brand may write to from this form, or a 400 naming the first refused one. */
+/**
+ * The relay rule: every address is one the brand may write to from this form, or a 400 naming
+ * the first refused one. To: the retailer's contacts of this brand. CC and BCC: the brand's own
+ * people (the brand contact, the sender's and the company's BCC addresses, the brand's users, any
+ * address at the brand's own domain) and the retailer's contacts; nobody else (000 §2: CC always
+ * includes the brand contact).
+ */
 async function checkRecipients(scan: Scan, brand: BrandRecord, user: UserRecord, body: Pick<ContactRetailerBody, 'to' | 'cc' | 'bcc'>) {
   const refuse = (message: string, path: string): never => {
     throw new ValidationError(message, [{ path, message }]);
   };
   const to = uniqueAddresses(body.to);
-  const contacts = await findRetailerContacts(scan.brand, scan.retailer, to);
+  const ccAsked = uniqueAddresses(body.cc);
+  const bccAsked = uniqueAddresses(body.bcc);
+  const brandContact = brandContactOf(brand);
+  const own = new Set([...brandContact, ...bccOf(brand, user)].map(lower));
+  const ownDomains = new Set(await ownDomainsOf(brand));
+  const copies = [...ccAsked, ...bccAsked].filter((a) => !own.has(lower(a)) && !ownDomains.has(domainOf(a)));
+  // Only what is not obviously the brand's is looked up: the brand's users, then the retailer's contacts (one BatchGetItem).
+  const colleagues = copies.length ? new Set((await colleaguesOf(scan.brand)).map((c) => lower(c.email))) : new Set<string>();
+  const contacts = await findRetailerContacts(scan.brand, scan.retailer, uniqueAddresses([...to, ...copies.filter((a) => !colleagues.has(lower(a)))]));
   const known = new Set(contacts.map((c) => lower(c.email)));
   for (const a of to) if (!known.has(lower(a))) refuse(CONTACT_MSG.notAContact(a), 'to');
-  const brandContact = brandContactOf(brand);
-  for (const a of uniqueAddresses(body.cc)) if (!brandContact.some((b) => lower(b) === lower(a))) refuse(CONTACT_MSG.notBrandContact(a), 'cc');
-  const allowedBcc = bccOf(brand, user);
-  const bcc = uniqueAddresses(body.bcc);
-  for (const a of bcc) if (!allowedBcc.some((b) => lower(b) === lower(a))) refuse(CONTACT_MSG.notBccAddress(a), 'bcc');
-  // CC always includes the brand contact (000 §2); an address is written to once.
+  const copyable = (a: string) => own.has(lower(a)) || ownDomains.has(domainOf(a)) || colleagues.has(lower(a)) || known.has(lower(a));
+  for (const a of ccAsked) if (!copyable(a)) refuse(CONTACT_MSG.notCopyable(a, 'CC'), 'cc');
+  for (const a of bccAsked) if (!copyable(a)) refuse(CONTACT_MSG.notCopyable(a, 'BCC'), 'bcc');
+  // CC always includes the brand contact (000 §2); an address is written to once (To, then CC, then BCC).
   const toSet = new Set(to.map(lower));
-  const cc = brandContact.filter((a) => !toSet.has(lower(a)));
+  const cc = uniqueAddresses([...brandContact, ...ccAsked]).filter((a) => !toSet.has(lower(a)));
   const ccSet = new Set(cc.map(lower));
-  const bccOut = bcc.filter((a) => !toSet.has(lower(a)) && !ccSet.has(lower(a)));
+  const bccOut = bccAsked.filter((a) => !toSet.has(lower(a)) && !ccSet.has(lower(a)));
   if (to.length + cc.length + bccOut.length > CONTACT_LIMITS.maxRecipients) refuse(CONTACT_MSG.tooManyRecipients(CONTACT_LIMITS.maxRecipients), 'to');
   return { to, cc, bcc: bccOut };
 }

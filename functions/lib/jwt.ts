@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { SignJWT, decodeJwt, errors as joseErrors, jwtVerify } from 'jose';
 import { AUTH, type RoleName } from '../../shared/constants';
 import { readSecretString } from './secrets';
@@ -11,7 +12,16 @@ export interface SessionClaims {
   retailers: string[];
   /** The user's `sessionVersion` when the token was issued; a different current one ends the session. */
   sv: number;
+  /**
+   * This session's own id (random, 128 bits): logging out revokes it alone (docs/decisions.md
+   * "Accounts and sessions"), while a bump of `sv` ends every session of the user.
+   */
+  sid: string;
 }
+
+/** A new session id: 16 random bytes, base64url. */
+export const newSessionId = (): string => randomBytes(16).toString('base64url');
+const SESSION_ID = /^[A-Za-z0-9_-]{16,64}$/;
 
 let secretKey: Uint8Array | undefined;
 
@@ -27,8 +37,9 @@ async function key(): Promise<Uint8Array> {
   return secretKey;
 }
 
-export async function signSession(claims: SessionClaims, hours: number = AUTH.sessionHours): Promise<string> {
-  return new SignJWT({ role: claims.role, brand: claims.brand, retailers: claims.retailers, sv: claims.sv })
+/** A session token; a new session id unless `sid` is given. */
+export async function signSession(claims: Omit<SessionClaims, 'sid'> & { sid?: string }, hours: number = AUTH.sessionHours): Promise<string> {
+  return new SignJWT({ role: claims.role, brand: claims.brand, retailers: claims.retailers, sv: claims.sv, sid: claims.sid ?? newSessionId() })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(claims.sub)
     .setIssuedAt()
@@ -39,17 +50,21 @@ export async function signSession(claims: SessionClaims, hours: number = AUTH.se
 
 export class InvalidTokenError extends Error {}
 
-export async function verifySession(token: string): Promise<SessionClaims> {
+/** A verified session token's claims, with its expiry (seconds since the epoch). */
+export type VerifiedSession = SessionClaims & { exp: number };
+
+export async function verifySession(token: string): Promise<VerifiedSession> {
   try {
     // exp and iat are required and the token may not be older than a session lasts, whatever its exp says.
     const { payload } = await jwtVerify(token, await key(), {
       algorithms: ['HS256'],
       audience: 'retailer-audit',
-      requiredClaims: ['sub', 'exp', 'iat', 'sv'],
+      requiredClaims: ['sub', 'exp', 'iat', 'sv', 'sid'],
       maxTokenAge: `${AUTH.sessionHours}h`,
     });
     if (typeof payload.sub !== 'string' || typeof payload.role !== 'string') throw new InvalidTokenError('malformed');
     if (!Number.isSafeInteger(payload.sv)) throw new InvalidTokenError('malformed session version');
+    if (typeof payload.sid !== 'string' || !SESSION_ID.test(payload.sid)) throw new InvalidTokenError('malformed session id');
     if ((payload.iat ?? 0) * 1000 > Date.now() + 60_000) throw new InvalidTokenError('issued in the future');
     return {
       sub: payload.sub,
@@ -57,6 +72,8 @@ export async function verifySession(token: string): Promise<SessionClaims> {
       brand: typeof payload.brand === 'string' ? payload.brand : null,
       retailers: Array.isArray(payload.retailers) ? payload.retailers.filter((x): x is string => typeof x === 'string') : [],
       sv: payload.sv as number,
+      sid: payload.sid,
+      exp: payload.exp!,
     };
   } catch (e) {
     if (e instanceof InvalidTokenError || e instanceof joseErrors.JOSEError) throw new InvalidTokenError((e as Error).message);

@@ -4,15 +4,15 @@
  *   emailFrequency (brandName is ignored: the brand's name is not the user's). A new email or
  *   password needs `currentPassword`; it ends every session of the user, and the answer carries a
  *   new token for the session that made the change (docs/decisions.md "Users tab"); wrong
- *   current passwords count as failed logins (the login's throttle).
+ *   current passwords count as failed logins of that address, and against the session.
  * - The Users tab's edit (BRAND_ADMIN, or ADMIN acting as the brand): firstname, lastname, roles,
  *   associated_retailers, notify, user_email_bcc; the email only unchanged.
  * - {associated_retailers} alone (the same callers).
  */
-import { AUTH } from '../../shared/constants';
+import { AUTH, roleLabel } from '../../shared/constants';
 import { USER_MSG } from '../../shared/messages/users';
 import { route } from '../../shared/routes/users';
-import { loginSucceeded, reserveLoginAttempt, sourceIp } from '../auth/throttle';
+import { currentPasswordChecked, requestTime, reserveCurrentPasswordCheck, sourceIp } from '../auth/throttle';
 import { getBrand } from '../brands/brands.repo';
 import { sendEmail } from '../lib/email';
 import { userUpdatedEmail } from '../lib/email/users';
@@ -48,11 +48,12 @@ export const handler = httpHandler(route('updateUser'), async ({ params, query, 
     const newEmail = body.email !== undefined && body.email !== user.email.toLowerCase() ? body.email : undefined;
     if (newEmail !== undefined || body.password !== undefined) {
       if (!body.currentPassword) throw new ValidationError(USER_MSG.currentPasswordRequired, [{ path: 'currentPassword', message: USER_MSG.currentPasswordRequired }]);
-      // The current password is guessed no faster than at the login: the same counters (429 past them).
+      // The current password is guessed no faster than at the login: the address's login count and this session's own (429 past them).
       const ip = sourceIp(event);
-      await reserveLoginAttempt(user.email.toLowerCase(), ip);
+      const now = requestTime(event);
+      await reserveCurrentPasswordCheck(user.email.toLowerCase(), ip, auth.session?.id ?? auth.sub, now);
       if (!(await verifyPassword(body.currentPassword, user.passwordHash))) throw new ValidationError(USER_MSG.currentPasswordWrong, [{ path: 'currentPassword', message: USER_MSG.currentPasswordWrong }]);
-      await loginSucceeded(user.email.toLowerCase(), ip);
+      await currentPasswordChecked(user.email.toLowerCase(), ip, now);
       if (newEmail !== undefined) changes.email = newEmail;
       if (body.password !== undefined) changes.passwordHash = await hashPassword(body.password);
     }
@@ -88,7 +89,7 @@ export const handler = httpHandler(route('updateUser'), async ({ params, query, 
   const now = Object.keys(changes).length ? await editUser(user, changes) : user;
   if (adminEdit && body.notify) {
     const names = (await getRetailers(now.associated_retailers)).map((r) => r.name);
-    await sendEmail({ to: [now.email], ...userUpdatedEmail({ firstName: now.firstname, brand: brand.name, role: primaryRole(now), retailers: names, appUrl: env.appUrl }) }).catch((error: unknown) =>
+    await sendEmail({ to: [now.email], ...userUpdatedEmail({ firstName: now.firstname, brand: brand.name, role: roleLabel(primaryRole(now)), retailers: names, appUrl: env.appUrl }) }).catch((error: unknown) =>
       logger.error('user update email failed', { error, userId: now._id }),
     );
   }

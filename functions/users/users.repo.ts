@@ -4,7 +4,7 @@ import type { RoleRef } from '../../shared/types';
 import { ddb } from '../lib/clients/dynamodb';
 import { ConflictError } from '../lib/http/errors';
 import { gsi2Partition, queryPage, type PagedResult, type PagedSource } from '../lib/paged-query';
-import { clean, failedConditions, key, queryAll, queryCount, queryPages, sortName, table, updateParts } from '../lib/table';
+import { clean, failedConditions, isConditionFailed, key, queryAll, queryCount, queryPages, sortName, table, updateParts } from '../lib/table';
 import { MSG } from '../../shared/messages';
 import { USER_MSG } from '../../shared/messages/users';
 import { foldName } from '../../shared/slug';
@@ -30,6 +30,12 @@ export interface UserRecord {
    * change that must end the user's sessions (password, role, brand, retailers, status, logout).
    */
   sessionVersion?: number;
+  /**
+   * Sessions logged out one by one (POST /logout): session id → its token's expiry (epoch
+   * seconds). A token naming one is refused; entries past their expiry are dropped at the next
+   * logout, and there are never more than MAX_REVOKED_SESSIONS (past that a logout ends them all).
+   */
+  revokedSessions?: Record<string, number>;
   createdAt: string;
   updatedAt: string;
 }
@@ -261,17 +267,68 @@ export async function setUserBrand(id: string, brand: string | null): Promise<vo
   );
 }
 
-/** UpdateItem USER#id ADD sessionVersion 1: every session of the user ends (logout everywhere) */
+/** UpdateItem USER#id ADD sessionVersion 1: every session of the user ends (logout of all devices); the single revocations are moot then */
 export async function endAllSessions(id: string): Promise<void> {
   await ddb.send(
     new UpdateCommand({
       TableName: table.name,
       Key: key.user(id),
       ConditionExpression: 'attribute_exists(pk)',
-      UpdateExpression: 'ADD sessionVersion :one SET updatedAt = :now',
-      ExpressionAttributeValues: { ':one': 1, ':now': new Date().toISOString() },
+      // The map is emptied, not removed: a logout racing this one still finds its parent path.
+      UpdateExpression: 'ADD sessionVersion :one SET updatedAt = :now, revokedSessions = :empty',
+      ExpressionAttributeValues: { ':one': 1, ':now': new Date().toISOString(), ':empty': {} },
     }),
   );
+}
+
+/** The most single-session revocations a user record holds (a few KB: every request reads the record). */
+export const MAX_REVOKED_SESSIONS = 50;
+
+/** Whether this session of the user was logged out. */
+export const isRevoked = (u: Pick<UserRecord, 'revokedSessions'>, sid: string): boolean => Object.hasOwn(u.revokedSessions ?? {}, sid);
+
+/**
+ * UpdateItem USER#id SET revokedSessions.<sid> = exp (REMOVE the entries already expired): this
+ * session ends, the user's others go on. The map is created first when missing (a separate,
+ * conditional write: a nested SET needs its parent), so two logouts at once both land. Past
+ * MAX_REVOKED_SESSIONS live entries it ends every session instead (the record stays small).
+ */
+export async function endSession(user: Pick<UserRecord, '_id' | 'revokedSessions'>, sid: string, exp: number, nowSeconds = Math.floor(Date.now() / 1000)): Promise<void> {
+  const entries = Object.entries(user.revokedSessions ?? {});
+  const expired = entries.filter(([s, e]) => e <= nowSeconds && s !== sid).map(([s]) => s);
+  if (entries.length - expired.length >= MAX_REVOKED_SESSIONS) return endAllSessions(user._id);
+  try {
+    if (!user.revokedSessions) {
+      await ddb
+        .send(
+          new UpdateCommand({
+            TableName: table.name,
+            Key: key.user(user._id),
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(revokedSessions)',
+            UpdateExpression: 'SET revokedSessions = :empty',
+            ExpressionAttributeValues: { ':empty': {} },
+          }),
+        )
+        .catch((e: unknown) => {
+          if (!isConditionFailed(e)) throw e;
+        });
+    }
+    const names: Record<string, string> = { '#r': 'revokedSessions', '#s': sid };
+    expired.forEach((s, i) => (names[`#x${i}`] = s));
+    await ddb.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: key.user(user._id),
+        ConditionExpression: 'attribute_exists(pk)',
+        UpdateExpression: `SET #r.#s = :exp${expired.length ? ` REMOVE ${expired.map((_, i) => `#r.#x${i}`).join(', ')}` : ''}`,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: { ':exp': exp },
+      }),
+    );
+  } catch (e) {
+    // The user is gone (deleted meanwhile): every session of it has ended anyway.
+    if (!isConditionFailed(e)) throw e;
+  }
 }
 
 /**

@@ -73,6 +73,19 @@ export class HandlerRegistry {
   }
 }
 
+/**
+ * The request's time, as API Gateway stamps it (`requestContext.timeEpoch`): now, unless the
+ * stack was started for the test suites (LOCAL_TEST_CLOCK=1, test/setup/stack.ts) and the request
+ * names one in `x-test-request-time` (ms since the epoch): the throttle windows follow the
+ * request's time, so a suite picks a window of its own instead of waiting for one on the real
+ * clock. API Gateway sets this itself in AWS; no caller can.
+ */
+export const TEST_CLOCK_HEADER = 'x-test-request-time';
+function requestTime(headers: Record<string, string>): number {
+  const asked = process.env.LOCAL_TEST_CLOCK === '1' ? Number(headers[TEST_CLOCK_HEADER]) : NaN;
+  return Number.isSafeInteger(asked) && asked > 0 ? asked : Date.now();
+}
+
 function toEvent(req: http.IncomingMessage, body: Buffer, url: URL, apiPath: string, def: RouteDef, params: Record<string, string>): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(',') : v;
@@ -97,8 +110,8 @@ function toEvent(req: http.IncomingMessage, body: Buffer, url: URL, apiPath: str
       requestId: randomUUID(),
       routeKey: `${def.method} ${def.path}`,
       stage: '$default',
-      time: new Date().toUTCString(),
-      timeEpoch: Date.now(),
+      time: new Date(requestTime(headers)).toUTCString(),
+      timeEpoch: requestTime(headers),
     },
     body: body.length ? (isBinary ? body.toString('base64') : body.toString('utf8')) : undefined,
     isBase64Encoded: body.length > 0 && isBinary,

@@ -13,4 +13,15 @@ export const ACCOUNT_MSG = {
   userUpdated: 'User updated successfully',
   userNotFound: 'User not found.',
   termsAccepted: 'Terms accepted.',
+  /** A brand-data call of a user who has not accepted the terms (403 `TERMS_NOT_ACCEPTED`): the web opens /privacypolicy. */
+  termsNotAccepted: 'Please accept the Terms & Conditions to continue.',
+  /** POST /logout/all ('Log out of all devices', Settings › My Account). */
+  loggedOutEverywhere: 'You have been logged out of all devices.',
+} as const;
+
+/** The one password rule's messages (shared/schemas/password.ts): the spec's (000 §5 registration, 001 §5 Add User: 'Password Required' for its empty field). */
+export const PASSWORD_MSG = {
+  required: 'Password Required',
+  tooShort: 'You must enter a password of at least 6 characters.',
+  tooLong: 'Too Long!',
 } as const;

@@ -1,4 +1,6 @@
 /** Literal texts of the admin's Manage Users screen (001 §2, §5, §7, §8) and our answers around them. */
+import { PASSWORD_MSG } from './accounts';
+
 export const ADMIN_USERS_MSG = {
   // 001 §5: the add-user form.
   nameRequired: 'User Name Required',
@@ -6,14 +8,14 @@ export const ADMIN_USERS_MSG = {
   tooLong: 'Too Long!',
   emailInvalid: 'Please enter valid email',
   emailRequired: 'Email Required',
-  passwordRequired: 'Password Required',
+  passwordRequired: PASSWORD_MSG.required,
   brandRequired: 'Brand is required',
   roleRequired: 'Role is required',
   // 001 §7, §8: the toast of a user added.
   userAdded: 'User added successfully.',
   // Ours (not shown in the spec).
-  /** The password policy of registration and My Account (shared/schemas/auth.ts, users.ts). */
-  passwordTooShort: 'You must enter a password of at least 6 characters.',
+  /** The one password rule's (shared/schemas/password.ts). */
+  passwordTooShort: PASSWORD_MSG.tooShort,
   oneRole: 'Pick exactly one role.',
   brandUnknown: 'The brand does not exist.',
   adminRetailers: 'A site ADMIN sees every retailer: assign none.',

@@ -15,8 +15,8 @@ export const CONTACT_MSG = {
   nameTooLong: 'The name is too long (at most 100 characters).',
   messageTooLong: 'The message is too long.',
   notAContact: (email: string) => `${email} is not a contact of this retailer: add it in the address book first.`,
-  notBrandContact: (email: string) => `${email} cannot be copied: CC is the brand contact only.`,
-  notBccAddress: (email: string) => `${email} cannot be blind-copied: BCC is your BCC address and the company BCC address only.`,
+  notCopyable: (email: string, field: 'CC' | 'BCC') =>
+    `${email} cannot be added to ${field}: copy your brand's users, addresses at your brand's own domain or this retailer's contacts (add others in the address book first).`,
   invalidAddress: (email: string) => `${email} is not a valid email address.`,
   tooManyRecipients: (max: number) => `At most ${max} recipients per email.`,
   tooManyFiles: (max: number) => `At most ${max} attachments per email.`,

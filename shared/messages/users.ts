@@ -1,4 +1,6 @@
 /** Literal texts of the Settings tabs My Account and Users (000 §5, §7) and our answers around them. */
+import { PASSWORD_MSG } from './accounts';
+
 export const USER_MSG = {
   // 000 §5: the user form, listed together.
   firstnameRequired: 'Firstname is required.',
@@ -19,7 +21,7 @@ export const USER_MSG = {
   emailTaken: 'An account with this email already exists.',
   currentPasswordRequired: 'Enter your current password to change your email or password.',
   currentPasswordWrong: 'The current password is not correct.',
-  passwordTooShort: 'You must enter a password of at least 6 characters.',
+  passwordTooShort: PASSWORD_MSG.tooShort,
   nameRequired: 'Name is required.',
   tooLong: 'Too Long!',
   bccInvalid: 'Invalid BCC Email Address',

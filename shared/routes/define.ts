@@ -39,6 +39,12 @@ export interface RouteDef {
   params?: ZodType;
   /** Why a route the spec does not name exists (the route-table test requires it). */
   notInSpec?: string;
+  /**
+   * A signed-in brand user who has not accepted the terms yet may call this route (reading and
+   * accepting the terms, logging out). Every other non-public route answers them 403
+   * `TERMS_NOT_ACCEPTED` (docs/decisions.md "Accepting the terms").
+   */
+  beforeTerms?: true;
   /** The request body is multipart/form-data. */
   multipart?: boolean;
   /**

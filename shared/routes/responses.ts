@@ -66,6 +66,7 @@ export const responses = {
   resetPassword: messageResponse,
   register: messageResponse,
   logout: messageResponse,
+  logoutAll: messageResponse,
   updateUserPolicy: updatePolicyResponse,
   // Look-ups (shared/routes/lookups.ts)
   listRoles: listRolesResponse,

@@ -87,6 +87,8 @@ export const emailHistoryItem = z.object({
   htmlResponse: z.string(),
   to: z.array(z.string()),
   cc: z.array(z.string()),
+  /** Whom it was blind-copied to (the sender's colleagues see it in the Preview; the retailer never did). */
+  bcc: z.array(z.string()),
   attachments: z.array(z.string()),
 });
 export type EmailHistoryItem = z.output<typeof emailHistoryItem>;

@@ -1,15 +1,16 @@
 import * as z from 'zod';
 import { LINK_KINDS } from '../constants';
+import { newPassword, typedPassword } from './password';
 import { publicUser } from './users';
 
 /** POST /login; the messages are the spec's alternative login form (000 §5). */
 export const loginBody = z.object({
   email: z.string({ error: 'This field is required.' }).trim().min(1, 'This field is required.').email('is not a valid email.'),
-  password: z.string({ error: 'This field is required.' }).min(1, 'This field is required.').max(100, 'Too Long!'),
+  password: typedPassword('This field is required.'),
 });
-/** The login form adds the spec's client-side length rule. */
+/** The login form adds the spec's client-side minimum; its maximum is the password rule's (a passphrase must log in). */
 export const loginForm = loginBody.extend({
-  password: z.string().min(1, 'This field is required.').min(5, 'Password is too short!').max(20, 'Too Long!'),
+  password: typedPassword('This field is required.').min(5, 'Password is too short!'),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -23,18 +24,17 @@ export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
 /** The link query of /reset-password and /activate-account. */
 export const tokenQuery = z.object({ token: z.string({ error: 'Token is required.' }).min(20, 'Invalid token.').max(200, 'Invalid token.') });
 
-const newPassword = z.string({ error: 'Required' }).min(1, 'Required').min(4, 'Too Short!').max(12, 'Too Long!');
-/** POST /resetPassword?token= body. */
+/** POST /resetPassword?token= body (a reset and an activation): the one password rule. */
 export const resetPasswordBody = z.object({ password: newPassword });
-/** The reset/activate form: both fields 4–12, must match. */
+/** The reset/activate form: the password rule, and the confirmation must match ('please confirm your password', 000 §5). */
 export const resetPasswordForm = z
-  .object({ password: newPassword, confirmPassword: newPassword })
+  .object({ password: newPassword, confirmPassword: z.string() })
   .refine((v) => v.password === v.confirmPassword, { message: 'please confirm your password', path: ['confirmPassword'] });
 
 /** POST /register (000 §5). */
 export const registerBody = z.object({
   email: z.string({ error: 'Email is required and format should be {email}.' }).trim().email('Email is required and format should be {email}.'),
-  password: z.string({ error: 'You must enter a password of at least 6 characters.' }).min(6, 'You must enter a password of at least 6 characters.').max(100, 'Too Long!'),
+  password: newPassword,
   firstName: z.string({ error: 'First name is required.' }).trim().min(1, 'First name is required.').max(50, 'Too Long!'),
   lastName: z.string({ error: 'Last name is required.' }).trim().min(1, 'Last name is required.').max(50, 'Too Long!'),
   company: z.string({ error: 'Company is required.' }).trim().min(1, 'Company is required.').max(100, 'Too Long!'),

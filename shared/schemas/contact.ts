@@ -151,6 +151,10 @@ export const contactInfoForEmailResponse = z.object({
     cc: z.array(z.string()),
     /** The user's and the company's BCC addresses (the BCC default). */
     bcc: z.array(z.string()),
+    /** The brand's users (not deactivated), whom CC and BCC may add: colleagues by name. */
+    colleagues: z.array(z.object({ name: z.string(), email: z.string() })),
+    /** The brand's own email domains: any address at one of them may be added to CC and BCC. */
+    ownDomains: z.array(z.string()),
     retailer: z.object({ _id: z.string(), name: z.string() }),
     brand: z.object({ _id: z.string(), name: z.string() }),
   }),

@@ -4,6 +4,7 @@ import { ADMIN_USERS_MSG } from '../messages/admin-users';
 import { USER_MSG } from '../messages/users';
 import { brand } from './brands';
 import { id, paging, sortParam } from './common';
+import { newPassword, newPasswordRequired, typedPassword } from './password';
 
 /** GET /users: `?brand=` (users of a brand) or the admin's paged list (page, limit, sort, keyword). */
 export const listUsersQuery = z.object({
@@ -118,8 +119,8 @@ export const updateUserBody = z.strictObject({
   notify: z.boolean().optional(),
   user_email_bcc: bccEmail.optional(),
   emailFrequency: z.enum(EMAIL_FREQUENCIES).optional(),
-  password: z.string().min(6, UM.passwordTooShort).max(100, UM.tooLong).optional(),
-  currentPassword: z.string().max(100, UM.tooLong).optional(),
+  password: newPassword.optional(),
+  currentPassword: typedPassword(UM.currentPasswordRequired).optional(),
   /** Sent by the spec's My Account; the brand's name is not the user's to change (ignored). */
   brandName: z.string().max(200, UM.tooLong).optional(),
 });
@@ -149,8 +150,8 @@ const adminUserFields = {
     .max(254, AM.tooLong)
     .pipe(z.email({ error: AM.emailInvalid }))
     .transform((e) => e.toLowerCase()),
-  /** Required, at most 20 (001 §5, §9); at least 6 as registration and My Account ask. */
-  password: z.string({ error: AM.passwordRequired }).min(1, AM.passwordRequired).min(6, AM.passwordTooShort).max(20, AM.tooLong),
+  /** The one password rule (shared/schemas/password.ts): 001 §5's 'Password Required' and 'Too Long!', at least 6, a passphrase fits. */
+  password: newPasswordRequired,
   brand: z.string({ error: AM.brandRequired }).min(1, AM.brandRequired).pipe(id),
 };
 

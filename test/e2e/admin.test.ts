@@ -111,9 +111,8 @@ describe('/admin home', () => {
       await page.getByRole('link', { name: 'Back' }).click();
       await waitForPath(page, '/admin');
 
-      // The web's logout ends every session of the account on the server (POST /logout, checked in
-      // login.test.ts); here the shared demo admin's other sessions (other files) must live on.
-      await page.route('**/api/logout', (r) => r.fulfill({ status: 200, contentType: 'application/json', body: '{"message":"You have been logged out."}' }));
+      // The web's logout ends this session only (POST /logout, checked in login.test.ts): the shared
+      // demo admin's other sessions (other files) live on.
       await page.getByRole('link', { name: 'Log out' }).click();
       await waitForPath(page, '/login?session=logout');
       await page.getByText('You have been logged out.').waitFor();

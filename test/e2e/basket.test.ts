@@ -3,7 +3,7 @@
  * add from All OH with the plus icon (which then goes), the BASKET tab's count, Bulk Items Import
  * (empty → 'Error' / 'Add atleast one product.'; one bad serial and one of another retailer
  * listed in Items Not Imported), the export with its progress and its two links opening the
- * files, remove, clear, and 'Clear All Baskets'. The serials are read from the API, not assumed.
+ * files, remove, clear, and 'Clear All Baskets' (which asks first). The serials are read from the API, not assumed.
  */
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
@@ -127,7 +127,36 @@ describe('basket', () => {
       await page.getByRole('button', { name: `Add ${first} to the basket` }).first().click();
       await toast(page, 'Product Added!').waitFor();
       await page.getByRole('button', { name: 'Clear All Baskets' }).click();
+      await page.getByRole('dialog', { name: 'Clear All Baskets' }).getByRole('button', { name: 'Clear All Baskets' }).click();
       await toast(page, 'All Baskets Cleared').waitFor();
       expect((await callRoute('getBasket', { token, params: { retailerId: RID } })).body.totalCount).toBe(0);
+    }), 120_000); // the longest flow of the suite (an export with images), now with the confirmation too: 60 s ran out on a loaded machine
+
+  it("'Clear All Baskets' asks first: Cancel keeps every basket, confirming empties them all", () =>
+    tab(async ({ page }) => {
+      Object.assign(process.env, stack().env);
+      const users = await import('../../functions/users/users.repo');
+      const passwordHash = await (await import('../../functions/lib/password')).hashPassword(PASSWORD);
+      const email = `basket-all-e2e-${Date.now()}@demo.test`;
+      await users.createUser(testUser({ _id: `user-basket-all-${Date.now()}`, name: 'Basket Clearer', email, passwordHash, roles: [TEST_ROLES.BRAND_ADMIN] }));
+      const token = await login(email, PASSWORD);
+      const [serial] = await ohSerials(token, RID, 1);
+      const [other] = await ohSerials(token, OTHER, 1);
+      expect((await callRoute('addBasketItems', { token, params: { retailerId: RID }, body: { serialNo: [serial!] } })).status).toBe(200);
+      expect((await callRoute('addBasketItems', { token, params: { retailerId: OTHER }, body: { serialNo: [other!] } })).status).toBe(200);
+      const counts = () => Promise.all([RID, OTHER].map(async (retailerId) => (await callRoute('getBasket', { token, params: { retailerId } })).body.totalCount));
+
+      await withSession(page, await apiSession(email, PASSWORD), '/dashboard/summary');
+      await page.getByRole('button', { name: 'Clear All Baskets' }).click();
+      const ask = page.getByRole('dialog', { name: 'Clear All Baskets' });
+      await ask.getByText('Empty every basket, for every retailer?').waitFor();
+      await screenshot(page, 'clear-all-baskets-confirm', false);
+      await ask.getByRole('button', { name: 'Cancel' }).click();
+      await ask.waitFor({ state: 'detached' });
+      expect(await counts()).toEqual([1, 1]);
+      await page.getByRole('button', { name: 'Clear All Baskets' }).click();
+      await ask.getByRole('button', { name: 'Clear All Baskets' }).click();
+      await toast(page, 'All Baskets Cleared').waitFor();
+      expect(await counts()).toEqual([0, 0]);
     }));
 });

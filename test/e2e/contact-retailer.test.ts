@@ -61,6 +61,18 @@ describe('contact retailer', () => {
       await dialog.getByRole('button', { name: 'SEND' }).click();
       await toast(page, 'Please enter message.').waitFor();
 
+      // CC and BCC take colleagues and the brand's own domain (issue 20 §6); an outside address is refused.
+      const addCc = dialog.getByLabel(/^Add to CC:/);
+      await addCc.fill(`stranger-${tag}@evil.example`);
+      await dialog.getByRole('button', { name: 'Add to CC' }).click();
+      await dialog.getByText(`stranger-${tag}@evil.example cannot be added to CC`).waitFor();
+      await addCc.fill('user@demo.test');
+      await dialog.getByRole('button', { name: 'Add to CC' }).click();
+      await dialog.getByRole('button', { name: 'Remove user@demo.test from CC' }).waitFor();
+      await dialog.getByLabel(/^Add to BCC:/).fill(`legal-${tag}@maison-aurelle.example`);
+      await dialog.getByRole('button', { name: 'Add to BCC' }).click();
+      expect(await dialog.getByLabel(`legal-${tag}@maison-aurelle.example`).isChecked()).toBe(true);
+
       await dialog.getByLabel('Canned message').selectOption({ label: 'Price issue' });
       await editor.getByText(`Dear ${alice.firstName} ${alice.lastName},`).waitFor();
       await editor.getByText('While auditing the Harrowgate & Finch website').waitFor();
@@ -75,10 +87,20 @@ describe('contact retailer', () => {
       const mail = (await sentEmails()).find((m) => m.subject === `Issues found on the ${RNAME} website ${tag}`);
       expect(mail, 'the email in the SES store').toBeTruthy();
       expect(mail!.destination.to.join(',')).toContain(alice.email);
-      expect(mail!.destination.cc?.join(',')).toContain('brand@maison-aurelle.example');
+      expect(mail!.destination.cc?.join(',').split(/,\s*/)).toEqual(expect.arrayContaining(['brand@maison-aurelle.example', 'user@demo.test']));
       expect(mail!.body.html).toContain(`Dear ${alice.firstName} ${alice.lastName},`);
       expect(mail!.attachments?.map((a) => [a.filename, a.contentType])).toEqual([[`shot-${tag}.png`, 'image/png']]);
       expect(Buffer.from(mail!.attachments![0]!.content, 'base64').equals(PNG)).toBe(true);
+
+      // EMAIL HISTORY's Preview shows whom it was blind-copied to.
+      await page.getByRole('tab', { name: 'EMAIL HISTORY' }).click();
+      const sentSubject = `Issues found on the ${RNAME} website ${tag}`;
+      await page.getByRole('button', { name: `Preview: ${sentSubject}` }).click();
+      const preview = page.getByRole('dialog', { name: sentSubject });
+      await preview.getByText('BCC', { exact: true }).waitFor();
+      await preview.getByText(`audit@maison-aurelle.example, legal-${tag}@maison-aurelle.example`).waitFor();
+      await preview.getByText(/user@demo\.test/).waitFor();
+      await screenshot(page, 'email-history-preview-bcc', false);
     }));
 
   it('the product page opens the contact modal when the query has contact (singular subject), and its button does too', () =>

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { api } from '../support/api';
-import { activeAccount, apiSession, browserPerFile, cssVar, here, loginInUi, screenshot, storedSession, waitForPath, withSession } from '../support/browser';
+import { activeAccount, apiSession, browserPerFile, cssVar, here, loginInUi, openTab, screenshot, storedSession, waitForPath, withSession } from '../support/browser';
 
 const { tab } = browserPerFile();
 
@@ -61,29 +61,39 @@ describe('each demo account lands where the spec says', () => {
       await screenshot(page, 'dashboard-castellane');
     }));
 
-  // The only test that accepts newuser@demo.test's terms (it changes the account); the same flow on
-  // a fresh account is in public-pages.test.ts.
-  it('newuser@demo.test (policyFlag true) → /privacypolicy → I Accept → /dashboard/summary', () =>
+  // newuser@demo.test keeps its terms unaccepted for the whole run (test/integration/terms.test.ts
+  // reads brand data as it); accepting them is tested on a fresh account in public-pages.test.ts.
+  it('newuser@demo.test (policyFlag true) → /privacypolicy with I Accept', () =>
     tab(async ({ page }) => {
       await loginInUi(page, 'newuser@demo.test');
       await waitForPath(page, '/privacypolicy');
       await page.getByRole('heading', { name: 'Terms & Conditions' }).waitFor();
       expect(await page.getByRole('link', { name: 'Go Back' }).count()).toBe(0);
+      await page.getByRole('button', { name: 'I Accept' }).waitFor();
       await screenshot(page, 'terms-accept', false);
-      await page.getByRole('button', { name: 'I Accept' }).click();
-      await waitForPath(page, '/dashboard/summary');
-      await page.getByRole('heading', { name: 'Welcome, Nina Nouvelle' }).waitFor();
-      expect(JSON.parse((await storedSession(page)).local!).user.policyFlag).toBe(false);
+    }));
+
+  it("the API's terms answer takes a user who has not accepted them to /privacypolicy, even when the browser thinks otherwise", () =>
+    tab(async ({ page }) => {
+      // A stored session that says the terms were accepted (as a stale or edited one would): the guards let the
+      // dashboard open, and its first call's 403 TERMS_NOT_ACCEPTED sends the user to the terms.
+      const session = await apiSession('newuser@demo.test');
+      await withSession(page, { ...session, user: { ...session.user, policyFlag: false } }, '/dashboard/stats');
+      await waitForPath(page, '/privacypolicy');
+      await page.getByRole('button', { name: 'I Accept' }).waitFor();
+      expect(JSON.parse((await storedSession(page)).local!).user.policyFlag).toBe(true);
+      await screenshot(page, 'terms-from-api', false);
     }));
 });
 
 describe('login page states', () => {
-  it("session=logout says 'You have been logged out.', clears the stored session and ends the session on the server", () =>
+  it("session=logout says 'You have been logged out.', clears the stored session and ends this session on the server; the account's other sessions live on", () =>
     tab(async ({ page }) => {
-      // An account of its own: logging out ends EVERY session of the account, and other files use the demo ones.
       const account = await activeAccount('logout');
       const first = await apiSession(account.email, account.password);
       expect((await api('PUT', `/updateUserPolicy/${first.user._id}`, { token: first.token, body: { policyFlag: false } })).status).toBe(200);
+      // The laptop: another session of the same account (two people testing one demo account, a phone and a laptop).
+      const laptop = await apiSession(account.email, account.password);
       const session = await apiSession(account.email, account.password);
       await withSession(page, session, '/dashboard/summary');
       await page.getByRole('heading', { name: 'Summary View' }).waitFor();
@@ -91,10 +101,49 @@ describe('login page states', () => {
       await waitForPath(page, '/login?session=logout');
       await page.getByText('You have been logged out.', { exact: true }).waitFor();
       expect(await storedSession(page)).toEqual({ local: null, session: null });
+      // This session's token is refused (a copy of it too); the laptop's goes on.
       await expect.poll(async () => (await api('GET', '/roles', { token: session.token })).status).toBe(401);
+      expect((await api('GET', '/roles', { token: laptop.token })).status).toBe(200);
       await screenshot(page, 'login-logged-out');
       await page.goto('/dashboard/summary');
       await waitForPath(page, '/login');
+    }));
+
+  it("'Log out of all devices' (Settings › My Account) ends the other browser's session too", () =>
+    tab(async ({ page, context }) => {
+      const account = await activeAccount('logout-all');
+      const first = await apiSession(account.email, account.password);
+      expect((await api('PUT', `/updateUserPolicy/${first.user._id}`, { token: first.token, body: { policyFlag: false } })).status).toBe(200);
+      const other = await openTab(context.browser()!);
+      try {
+        await withSession(other.page, await apiSession(account.email, account.password), '/dashboard/stats');
+        await other.page.getByRole('heading', { level: 1, name: 'Retailer List', exact: true }).waitFor();
+        await withSession(page, await apiSession(account.email, account.password), '/dashboard/profile/settings');
+        await page.getByRole('button', { name: 'Log out of all devices' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Log out of all devices' });
+        await dialog.getByText('Every session of your account ends, this one included').waitFor();
+        await screenshot(page, 'my-account-log-out-everywhere', false);
+        await dialog.getByRole('button', { name: 'Log out of all devices' }).click();
+        await waitForPath(page, '/login?session=logout');
+        await page.getByText('You have been logged out.', { exact: true }).waitFor();
+        await expect.poll(() => storedSession(page)).toEqual({ local: null, session: null });
+        // The other browser's next call is refused: it goes to the login page, session expired.
+        await other.page.getByRole('link', { name: 'Summary view' }).click();
+        await waitForPath(other.page, '/login?session=expired');
+        await other.page.getByText('Error: Session expired, please login again!', { exact: true }).waitFor();
+      } finally {
+        await other.context.close();
+      }
+    }));
+
+  it('a login gives the browser the known-device cookie: HttpOnly, Secure, SameSite=Strict, sent to the login only, out of reach of scripts', () =>
+    tab(async ({ page, context }) => {
+      await loginInUi(page, 'user@demo.test');
+      await waitForPath(page, '/dashboard/summary');
+      const cookie = (await context.cookies()).find((c) => c.name === '__Secure-ra-device');
+      expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/api/login' });
+      expect(cookie!.expires).toBeGreaterThan(Date.now() / 1000 + 89 * 86_400);
+      expect(await page.evaluate(() => document.cookie)).not.toContain('ra-device');
     }));
 
   it("session=expired says 'Error: Session expired, please login again!' and clears nothing", () =>

@@ -48,6 +48,10 @@ describe('Settings → Users as a brand admin', () => {
       await panel.getByRole('cell', { name: accounts.member.email }).waitFor();
       await panel.getByRole('columnheader', { name: 'Actions' }).waitFor();
       expect(await panel.getByRole('button', { name: `Delete ${accounts.admin.name}` }).isDisabled()).toBe(true);
+      // Roles in people's words (issue 20 §6): 'Brand admin', never the stored BRAND_ADMIN.
+      const adminRow = panel.getByRole('row').filter({ hasText: accounts.admin.email });
+      expect(await adminRow.getByRole('cell', { name: 'Brand admin', exact: true }).count()).toBe(1);
+      expect(await panel.textContent()).not.toContain('BRAND_ADMIN');
       await screenshot(page, 'users-tab');
 
       await panel.getByRole('button', { name: 'Add New User' }).click();
@@ -63,6 +67,7 @@ describe('Settings → Users as a brand admin', () => {
       await dialog.getByLabel('First Name').fill('Nina');
       await dialog.getByLabel('Last Name').fill('Newcomer');
       await dialog.getByLabel('Email Address').fill(email);
+      expect(await dialog.getByLabel('Role').locator('option').allTextContents()).toEqual(['Select role', 'Brand admin', 'User']);
       await dialog.getByLabel('Role').selectOption({ label: 'User' });
       await dialog.getByRole('button', { name: 'View all assigned retailers' }).click();
       const step = page.getByRole('dialog', { name: 'Assigned Retailers' });

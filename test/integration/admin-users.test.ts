@@ -208,7 +208,7 @@ describe('POST /users (admin)', () => {
     expect(await messages(newUser({ name: 'A'.repeat(101) }))).toEqual([M.tooLong]);
     expect(await messages(newUser({ email: 'not-an-email' }))).toEqual([M.emailInvalid]);
     expect(await messages(newUser({ email: 'bad@exаmple.test' }))).toEqual([M.emailInvalid]); // a Cyrillic 'а'
-    expect(await messages(newUser({ password: 'x'.repeat(21) }))).toEqual([M.tooLong]);
+    expect(await messages(newUser({ password: 'x'.repeat(129) }))).toEqual([M.tooLong]); // the one password rule: at most 128
     expect(await messages(newUser({ password: '12345' }))).toEqual([M.passwordTooShort]);
     expect(await messages(newUser({ roles: ['role-user', 'role-brand-admin'] }))).toEqual([M.oneRole]);
     expect(await messages(newUser({ brand: '../brand' }))).toEqual(['Invalid id.']);

@@ -2,7 +2,7 @@
  * The contact form's calls (000 §2, §5, §7; docs/decisions.md "Contact retailer"):
  * GET /cannedmessages, POST /getContactInfoForEmail/, POST /contact_retailer?version=1.0.0 —
  * the raw message with its attachments in the SES emulator, the relay rule (To only the
- * retailer's contacts, CC only the brand contact, BCC only the sender's and the company's BCC),
+ * retailer's contacts; CC and BCC the brand's own people and the retailer's contacts, issue 20 §6),
  * header injection, images by their bytes, sanitised HTML, tenants and assigned retailers,
  * one send per request id, the hourly throttle.
  */
@@ -261,6 +261,51 @@ describe('POST /contact_retailer?version=1.0.0: sending', () => {
   });
 });
 
+describe('POST /contact_retailer: copying colleagues (issue 20 §6)', () => {
+  it('CC and BCC take the brand’s users and addresses at the brand’s own domain; the BCC sent shows in the email history', async () => {
+    const subject = `Colleagues ${tag}`;
+    const legal = `legal-${tag}@maison-aurelle.example`;
+    const res = await send(tokens.maUser, { subject, cc: ['brandadmin@demo.test', legal], bcc: ['newuser@demo.test', COMPANY_BCC, `Director-${tag}@Maison-Aurelle.example`, contactB] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [m] = await withSubject(subject);
+    expect(m).toBeDefined();
+    // (The emulator reads a raw message's Cc header: one string.)
+    expect(m!.destination.cc?.join(',').split(/,\s*/)).toEqual(expect.arrayContaining([BRAND_CONTACT, 'brandadmin@demo.test', legal]));
+    // BCC goes to SES as destinations only: the message the retailer reads has no Bcc line (the emulator reads its headers).
+    expect(m!.destination.bcc ?? []).toEqual([]);
+    expect(JSON.stringify(m)).not.toContain('newuser@demo.test');
+    const [sent] = (await history.pageEmailHistory(MA, HARROWGATE, { limit: 100 })).items.filter((r) => r.subject === subject);
+    expect(sent!.bcc).toEqual(['newuser@demo.test', COMPANY_BCC, `Director-${tag}@Maison-Aurelle.example`, contactB]);
+    // EMAIL HISTORY shows whom it was blind-copied to.
+    const hist = await callRoute('getEmailHistory', { token: tokens.maUser, query: { retailer_brand_scraping: ma.period, limit: 100 } });
+    expect(hist.status).toBe(200);
+    const rec = hist.body.data.find((e) => e.subject === subject);
+    expect(rec).toMatchObject({ cc: expect.arrayContaining(['brandadmin@demo.test', legal, BRAND_CONTACT]) });
+    expect(rec!.bcc).toEqual(['newuser@demo.test', COMPANY_BCC, `Director-${tag}@Maison-Aurelle.example`, contactB]);
+  });
+
+  it("the form's contact info names the colleagues and the brand's own domain, never another brand's people", async () => {
+    const res = await callRoute('getContactInfoForEmail', { token: tokens.maUser, body: { retailer_brand_scraping: ma.period } });
+    expect(res.status).toBe(200);
+    const emails = res.body.data.colleagues.map((c) => c.email);
+    expect(emails).toEqual(expect.arrayContaining(['brandadmin@demo.test', 'user@demo.test', 'newuser@demo.test']));
+    expect(emails).not.toContain('castellane@demo.test');
+    expect(emails).not.toContain('admin@demo.test');
+    expect(res.body.data.ownDomains).toEqual(['maison-aurelle.example']);
+  });
+
+  it('a deactivated user of the brand is no colleague to copy', async () => {
+    Object.assign(process.env, stack().env);
+    const users = await import('../../functions/users/users.repo');
+    const email = `gone-${tag}@demo.test`;
+    await users.createUser(testUser({ _id: `user-gone-${tag}`, email, passwordHash: 'unused', status: 'disabled' }));
+    const subject = `Deactivated ${tag}`;
+    const res = await send(tokens.maAdmin, { subject, cc: [email] });
+    expect(res.status).toBe(400);
+    expect(errorBody(res).message).toBe(CONTACT_MSG.notCopyable(email, 'CC'));
+  });
+});
+
 describe('POST /contact_retailer: refusals (nothing is sent)', () => {
   const refused = async (token: string, f: Fields, status: number, message: string | RegExp) => {
     const subject = `Refused ${tag} ${randomBytes(3).toString('hex')}`;
@@ -271,14 +316,20 @@ describe('POST /contact_retailer: refusals (nothing is sent)', () => {
     expect(await withSubject(f.subject ?? subject)).toHaveLength(0);
   };
 
-  it('relay: To only the retailer’s contacts of the brand, CC only the brand contact, BCC only the BCC addresses, each refusal naming the address', async () => {
+  it('relay: To only the retailer’s contacts of the brand, CC and BCC only the brand’s own people and the retailer’s contacts, each refusal naming the address', async () => {
     await refused(tokens.maAdmin, { to: ['attacker@evil.example'] }, 400, CONTACT_MSG.notAContact('attacker@evil.example'));
     await refused(tokens.maAdmin, { to: [contactA, lumiereContact] }, 400, CONTACT_MSG.notAContact(lumiereContact)); // another retailer's contact
     await refused(tokens.maAdmin, { to: [cpContact] }, 400, CONTACT_MSG.notAContact(cpContact)); // the same retailer's contact for another brand
-    await refused(tokens.maAdmin, { cc: ['attacker@evil.example'] }, 400, CONTACT_MSG.notBrandContact('attacker@evil.example'));
-    await refused(tokens.maAdmin, { cc: [contactA, 'x@evil.example'] }, 400, CONTACT_MSG.notBrandContact(contactA));
-    await refused(tokens.maAdmin, { bcc: ['spy@evil.example'] }, 400, CONTACT_MSG.notBccAddress('spy@evil.example'));
-    await refused(tokens.maAdmin, { bcc: ['brand@castellane.example'] }, 400, CONTACT_MSG.notBccAddress('brand@castellane.example'));
+    await refused(tokens.maAdmin, { cc: ['attacker@evil.example'] }, 400, CONTACT_MSG.notCopyable('attacker@evil.example', 'CC'));
+    await refused(tokens.maAdmin, { cc: [contactA, 'x@evil.example'] }, 400, CONTACT_MSG.notCopyable('x@evil.example', 'CC'));
+    await refused(tokens.maAdmin, { bcc: ['spy@evil.example'] }, 400, CONTACT_MSG.notCopyable('spy@evil.example', 'BCC'));
+    // Another brand: its contact, its users, its domain; another retailer's contact; a look-alike of the brand's domain.
+    await refused(tokens.maAdmin, { bcc: ['brand@castellane.example'] }, 400, CONTACT_MSG.notCopyable('brand@castellane.example', 'BCC'));
+    await refused(tokens.maAdmin, { cc: ['castellane@demo.test'] }, 400, CONTACT_MSG.notCopyable('castellane@demo.test', 'CC'));
+    await refused(tokens.maAdmin, { cc: [`someone-${tag}@castellane.example`] }, 400, CONTACT_MSG.notCopyable(`someone-${tag}@castellane.example`, 'CC'));
+    await refused(tokens.maAdmin, { cc: [lumiereContact] }, 400, CONTACT_MSG.notCopyable(lumiereContact, 'CC'));
+    await refused(tokens.maAdmin, { bcc: [`spy@maison-aurelle.example.evil.example`] }, 400, CONTACT_MSG.notCopyable('spy@maison-aurelle.example.evil.example', 'BCC'));
+    await refused(tokens.maAdmin, { bcc: [`spy@evil-maison-aurelle.example`] }, 400, CONTACT_MSG.notCopyable('spy@evil-maison-aurelle.example', 'BCC'));
     await refused(tokens.maAdmin, { to: `${contactA}, attacker@evil.example` }, 400, CONTACT_MSG.notAContact('attacker@evil.example'));
     await refused(tokens.maAdmin, { to: [`${contactA}\r\nBcc: spy@evil.example`] }, 400, /is not a valid email address/);
     const many = Array.from({ length: CONTACT_LIMITS.maxRecipients + 1 }, (_, i) => `r${i}-${tag}@harrowgate.example`);

@@ -1,7 +1,8 @@
 /**
- * Issue 6 §5: sessions that can be ended. Every request checks the token's session version
- * against the user record and takes role, brand and assigned retailers from the record.
- * (No user-management routes yet: users are changed through the repo functions, as those routes will.)
+ * Issue 6 §5, issue 20 §6: sessions that can be ended. Every request checks the token's session
+ * version and session id against the user record (one consistent read) and takes role, brand and
+ * assigned retailers from the record. Log out ends one session; 'Log out of all devices', a
+ * password reset, deactivation, deletion and a role, brand or retailer change end them all.
  */
 import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
@@ -71,30 +72,83 @@ describe('tokens that must not work', () => {
     expect((await callRoute('listRoles', { token: await logIn(u.email, 'Changed-1') })).status).toBe(200);
   });
 
-  it('a token without exp, or older than a session lasts, answers 401', async () => {
+  it('a token without exp or a session id, or older than a session lasts, answers 401', async () => {
     const u = await makeUser();
     await logIn(u.email); // a real session exists: only the token's shape is wrong
-    const claims = { role: 'User', brand: 'brand-maison-aurelle', retailers: [], sv: 0 };
+    const claims = { role: 'User', brand: 'brand-maison-aurelle', retailers: [], sv: 0, sid: 'handmade-session-01' };
     const noExp = await sign(claims, (j) => j.setSubject(u.id).setIssuedAt());
     const tooOld = await sign(claims, (j) => j.setSubject(u.id).setIssuedAt(now() - 13 * 3600).setExpirationTime(now() + 3600));
     const fine = await sign(claims, (j) => j.setSubject(u.id).setIssuedAt().setExpirationTime('1h'));
+    const { sid: _sid, ...withoutSid } = claims;
+    const noSid = await sign(withoutSid, (j) => j.setSubject(u.id).setIssuedAt().setExpirationTime('1h'));
     expect((await callRoute('listRoles', { token: fine })).status).toBe(200); // the control: same claims, exp and a fresh iat
     expect((await callRoute('listRoles', { token: noExp })).status).toBe(401);
     expect((await callRoute('listRoles', { token: tooOld })).status).toBe(401);
+    expect((await callRoute('listRoles', { token: noSid })).status).toBe(401); // a token of before sessions had ids
+
   });
 
-  it('a deactivated user and a user who logged out everywhere get 401 on every token', async () => {
+  it('Log out ends this session only: its token is refused, the other session of the account goes on', async () => {
     const u = await makeUser();
-    const [a, b] = [await logIn(u.email), await logIn(u.email)];
-    const out = await callRoute('logout', { token: a });
+    const [laptop, phone] = [await logIn(u.email), await logIn(u.email)];
+    const out = await callRoute('logout', { token: phone });
     expect(out.status).toBe(200);
     expect(out.body.message).toBe('You have been logged out.');
+    // The logged-out token, replayed (copied before the logout), is refused everywhere.
+    expect((await callRoute('listRoles', { token: phone })).status).toBe(401);
+    expect((await retailersSeen(phone)).status).toBe(401);
+    expect((await callRoute('logout', { token: phone })).status).toBe(401);
+    // The laptop is not thrown out, nor is a new login.
+    expect((await callRoute('listRoles', { token: laptop })).status).toBe(200);
+    expect((await retailersSeen(laptop)).status).toBe(200);
+    expect((await callRoute('listRoles', { token: await logIn(u.email) })).status).toBe(200);
+  });
+
+  it("'Log out of all devices' ends every session of the account, its own included", async () => {
+    const u = await makeUser();
+    const [a, b] = [await logIn(u.email), await logIn(u.email)];
+    const out = await callRoute('logoutAll', { token: a });
+    expect(out.status).toBe(200);
+    expect(out.body.message).toBe('You have been logged out of all devices.');
     expect((await callRoute('listRoles', { token: a })).status).toBe(401);
     expect((await callRoute('listRoles', { token: b })).status).toBe(401);
     const c = await logIn(u.email);
     expect((await callRoute('listRoles', { token: c })).status).toBe(200);
+    // Another user's sessions are not touched.
+    const other = await makeUser();
+    const theirs = await logIn(other.email);
+    expect((await callRoute('logoutAll', { token: c })).status).toBe(200);
+    expect((await callRoute('listRoles', { token: theirs })).status).toBe(200);
+  });
+
+  it('a deactivated user gets 401 on every token', async () => {
+    const u = await makeUser();
+    const [a, b] = [await logIn(u.email), await logIn(u.email)];
     await users.updateUserFields(u.id, { status: 'disabled' });
-    expect((await callRoute('listRoles', { token: c })).status).toBe(401);
+    expect((await callRoute('listRoles', { token: a })).status).toBe(401);
+    expect((await callRoute('listRoles', { token: b })).status).toBe(401);
+  });
+
+  it('the user record keeps few revocations: expired ones go at the next logout, and past the cap a logout ends every session', async () => {
+    const u = await makeUser();
+    const now = Math.floor(Date.now() / 1000);
+    // A revocation whose token has expired is dropped by the next one.
+    await users.endSession((await users.getSessionUser(u.id))!, 'expired-session-0001', now - 10, now);
+    await users.endSession((await users.getSessionUser(u.id))!, 'current-session-00001', now + 3600, now);
+    expect(Object.keys((await users.getSessionUser(u.id))!.revokedSessions ?? {})).toEqual(['current-session-00001']);
+    // At the cap, one more logout ends them all rather than growing the record every request reads.
+    const keep = await logIn(u.email);
+    const record = (await users.getSessionUser(u.id))!;
+    const full = Object.fromEntries(Array.from({ length: users.MAX_REVOKED_SESSIONS }, (_, i) => [`revoked-session-${String(i).padStart(4, '0')}`, now + 3600]));
+    await ddb.send(new lib.UpdateCommand({ TableName: stack().env.TABLE_NAME, Key: { pk: `USER#${u.id}`, sk: 'USER' }, UpdateExpression: 'SET revokedSessions = :m', ExpressionAttributeValues: { ':m': full } }));
+    expect((await callRoute('listRoles', { token: keep })).status).toBe(200);
+    const last = await logIn(u.email);
+    expect((await callRoute('logout', { token: last })).status).toBe(200);
+    expect((await callRoute('listRoles', { token: last })).status).toBe(401);
+    expect((await callRoute('listRoles', { token: keep })).status).toBe(401);
+    const after = (await users.getSessionUser(u.id))!;
+    expect(after.revokedSessions).toEqual({});
+    expect(after.sessionVersion).toBe((record.sessionVersion ?? 0) + 1);
   });
 });
 

@@ -6,6 +6,8 @@
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes, type RouteDef } from '../../shared/routes';
+import { TERMS_NOT_ACCEPTED } from '../../shared/constants';
+import { signedInAccounts } from '../support/accounts';
 import { api, errorBody, login, stack } from '../support/api';
 
 const OWN_BRAND = 'brand-maison-aurelle';
@@ -36,6 +38,10 @@ beforeAll(async () => {
   tokens.brandAdmin = await login('brandadmin@demo.test');
   tokens.user = await login('user@demo.test');
   tokens.otherBrand = await login('castellane@demo.test');
+  // A brand admin of Maison Aurelle who has not accepted the terms (issue 20 §7).
+  Object.assign(process.env, stack().env);
+  const tag = Math.random().toString(36).slice(2, 10);
+  ({ termsPending: tokens.termsPending } = await signedInAccounts(OWN_BRAND, 'Terms-Walk-1', { termsPending: { _id: `user-terms-walk-${tag}`, email: `terms-walk-${tag}@demo.test`, role: 'BRAND_ADMIN', policyFlag: true } }));
   const key = new TextEncoder().encode(stack().env.JWT_SECRET);
   tokens.expired = await new SignJWT({ role: 'ADMIN', brand: null, retailers: [] })
     .setProtectedHeader({ alg: 'HS256' })
@@ -68,6 +74,15 @@ describe.each(guarded.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', (
         const res = await api(r.method, url(r), { token: tokens[who], body: r.method === 'GET' ? undefined : {} });
         expect(res.status, who).toBe(403);
       }
+    });
+  }
+
+  // The routes open before the terms (logout, accepting them) are not called here: they would end or change the account.
+  if ((r.access === 'user' || r.access === 'brandAdmin') && !r.beforeTerms) {
+    it('answers 403 TERMS_NOT_ACCEPTED to a brand user who has not accepted the terms', async () => {
+      const res = await api(r.method, url(r), { token: tokens.termsPending, body: r.method === 'GET' ? undefined : {} });
+      expect(res.status).toBe(403);
+      expect(errorBody(res).code).toBe(TERMS_NOT_ACCEPTED);
     });
   }
 

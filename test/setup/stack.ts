@@ -38,6 +38,8 @@ export async function setup(project: TestProject) {
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
       FAULT_INJECTION: '1',
+      // Requests may name their time (header x-test-request-time): the throttle suites pick windows of their own (infra/local/api-server.ts).
+      LOCAL_TEST_CLOCK: '1',
       ACCOUNT_ROUTE_LIMIT: String(TEST_ACCOUNT_ROUTE_LIMIT),
     },
   });

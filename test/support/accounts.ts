@@ -8,6 +8,7 @@ import type { UserRecord } from '../../functions/users/users.repo';
 export const TEST_ROLES = {
   User: { _id: 'role-user', name: 'User', label: 'User', value: 'role-user' },
   BRAND_ADMIN: { _id: 'role-brand-admin', name: 'BRAND_ADMIN', label: 'BRAND_ADMIN', value: 'role-brand-admin' },
+  ADMIN: { _id: 'role-admin', name: 'ADMIN', label: 'ADMIN', value: 'role-admin' },
 } as const;
 
 export function testUser(over: Pick<UserRecord, '_id' | 'email' | 'passwordHash'> & Partial<UserRecord>): UserRecord {
@@ -39,6 +40,8 @@ export interface AccountSpec {
   associated_retailers?: string[];
   /** Signed in, then deleted: its token is a deleted user's token. */
   gone?: boolean;
+  /** The terms still to accept (default: accepted). */
+  policyFlag?: boolean;
 }
 
 /**

@@ -75,10 +75,24 @@ export async function callRoute<Id extends RouteId>(
 }
 
 /**
+ * A time in the middle of a throttle window of the caller's own (`n` picks which), far from the
+ * real clock's: sent as `x-test-request-time`, the test stack stamps the request with it
+ * (infra/local/api-server.ts), so a suite counting attempts in one window never waits for one.
+ */
+export function throttleWindowTime(n: number, windowMinutes: number): number {
+  const w = windowMinutes * 60_000;
+  return (Math.floor(Date.now() / w) + RUN_WINDOWS + n) * w + w / 2;
+}
+/** Windows of this run: 10,000 to 1,010,000 windows ahead, drawn once (another run of the suite on a kept stack lands elsewhere). */
+const RUN_WINDOWS = 10_000 + Math.floor(Math.random() * 1_000_000);
+/** The header (infra/local/api-server.ts TEST_CLOCK_HEADER) that names a request's time on the test stack. */
+export const TEST_CLOCK_HEADER = 'x-test-request-time';
+
+/**
  * The same call from another source address (any 127.x.y.z is this machine): the server sees it
  * as `requestContext.http.sourceIp`, as API Gateway would for another client.
  */
-export async function apiFrom<T = unknown>(address: string, method: string, path: string, opts: { token?: string; body?: unknown } = {}): Promise<ApiResult<T>> {
+export async function apiFrom<T = unknown>(address: string, method: string, path: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<ApiResult<T>> {
   const http = await import('node:http');
   const { hostname, port } = new URL(stack().url);
   const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
@@ -94,6 +108,7 @@ export async function apiFrom<T = unknown>(address: string, method: string, path
         headers: {
           ...(payload !== undefined ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) } : {}),
           ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+          ...opts.headers,
         },
       },
       (res) => {
@@ -108,7 +123,7 @@ export async function apiFrom<T = unknown>(address: string, method: string, path
             /* not JSON */
           }
           const headers = new Headers();
-          for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') headers.set(k, v);
+          for (const [k, v] of Object.entries(res.headers)) for (const one of Array.isArray(v) ? v : typeof v === 'string' ? [v] : []) headers.append(k, one);
           resolve({ status: res.statusCode ?? 0, body: body as T, headers });
         });
       },

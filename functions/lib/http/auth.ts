@@ -2,12 +2,19 @@ import { ROLE } from '../../../shared/constants';
 import type { Access } from '../../../shared/routes/define';
 import type { RouteDef } from '../../../shared/routes/define';
 import { portalPrincipal } from '../../b2b/portal-auth';
-import { getSessionUser, primaryRole } from '../../users/users.repo';
-import { InvalidTokenError, isPortalToken, verifySession, type SessionClaims } from '../jwt';
-import { ForbiddenError, UnauthorizedError } from './errors';
+import { getSessionUser, isRevoked, primaryRole } from '../../users/users.repo';
+import { InvalidTokenError, isPortalToken, verifySession, type SessionClaims, type VerifiedSession } from '../jwt';
+import { ForbiddenError, TermsNotAcceptedError, UnauthorizedError } from './errors';
 
-export interface AuthContext extends SessionClaims {
+export interface AuthContext extends Omit<SessionClaims, 'sid'> {
   isAdmin: boolean;
+  /** The user session of this request (none for a portal session): its id and its token's expiry (epoch seconds). */
+  session?: { id: string; exp: number };
+  /**
+   * A brand user who has not accepted the terms yet (`policyFlag` true; a site ADMIN's flag is
+   * ignored): only routes marked `beforeTerms` let them in (docs/decisions.md "Accepting the terms").
+   */
+  termsPending?: boolean;
   /** A B2B portal session (docs/decisions.md "B2B portal"): read-only, one retailer of one brand. */
   portal?: { linkId: string; brand: string; retailer: string };
 }
@@ -18,8 +25,10 @@ export const portalMayCall = (def: Pick<RouteDef, 'access' | 'portal'>): boolean
 /**
  * The caller of a request: a valid token (signature, exp, iat, maximum age) of a user who still
  * exists, is active and has not ended their sessions since (the token's `sv` is the user's
- * current `sessionVersion`). Role, brand and assigned retailers come from the CURRENT user record,
- * read once per request (one GetItem, no cache: a revocation shows on the next request).
+ * current `sessionVersion`), whose own session was not logged out (its id is not among the user
+ * record's `revokedSessions`). Role, brand and assigned retailers come from the CURRENT user
+ * record, read once per request (one consistent GetItem, no cache: a revocation shows on the next
+ * request).
  */
 export async function authenticate(headers: Record<string, string | undefined>, def?: Pick<RouteDef, 'access' | 'portal'>): Promise<AuthContext> {
   const header = headers.authorization ?? headers.Authorization;
@@ -30,7 +39,7 @@ export async function authenticate(headers: Record<string, string | undefined>, 
     if (!def || !portalMayCall(def)) throw new ForbiddenError();
     return portalPrincipal(m[1]);
   }
-  let claims: SessionClaims;
+  let claims: VerifiedSession;
   try {
     claims = await verifySession(m[1]);
   } catch (e) {
@@ -38,9 +47,23 @@ export async function authenticate(headers: Record<string, string | undefined>, 
     throw e;
   }
   const user = await getSessionUser(claims.sub);
-  if (!user || user.status !== 'active' || (user.sessionVersion ?? 0) !== claims.sv) throw new UnauthorizedError();
+  if (!user || user.status !== 'active' || (user.sessionVersion ?? 0) !== claims.sv || isRevoked(user, claims.sid)) throw new UnauthorizedError();
   const role = primaryRole(user);
-  return { sub: user._id, role, brand: user.brand, retailers: user.associated_retailers ?? [], sv: claims.sv, isAdmin: role === ROLE.ADMIN };
+  return {
+    sub: user._id,
+    role,
+    brand: user.brand,
+    retailers: user.associated_retailers ?? [],
+    sv: claims.sv,
+    isAdmin: role === ROLE.ADMIN,
+    session: { id: claims.sid, exp: claims.exp },
+    termsPending: role !== ROLE.ADMIN && user.policyFlag === true,
+  };
+}
+
+/** A brand user who has not accepted the terms gets only the routes that say `beforeTerms` (403 TERMS_NOT_ACCEPTED). */
+export function assertTermsAccepted(auth: AuthContext, def: Pick<RouteDef, 'beforeTerms'>): void {
+  if (auth.termsPending && !def.beforeTerms) throw new TermsNotAcceptedError();
 }
 
 export function authorizeRole(auth: AuthContext, access: Access): void {

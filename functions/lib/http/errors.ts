@@ -1,3 +1,4 @@
+import { TERMS_NOT_ACCEPTED } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 
 export interface Issue {
@@ -31,6 +32,12 @@ export class UnauthorizedError extends HttpError {
 export class ForbiddenError extends HttpError {
   constructor(message: string = MSG.forbidden) {
     super(403, message, 'FORBIDDEN');
+  }
+}
+/** A brand user who has not accepted the terms asked for brand data (docs/decisions.md "Accepting the terms"). */
+export class TermsNotAcceptedError extends HttpError {
+  constructor() {
+    super(403, MSG.termsNotAccepted, TERMS_NOT_ACCEPTED);
   }
 }
 export class NotFoundError extends HttpError {

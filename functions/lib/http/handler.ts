@@ -1,6 +1,6 @@
 /**
  * The one middy wrapper every HTTP handler goes through:
- * logger context → authentication → role and tenant authorization → body parsing (JSON,
+ * logger context → authentication → role, terms and tenant authorization → body parsing (JSON,
  * multipart) → zod validation (400 with `message` and `issues`) → the function →
  * JSON response (compressed for a caller that accepts it: ./compress.ts); the error handler is
  * registered last and never leaks a 5xx's internals.
@@ -17,7 +17,7 @@ import { MSG } from '../../../shared/messages';
 import type { RouteDef } from '../../../shared/routes/define';
 import type { HandlerResultOf } from '../../../shared/routes/responses';
 import { logger } from '../logger';
-import { assertBrand, authenticate, authorizeRole, type AuthContext } from './auth';
+import { assertBrand, assertTermsAccepted, authenticate, authorizeRole, type AuthContext } from './auth';
 import { compressResponse } from './compress';
 import { ForbiddenError, HttpError, PayloadTooLargeError, ValidationError, type Issue } from './errors';
 import { fromOrigin } from './origin';
@@ -41,14 +41,17 @@ export interface RawResponse {
   headers?: Record<string, string>;
   /** Send `body` as is (a string), not as JSON. */
   raw?: boolean;
+  /** Set-Cookie values (API Gateway v2's `cookies`: one Set-Cookie header each). */
+  cookies?: string[];
 }
 /** What the function of a route may return: the route's response type (shared/routes/responses.ts) or a full response. */
 export type HandlerResult<R extends RouteDef> = HandlerResultOf<R['id']> | (RawResponse & { __raw: true });
 
-export const respond = (statusCode: number, body?: unknown, headers?: Record<string, string>): RawResponse & { __raw: true } => ({
+export const respond = (statusCode: number, body?: unknown, headers?: Record<string, string>, cookies?: string[]): RawResponse & { __raw: true } => ({
   statusCode,
   body,
   headers,
+  ...(cookies?.length ? { cookies } : {}),
   __raw: true,
 });
 
@@ -124,8 +127,9 @@ export function wrap<R extends RouteDef>(
     const result = await fn({ body, query, params, auth: event.auth as RequestContext<R>['auth'], event, context });
     if (result && typeof result === 'object' && '__raw' in result) {
       const r = result as unknown as RawResponse;
-      if (r.raw) return { statusCode: r.statusCode, headers: r.headers, body: String(r.body ?? '') };
-      return json(r.statusCode, r.body, r.headers);
+      const cookies = r.cookies?.length ? { cookies: r.cookies } : {};
+      if (r.raw) return { statusCode: r.statusCode, headers: r.headers, body: String(r.body ?? ''), ...cookies };
+      return { ...json(r.statusCode, r.body, r.headers), ...cookies };
     }
     return json(200, result);
   };
@@ -157,6 +161,7 @@ export function wrap<R extends RouteDef>(
         if (def.access === 'public') return;
         const auth = await authenticate(event.headers, def);
         authorizeRole(auth, def.access);
+        assertTermsAccepted(auth, def);
         if (auth.portal) assertPortalRequest(auth.portal, def, event);
         if (def.tenant?.path) assertBrandIfGiven(auth, event.pathParameters?.[def.tenant.path], true);
         if (def.tenant?.query) assertBrandIfGiven(auth, event.queryStringParameters?.[def.tenant.query], false);

@@ -7,10 +7,21 @@ import type { RouteDef } from '../../../shared/routes';
 const SECRET = 'wrapper-test-secret-wrapper-test-secret-0123';
 
 /** The session check reads the user record: these are the users the tokens below belong to. */
-const users = new Map<string, { _id: string; roles: { name: string }[]; brand: string | null; associated_retailers: string[]; status: string; sessionVersion: number }>();
+interface TestUser {
+  _id: string;
+  roles: { name: string }[];
+  brand: string | null;
+  associated_retailers: string[];
+  status: string;
+  sessionVersion: number;
+  policyFlag?: boolean;
+  revokedSessions?: Record<string, number>;
+}
+const users = new Map<string, TestUser>();
 vi.mock('../../../functions/users/users.repo', () => ({
   getSessionUser: async (id: string) => users.get(id),
   primaryRole: (u: { roles: { name: string }[] }) => u.roles[0]?.name ?? 'User',
+  isRevoked: (u: TestUser, sid: string) => Object.hasOwn(u.revokedSessions ?? {}, sid),
 }));
 let httpHandler: typeof import('../../../functions/lib/http/handler').httpHandler;
 let multipartHttpHandler: typeof import('../../../functions/lib/http/multipart-handler').multipartHttpHandler;
@@ -30,10 +41,10 @@ function event(over: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxyEvent
   return { version: '2.0', routeKey: 'x', rawPath: '/x', rawQueryString: '', headers: {}, requestContext: {} as never, isBase64Encoded: false, ...over };
 }
 const def = (over: Partial<RouteDef> = {}): RouteDef => ({ id: 't', method: 'POST', path: '/t/{brandId}', handler: 'x', access: 'user', grants: [], ...over });
-const bearer = async (role: 'ADMIN' | 'BRAND_ADMIN' | 'User', brand: string | null = 'b1') => {
-  const sub = `u-${role}-${brand}`;
-  users.set(sub, { _id: sub, roles: [{ name: role }], brand, associated_retailers: [], status: 'active', sessionVersion: 0 });
-  return { authorization: `Bearer ${await signSession({ sub, role, brand, retailers: [], sv: 0 })}` };
+const bearer = async (role: 'ADMIN' | 'BRAND_ADMIN' | 'User', brand: string | null = 'b1', over: Partial<TestUser> = {}, sid?: string) => {
+  const sub = `u-${role}-${brand}${over.policyFlag ? '-terms' : ''}`;
+  users.set(sub, { _id: sub, roles: [{ name: role }], brand, associated_retailers: [], status: 'active', sessionVersion: 0, ...over });
+  return { authorization: `Bearer ${await signSession({ sub, role, brand, retailers: [], sv: 0, sid })}` };
 };
 
 describe('the middy wrapper', () => {
@@ -74,6 +85,29 @@ describe('the middy wrapper', () => {
     expect((await tenant(event({ headers: await bearer('User', 'b1'), pathParameters: { brandId: 'b2' } }), ctx)).statusCode).toBe(403);
     expect((await tenant(event({ headers: await bearer('User', 'b1'), pathParameters: { brandId: 'b1' } }), ctx)).statusCode).toBe(200);
     expect((await tenant(event({ headers: await bearer('ADMIN', null), pathParameters: { brandId: 'b2' } }), ctx)).statusCode).toBe(200);
+  });
+
+  it('refuses a logged-out session (its id revoked on the user record) and lets the same user\'s other session in', async () => {
+    const h = httpHandler(def({ access: 'user' }), async ({ auth }) => ({ sid: auth.session?.id }));
+    const revoked = await bearer('User', 'b1', { revokedSessions: { 'logged-out-session-01': 9e9 } }, 'logged-out-session-01');
+    expect((await h(event({ headers: revoked }), ctx)).statusCode).toBe(401);
+    const other = await bearer('User', 'b1', { revokedSessions: { 'logged-out-session-01': 9e9 } }, 'still-open-session-01');
+    const res = await h(event({ headers: other }), ctx);
+    expect(res.statusCode).toBe(200);
+    expect(JSON.parse(res.body!)).toEqual({ sid: 'still-open-session-01' });
+  });
+
+  it('answers a brand user who has not accepted the terms 403 TERMS_NOT_ACCEPTED, except on the routes open before the terms', async () => {
+    const brandData = httpHandler(def({ access: 'user', tenant: { path: 'brandId' } }), async () => ({ ok: true }));
+    const pending = await bearer('User', 'b1', { policyFlag: true });
+    const refused = await brandData(event({ headers: pending, pathParameters: { brandId: 'b1' } }), ctx);
+    expect(refused.statusCode).toBe(403);
+    expect(JSON.parse(refused.body!)).toEqual({ message: 'Please accept the Terms & Conditions to continue.', code: 'TERMS_NOT_ACCEPTED' });
+    const open = httpHandler(def({ access: 'user', beforeTerms: true }), async () => ({ ok: true }));
+    expect((await open(event({ headers: pending }), ctx)).statusCode).toBe(200);
+    // Accepted: in. A site ADMIN's flag is not asked.
+    expect((await brandData(event({ headers: await bearer('User', 'b1'), pathParameters: { brandId: 'b1' } }), ctx)).statusCode).toBe(200);
+    expect((await brandData(event({ headers: await bearer('ADMIN', null, { policyFlag: true }), pathParameters: { brandId: 'b1' } }), ctx)).statusCode).toBe(200);
   });
 
   it('maps typed errors to their status and message', async () => {

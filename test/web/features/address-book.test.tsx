@@ -141,7 +141,7 @@ describe('AddressBook', () => {
 });
 
 describe('EmailHistory', () => {
-  const email = { _id: 'e1', subject: 'Issue found on the R website', createdAt: '2026-11-03T15:40:00.000Z', htmlResponse: '<p>Hello <b>there</b></p><script>alert(1)</script>', to: ['a@x.test'], cc: ['cc@x.test'], attachments: [] };
+  const email = { _id: 'e1', subject: 'Issue found on the R website', createdAt: '2026-11-03T15:40:00.000Z', htmlResponse: '<p>Hello <b>there</b></p><script>alert(1)</script>', to: ['a@x.test'], cc: ['cc@x.test'], bcc: ['legal@brand.test', 'audit@brand.test'], attachments: [] };
 
   it("shows each email's subject and 'Emailed on' MM/DD/YYYY, and previews it in a sandboxed frame", async () => {
     answer = () => ({ status: 200, body: { data: [email], totalCount: 1, nextCursor: null } });
@@ -159,6 +159,19 @@ describe('EmailHistory', () => {
     expect(frame.getAttribute('srcdoc')).toContain('<p>Hello <b>there</b></p>');
     // nothing of the body is in the page itself
     expect(document.querySelector('[role="dialog"] script')).toBeNull();
+    // Whom it was blind-copied to (issue 20 §6).
+    const meta = [...document.querySelectorAll('[role="dialog"] dt')].map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`);
+    expect(meta).toContain('BCC: legal@brand.test, audit@brand.test');
+  });
+
+  it('a history item of before BCC was kept (no bcc field) previews without a BCC line', async () => {
+    const { bcc: _bcc, ...older } = email;
+    answer = () => ({ status: 200, body: { data: [older], totalCount: 1, nextCursor: null } });
+    await render(<EmailHistory scanInfoId="si-1" />);
+    await settle();
+    await act(async () => button(`Preview: ${email.subject}`)!.click());
+    expect(document.querySelector('[role="dialog"] iframe')).not.toBeNull();
+    expect([...document.querySelectorAll('[role="dialog"] dt')].map((dt) => dt.textContent)).not.toContain('BCC');
   });
 
   it("says 'Email history(s) not found.' when empty, and for a retailer never scanned (404) without an error toast", async () => {

@@ -128,7 +128,7 @@ describe('Manage Users (admin)', () => {
     expect(alerts()).toEqual(['User Name Required', 'Email Required', 'Password Required', 'Brand is required', 'Role is required']);
     type('User Name', 'A');
     type('Email', 'not-an-email');
-    type('Password', 'x'.repeat(21));
+    type('Password', 'x'.repeat(129)); // the one password rule: at most 128
     await act(async () => button('Add User').click());
     expect(alerts()).toEqual(['Too Short!', 'Please enter valid email', 'Too Long!', 'Brand is required', 'Role is required']);
     type('User Name', 'A'.repeat(101));
@@ -140,7 +140,7 @@ describe('Manage Users (admin)', () => {
       const l = [...dialog()!.querySelectorAll('label')].find((x) => x.textContent === label)!;
       return [...(document.getElementById(l.htmlFor) as HTMLSelectElement).options].map((o) => o.textContent);
     };
-    expect(options('Role')).toEqual(['Select Role', 'ADMIN', 'BRAND_ADMIN', 'User']);
+    expect(options('Role')).toEqual(['Select Role', 'Admin', 'Brand admin', 'User']); // people's words, the stored names as values
     expect(options('Brand')).toEqual(['Select Brand', 'Maison', 'Castel']);
   });
 

@@ -2,7 +2,8 @@
  * The contact form in jsdom (fetch stubbed at the network edge): the default subject, the empty
  * To list's address-book text, 'Please enter first target email address.' with nothing sent, and
  * a send with a prefilled subject and message (how other features open it) as multipart with
- * the chosen To, the brand CC, the BCC defaults, the products and a request id.
+ * the chosen To, the brand CC, the BCC defaults, the products and a request id; colleagues and
+ * addresses of the brand's own domain added to CC and BCC, an outside address refused (issue 20 §6).
  */
 import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -30,7 +31,7 @@ beforeEach(() => {
   posts.length = 0;
   h.answer(({ url, body }) => {
     if (url.pathname.endsWith('/getContactInfoForEmail'))
-      return { status: 200, body: { data: { data: { User_name: 'Bea', Retailer_name: 'Harrowgate & Finch', Brand_name: 'Maison Aurelle' }, contacts, cc: ['brand@ma.example'], bcc: ['audit@ma.example'], retailer: { _id: 'ret-h', name: 'Harrowgate & Finch' }, brand: { _id: 'brand-1', name: 'Maison Aurelle' } } } };
+      return { status: 200, body: { data: { data: { User_name: 'Bea', Retailer_name: 'Harrowgate & Finch', Brand_name: 'Maison Aurelle' }, contacts, cc: ['brand@ma.example'], bcc: ['audit@ma.example'], colleagues: [{ name: 'Ulysse Durand', email: 'ulysse@demo.test' }], ownDomains: ['ma.example'], retailer: { _id: 'ret-h', name: 'Harrowgate & Finch' }, brand: { _id: 'brand-1', name: 'Maison Aurelle' } } } };
     if (url.pathname.endsWith('/cannedmessages')) return { status: 200, body: { data: [], totalCount: 0, nextCursor: null } };
     if (url.pathname.endsWith('/getvariable')) return { status: 200, body: { data: ['{User_name}', '{firstName}', '{lastName}', '{email}', '{role}', '{Retailer_name}', '{Brand_name}'] } };
     if (url.pathname.endsWith('/contact_retailer')) {
@@ -102,5 +103,36 @@ describe('ContactRetailerForm', () => {
     await choose('{lastName}');
     expect(message.value).toBe('Hi Harrowgate & FinchB<r>');
     expect(el.value).toBe('');
+  });
+
+  it("adds a colleague to CC and an address at the brand's own domain to BCC, refuses an outside address, and sends them", async () => {
+    contacts = [{ _id: 'c1', firstName: 'Alice', lastName: 'B', email: 'alice@h.example', role: 'Buyer' }];
+    await render(<ContactRetailerForm retailerId="ret-h" retailerBrandScraping="period-1" source="brand" initialMessage="<p>Hello</p>" />);
+    await settle();
+    const adder = (field: 'CC' | 'BCC') => {
+      const label = [...h.host.querySelectorAll('label')].find((l) => l.textContent?.startsWith(`Add to ${field}:`))!;
+      return document.getElementById(label.htmlFor) as HTMLInputElement;
+    };
+    const type = (input: HTMLInputElement, v: string) =>
+      act(async () => {
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, v);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+    await type(adder('CC'), 'stranger@evil.example');
+    await act(async () => button('Add to CC').click());
+    expect(h.host.textContent).toContain("stranger@evil.example cannot be added to CC: copy your brand's users, addresses at your brand's own domain or this retailer's contacts");
+    expect(adder('CC').value).toBe('stranger@evil.example');
+    await type(adder('CC'), 'ulysse@demo.test');
+    await act(async () => button('Add to CC').click());
+    expect(h.host.textContent).not.toContain('cannot be added');
+    expect(h.host.querySelector('button[aria-label="Remove ulysse@demo.test from CC"]')).not.toBeNull();
+    await type(adder('BCC'), 'Legal@MA.example');
+    await act(async () => button('Add to BCC').click());
+    await act(async () => h.host.querySelector<HTMLInputElement>('input[type="checkbox"]')!.click()); // To: Alice
+    await act(async () => button('SEND').click());
+    await settle();
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.body.getAll('cc[]')).toEqual(['brand@ma.example', 'ulysse@demo.test']);
+    expect(posts[0]!.body.getAll('bcc[]')).toEqual(['audit@ma.example', 'Legal@MA.example']);
   });
 });

@@ -15,6 +15,7 @@ vi.mock('../../../web/src/lib/notify', () => import('../support/notify-mock'));
 const { UsersTab } = await import('../../../web/src/features/users/components/users-tab');
 const { MyAccount } = await import('../../../web/src/features/users/components/my-account');
 const { getSession } = await import('../../../web/src/lib/session');
+const { setNavigator } = await import('../../../web/src/lib/navigation');
 
 const ROLES = [
   { _id: 'role-admin', name: 'ADMIN' },
@@ -51,7 +52,8 @@ function type(label: string, value: string) {
   });
 }
 
-function usersServer(h: ReturnType<typeof featureHarness>, users = [row(1, { associated_retailers: [{ _id: 'r1' }, { _id: 'r2' }] }), row(2), { ...row(3), _id: 'u-self' }], total = 23, putAnswer?: Record<string, unknown>) {
+const BRAND_ADMIN_ROLE = { _id: 'role-brand-admin', name: 'BRAND_ADMIN', label: 'BRAND_ADMIN', value: 'role-brand-admin' };
+function usersServer(h: ReturnType<typeof featureHarness>, users = [row(1, { associated_retailers: [{ _id: 'r1' }, { _id: 'r2' }] }), row(2), { ...row(3, { roles: [BRAND_ADMIN_ROLE] }), _id: 'u-self' }], total = 23, putAnswer?: Record<string, unknown>) {
   h.answer((r: Req) => {
     const p = r.url.pathname;
     if (p.endsWith('/roles')) return { status: 200, body: { data: ROLES } };
@@ -80,6 +82,8 @@ describe('UsersTab as a brand admin', () => {
     const cells = [...h.host.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent));
     expect(cells[0]![3]).toBe('Harrow, Lumenview All');
     expect(cells[1]![3]).toBe('All');
+    // Roles in people's words (issue 20 §6), the stored names unchanged.
+    expect(cells.map((c) => c[2])).toEqual(['User', 'User', 'Brand admin']);
     expect(button('Add New User')).toBeTruthy();
     expect(button('Delete User 3').disabled).toBe(true);
     expect(button('Delete User 2').disabled).toBe(false);
@@ -108,7 +112,7 @@ describe('UsersTab as a brand admin', () => {
     expect(dialog()!.textContent).toContain('Invalid Email Address');
     expect(h.calls.slice(before).filter((c) => c.method !== 'GET')).toEqual([]);
     // The role select never offers ADMIN.
-    expect([...dialog()!.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['Select role', 'BRAND_ADMIN', 'User']);
+    expect([...dialog()!.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['Select role', 'Brand admin', 'User']);
   });
 
   it('adds a user with the retailers chosen in the assigned-retailers step, toasts, and closes', async () => {
@@ -254,5 +258,24 @@ describe('MyAccount', () => {
     expect(h.calls[1]!.body).toMatchObject({ email: 'new@x.test', currentPassword: 'right' });
     expect(me().token).toBe('tok-2');
     expect(me().user.email).toBe('new@x.test');
+  });
+
+  it("'Log out of all devices' asks first, then ends every session (POST /logout/all) and leaves through the logout page", async () => {
+    const went: string[] = [];
+    setNavigator((to) => went.push(to));
+    h.answer((r) => (r.url.pathname.endsWith('/logout/all') ? { status: 200, body: { message: 'You have been logged out of all devices.' } } : { status: 404, body: { message: 'no' } }));
+    await h.render(<MyAccount session={me()} />);
+    await act(async () => button('Log out of all devices').click());
+    expect(dialog()!.textContent).toContain('Every session of your account ends, this one included');
+    expect(h.calls).toHaveLength(0);
+    // Cancel: nothing happens.
+    await act(async () => button('Cancel').click());
+    expect(dialog()).toBeNull();
+    await act(async () => button('Log out of all devices').click());
+    await act(async () => [...dialog()!.querySelectorAll('button')].find((b) => b.textContent === 'Log out of all devices')!.click());
+    await h.settle();
+    expect(h.calls.map((c) => `${c.method} ${c.url.pathname}`)).toEqual(['POST /api/logout/all']);
+    expect(shown).toEqual(['success:You have been logged out of all devices.']);
+    expect(went).toEqual(['/login?session=logout']);
   });
 });

@@ -7,7 +7,8 @@ import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'v
 import { api } from '../../../web/src/lib/api-client';
 import { ApiError } from '../../../web/src/lib/api-error';
 import { startPortal, stopPortal } from '../../../web/src/lib/portal-session';
-import { clearSession, setSession, type Session } from '../../../web/src/lib/session';
+import { setNavigator } from '../../../web/src/lib/navigation';
+import { clearSession, getSession, setSession, type Session } from '../../../web/src/lib/session';
 
 const calls: { url: string; init: RequestInit }[] = [];
 let answer: { status: number; body: unknown } = { status: 200, body: {} };
@@ -72,6 +73,22 @@ describe('api(id, …): the typed client of the route table', () => {
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).status).toBe(409);
     expect(JSON.stringify((err as ApiError).body)).toContain('The file is being approved.');
+  });
+
+  it('a 403 TERMS_NOT_ACCEPTED from any call opens /privacypolicy and marks the stored user as having the terms to accept (issue 20 §7)', async () => {
+    const went: string[] = [];
+    setNavigator((to, opts) => went.push(`${to}${opts?.replace ? ' (replace)' : ''}`));
+    setSession({ token: 'tok-1', expiresAt: new Date(Date.now() + 60_000).toISOString(), user: { _id: 'u1', roles: [], policyFlag: false }, actingBrand: null } as unknown as Session);
+    answer = { status: 403, body: { message: 'Please accept the Terms & Conditions to continue.', code: 'TERMS_NOT_ACCEPTED' } };
+    const err = await api('listRetailerScrapings', { params: { brandId: 'b1' } }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).code).toBe('TERMS_NOT_ACCEPTED');
+    expect(went).toEqual(['/privacypolicy (replace)']);
+    expect(getSession()?.user.policyFlag).toBe(true);
+    // Any other 403 goes nowhere by itself.
+    answer = { status: 403, body: { message: 'You do not have access to this resource.', code: 'FORBIDDEN' } };
+    await api('listRetailerScrapings', { params: { brandId: 'b2' } }).catch(() => undefined);
+    expect(went).toHaveLength(1);
   });
 
   it('types the data by the route and the request by its schemas (checked by tsc)', () => {

@@ -48,6 +48,13 @@ describe('error catalogue', () => {
     expect(went).toEqual(['/login?session=expired']);
   });
 
+  it("shows nothing more for the terms' 403 (the API client has opened the terms page), and an ordinary 403's message", () => {
+    handleError(new ApiError(403, { message: 'Please accept the Terms & Conditions to continue.', code: 'TERMS_NOT_ACCEPTED' }));
+    expect(shown).toEqual([]);
+    handleError(new ApiError(403, { message: 'You do not have access to this resource.', code: 'FORBIDDEN' }));
+    expect(shown).toEqual(['warning:You do not have access to this resource.']);
+  });
+
   it('shows a body message as a warning, an errors list under ERROR, an empty body as a blank response', () => {
     handleError(new ApiError(409, { message: 'Already approved.' }));
     handleError(new ApiError(400, { errors: [{ msg: 'Bad date' }, 'Bad name'] }));

@@ -1,18 +1,23 @@
 /**
  * The one HTTP client of the SPA: JSON in and out, the bearer token of the session, and every
  * non-2xx answer turned into an `ApiError` (no response at all: `NetworkError`). What the user
- * sees about an error is decided in `handle-error.ts`, nowhere else.
+ * sees about an error is decided in `handle-error.ts`, nowhere else, except one answer: a 403
+ * `TERMS_NOT_ACCEPTED` (a brand user who has not accepted the terms) opens /privacypolicy here,
+ * whichever call met it, and the stored user is marked as having the terms to accept.
  */
 import type * as z from 'zod';
 import routeIndex from 'virtual:route-index';
 import type { Route, RouteId } from '@shared/routes';
 import { buildPath, type Method } from '@shared/routes/define';
 import type { ResponseOf } from '@shared/routes/responses';
+import { TERMS_NOT_ACCEPTED } from '@shared/constants';
 import { env } from '../config/env';
+import { paths } from '../config/paths';
 import { ApiError, NetworkError } from './api-error';
 import { takeFirstRequest } from './first-request';
 import { portalToken } from './portal-session';
-import { getSession } from './session';
+import { navigateTo } from './navigation';
+import { getSession, updateSession } from './session';
 
 export type Query = Record<string, string | number | boolean | undefined | null>;
 
@@ -71,8 +76,19 @@ export async function apiRequest<T>(method: Method, path: string, opts: RequestO
     throw new NetworkError((e as Error).message);
   }
   const body = parseBody(await res.text(), res.headers.get('content-type') ?? '');
-  if (!res.ok) throw new ApiError(res.status, body);
+  if (!res.ok) {
+    const error = new ApiError(res.status, body);
+    if (error.status === 403 && error.code === TERMS_NOT_ACCEPTED) termsToAccept();
+    throw error;
+  }
   return body as T;
+}
+
+/** The server says the terms come first: the stored user must accept them (the guards follow), and the terms page opens. */
+function termsToAccept(): void {
+  const session = getSession();
+  if (session && session.user.policyFlag !== true) updateSession({ user: { ...session.user, policyFlag: true } });
+  navigateTo(paths.privacyPolicy, { replace: true });
 }
 
 type InputOf<S> = S extends z.ZodType ? z.input<S> : never;

@@ -2,6 +2,7 @@
  * The error catalogue of the spec (000 §8), in exactly one place:
  * - 401 → /login?session=expired (the page is remembered as the deep link; nothing is cleared);
  *   on the B2B portal page, its "link ended" page instead;
+ * - 403 `TERMS_NOT_ACCEPTED` → nothing more: the API client has opened /privacypolicy;
  * - a failed response with an empty body → 'Oops, blank response!';
  * - a body with a message → warning toast with it;
  * - otherwise a body with an errors list → error toast titled ERROR listing them;
@@ -9,6 +10,7 @@
  * - anything else → 'Something went wrong, please try again!';
  * - no response at all → error toast with the network message.
  */
+import { TERMS_NOT_ACCEPTED } from '@shared/constants';
 import { MSG } from '@shared/messages';
 import { paths } from '../config/paths';
 import { ApiError, NetworkError } from './api-error';
@@ -62,6 +64,7 @@ export function showFailedBody(body: unknown): void {
 export function handleError(error: unknown): void {
   if (error instanceof ApiError) {
     if (error.status === 401) expireSession();
+    else if (error.status === 403 && error.code === TERMS_NOT_ACCEPTED) return;
     else showFailedBody(error.body);
     return;
   }

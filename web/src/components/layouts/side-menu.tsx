@@ -1,8 +1,10 @@
 /**
  * The dashboard side menu (000 §2): Summary view, Retailer List, Settings, Inbox, 'Clear All
- * Baskets', the Admin/Brand User link for site admins, and Log out.
+ * Baskets' (asks first: it empties every basket of the user, for every retailer, at once), the
+ * Admin/Brand User link for site admins, and Log out (this session; Settings › My Account has
+ * 'Log out of all devices').
  */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { MSG } from '@shared/messages';
 import { paths } from '../../config/paths';
@@ -11,6 +13,7 @@ import { effectiveBrand, isAdmin } from '../../lib/access';
 import { handleError } from '../../lib/handle-error';
 import { notify } from '../../lib/notify';
 import type { Session } from '../../lib/session';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Logo } from '../ui/logo';
 
 const icon = (d: string) => (
@@ -43,14 +46,19 @@ function Item({ to, children, iconEl, onNavigate }: { to: string; children: Reac
 export function SideMenu({ session, open, onNavigate }: { session: Session; open: boolean; onNavigate: () => void }) {
   const brand = effectiveBrand(session);
   const admin = isAdmin(session.user);
+  const [asking, setAsking] = useState(false);
+  const [clearing, setClearing] = useState(false);
   const clear = async () => {
-    onNavigate();
+    setClearing(true);
     try {
       await clearAllBaskets();
       notify.success(MSG.allBasketsCleared);
     } catch (e) {
       handleError(e);
     }
+    setClearing(false);
+    setAsking(false);
+    onNavigate();
   };
   return (
     <aside id="side-menu" className={`sidebar${open ? ' sidebar--open' : ''}`} aria-label="Side menu">
@@ -76,7 +84,7 @@ export function SideMenu({ session, open, onNavigate }: { session: Session; open
             Inbox
           </Item>
           <li>
-            <button type="button" className="menu__link" onClick={() => void clear()}>
+            <button type="button" className="menu__link" aria-haspopup="dialog" onClick={() => setAsking(true)}>
               {ICONS.basket}
               <span>Clear All Baskets</span>
             </button>
@@ -94,6 +102,11 @@ export function SideMenu({ session, open, onNavigate }: { session: Session; open
           <span>Log out</span>
         </Link>
       </div>
+      {asking ? (
+        <ConfirmDialog title="Clear All Baskets" confirmLabel="Clear All Baskets" busy={clearing} onConfirm={() => void clear()} onCancel={() => setAsking(false)}>
+          Empty every basket, for every retailer? The items are removed from all your baskets at once; this cannot be undone.
+        </ConfirmDialog>
+      ) : null}
     </aside>
   );
 }

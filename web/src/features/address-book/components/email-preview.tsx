@@ -1,6 +1,6 @@
 /**
- * The Preview modal of EMAIL HISTORY (000 §2): the email as sent (subject, date, recipients,
- * attachments' names and the HTML body). The body was sanitised when it was sent; it is still
+ * The Preview modal of EMAIL HISTORY (000 §2): the email as sent (subject, date, recipients, BCC
+ * included, attachments' names and the HTML body). The body was sanitised when it was sent; it is still
  * shown inert: in an iframe with an empty `sandbox` (no scripts, no forms, no same-origin, no
  * top navigation) and a Content-Security-Policy of its own that loads nothing but inline styles
  * and images (no tracking requests beyond pictures, no frames, no fonts, no connections).
@@ -27,6 +27,8 @@ export function previewDocument(html: string): string {
 }
 
 export function EmailPreview({ email, onClose }: { email: Email; onClose: () => void }) {
+  // An answer of an API of before BCC was kept (a deploy's web ahead of its functions) has none.
+  const bcc = (email as Partial<Email>).bcc ?? [];
   return (
     <Modal title={email.subject || '(no subject)'} size="lg" onClose={onClose}>
       <dl className="email-preview__meta">
@@ -42,6 +44,12 @@ export function EmailPreview({ email, onClose }: { email: Email; onClose: () => 
           <div>
             <dt>CC</dt>
             <dd>{email.cc.join(', ')}</dd>
+          </div>
+        ) : null}
+        {bcc.length ? (
+          <div>
+            <dt>BCC</dt>
+            <dd>{bcc.join(', ')}</dd>
           </div>
         ) : null}
         {email.attachments.length ? (

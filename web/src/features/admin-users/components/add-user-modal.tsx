@@ -7,6 +7,7 @@
  * address, a brand gone meanwhile) are shown under their field.
  */
 import { useId, useState } from 'react';
+import { roleLabel } from '@shared/constants';
 import { ADMIN_USERS_MSG as M } from '@shared/messages/admin-users';
 import { adminUserForm, type AdminUserFormValues } from '@shared/schemas/users';
 import { Button } from '../../../components/ui/button';
@@ -125,7 +126,7 @@ export function AddUserModal({ onClose }: { onClose: () => void }) {
           <option value="">{roles.data ? 'Select Role' : 'Loading…'}</option>
           {(roles.data?.data ?? []).map((r) => (
             <option key={r._id} value={r._id}>
-              {r.name}
+              {roleLabel(r.name)}
             </option>
           ))}
         </Select>

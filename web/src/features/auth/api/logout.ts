@@ -1,5 +1,6 @@
 /**
- * POST /logout (ours, not the spec's): ends every session of the caller on the server.
+ * POST /logout (ours, not the spec's): ends this session on the server (the account's other
+ * sessions go on); POST /logout/all ends them all (Settings › My Account).
  *
  * The API client (with the route table and zod) is imported here on demand: /login, which runs
  * this on `?session=logout`, draws without it (the login budget, bench/README.md).
@@ -17,4 +18,10 @@ export function endServerSessions(): void {
   import('../../../lib/api-client')
     .then(({ api }) => api('logout', { token }))
     .catch(() => undefined);
+}
+
+/** POST /logout/all ('Log out of all devices'): every session of the account ends, this one included. Answers the server's message. */
+export async function endAllServerSessions(): Promise<string> {
+  const { api } = await import('../../../lib/api-client');
+  return (await api('logoutAll')).message;
 }

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { registerForm } from '@shared/schemas/auth';
+import { PASSWORD_HINT } from '@shared/schemas/password';
 import { FormField } from '../../../components/ui/form-field';
 import { ApiError } from '../../../lib/api-error';
 import { handleError } from '../../../lib/handle-error';
@@ -46,7 +47,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (message: string)
       <FormField label="Company" autoComplete="organization" registration={register('company')} error={errors.company} />
       <FormField label="Email" type="email" autoComplete="email" registration={register('email')} error={errors.email} />
       <div className="form__grid">
-        <FormField label="Password" type="password" autoComplete="new-password" registration={register('password')} error={errors.password} />
+        <FormField label="Password" type="password" autoComplete="new-password" hint={PASSWORD_HINT} registration={register('password')} error={errors.password} />
         <FormField label="Confirm Password" type="password" autoComplete="new-password" registration={register('confirmPassword')} error={errors.confirmPassword} />
       </div>
       <button type="submit" className="btn btn--primary btn--block" disabled={isSubmitting}>

@@ -1,7 +1,9 @@
 /**
  * The contact form (000 §2, §5; 001 §2): SUBJECT, To (a multi-select of the retailer's contacts;
- * none: the text pointing to the address book on the CONTACT tab), CC (the brand contact, shown,
- * not editable), BCC (the user's and the company's BCC addresses, ticked by default), the
+ * none: the text pointing to the address book on the CONTACT tab), CC (the brand contact, always,
+ * plus colleagues added), BCC (the user's and the company's BCC addresses, ticked by default, plus
+ * colleagues added): CC and BCC take the brand's users, addresses at the brand's own domain and
+ * the retailer's contacts (issue 20 §6; ./copy-adder.tsx, ../copy-rules.ts), the
  * rich-text message with the canned-message dropdown (active messages only; placeholders filled
  * from the first target contact and POST /getContactInfoForEmail/), a placeholder dropdown
  * (GET /getvariable) inserting the placeholder's value at the caret (a contact's field needs a
@@ -26,6 +28,8 @@ import { useEmailVariables } from '../../inbox/api/get-variables';
 import { useActiveCannedMessages } from '../api/get-canned-messages';
 import { useContactInfo, type ContactInfoForEmail } from '../api/get-contact-info';
 import { useSendContactEmail } from '../api/send-contact';
+import { withAddress } from '../copy-rules';
+import { CopyAdder } from './copy-adder';
 import { fillPlaceholders, hasMessageText, needsTarget, placeholderValues, subjectFor } from '../placeholders';
 import '../contact.css';
 
@@ -80,6 +84,8 @@ function LoadedForm({ brandId, retailerId, retailerBrandScraping, source, produc
   const fileInput = useRef<HTMLInputElement>(null);
   const [subject, setSubject] = useState(() => initialSubject ?? subjectFor({ retailerName: info.retailer.name, source, productCount: products.length, fromFlag }));
   const [to, setTo] = useState<string[]>([]);
+  const [ccExtra, setCcExtra] = useState<string[]>([]);
+  const [bccOptions, setBccOptions] = useState<string[]>(info.bcc);
   const [bcc, setBcc] = useState<string[]>(info.bcc);
   const [message, setMessage] = useState(initialMessage ?? '');
   const [cannedId, setCannedId] = useState('');
@@ -145,7 +151,7 @@ function LoadedForm({ brandId, retailerId, retailerBrandScraping, source, produc
         subject: subject.trim(),
         name: session?.user.name ?? '',
         to: ordered.map((c) => c.email),
-        cc: info.cc,
+        cc: [...info.cc, ...ccExtra],
         bcc,
         message,
         source,
@@ -197,19 +203,34 @@ function LoadedForm({ brandId, retailerId, retailerBrandScraping, source, produc
           </p>
         ) : null}
       </fieldset>
-      <div className="field">
-        <span className="field__label" id={`${base}-cc`}>
-          CC
-        </span>
-        <p className="contact-form__fixed" aria-labelledby={`${base}-cc`}>
-          {info.cc.length ? info.cc.join(', ') : 'N/A'}
-        </p>
-      </div>
+      <fieldset className="contact-form__group">
+        <legend className="field__label">CC</legend>
+        {info.cc.length || ccExtra.length ? (
+          <ul className="contact-form__list contact-form__list--inline" aria-label="CC">
+            {info.cc.map((a) => (
+              <li key={a}>
+                {a} <span className="muted">(brand contact, always copied)</span>
+              </li>
+            ))}
+            {ccExtra.map((a) => (
+              <li key={a} className="contact-form__chip">
+                <span>{a}</span>
+                <button type="button" className="btn btn--sm btn--ghost" aria-label={`Remove ${a} from CC`} onClick={() => setCcExtra((l) => l.filter((x) => x !== a))}>
+                  Remove
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="contact-form__fixed">N/A</p>
+        )}
+        <CopyAdder field="CC" info={info} onAdd={(a) => setCcExtra((l) => withAddress(l, a))} />
+      </fieldset>
       <fieldset className="contact-form__group">
         <legend className="field__label">BCC</legend>
-        {info.bcc.length ? (
+        {bccOptions.length ? (
           <ul className="contact-form__list contact-form__list--inline">
-            {info.bcc.map((a) => (
+            {bccOptions.map((a) => (
               <li key={a}>
                 <label className="contact-form__check">
                   <input type="checkbox" checked={bcc.includes(a)} onChange={(e) => setBcc((b) => (e.target.checked ? [...b, a] : b.filter((x) => x !== a)))} />
@@ -219,8 +240,16 @@ function LoadedForm({ brandId, retailerId, retailerBrandScraping, source, produc
             ))}
           </ul>
         ) : (
-          <p className="contact-form__fixed muted">No BCC address: set yours in Settings, My Account.</p>
+          <p className="contact-form__fixed muted">No BCC address: set yours in Settings, My Account, or add one below.</p>
         )}
+        <CopyAdder
+          field="BCC"
+          info={info}
+          onAdd={(a) => {
+            setBccOptions((o) => withAddress(o, a));
+            setBcc((b) => withAddress(b, a));
+          }}
+        />
       </fieldset>
       <Select label="Canned message" value={cannedId} onChange={pickCanned} className="field contact-form__canned">
         <option value="">{canned.data ? (canned.data.length ? 'Select a canned message' : 'No canned messages') : 'Loading…'}</option>

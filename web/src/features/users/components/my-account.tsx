@@ -4,15 +4,21 @@
  * appears once the email or the password changes (the server asks for it then, and ends the
  * account's other sessions; this session takes the new token it answers). The session's stored
  * user follows, so the top bar shows the new name at once.
+ * Below the form, 'Log out of all devices' (POST /logout/all, after a confirmation) ends every
+ * session of the account, this one included; the side menu's Log out ends this session only.
  */
 import { useId, useState } from 'react';
 import { EMAIL_FREQUENCIES, type EmailFrequency } from '@shared/constants';
 import { USER_MSG } from '@shared/messages/users';
 import { updateUserBody, type UpdateUserBody } from '@shared/schemas/users';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { paths } from '../../../config/paths';
+import { endAllServerSessions } from '../../auth/api/logout';
 import { Select } from '../../../components/ui/select';
 import { ApiError } from '../../../lib/api-error';
 import { handleError } from '../../../lib/handle-error';
+import { navigateTo } from '../../../lib/navigation';
 import { notify } from '../../../lib/notify';
 import { updateSession, type Session } from '../../../lib/session';
 import { useUpdateAccount } from '../api/users-tab';
@@ -80,24 +86,60 @@ export function MyAccount({ session }: { session: Session }) {
   );
 
   return (
-    <form className="form my-account" onSubmit={submit} noValidate aria-label="My Account">
-      {input('email', 'Email', 'email', 'email')}
-      {input('password', 'Password', 'password', 'new-password')}
-      {sensitive ? input('currentPassword', 'Current Password', 'password', 'current-password') : null}
-      {input('name', 'Name', 'text', 'name')}
-      {input('user_email_bcc', 'BCC Email', 'email')}
-      <Select label="Email Frequency" value={values.emailFrequency} onChange={(v) => set('emailFrequency', v)}>
-        {EMAIL_FREQUENCIES.map((f) => (
-          <option key={f} value={f}>
-            {f}
-          </option>
-        ))}
-      </Select>
-      <div className="form__row--end">
-        <Button type="submit" busy={isMutating}>
-          Save
-        </Button>
-      </div>
-    </form>
+    <>
+      <form className="form my-account" onSubmit={submit} noValidate aria-label="My Account">
+        {input('email', 'Email', 'email', 'email')}
+        {input('password', 'Password', 'password', 'new-password')}
+        {sensitive ? input('currentPassword', 'Current Password', 'password', 'current-password') : null}
+        {input('name', 'Name', 'text', 'name')}
+        {input('user_email_bcc', 'BCC Email', 'email')}
+        <Select label="Email Frequency" value={values.emailFrequency} onChange={(v) => set('emailFrequency', v)}>
+          {EMAIL_FREQUENCIES.map((f) => (
+            <option key={f} value={f}>
+              {f}
+            </option>
+          ))}
+        </Select>
+        <div className="form__row--end">
+          <Button type="submit" busy={isMutating}>
+            Save
+          </Button>
+        </div>
+      </form>
+      <LogOutEverywhere />
+    </>
+  );
+}
+
+/** 'Log out of all devices': asks first, then ends every session of the account and leaves through the logout page. */
+function LogOutEverywhere() {
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      notify.success(await endAllServerSessions());
+      navigateTo(paths.logout, { replace: true });
+    } catch (err) {
+      setBusy(false);
+      setAsking(false);
+      handleError(err);
+    }
+  };
+  return (
+    <section className="my-account my-account__sessions" aria-labelledby="my-account-sessions">
+      <h2 id="my-account-sessions" className="my-account__title">
+        Sessions
+      </h2>
+      <p className="muted">Log out ends this session only. To end every session of your account (other browsers, phones, a shared demo account), log out of all devices.</p>
+      <Button variant="outline" onClick={() => setAsking(true)}>
+        Log out of all devices
+      </Button>
+      {asking ? (
+        <ConfirmDialog title="Log out of all devices" confirmLabel="Log out of all devices" busy={busy} onConfirm={() => void confirm()} onCancel={() => setAsking(false)}>
+          Every session of your account ends, this one included: you will need to log in again on each device.
+        </ConfirmDialog>
+      ) : null}
+    </section>
   );
 }

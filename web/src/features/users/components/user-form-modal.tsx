@@ -7,7 +7,7 @@
  * schema); the form resets after a success.
  */
 import { useId, useState } from 'react';
-import { ROLE } from '@shared/constants';
+import { ROLE, roleLabel } from '@shared/constants';
 import { USER_MSG } from '@shared/messages/users';
 import { userForm } from '@shared/schemas/users';
 import { Button } from '../../../components/ui/button';
@@ -184,7 +184,7 @@ export function UserFormModal(props: UserFormModalProps) {
             .filter((r) => !own || r._id === values.role)
             .map((r) => (
               <option key={r._id} value={r._id}>
-                {r.name}
+                {roleLabel(r.name)}
               </option>
             ))}
         </Select>

@@ -6,7 +6,7 @@
  * own row), 'Add New User' and 'Invite Member'.
  */
 import { useState } from 'react';
-import { PAGE } from '@shared/constants';
+import { PAGE, roleLabel } from '@shared/constants';
 import { USER_MSG } from '@shared/messages/users';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -70,7 +70,7 @@ export function UsersTab({ session }: { session: Session }) {
   const columns: Column<BrandUserRow>[] = [
     { key: 'name', header: 'User Name', cell: (u) => u.name },
     { key: 'email', header: 'Email Address', className: 'users-tab__email', cell: (u) => u.email },
-    { key: 'role', header: 'Role', cell: (u) => u.roles.map((r) => r.name).join(', ') },
+    { key: 'role', header: 'Role', cell: (u) => u.roles.map((r) => roleLabel(r.name)).join(', ') },
     {
       key: 'retailers',
       header: 'Assigned Retailers',
