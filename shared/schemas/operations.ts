@@ -1,13 +1,14 @@
 /** Failed deliveries (docs/operations.md): the post office's list and its Retry (ours, not the spec's). */
 import * as z from 'zod';
-import { id, paging } from './common';
+import { paging } from './common';
 
 /** GET /failedDeliveries */
 export const listFailuresQuery = z.object({
   limit: paging.limit.default(25),
   cursor: z.string().max(4096, 'The page cursor is not valid for this list.').optional(),
 });
-export const failureIdPath = z.object({ id });
+/** A failed delivery's id: 'd' and 21 base64url characters of a hash (functions/operations/domain/failures.ts). */
+export const failureIdPath = z.object({ id: z.string().regex(/^d[\w-]{21}$/, 'Invalid id.') });
 
 export const failureView = z.object({
   id: z.string(),

@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_USERS_MSG as M } from '../../shared/messages/admin-users';
+import { PASSWORD_RULE } from '../../shared/schemas/password';
 import { stack } from '../support/api';
 import { seedBrand } from '../support/brands';
 import { apiSession, assertAccessible, browserPerFile, loginInUi, screenshot, toast, waitForPath, withSession } from '../support/browser';
@@ -43,7 +44,7 @@ describe('/admin/manage-users as admin@demo.test', () => {
       for (const m of [M.nameRequired, M.emailRequired, M.passwordRequired, M.brandRequired, M.roleRequired]) await dialog.getByText(m, { exact: true }).waitFor();
       await dialog.getByLabel('User Name').fill('O');
       await dialog.getByLabel('Email').fill('odile@');
-      await dialog.getByLabel('Password').fill('x'.repeat(21));
+      await dialog.getByLabel('Password').fill('x'.repeat(PASSWORD_RULE.max + 1));
       await dialog.getByRole('button', { name: 'Add User' }).click();
       for (const m of [M.tooShort, M.emailInvalid, M.tooLong]) await dialog.getByText(m, { exact: true }).waitFor();
       await assertAccessible(t);

@@ -79,9 +79,13 @@ describe('dashboard shell', () => {
       const periods = (await callRoute('listRetailerPeriods', { token: brandAdmin.token, params: { brandId: 'brand-maison-aurelle', retailerId: 'ret-harrowgate' } })).body.data;
       const oh = (await callRoute('listProductScrapings', { token: brandAdmin.token, query: { retailer_brand_scraping: periods[0]!._id, filter: 'all_oh', limit: 1 } })).body.data as { serialNo: string }[];
       expect((await callRoute('addBasketItems', { ...basket, body: { serialNo: [oh[0]!.serialNo] } })).status).toBe(200);
-      const button = page.getByRole('button', { name: 'Clear All Baskets' });
-      await button.click();
-      await button.click();
+      // It asks first (issue 20 §6); Cancel keeps the basket.
+      const menu = page.getByRole('navigation', { name: 'Dashboard' }).getByRole('button', { name: 'Clear All Baskets' });
+      await menu.click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+      expect((await callRoute('getBasket', basket)).body.totalCount).toBe(1);
+      await menu.click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Clear All Baskets' }).dblclick();
       await toast(page, 'All Baskets Cleared').waitFor();
       await page.waitForTimeout(300);
       expect(await toasts(page, 'All Baskets Cleared').count()).toBe(1);

@@ -318,8 +318,8 @@ describe('GET /email_history', () => {
     const e0 = (await history(tokens.admin, { retailer_brand_scraping: scanInfo[R1._id]!, page: 2 })).body.data;
     expect(e0.map((e) => e.subject)).toEqual(Array.from({ length: 5 }, (_, i) => `Subject ${4 - i} of ${R1._id}`));
     expect(e0.at(-1)).toMatchObject({ htmlResponse: `<p>Body <strong>0</strong> ${R1._id}</p>`, to: ['to-0@x.test'], cc: ['cc@x.test'], attachments: ['shot.png'], createdAt: '2026-01-01T09:00:00.000Z' });
-    // the sender's BCC is not shown
-    expect(JSON.stringify(first.body)).not.toContain('secret-bcc');
+    // the BCC addresses sent show in the Preview (issue 20 §6)
+    expect(first.body.data[0]!.bcc).toEqual([`secret-bcc-${tag}@x.test`]);
     const byCursor = await history(tokens.admin, { retailer_brand_scraping: scanInfo[R1._id]!, cursor: first.body.nextCursor! });
     expect(byCursor.body.data.map((e) => e._id)).toEqual(e0.map((e) => e._id));
     const far = await history(tokens.admin, { retailer_brand_scraping: scanInfo[R1._id]!, page: 99_999_999 });

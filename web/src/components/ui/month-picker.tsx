@@ -1,11 +1,13 @@
 /**
- * A month picker (scan periods, reports): react-datepicker's month grid, shown as 'MMM yyyy'.
+ * A month picker (scan periods, reports): react-datepicker's month grid (full month names, so each month's visible text is part of its
+ * accessible name 'Choose January 2026'), the chosen month shown as 'MMM yyyy'.
  * The input is labelled; the grid opens on focus, arrow keys move between months, Enter picks.
  * react-datepicker (with date-fns) is loaded only by the screens that use it.
  */
 import { useId } from 'react';
 import DatePicker from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
+import './month-picker.css';
 
 export interface MonthPickerProps {
   label: string;
@@ -22,7 +24,7 @@ export function MonthPicker({ label, value, onChange, minDate, maxDate }: MonthP
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <DatePicker id={id} className="field__input" selected={value} onChange={(d: Date | null) => onChange(d)} showMonthYearPicker dateFormat="MMM yyyy" minDate={minDate} maxDate={maxDate} />
+      <DatePicker id={id} className="field__input" selected={value} onChange={(d: Date | null) => onChange(d)} showMonthYearPicker showFullMonthYearPicker dateFormat="MMM yyyy" minDate={minDate} maxDate={maxDate} />
     </div>
   );
 }
