@@ -10,6 +10,7 @@
  * layout: docs/data-model-scrapings.md.
  */
 import { carryingBrands } from '../brands/brands.repo';
+import { pipelineNowIso } from '../lib/clock';
 import { brandPageInfoFromRow, changedFields, productFieldsFromRow, type ProductFields } from '../files/domain/period-apply';
 import { BRAND_COLUMNS, type RobotRow } from '../files/domain/robot-types';
 import { activityPut } from './activity';
@@ -499,7 +500,7 @@ export interface PublishResult {
  */
 export async function publishFile(file: FileRecord, claimId: string): Promise<PublishResult> {
   const stages = await listStages(file._id);
-  const approvedAt = new Date().toISOString();
+  const approvedAt = pipelineNowIso();
   for (let attempt = 0; ; attempt++) {
     const groups: TransactItem[][] = [];
     const updated: string[] = [];

@@ -6,6 +6,7 @@
  * Maison Aurelle's brand admin sees it.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PERIODS } from '../../infra/local/demo-files';
 import { WEBSITE_TYPES } from '../../shared/constants';
 import { login, untypedApi as api } from '../support/api';
 
@@ -54,6 +55,23 @@ describe('the demo brand (Maison Aurelle)', () => {
     }
     const summary = (await api('GET', `/brandRetailerSummary/${MA}`, { token })).body;
     expect(summary.flaggedProducts.current).toBeGreaterThanOrEqual(15);
+  });
+
+  it('was approved on realistic dates: each period a day or two after its scan, not when the stack seeded it', async () => {
+    const list = (await api('GET', `/RetailerScraping/${MA}`, { token })).body.data as any[];
+    let periods = 0;
+    for (const r of list) {
+      for (const option of await latestOf(r.retailer._id)) {
+        const p = (await api('GET', `/RetailerScraping/${MA}/${option._id}`, { token })).body.data;
+        // The seed's approvals (the latest week's files may be approved by a person meanwhile: other suites do).
+        if (p.date >= DEMO_PERIODS[DEMO_PERIODS.length - 1]!) continue;
+        const days = (Date.parse(p.approvedDate) - Date.parse(`${p.date}T00:00:00Z`)) / 86_400_000;
+        expect(days, `${r.retailer.name} ${p.date} approved ${p.approvedDate}`).toBeGreaterThanOrEqual(1);
+        expect(days, `${r.retailer.name} ${p.date} approved ${p.approvedDate}`).toBeLessThan(3);
+        periods++;
+      }
+    }
+    expect(periods).toBeGreaterThanOrEqual(12);
   });
 
   it('has exports in the history of Harrowgate & Finch and Lumière Boutique, with working links', async () => {
