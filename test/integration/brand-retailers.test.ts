@@ -146,6 +146,7 @@ describe('the summary reads on a brand with no scan yet', () => {
       [R3.name, 'retailerWithoutProducts', null, null, 0],
       [R1.name, 'retailerWithProducts', null, null, 0],
     ]);
+    expect(body.data.map((r) => r.nextScan)).toEqual([{ state: 'none' }, { state: 'none' }, { state: 'none' }]);
     expect(body.data.find((r) => r.retailer._id === R1._id)?.users).toEqual([users.rep1.name]);
     const mine = await callRoute('listRetailerScrapings', { token: tokens.rep2, params: { brandId: B._id } });
     expect(mine.body.data.map((r) => [r.retailer._id, r.users])).toEqual([[R2._id, []]]);

@@ -4,6 +4,7 @@
  */
 import type { WebsiteType } from '@shared/constants';
 import type { RetailerScrapingRecord } from '@shared/schemas/retailer-scrapings';
+import { nextScanSortDay } from '../../lib/next-scan';
 
 export const WEBSITE_TYPE_LABEL: Record<WebsiteType, string> = {
   retailerWithProducts: 'With product pages',
@@ -70,7 +71,7 @@ function sortValue(r: RetailerScrapingRecord, key: ListSortKey): string | number
     case 'approvedDate':
       return r.approvedDate;
     case 'nextScanDay':
-      return r.nextScanDay;
+      return nextScanSortDay(r.nextScan);
   }
 }
 
