@@ -170,21 +170,21 @@ export async function retailerScrapingInfo(auth: AuthContext, brandId: string, i
 
 /**
  * GET /brandRetailerSummary/{brandId}: totals of the latest period (the scan info's `periodId`)
- * and the one before it (that period's `previousPeriodId`) of each retailer the caller sees. One
- * Query of the brand's scan infos and two BatchGetItem rounds of period figures (counts kept on
- * write): requests grow with retailers / 100, not one query per retailer.
+ * and the one before it (that period's `previousPeriodId`) of each retailer the caller sees, and
+ * those retailers (the list the summary's sentence and tiles show: docs/decisions.md "Dates and
+ * counts that agree"). One Query of the brand's scan infos and two BatchGetItem rounds of period figures
+ * (counts kept on write): requests grow with retailers / 100, not one query per retailer.
  */
 export async function brandRetailerSummary(auth: AuthContext, brandId: string) {
   const { entries } = await visibleRetailers(auth, brandId);
-  const visible = new Set(entries.map((e) => e.retailer));
-  const latest = (await listScanInfos(brandId)).flatMap((i) => (visible.has(i.retailer) && i.periodId ? [i.periodId] : []));
-  const current = await getPeriodFigures(latest);
+  const latestOf = new Map((await listScanInfos(brandId)).flatMap((i) => (i.periodId ? [[i.retailer, i.periodId] as const] : [])));
+  const current = await getPeriodFigures([...new Set(entries.map((e) => e.retailer))].flatMap((r) => latestOf.get(r) ?? []));
   const prev = await getPeriodFigures([...current.values()].flatMap((f) => f.previousPeriodId ?? []));
   return brandSummary(
-    latest.map((id) => {
-      const cur = current.get(id);
+    [...new Set(entries.map((e) => e.retailer))].map((r) => {
+      const cur = current.get(latestOf.get(r) ?? '');
       const before = cur?.previousPeriodId ? prev.get(cur.previousPeriodId) : undefined;
-      return { current: cur, prev: before };
+      return { current: cur, prev: before, firstScan: cur !== undefined && cur.previousPeriodId === null };
     }),
   );
 }

@@ -1,10 +1,11 @@
 /**
- * Dates that agree (issue 20 §1) through the API, on a brand of this file's own
+ * Dates and the summary's count that agree (issue 20 §1, §2) through the API, on a brand of this file's own
  * with a retailer scanned by robot files dropped as a scraper would and one never scanned:
  * - Last Scan is the approval of the period shown, Next Scan is never a day before it nor a day
  *   gone by: overdue and "a newer scan is in review" as states, kept right by the file's
  *   creation, approval and Needs Attention (docs/period-rules.md "Last Scan and Next Scan");
- * - a period's own dates on its page.
+ * - a period's own dates on its page;
+ * - the summary's Total Retailers counts the retailers on the list (scanned or not).
  * Days are relative to today, so the states are the same on any day.
  */
 import { randomBytes } from 'node:crypto';
@@ -114,5 +115,19 @@ describe('Last Scan and Next Scan through a retailer’s files', () => {
     const older = await periodInfo(periodA!._id);
     expect(older.approvedDate).toBe(approvedA);
     expect(older.nextScan).toEqual({ state: 'scanned_earlier', date: D3, periodId: periods[0]!._id });
+  });
+});
+
+describe('counts that agree', () => {
+  it('Total Retailers counts every retailer on the list, scanned or not, as the summary sentence does', async () => {
+    const [summary, list] = await Promise.all([
+      callRoute('getBrandRetailerSummary', { token: admin, params: { brandId: BRAND._id } }),
+      callRoute('listRetailerScrapings', { token: admin, params: { brandId: BRAND._id } }),
+    ]);
+    expect(list.body.data.map((r) => r.retailer._id).sort()).toEqual([NEVER._id, SCANNED._id].sort());
+    expect(summary.body.totalRetailers.current).toBe(list.body.data.length);
+    // Its figures are the tiles' sums.
+    expect(summary.body.totalProducts.current).toBe(list.body.data.reduce((n, r) => n + r.totalProducts, 0));
+    expect(summary.body.flaggedProducts.current).toBe(list.body.data.reduce((n, r) => n + r.flaggedProduct, 0));
   });
 });

@@ -44,14 +44,19 @@ describe('featuredInMenu shown', () => {
 });
 
 describe('brand summary', () => {
-  it('sums the latest and previous periods of each retailer and counts retailers having them', () => {
+  it('sums the latest and previous periods of each retailer; Total Retailers counts every retailer on the list', () => {
     expect(
       brandSummary([
         { current: { totalProducts: 10, flaggedProducts: 2 }, prev: { totalProducts: 8, flaggedProducts: 1 } },
-        { current: { totalProducts: 5, flaggedProducts: 0 } },
+        // First scanned in its latest period: not there at the scan before.
+        { current: { totalProducts: 5, flaggedProducts: 0 }, firstScan: true },
+        // Its previous period is gone (retention): it was audited then all the same.
+        { current: { totalProducts: 3, flaggedProducts: 1 } },
+        // Never scanned (a website without product pages): still a website the brand audits, one tile.
         {},
       ]),
-    ).toEqual({ totalProducts: { current: 15, prev: 8 }, flaggedProducts: { current: 2, prev: 1 }, totalRetailers: { current: 2, prev: 1 } });
+    ).toEqual({ totalProducts: { current: 18, prev: 8 }, flaggedProducts: { current: 3, prev: 1 }, totalRetailers: { current: 4, prev: 3 } });
+    expect(brandSummary([])).toEqual({ totalProducts: { current: 0, prev: 0 }, flaggedProducts: { current: 0, prev: 0 }, totalRetailers: { current: 0, prev: 0 } });
   });
 });
 
