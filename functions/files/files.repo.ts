@@ -357,6 +357,29 @@ export async function countRetailerFiles(partitions: string[], r: Omit<FilePageR
   return counts.reduce((a, b) => a + b, 0);
 }
 
+/**
+ * Query gsi2 pk=RFILES#<retailer>#<type> (projection: the flag; status as a filter): the files of a
+ * retailer filter per flag level, for the post-office counters (bounded by one retailer's files).
+ */
+export async function countRetailerFilesByFlag(partitions: string[], status: ApprovedStatus | undefined): Promise<Record<FlagLevel, number>> {
+  const counts: Record<FlagLevel, number> = { require_review: 0, caution: 0, unflagged: 0 };
+  await Promise.all(
+    partitions.map(async (p) => {
+      for await (const page of queryPages<{ flag: FlagLevel }>({
+        IndexName: table.gsi2,
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ProjectionExpression: '#fl',
+        ExpressionAttributeNames: { '#fl': 'flag', ...(status ? { '#st': 'approvedStatus' } : {}) },
+        ExpressionAttributeValues: { ':pk': p, ...(status ? { ':st': status } : {}) },
+        ...(status ? { FilterExpression: '#st = :st' } : {}),
+      })) {
+        for (const f of page) if (f.flag in counts) counts[f.flag]++;
+      }
+    }),
+  );
+  return counts;
+}
+
 /** PutItem FILE#id (overwrite: the ingest completes a record it created) */
 export async function putFile(f: FileRecord): Promise<void> {
   await ddb.send(new PutCommand({ TableName: table.name, Item: item(f) }));

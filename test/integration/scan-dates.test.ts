@@ -1,11 +1,12 @@
 /**
- * Dates and the summary's count that agree (issue 20 §1, §2) through the API, on a brand of this file's own
+ * Dates and counts that agree (issue 20 §1, §2) through the API, on a brand of this file's own
  * with a retailer scanned by robot files dropped as a scraper would and one never scanned:
  * - Last Scan is the approval of the period shown, Next Scan is never a day before it nor a day
  *   gone by: overdue and "a newer scan is in review" as states, kept right by the file's
  *   creation, approval and Needs Attention (docs/period-rules.md "Last Scan and Next Scan");
  * - a period's own dates on its page;
- * - the summary's Total Retailers counts the retailers on the list (scanned or not).
+ * - the summary's Total Retailers counts the retailers on the list (scanned or not);
+ * - the post-office counters count what the list holds, per flag, for its status and retailer.
  * Days are relative to today, so the states are the same on any day.
  */
 import { randomBytes } from 'node:crypto';
@@ -49,6 +50,8 @@ const periodInfo = async (id: string) => {
   return res.body.data;
 };
 const periodsOf = async () => (await callRoute('listRetailerPeriods', { token: admin, params: { brandId: BRAND._id, retailerId: SCANNED._id } })).body.data;
+const flagCounts = async (query: Record<string, string>) => (await api('GET', `/getFlagValues?${new URLSearchParams(query)}`, { token: admin })).body as Record<string, number>;
+const listTotal = async (query: Record<string, string>) => (await api('GET', `/getFiles?${new URLSearchParams({ limit: '100', ...query })}`, { token: admin })).body.totalCount as number;
 const fileOf = async (id: string) => (await api('GET', `/getFiles/${id}`, { token: admin })).body[0];
 
 beforeAll(async () => {
@@ -129,5 +132,37 @@ describe('counts that agree', () => {
     // Its figures are the tiles' sums.
     expect(summary.body.totalProducts.current).toBe(list.body.data.reduce((n, r) => n + r.totalProducts, 0));
     expect(summary.body.flaggedProducts.current).toBe(list.body.data.reduce((n, r) => n + r.flaggedProduct, 0));
+  });
+
+  it('each post-office counter is what the list holds with that flag, for the list’s status and retailer', async () => {
+    for (const status of ['all', 'pending', 'approved', 'rejected'] as const) {
+      const counts = await flagCounts({ approvedStatus: status, name: SCANNED.slug });
+      const statusQuery: Record<string, string> = status === 'all' ? {} : { approvedStatus: status };
+      let sum = 0;
+      for (const flag of ['require_review', 'caution', 'unflagged']) {
+        expect(counts[flag], `${status} ${flag}`).toBe(await listTotal({ name: SCANNED.slug, flag, ...statusQuery }));
+        sum += counts[flag]!;
+      }
+      expect(sum, status).toBe(await listTotal({ name: SCANNED.slug, ...statusQuery }));
+    }
+    // This retailer's three files: the first (caution) and the third (unflagged) approved, the second rejected.
+    expect(await flagCounts({ approvedStatus: 'all', name: SCANNED.slug })).toEqual({ require_review: 1, caution: 1, unflagged: 1 });
+    expect(await flagCounts({ approvedStatus: 'rejected', name: SCANNED.slug })).toEqual({ require_review: 1, caution: 0, unflagged: 0 });
+  });
+
+  it('without a retailer the counters come from the counts kept on write, the spec’s call (no query) still counting the files waiting', async () => {
+    // Other suites drop and approve files meanwhile: the counters and the list are read until they agree.
+    for (const status of ['all', 'pending'] as const) {
+      await expect
+        .poll(async () => {
+          const counts = await flagCounts({ approvedStatus: status });
+          const statusQuery: Record<string, string> = status === 'all' ? {} : { approvedStatus: status };
+          const totals = await Promise.all(['require_review', 'caution', 'unflagged'].map((flag) => listTotal({ flag, ...statusQuery })));
+          return JSON.stringify([counts.require_review, counts.caution, counts.unflagged]) === JSON.stringify(totals);
+        }, { timeout: 30_000, interval: 500 })
+        .toBe(true);
+    }
+    await expect.poll(async () => JSON.stringify(await flagCounts({})) === JSON.stringify(await flagCounts({ approvedStatus: 'pending' })), { timeout: 30_000, interval: 500 }).toBe(true);
+    expect((await api('GET', '/getFlagValues?approvedStatus=maybe', { token: admin })).status).toBe(400);
   });
 });

@@ -47,7 +47,7 @@ export function PostOfficeRoute() {
           </Link>
         </nav>
       </div>
-      <FlagCounts />
+      <FlagCounts query={query} />
       <FileFilters query={query} onChange={update} />
       {isLoading && !data ? (
         <div className="po-loading">
