@@ -17,6 +17,9 @@ import type { AuthContext } from '../lib/http/auth';
 import { NotFoundError, UnauthorizedError, ValidationError } from '../lib/http/errors';
 import { signPortalSession } from '../lib/jwt';
 import { getRetailers } from '../retailers/retailers.repo';
+import { newestScansInReview } from '../files/waiting-scans';
+import { nextScanOf, todayUtc } from '../scrapings/domain/scan-info';
+import { shownPeriodOf, withoutGonePeriod } from '../scrapings/present';
 import { getScanInfo, listRetailerPeriods } from '../scrapings/scrapings.repo';
 import { getSessionUser } from '../users/users.repo';
 import { getLink, KEEP_DAYS_AFTER_EXPIRY, pageLinks, putLink, revokeLink, type B2bLinkRecord, type Person } from './links.repo';
@@ -114,7 +117,13 @@ const sameHash = (a: string, b: string) => {
 };
 
 async function context(link: B2bLinkRecord, brand: BrandRecord): Promise<PortalContext> {
-  const [[retailer], [latest], info] = await Promise.all([getRetailers([link.retailer]), listRetailerPeriods(link.brand, link.retailer, 1), getScanInfo(link.brand, link.retailer)]);
+  const [[retailer], [latest], stored, inReview] = await Promise.all([
+    getRetailers([link.retailer]),
+    listRetailerPeriods(link.brand, link.retailer, 1),
+    getScanInfo(link.brand, link.retailer),
+    newestScansInReview([link.retailer]),
+  ]);
+  const info = withoutGonePeriod(stored, latest !== undefined);
   return {
     linkId: link._id,
     linkExpiresAt: link.linkExpiresAt,
@@ -122,6 +131,7 @@ async function context(link: B2bLinkRecord, brand: BrandRecord): Promise<PortalC
     retailer: { _id: link.retailer, name: retailer?.name ?? link.retailer },
     period: latest ? { _id: latest._id, date: latest.date } : null,
     nextScanDay: info?.nextScanDay ?? null,
+    nextScan: nextScanOf({ period: shownPeriodOf(info), newestInReview: inReview.get(link.retailer), today: todayUtc() }),
   };
 }
 

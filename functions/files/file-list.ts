@@ -15,6 +15,7 @@ import { APPROVED_STATUSES, FLAG_LEVELS } from '../../shared/constants';
 import { getRetailerBySlug } from '../retailers/retailers.repo';
 import {
   countRetailerFiles,
+  countRetailerFilesByFlag,
   getFileCounts,
   pageAllFiles,
   pageFilesByName,
@@ -60,4 +61,29 @@ export async function readFilePage(q: FileListQuery): Promise<FilePage & { total
   ]);
   if (q.fileName) return { ...page, totalCount: (q.page - 1) * q.limit + page.items.length + (page.nextCursor ? q.limit : 0) };
   return { ...page, totalCount: statuses.reduce((n, s) => n + flags.reduce((m, f) => m + counts[s][f], 0), 0) };
+}
+
+/** The list's scope the post-office counters count (its filters but the flag and the file-name search). */
+export interface FlagCountQuery {
+  /** 'all': every status (the list's Status 'All'). */
+  approvedStatus: ApprovedStatus | 'all';
+  /** A retailer's slug (the list's Retailer select). */
+  name?: string;
+}
+
+/**
+ * GET /getFlagValues: the files of the list's status and retailer, per flag level, so each counter
+ * is what the list holds with that flag chosen (docs/decisions.md "Post office"). From the counts
+ * kept on write (one GetItem); with a retailer, from that retailer's partitions.
+ */
+export async function countFilesByFlag(q: FlagCountQuery): Promise<Record<FlagLevel, number>> {
+  const status = q.approvedStatus === 'all' ? undefined : q.approvedStatus;
+  if (q.name) {
+    const retailer = await getRetailerBySlug(q.name);
+    return countRetailerFilesByFlag(retailerFilePartitions([...(retailer ? [retailer._id] : []), q.name, `oh:${q.name}`]), status);
+  }
+  const counts = await getFileCounts();
+  const statuses: readonly ApprovedStatus[] = status ? [status] : APPROVED_STATUSES;
+  const of = (f: FlagLevel) => statuses.reduce((n, s) => n + counts[s][f], 0);
+  return { require_review: of('require_review'), caution: of('caution'), unflagged: of('unflagged') };
 }

@@ -1,5 +1,5 @@
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ApprovedStatus, FlagLevel } from '../../shared/constants';
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { FLAG_LEVELS, type ApprovedStatus, type FlagLevel } from '../../shared/constants';
 import { ROBOT_TYPES, type RobotType } from '../../shared/robot-columns';
 import { ddb } from '../lib/clients/dynamodb';
 import { queryPage, type PagedResult, type PagedSource } from '../lib/paged-query';
@@ -130,14 +130,19 @@ export async function getFileCounts(): Promise<FileCounts> {
 }
 
 /**
- * TransactWriteItems: PutItem FILE#id only if absent + the count of its status and flag: the
- * same S3 event twice makes one File and counts it once. Returns false on a duplicate.
+ * TransactWriteItems: PutItem FILE#id only if absent + the count of its status and flag (+ a
+ * pending product file in its retailer's waiting scans): the same S3 event twice makes one File
+ * and counts it once. Returns false on a duplicate.
  */
 export async function createFileOnce(f: FileRecord): Promise<boolean> {
   try {
     await ddb.send(
       new TransactWriteCommand({
-        TransactItems: [{ Put: { TableName: table.name, Item: item(f), ConditionExpression: 'attribute_not_exists(pk)' } }, countItem(f.flag, f.approvedStatus)],
+        TransactItems: [
+          { Put: { TableName: table.name, Item: item(f), ConditionExpression: 'attribute_not_exists(pk)' } },
+          countItem(f.flag, f.approvedStatus),
+          ...(f.approvedStatus === 'pending' && becomesScan(f) ? [pendingScanItem(f, 'ADD')] : []),
+        ],
       }),
     );
     return true;
@@ -145,6 +150,96 @@ export async function createFileOnce(f: FileRecord): Promise<boolean> {
     if (failedConditions(e)?.length) return false;
     throw e;
   }
+}
+
+// ── Scans waiting in the post office, per retailer (kept on write) ────────────
+
+/**
+ * PENDINGSCANS#<retailer> / PENDINGSCANS: `files`, a string set of `<date>#<fileId>`, one per
+ * product file of the retailer that is pending; ADDed in the transaction that creates the file,
+ * DELETEd in the one that approves or rejects it. What the brand dashboard says instead of a
+ * next-scan date in the past ("a newer scan is in review"), read with the retailers, never by
+ * listing files.
+ */
+const pendingScansKey = (retailer: string) => ({ pk: `PENDINGSCANS#${retailer}`, sk: 'PENDINGSCANS' });
+
+/** A product file that approving would make a scan period: readable and of a known retailer (an unreadable file never can). */
+const becomesScan = (f: Pick<FileRecord, 'type' | 'error' | 'retailer'>): boolean => f.type === 'product' && !f.error && !f.retailer.startsWith('oh:');
+
+/** Transaction entry: UpdateItem PENDINGSCANS#<retailer>, ADD or DELETE `<date>#<fileId>` in `files` (a DELETE of a missing element changes nothing) */
+function pendingScanItem(f: Pick<FileRecord, '_id' | 'retailer' | 'date'>, op: 'ADD' | 'DELETE'): TransactItem {
+  return {
+    Update: {
+      TableName: table.name,
+      Key: pendingScansKey(f.retailer),
+      UpdateExpression: `SET entity = :e, retailer = :r ${op} files :f`,
+      ExpressionAttributeValues: { ':e': 'PendingScans', ':r': f.retailer, ':f': new Set([`${f.date}#${f._id}`]) },
+    },
+  };
+}
+
+/**
+ * BatchGetItem PENDINGSCANS#<retailer> (100 keys a request): the scan date of each retailer's
+ * newest product file still pending in the post office (retailers with none are absent).
+ */
+export async function getNewestPendingScans(retailers: readonly string[]): Promise<Map<string, string>> {
+  const newest = new Map<string, string>();
+  const ids = [...new Set(retailers)];
+  for (let i = 0; i < ids.length; i += 100) {
+    let request: Record<string, { Keys: Record<string, unknown>[]; ProjectionExpression: string }> | undefined = {
+      [table.name]: { Keys: ids.slice(i, i + 100).map(pendingScansKey), ProjectionExpression: 'retailer, files' },
+    };
+    while (request && Object.keys(request).length) {
+      const out = await ddb.send(new BatchGetCommand({ RequestItems: request }));
+      for (const it of out.Responses?.[table.name] ?? []) {
+        const dates = [...((it.files as Set<string> | undefined) ?? [])].map((e) => e.slice(0, e.indexOf('#')));
+        if (dates.length) newest.set(String(it.retailer), dates.reduce((a, b) => (b > a ? b : a)));
+      }
+      request = out.UnprocessedKeys as typeof request;
+    }
+  }
+  return newest;
+}
+
+/**
+ * Backfill of the waiting scans for files ingested before they were kept: each pending product
+ * file (Query gsi3 FILES#pending#<flag>) is ADDed, in a transaction with a ConditionCheck that it
+ * is still pending (so a file approved meanwhile is not added back). Idempotent. Returns the
+ * number of files added.
+ */
+export async function backfillPendingScans(): Promise<number> {
+  let added = 0;
+  for (const flag of FLAG_LEVELS) {
+    const pending = await queryAll<FileRecord>({
+      IndexName: table.gsi3,
+      KeyConditionExpression: 'gsi3pk = :pk',
+      ExpressionAttributeValues: { ':pk': statusFlagPk('pending', flag) },
+    });
+    for (const f of pending.filter(becomesScan)) {
+      try {
+        await ddb.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                ConditionCheck: {
+                  TableName: table.name,
+                  Key: fileKey(f._id),
+                  ConditionExpression: '#status = :pending',
+                  ExpressionAttributeNames: { '#status': 'approvedStatus' },
+                  ExpressionAttributeValues: { ':pending': 'pending' },
+                },
+              },
+              pendingScanItem(f, 'ADD'),
+            ],
+          }),
+        );
+        added++;
+      } catch (e) {
+        if (!failedConditions(e)?.length) throw e;
+      }
+    }
+  }
+  return added;
 }
 
 // ── The post-office list: key conditions and cursors ─────────────────────────
@@ -260,6 +355,29 @@ export async function countRetailerFiles(partitions: string[], r: Omit<FilePageR
     ),
   );
   return counts.reduce((a, b) => a + b, 0);
+}
+
+/**
+ * Query gsi2 pk=RFILES#<retailer>#<type> (projection: the flag; status as a filter): the files of a
+ * retailer filter per flag level, for the post-office counters (bounded by one retailer's files).
+ */
+export async function countRetailerFilesByFlag(partitions: string[], status: ApprovedStatus | undefined): Promise<Record<FlagLevel, number>> {
+  const counts: Record<FlagLevel, number> = { require_review: 0, caution: 0, unflagged: 0 };
+  await Promise.all(
+    partitions.map(async (p) => {
+      for await (const page of queryPages<{ flag: FlagLevel }>({
+        IndexName: table.gsi2,
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ProjectionExpression: '#fl',
+        ExpressionAttributeNames: { '#fl': 'flag', ...(status ? { '#st': 'approvedStatus' } : {}) },
+        ExpressionAttributeValues: { ':pk': p, ...(status ? { ':st': status } : {}) },
+        ...(status ? { FilterExpression: '#st = :st' } : {}),
+      })) {
+        for (const f of page) if (f.flag in counts) counts[f.flag]++;
+      }
+    }),
+  );
+  return counts;
 }
 
 /** PutItem FILE#id (overwrite: the ingest completes a record it created) */
@@ -400,9 +518,10 @@ export async function claimApproval(id: string, claim: ApprovalClaim, staleBefor
 
 /**
  * TransactWriteItems: UpdateItem FILE#id SET approvedStatus = rejected, condition: pending and no
- * live claim (Needs Attention), with the counts (pending −1, rejected +1 of its flag).
+ * live claim (Needs Attention), with the counts (pending −1, rejected +1 of its flag) and, for a
+ * product file, its retailer's waiting scans (the file leaves them).
  */
-export async function rejectFile(file: Pick<FileRecord, '_id' | 'flag' | 'type'>, rejectedAt: string, staleBefore: string): Promise<boolean> {
+export async function rejectFile(file: Pick<FileRecord, '_id' | 'flag' | 'type' | 'retailer' | 'date' | 'error'>, rejectedAt: string, staleBefore: string): Promise<boolean> {
   const { _id: id, flag } = file;
   try {
     await ddb.send(
@@ -419,6 +538,7 @@ export async function rejectFile(file: Pick<FileRecord, '_id' | 'flag' | 'type'>
             },
           },
           countItem(flag, 'rejected', 'pending'),
+          ...(becomesScan(file) ? [pendingScanItem(file, 'DELETE')] : []),
         ],
       }),
     );
@@ -450,12 +570,14 @@ export async function releaseApproval(id: string, claimId: string, reason: strin
 }
 
 /**
- * Transaction entries: the counts (pending −1, approved +1 of the file's flag), then UpdateItem
- * FILE#id pending → approved, condition: pending and the claim is ours (the last entry).
+ * Transaction entries: the counts (pending −1, approved +1 of the file's flag), a product file
+ * out of its retailer's waiting scans, then UpdateItem FILE#id pending → approved, condition:
+ * pending and the claim is ours (the last entry).
  */
-export function approveFileItems(file: Pick<FileRecord, '_id' | 'flag' | 'type'>, claimId: string, approvedAt: string): TransactItem[] {
+export function approveFileItems(file: Pick<FileRecord, '_id' | 'flag' | 'type' | 'retailer' | 'date' | 'error'>, claimId: string, approvedAt: string): TransactItem[] {
   return [
     countItem(file.flag, 'approved', 'pending'),
+    ...(becomesScan(file) ? [pendingScanItem(file, 'DELETE')] : []),
     {
       Update: {
         TableName: table.name,

@@ -1,9 +1,10 @@
 import { route } from '../../shared/routes/files';
 import { httpHandler } from '../lib/http/handler';
-import { getFileCounts } from './files.repo';
+import { countFilesByFlag } from './file-list';
 
-/** Counts per flag level of the files still waiting (pending) in the post office: one GetItem of the counts kept on write. */
-export const handler = httpHandler(route('getFlagValues'), async () => {
-  const { pending } = await getFileCounts();
-  return { caution: pending.caution, require_review: pending.require_review, unflagged: pending.unflagged };
-});
+/**
+ * The post-office counters: files per flag level of the list's status (`approvedStatus`, default
+ * pending: the files waiting) and retailer (`name`): counts kept on write, one GetItem; a
+ * retailer's from its own partitions.
+ */
+export const handler = httpHandler(route('getFlagValues'), async ({ query }) => countFilesByFlag(query));

@@ -13,6 +13,7 @@ import type { S3Event } from 'aws-lambda';
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { s3 } from '../lib/clients/s3';
+import { pipelineNowIso } from '../lib/clock';
 import { env } from '../lib/env';
 import { logger } from '../lib/logger';
 import { faultPoint } from '../lib/faults';
@@ -110,7 +111,7 @@ async function known(bucket: string, key: string): Promise<{ fileId: string; eta
 async function fileUnreadableFeed(bucket: string, key: string, u: NonNullable<IngestOhResult['unreadable']>): Promise<IngestResult> {
   const { fileId, etag, result } = await known(bucket, key);
   if (result) return result;
-  const now = new Date().toISOString();
+  const now = pipelineNowIso();
   return fileUnreadable(baseRecord(fileId, key, etag, now), u.problem, {
     date: u.date ?? now.slice(0, 10),
     name: u.slug,
@@ -126,7 +127,7 @@ export async function ingestObject(bucket: string, key: string): Promise<IngestR
   const { fileId, etag, result } = await known(bucket, key);
   if (result) return result;
 
-  const now = new Date().toISOString();
+  const now = pipelineNowIso();
   const base = baseRecord(fileId, key, etag, now);
   const type = m ? normalizeRobotType(m[1]!) : undefined;
   const retailer = m ? await getRetailerBySlug(m[2]!) : undefined;

@@ -1,6 +1,7 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/clients/dynamodb';
 import { queryPage, type PagedResult } from '../lib/paged-query';
+import { pipelineNowIso } from '../lib/clock';
 import { clean, failedConditions, newId, table } from '../lib/table';
 
 /** Spec 001 §3 Notification. */
@@ -50,7 +51,7 @@ export async function createNotificationRecord(
   n: Omit<NotificationRecord, '_id' | 'createdAt' | 'seenFlag'>,
   opts: { seenFlag: boolean; id?: string },
 ): Promise<NotificationRecord> {
-  const rec: NotificationRecord = { _id: opts.id ?? newId(), createdAt: new Date().toISOString(), seenFlag: opts.seenFlag, ...n };
+  const rec: NotificationRecord = { _id: opts.id ?? newId(), createdAt: pipelineNowIso(), seenFlag: opts.seenFlag, ...n };
   const put = {
     TableName: table.name,
     Item: { ...notifKey(rec._id), entity: 'Notification', gsi1pk: 'NOTIFS', gsi1sk: `${rec.createdAt}#${rec._id}`, ...rec },

@@ -10,6 +10,7 @@
  * layout: docs/data-model-scrapings.md.
  */
 import { carryingBrands } from '../brands/brands.repo';
+import { pipelineNowIso } from '../lib/clock';
 import { brandPageInfoFromRow, changedFields, productFieldsFromRow, type ProductFields } from '../files/domain/period-apply';
 import { BRAND_COLUMNS, type RobotRow } from '../files/domain/robot-types';
 import { activityPut } from './activity';
@@ -475,8 +476,9 @@ function writeStagedProduct(writer: ProductWriter, period: BrandPeriod, staged: 
   countReportFigures(counts, scrape);
   return writer.add(scrape);
 }
-/** Entries of one transaction: 100 at most, two of them the file's (its approval or a check of the claim; the pending count). */
+/** Entries of one transaction: 100 at most, up to three of them the file's (its approval or a check of the claim; the pending count; its retailer's waiting scans). */
 const TRANSACTION_ITEMS = 100;
+const FILE_ENTRIES = 3;
 
 export interface PublishResult {
   /** The file was approved by this call (or by an earlier try of the same claim). */
@@ -492,14 +494,14 @@ export interface PublishResult {
  * Publish a staged file: for each brand, its period pointer (version, totals, listed in the
  * period indexes) and its scan-info update, and the file pending → approved, in ONE
  * TransactWriteItems, only while the file is pending and its approval claim is `claimId`. More
- * brands than fit in one transaction (24: four entries a brand — period, its scan date, scan info, its activity-log event — and the file's two) are published
+ * brands than fit in one transaction (24: four entries a brand — period, its scan date, scan info, its activity-log event — and the file's three) are published
  * in several, each checking the claim, the file's approval in the last. Returns published: false
  * when the claim was lost (nothing of this call became visible). A scan info that a newer file
  * updated between the read and the write is read again (the transaction was cancelled whole).
  */
 export async function publishFile(file: FileRecord, claimId: string): Promise<PublishResult> {
   const stages = await listStages(file._id);
-  const approvedAt = new Date().toISOString();
+  const approvedAt = pipelineNowIso();
   for (let attempt = 0; ; attempt++) {
     const groups: TransactItem[][] = [];
     const updated: string[] = [];
@@ -549,7 +551,7 @@ export async function publishFile(file: FileRecord, claimId: string): Promise<Pu
     }
     const transactions: TransactItem[][] = [[]];
     for (const g of groups) {
-      if (transactions.at(-1)!.length + g.length > TRANSACTION_ITEMS - 2) transactions.push([]);
+      if (transactions.at(-1)!.length + g.length > TRANSACTION_ITEMS - FILE_ENTRIES) transactions.push([]);
       transactions.at(-1)!.push(...g);
     }
     let retry = false;

@@ -2,14 +2,15 @@
 import type { WebsiteType } from '../../shared/constants';
 import type { Retailer } from '../../shared/types';
 import { isRealDate } from '../files/domain/scan-date';
-import { nextScanDayOf } from './domain/scan-info';
+import type { NextScan } from '../../shared/schemas/retailer-scrapings';
+import { nextScanDayOf, type ShownPeriod } from './domain/scan-info';
 import type { RetailerBrandScraping, ScanInfo } from './scrapings.repo';
 
 /** A period option of the Select Period list. */
 export const periodOption = (p: Pick<RetailerBrandScraping, '_id' | 'date'>) => ({ _id: p._id, value: p.date });
 
-/** "Scraping info" of GET /RetailerScraping/{brandId}/{periodId}. */
-export function scrapingInfoView(p: RetailerBrandScraping) {
+/** "Scraping info" of GET /RetailerScraping/{brandId}/{periodId}, with its Next Scan (`nextScanOf`). */
+export function scrapingInfoView(p: RetailerBrandScraping, nextScan: NextScan) {
   return {
     kind: 'period' as const,
     _id: p._id,
@@ -27,8 +28,13 @@ export function scrapingInfoView(p: RetailerBrandScraping) {
     approvedDate: p.approvedDate,
     // A stored record never makes the read fail: a date that is not one has no next scan day.
     nextScanDay: isRealDate(p.date) ? nextScanDayOf(p.date) : null,
+    nextScan,
   };
 }
+
+/** The latest period of a scan info as `nextScanOf` reads it (none before the first product file, or once it is gone). */
+export const shownPeriodOf = (info: ScanInfo | undefined): ShownPeriod | undefined =>
+  info?.productDate && info.approvedDate ? { date: info.productDate, approvedDate: info.approvedDate } : undefined;
 
 /**
  * The scan info as shown when its latest period may be gone (deleted by retention 6 months after
@@ -72,6 +78,7 @@ export function retailerInfoView(a: {
   brandName: string;
   info: ScanInfo | undefined;
   latest: RetailerBrandScraping | undefined;
+  nextScan: NextScan;
 }) {
   return {
     kind: 'retailer' as const,
@@ -80,6 +87,7 @@ export function retailerInfoView(a: {
     brand_retailer: { webSiteType: a.webSiteType ?? 'retailerWithProducts' },
     brand_name: a.brandName,
     ...scanInfoFields(a.info),
+    nextScan: a.nextScan,
     period: a.latest ? { _id: a.latest._id, date: a.latest.date, previousPeriod: a.latest.previousPeriod } : null,
   };
 }
@@ -92,6 +100,7 @@ export function retailerScrapingRecord(a: {
   info: ScanInfo | undefined;
   flaggedProduct: number;
   users: string[];
+  nextScan: NextScan;
 }) {
   const f = scanInfoFields(a.info);
   return {
@@ -107,6 +116,7 @@ export function retailerScrapingRecord(a: {
     flaggedProduct: a.flaggedProduct,
     approvedDate: f.approvedDate,
     nextScanDay: f.nextScanDay,
+    nextScan: a.nextScan,
     isFlagged: f.isFlagged,
     users: a.users,
   };

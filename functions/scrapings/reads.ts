@@ -11,12 +11,15 @@ import { canSeeRetailer, type AuthContext } from '../lib/http/auth';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/http/errors';
 import { getRetailers } from '../retailers/retailers.repo';
 import { getUser, listUsersByBrand } from '../users/users.repo';
+import { newestScansInReview } from '../files/waiting-scans';
 import { assertCanSee, assertCanSeeRetailer } from './access';
 import { scanInfoIdOf } from './domain/ids';
 import type { EditableField, UserFields } from './domain/product';
+import { nextScanOf, todayUtc } from './domain/scan-info';
 import { brandSummary } from './domain/summary';
-import { periodOption, retailerInfoView, retailerScrapingRecord, scrapingInfoView, withoutGonePeriod } from './present';
+import { periodOption, retailerInfoView, retailerScrapingRecord, scrapingInfoView, shownPeriodOf, withoutGonePeriod } from './present';
 import {
+  findNextPeriod,
   getFlaggedCounts,
   getPeriodFigures,
   getPeriod,
@@ -115,21 +118,29 @@ export async function retailerScrapings(auth: AuthContext, brandId: string, user
   }
   // Assigned reps are shown to ADMIN and BRAND_ADMIN only (000 §6).
   const showReps = auth.role !== ROLE.USER;
-  const [retailers, infos, users] = await Promise.all([getRetailers(ids), listScanInfos(brandId), showReps ? listUsersByBrand(brandId) : Promise.resolve([])]);
+  const [retailers, infos, users, inReview] = await Promise.all([
+    getRetailers(ids),
+    listScanInfos(brandId),
+    showReps ? listUsersByBrand(brandId) : Promise.resolve([]),
+    newestScansInReview(ids),
+  ]);
   const infoOf = new Map(infos.map((i) => [i.retailer, i]));
   const typeOf = new Map(entries.map((e) => [e.retailer, e.webSiteType]));
   // Only periods still there answer (a retailer's latest period is gone 6 months after its date when no scan came since).
   const flaggedOf = await getFlaggedCounts(retailers.flatMap((r) => infoOf.get(r._id)?.periodId ?? []));
-  const data = retailers.map((r) =>
-    retailerScrapingRecord({
+  const today = todayUtc();
+  const data = retailers.map((r) => {
+    const info = withoutGonePeriod(infoOf.get(r._id), flaggedOf.has(infoOf.get(r._id)?.periodId ?? ''));
+    return retailerScrapingRecord({
       retailer: r,
       webSiteType: typeOf.get(r._id),
       brandName: brand.name,
-      info: withoutGonePeriod(infoOf.get(r._id), flaggedOf.has(infoOf.get(r._id)?.periodId ?? '')),
-      flaggedProduct: flaggedOf.get(infoOf.get(r._id)?.periodId ?? '') ?? 0,
+      info,
+      flaggedProduct: flaggedOf.get(info?.periodId ?? '') ?? 0,
       users: users.filter((u) => u.associated_retailers.includes(r._id)).map((u) => u.name),
-    }),
-  );
+      nextScan: nextScanOf({ period: shownPeriodOf(info), newestInReview: inReview.get(r._id), today }),
+    });
+  });
   return { data, totalCount: data.length };
 }
 
@@ -141,34 +152,39 @@ export async function retailerScrapingInfo(auth: AuthContext, brandId: string, i
   const period = await getPeriod(id);
   if (period && period.brand === brandId) {
     assertCanSee(auth, period);
-    return { data: scrapingInfoView(period) };
+    // The period's own dates: the scan after it when there is one, else what the latest period says.
+    const newer = await findNextPeriod(brandId, period.retailer, period.date);
+    const inReview = newer ? undefined : (await newestScansInReview([period.retailer])).get(period.retailer);
+    return { data: scrapingInfoView(period, nextScanOf({ period, newer, newestInReview: inReview, today: todayUtc() })) };
   }
   const brand = await getBrand(brandId);
   const entry = brand?.retailers.find((r) => r.retailer === id && r.flag !== false);
   if (!brand || !entry) throw new NotFoundError(SCRAPING_MSG.retailerNotFound);
   assertCanSeeRetailer(auth, id);
-  const [[retailer], info, [latest]] = await Promise.all([getRetailers([id]), getScanInfo(brandId, id), listRetailerPeriods(brandId, id, 1)]);
+  const [[retailer], stored, [latest], inReview] = await Promise.all([getRetailers([id]), getScanInfo(brandId, id), listRetailerPeriods(brandId, id, 1), newestScansInReview([id])]);
   if (!retailer) throw new NotFoundError(SCRAPING_MSG.retailerNotFound);
-  return { data: retailerInfoView({ id: scanInfoIdOf(brandId, id), retailer, webSiteType: entry.webSiteType, brandName: brand.name, info: withoutGonePeriod(info, latest !== undefined), latest }) };
+  const info = withoutGonePeriod(stored, latest !== undefined);
+  const nextScan = nextScanOf({ period: shownPeriodOf(info), newestInReview: inReview.get(id), today: todayUtc() });
+  return { data: retailerInfoView({ id: scanInfoIdOf(brandId, id), retailer, webSiteType: entry.webSiteType, brandName: brand.name, info, latest, nextScan }) };
 }
 
 /**
  * GET /brandRetailerSummary/{brandId}: totals of the latest period (the scan info's `periodId`)
- * and the one before it (that period's `previousPeriodId`) of each retailer the caller sees. One
- * Query of the brand's scan infos and two BatchGetItem rounds of period figures (counts kept on
- * write): requests grow with retailers / 100, not one query per retailer.
+ * and the one before it (that period's `previousPeriodId`) of each retailer the caller sees, and
+ * those retailers (the list the summary's sentence and tiles show: docs/decisions.md "Dates and
+ * counts that agree"). One Query of the brand's scan infos and two BatchGetItem rounds of period figures
+ * (counts kept on write): requests grow with retailers / 100, not one query per retailer.
  */
 export async function brandRetailerSummary(auth: AuthContext, brandId: string) {
   const { entries } = await visibleRetailers(auth, brandId);
-  const visible = new Set(entries.map((e) => e.retailer));
-  const latest = (await listScanInfos(brandId)).flatMap((i) => (visible.has(i.retailer) && i.periodId ? [i.periodId] : []));
-  const current = await getPeriodFigures(latest);
+  const latestOf = new Map((await listScanInfos(brandId)).flatMap((i) => (i.periodId ? [[i.retailer, i.periodId] as const] : [])));
+  const current = await getPeriodFigures([...new Set(entries.map((e) => e.retailer))].flatMap((r) => latestOf.get(r) ?? []));
   const prev = await getPeriodFigures([...current.values()].flatMap((f) => f.previousPeriodId ?? []));
   return brandSummary(
-    latest.map((id) => {
-      const cur = current.get(id);
+    [...new Set(entries.map((e) => e.retailer))].map((r) => {
+      const cur = current.get(latestOf.get(r) ?? '');
       const before = cur?.previousPeriodId ? prev.get(cur.previousPeriodId) : undefined;
-      return { current: cur, prev: before };
+      return { current: cur, prev: before, firstScan: cur !== undefined && cur.previousPeriodId === null };
     }),
   );
 }

@@ -252,6 +252,23 @@ export async function findPreviousPeriod(brand: string, retailer: string, date: 
   return out.Items?.[0] ? record<RetailerBrandScraping>(out.Items[0]) : undefined;
 }
 
+/** Query gsi2 pk=BRAND#b#RETAILER#r#PERIODS, sk > date, oldest first, Limit 1: the next period (the scan after a past one) */
+export async function findNextPeriod(brand: string, retailer: string, date: string): Promise<Pick<RetailerBrandScraping, '_id' | 'date'> | undefined> {
+  const out = await ddb.send(
+    new QueryCommand({
+      TableName: table.name,
+      IndexName: table.gsi2,
+      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk > :d',
+      ExpressionAttributeValues: { ':pk': retailerPeriodsPk(brand, retailer), ':d': date },
+      ProjectionExpression: '#id, #date',
+      ExpressionAttributeNames: { '#id': '_id', '#date': 'date' },
+      Limit: 1,
+    }),
+  );
+  const item = out.Items?.[0];
+  return item ? { _id: String(item._id), date: String(item.date) } : undefined;
+}
+
 /** Query gsi1 pk=BRAND#b#PERIODS, newest first (every retailer's periods of a brand; id, retailer, date only): the backfill only, never an API read (it grows with every scan) */
 export async function listBrandPeriods(brand: string): Promise<Pick<RetailerBrandScraping, '_id' | 'retailer' | 'date'>[]> {
   const items = await queryAll<Record<string, unknown>>({

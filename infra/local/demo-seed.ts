@@ -3,11 +3,32 @@
  * on-hand feed are put into the S3 emulator, whose events run the ingest handler, whose
  * unflagged and caution files run the approval workflow. Idempotent: a file already in the post
  * office is not dropped again (and a repeated drop of the same bytes is one File anyway).
+ *
+ * The month is replayed on its own dates: each retailer's files of a scan date arrive, and the
+ * ones approved on their own are approved, a day or two after that date (`arrivalOf`), by the
+ * pipeline clock (functions/lib/clock.ts) the same ingest and approval code stamps its times with.
  */
 import { HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { setPipelineClock } from '../../functions/lib/clock';
 import { listFiles } from '../../functions/files/files.repo';
 import { demoFiles } from './demo-files';
+import { SEED_RETAILERS } from './seed';
 import { workflowsIdle } from './workflow';
+
+const DAY_MS = 86_400_000;
+const dateOfKey = (key: string) => key.split('/')[3]!;
+const slugOfKey = (key: string) => key.split('/')[2]!;
+
+/**
+ * When a retailer's files of a scan date reach the post office (and the ones that need no person
+ * are approved): one or two days after the scan date, alternating by retailer and week, during
+ * working hours (09:00 UTC plus 47 minutes a retailer). Never later than now (the pipeline clock
+ * does not run ahead of the wall clock).
+ */
+export function arrivalOf(date: string, retailerIndex: number, week: number): Date {
+  const days = 1 + ((retailerIndex + week) % 2);
+  return new Date(Date.parse(`${date}T09:00:00Z`) + days * DAY_MS + retailerIndex * 47 * 60_000);
+}
 
 export async function seedPostOffice(s3: S3Client, bucket: string, opts: { scale: number; idle: () => Promise<void>; log: (m: string) => void }): Promise<number> {
   const { files, ohFeed } = demoFiles(opts.scale);
@@ -20,21 +41,36 @@ export async function seedPostOffice(s3: S3Client, bucket: string, opts: { scale
   );
   if (!todo.length && exists) return 0;
   opts.log(`Seeding the post office: ${todo.length} robot file(s)${exists ? '' : ' and an on-hand feed'} through the ingest pipeline…`);
-  // Periods in order, as the scrapers would have dropped them week after week; the on-hand feed
-  // arrives with the third period.
-  const byDate = [...todo].sort((a, b) => a.key.split('/')[3]!.localeCompare(b.key.split('/')[3]!));
-  for (const f of byDate) {
-    if (!exists && !ohDropped && f.key.split('/')[3]! > ohFeed.key.split('/')[3]!) {
-      await s3.send(new PutObjectCommand({ Bucket: bucket, Key: ohFeed.key, Body: ohFeed.body, ContentType: 'text/csv' }));
-      ohDropped = true;
-    }
-    await s3.send(new PutObjectCommand({ Bucket: bucket, Key: f.key, Body: f.body, ContentType: 'text/csv' }));
-  }
-  if (!exists && !ohDropped) await s3.send(new PutObjectCommand({ Bucket: bucket, Key: ohFeed.key, Body: ohFeed.body, ContentType: 'text/csv' }));
   // Wait until every drop is ingested and every approval it started has ended.
-  for (let i = 0; i < 3; i++) {
-    await opts.idle();
-    await workflowsIdle();
+  const settle = async () => {
+    for (let i = 0; i < 3; i++) {
+      await opts.idle();
+      await workflowsIdle();
+    }
+  };
+  const put = (f: { key: string; body: string }) => s3.send(new PutObjectCommand({ Bucket: bucket, Key: f.key, Body: f.body, ContentType: 'text/csv' }));
+  // Periods in order, as the scrapers would have dropped them week after week, one retailer at a
+  // time; the on-hand feed arrives with the third period.
+  const dates = [...new Set(todo.map((f) => dateOfKey(f.key)))].sort();
+  const weeks = [...new Set(files.map((f) => dateOfKey(f.key)))].sort();
+  try {
+    for (const date of dates) {
+      if (!exists && !ohDropped && date > dateOfKey(ohFeed.key)) {
+        await put(ohFeed);
+        ohDropped = true;
+      }
+      for (const [i, r] of SEED_RETAILERS.entries()) {
+        const group = todo.filter((f) => dateOfKey(f.key) === date && slugOfKey(f.key) === r.slug);
+        if (!group.length) continue;
+        setPipelineClock(arrivalOf(date, i, weeks.indexOf(date)));
+        for (const f of group) await put(f);
+        await settle();
+      }
+    }
+  } finally {
+    setPipelineClock(undefined);
   }
+  if (!exists && !ohDropped) await put(ohFeed);
+  await settle();
   return todo.length;
 }

@@ -126,6 +126,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     const { backfillFileSortKeys } = await import('../../functions/files/files.repo');
     const backfilled = await backfillFileSortKeys();
     if (backfilled) log(`Backfilled the sort keys of ${backfilled} post-office file(s).`);
+    // The retailers' waiting scans (Next Scan: 'a newer scan is in review') for files ingested before they were kept.
+    await (await import('../../functions/files/files.repo')).backfillPendingScans();
     // Users: the admin list's keys and the kept count (docs/decisions.md "Manage Users"); a no-op write-wise once done.
     await (await import('../../functions/users/users.repo')).backfillUserKeys();
     const { bindLocalWorkflow } = await import('./workflow');

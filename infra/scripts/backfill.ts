@@ -1,6 +1,7 @@
 /**
  * `tsx infra/scripts/backfill.ts <table name>`: give items written before an index existed its
- * keys (the post-office files' gsi4 sort keys, docs/decisions.md "Lists"), and the brands' scan
+ * keys (the post-office files' gsi4 sort keys, docs/decisions.md "Lists"), the retailers' waiting
+ * scans (pending product files, docs/period-rules.md "Last Scan and Next Scan"), and the brands' scan
  * dates for periods published before they were kept (docs/data-model-scrapings.md), the
  * retention expiry of per-period items written before it (docs/decisions.md "Retention": a
  * period older than 6 months is deleted by TTL within a day or two of the first run), and the
@@ -16,6 +17,8 @@ if (!tableName) {
 process.env.TABLE_NAME = tableName;
 const { backfillFileSortKeys } = await import('../../functions/files/files.repo');
 console.log(`Backfilled the sort keys of ${await backfillFileSortKeys()} post-office file(s) in ${tableName}.`);
+const { backfillPendingScans } = await import('../../functions/files/files.repo');
+console.log(`Backfilled the waiting scans of ${await backfillPendingScans()} pending product file(s) in ${tableName}.`);
 const { listBrands } = await import('../../functions/brands/brands.repo');
 const { backfillBrandScanDates } = await import('../../functions/scrapings/scrapings.repo');
 const brands = (await listBrands()).map((b) => b._id);

@@ -9,6 +9,7 @@ import { B2B } from '../constants';
 import { B2B_MSG } from '../messages/b2b';
 import { colors } from './brands';
 import { id } from './common';
+import { nextScanSchema } from './retailer-scrapings';
 import { DEFAULT_PRODUCT_SORT, PRODUCT_SORTS } from './scrapings';
 
 export { B2B } from '../constants';
@@ -94,6 +95,8 @@ export const portalContextSchema = z.object({
   /** The latest period, null before the first scan. */
   period: z.object({ _id: z.string(), date: z.string() }).nullable(),
   nextScanDay: z.string().nullable(),
+  /** Next Scan of the latest period (docs/period-rules.md "Last Scan and Next Scan"). */
+  nextScan: nextScanSchema,
 });
 export type PortalContext = z.output<typeof portalContextSchema>;
 

@@ -18,6 +18,12 @@ export const listFilesQuery = z.object({
   cursor: z.string().max(4096, 'The page cursor is not valid for this list.').optional(),
 });
 
+/** GET /getFlagValues: the list's status ('all': every status; default pending) and retailer the counters count. */
+export const flagValuesQuery = z.object({
+  approvedStatus: z.enum([...APPROVED_STATUSES, 'all'], { error: 'Status must be pending, approved, rejected or all.' }).default('pending'),
+  name: z.string().trim().max(100).optional(),
+});
+
 export const fileIdPath = z.object({ fId: id });
 export const fileIdQuery = z.object({ _id: id });
 export const fileIdBody = z.object({ _id: id });
@@ -208,7 +214,7 @@ export const fileDataResponse = z.object({
   currentProductData: comparisonSide,
   previousProductData: comparisonSide,
 });
-/** GET /getFlagValues: pending files per flag level. */
+/** GET /getFlagValues: files per flag level (of the status and retailer asked; default: pending). */
 export const flagCountsResponse = z.record(z.enum(FLAG_LEVELS), z.number());
 /** GET /upload/approveStatus */
 export const approveFileResponse = z.object({ success: z.boolean(), message: z.string() });

@@ -25,6 +25,24 @@ export const brandRetailersQuery = z.object({
 const websiteType = z.enum(WEBSITE_TYPES);
 const currentPrev = z.object({ current: z.number().int().min(0), prev: z.number().int().min(0) });
 
+/**
+ * What a screen shows under Next Scan (docs/period-rules.md "Last Scan and Next Scan"): never a
+ * day before the Last Scan (the approval of the period shown), and words rather than a day gone by.
+ * - `none`: no scan period (N/A);
+ * - `scheduled`: `date` = the period's date + 7 days, today or later;
+ * - `overdue`: `date` = that day, passed with no newer product file in the post office;
+ * - `in_review`: a newer product file of the retailer (scanned on `date`) waits in the post office;
+ * - `scanned`: a period that is not the latest: `date` / `periodId` = the retailer's next period;
+ * - `scanned_earlier`: the same, when that scan's date is before this period's approval (an
+ *   older file approved after a newer one).
+ */
+export const nextScanSchema = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('none') }),
+  z.object({ state: z.enum(['scheduled', 'overdue', 'in_review']), date: z.string() }),
+  z.object({ state: z.enum(['scanned', 'scanned_earlier']), date: z.string(), periodId: z.string() }),
+]);
+export type NextScan = z.output<typeof nextScanSchema>;
+
 /** GET /brandRetailerSummary/{brandId} (000 §3 "Summary stats"). */
 export const brandSummaryResponse = z.object({
   totalProducts: currentPrev,
@@ -46,6 +64,7 @@ export const retailerScrapingRecordSchema = z.object({
   flaggedProduct: z.number(),
   approvedDate: z.string().nullable(),
   nextScanDay: z.string().nullable(),
+  nextScan: nextScanSchema,
   isFlagged: z.enum(['yes', 'no']),
   /** Assigned reps' names (ADMIN and BRAND_ADMIN only; empty for a User). */
   users: z.array(z.string()),
@@ -71,6 +90,7 @@ export const scrapingInfoSchema = z.object({
   unchanged: z.number(),
   approvedDate: z.string(),
   nextScanDay: z.string().nullable(),
+  nextScan: nextScanSchema,
 });
 
 /** GET /RetailerScraping/{brandId}/{retailerId}: "Retailer scan info" with the retailer. */
@@ -86,6 +106,7 @@ export const retailerScanInfoSchema = z.object({
   previousTotalProducts: z.number(),
   approvedDate: z.string().nullable(),
   nextScanDay: z.string().nullable(),
+  nextScan: nextScanSchema,
   featuredInMenu: z.boolean(),
   featuredMenus: z.array(z.string()),
   siteLink: z.string(),

@@ -158,11 +158,11 @@ describe('/admin/post-office', () => {
       expect(retailers[0]).toBe('All');
       expect(retailers).toEqual(expect.arrayContaining(['harrowgate-finch', 'orchard-row', 'saint-clair-jewelers', RETAILER.slug]));
 
-      // The counts of pending files per flag level, as GET /getFlagValues says (read just before and
-      // just after the page's own read: other suites drop and approve files meanwhile).
+      // The counts per flag level of what the list shows (every status), as GET /getFlagValues says
+      // (read just before and just after the page's own read: other suites drop and approve files meanwhile).
       const apiCounts = async () => {
-        const c = (await api('GET', '/getFlagValues', { token: admin })).body;
-        return JSON.stringify([c.require_review, c.caution, c.unflagged].map(String));
+        const c = (await api('GET', '/getFlagValues?approvedStatus=all', { token: admin })).body;
+        return JSON.stringify([c.require_review, c.caution, c.unflagged].map((n: number) => n.toLocaleString('en-US')));
       };
       await expect
         .poll(async () => {
@@ -174,6 +174,7 @@ describe('/admin/post-office', () => {
         .toBe(true);
       const countLabels = await page.locator('.po-count__label').allTextContents();
       expect(countLabels).toEqual(['Requires Review', 'Caution', 'Unflagged']);
+      await page.getByText('All files, by flag', { exact: true }).waitFor();
 
       // 25 a page, newest first; each row: file name, name, Robot Type, date MM/DD/YYYY, status badge, flag class.
       await page.locator('.po-table').waitFor();

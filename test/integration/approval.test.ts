@@ -73,6 +73,9 @@ async function brandViews(retailer: string) {
   };
 }
 
+/** What brands see, less the Next Scan states (which say that a newer file waits in the post office). */
+const withoutNextScan = (views: unknown) => JSON.parse(JSON.stringify(views, (k, v: unknown) => (k === 'nextScan' ? undefined : v))) as unknown;
+
 /** The brand's retailer periods by date, with their product counts. */
 async function periodsOf(retailer: string): Promise<Record<string, number>> {
   const periods = await api('GET', `/RetailerSummaryDays/${BRAND._id}/${retailer}`, { token: admin });
@@ -168,10 +171,15 @@ describe('an approval stopped after any state', () => {
     expect(await periodsOf(R._id)).toEqual({ [BASE]: 200 });
     // A new period (100 rows: held for review) and a second file of the existing period (new prices).
     const next = await heldFile(R, NEXT, productCsv(100));
+    // Of a file waiting in the post office brands see only that a newer scan is in review
+    // (docs/period-rules.md "Last Scan and Next Scan"), nothing of its products or figures.
+    const waiting = await brandViews(R._id);
+    expect(withoutNextScan(waiting)).toEqual(withoutNextScan(before));
+    expect((waiting.retailer as { data: { nextScan: unknown } }).data.nextScan).toEqual({ state: 'in_review', date: NEXT });
     const publishAt = tasks.findIndex((t) => t.state === 'Publish');
     for (let n = 1; n <= publishAt; n++) {
       const claim = await runUpTo(next._id, n);
-      expect(await brandViews(R._id), `stopped after ${tasks[n - 1]!.state}`).toEqual(before);
+      expect(await brandViews(R._id), `stopped after ${tasks[n - 1]!.state}`).toEqual(waiting);
       expect(await getFile(next._id)).toMatchObject({ approvedStatus: 'pending' });
       // While the (stopped) execution's claim is live, neither outcome can be taken.
       expect(await approve(next._id)).toMatchObject({ status: 409, body: { message: 'The file is being approved.' } });

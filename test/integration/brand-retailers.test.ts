@@ -136,9 +136,10 @@ describe('GET /getAssignedReps?brand=', () => {
 });
 
 describe('the summary reads on a brand with no scan yet', () => {
-  it('answer their schemas: zero totals, a record per visible retailer with N/A dates', async () => {
+  it('answer their schemas: zero totals, a record per visible retailer with N/A dates, Total Retailers counting them all', async () => {
     const summary = await callRoute('getBrandRetailerSummary', { token: tokens.admin, params: { brandId: B._id } });
-    expect(brandSummaryResponse.strict().parse(summary.body)).toEqual({ totalProducts: { current: 0, prev: 0 }, flaggedProducts: { current: 0, prev: 0 }, totalRetailers: { current: 0, prev: 0 } });
+    // The three retailers the brand lists are the websites it audits, scanned or not ('You are currently auditing 3 websites').
+    expect(brandSummaryResponse.strict().parse(summary.body)).toEqual({ totalProducts: { current: 0, prev: 0 }, flaggedProducts: { current: 0, prev: 0 }, totalRetailers: { current: 3, prev: 3 } });
     const records = await callRoute('listRetailerScrapings', { token: tokens.admin, params: { brandId: B._id } });
     const body = listRetailerScrapingsResponse.parse(records.body);
     expect(body.data.map((r) => [r.retailer.name, r.brand_retailer.webSiteType, r._id, r.approvedDate, r.totalProducts])).toEqual([
@@ -146,6 +147,7 @@ describe('the summary reads on a brand with no scan yet', () => {
       [R3.name, 'retailerWithoutProducts', null, null, 0],
       [R1.name, 'retailerWithProducts', null, null, 0],
     ]);
+    expect(body.data.map((r) => r.nextScan)).toEqual([{ state: 'none' }, { state: 'none' }, { state: 'none' }]);
     expect(body.data.find((r) => r.retailer._id === R1._id)?.users).toEqual([users.rep1.name]);
     const mine = await callRoute('listRetailerScrapings', { token: tokens.rep2, params: { brandId: B._id } });
     expect(mine.body.data.map((r) => [r.retailer._id, r.users])).toEqual([[R2._id, []]]);

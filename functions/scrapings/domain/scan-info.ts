@@ -2,6 +2,7 @@
  * Rules of a retailer's scan info (spec 000 §3 "Retailer scan info"): the next scan day and
  * "featured in menu" from the homepage and brand landing page files. Pure; docs/period-rules.md.
  */
+import type { NextScan } from '../../../shared/schemas/retailer-scrapings';
 import { HOMEPAGE_COLUMNS, splitList, type RobotRow } from '../../files/domain/robot-types';
 import { namesBrand, type CarryingBrand } from './brand-split';
 
@@ -17,6 +18,42 @@ export function addDays(date: string, days: number): string {
 }
 
 export const nextScanDayOf = (periodDate: string): string => addDays(periodDate, SCAN_INTERVAL_DAYS);
+
+/** Today's calendar date (UTC), the day the scan states are judged on. */
+export const todayUtc = (now: Date = new Date()): string => now.toISOString().slice(0, 10);
+
+/** The period a screen shows, as far as its Next Scan goes. */
+export interface ShownPeriod {
+  /** Its scan date, YYYY-MM-DD. */
+  date: string;
+  /** Its approval (ISO): the Last Scan. */
+  approvedDate: string;
+}
+
+/**
+ * Next Scan of the period shown (docs/period-rules.md "Last Scan and Next Scan"): never a day
+ * before its Last Scan (its approval), and a state in words rather than a day gone by.
+ * - a newer period of the retailer exists (a past period): that scan (`scanned`), or
+ *   `scanned_earlier` when it was scanned before this period was approved;
+ * - else a newer product file of the retailer waits in the post office: `in_review`;
+ * - else the period's date + 7 days: `scheduled` while it is today or later (and not before the
+ *   approval), else `overdue` since that day.
+ * A period whose date is no calendar date (stored before the check) has none.
+ */
+export function nextScanOf(a: { period: ShownPeriod | undefined; newer?: { _id: string; date: string }; newestInReview?: string; today: string }): NextScan {
+  const p = a.period;
+  if (!p) return { state: 'none' };
+  const approvedDay = p.approvedDate.slice(0, 10);
+  if (a.newer) return { state: a.newer.date < approvedDay ? 'scanned_earlier' : 'scanned', date: a.newer.date, periodId: a.newer._id };
+  if (a.newestInReview !== undefined && a.newestInReview > p.date) return { state: 'in_review', date: a.newestInReview };
+  let due: string;
+  try {
+    due = nextScanDayOf(p.date);
+  } catch {
+    return { state: 'none' };
+  }
+  return { state: due < a.today || due < approvedDay ? 'overdue' : 'scheduled', date: due };
+}
 
 /** What a homepage file says about one brand: whether it is featured and in which primary menus. */
 export interface HomepageFeature {

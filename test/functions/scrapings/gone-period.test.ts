@@ -1,6 +1,7 @@
 /** How the retailer's record and profile show a scan info whose latest period retention deleted (docs/decisions.md "Retention"). */
 import { describe, expect, it } from 'vitest';
-import { retailerScrapingRecord, withoutGonePeriod } from '../../../functions/scrapings/present';
+import { nextScanOf } from '../../../functions/scrapings/domain/scan-info';
+import { retailerScrapingRecord, shownPeriodOf, withoutGonePeriod } from '../../../functions/scrapings/present';
 import type { ScanInfo } from '../../../functions/scrapings/scrapings.repo';
 
 const info: ScanInfo = {
@@ -37,7 +38,9 @@ describe('withoutGonePeriod', () => {
   });
 
   it('makes the Retailer List record look like a retailer before its first file: no link to the gone period', () => {
-    const record = retailerScrapingRecord({ retailer, brandName: 'B', info: withoutGonePeriod(info, false), flaggedProduct: 0, users: [] });
-    expect(record).toMatchObject({ _id: null, date: null, totalProducts: 0, previousTotalProducts: 0, approvedDate: null, nextScanDay: null, isFlagged: 'yes' });
+    const shown = withoutGonePeriod(info, false);
+    const nextScan = nextScanOf({ period: shownPeriodOf(shown), today: '2026-08-01' });
+    const record = retailerScrapingRecord({ retailer, brandName: 'B', info: shown, flaggedProduct: 0, users: [], nextScan });
+    expect(record).toMatchObject({ _id: null, date: null, totalProducts: 0, previousTotalProducts: 0, approvedDate: null, nextScanDay: null, nextScan: { state: 'none' }, isFlagged: 'yes' });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { brandSummary } from '../../../functions/scrapings/domain/summary';
-import { addDays, featuredInMenuOf, homepageFeature, nextScanDayOf } from '../../../functions/scrapings/domain/scan-info';
+import { addDays, featuredInMenuOf, homepageFeature, nextScanDayOf, nextScanOf, todayUtc } from '../../../functions/scrapings/domain/scan-info';
 
 const aurelle = { _id: 'brand-maison-aurelle', name: 'Maison Aurelle', slug: 'maison-aurelle' };
 const menu = (primary: string, sub: string, featured = '') => ({ 'Primary Menu': primary, 'Sub Menu': sub, 'Brand Featured': featured, 'Menu URL': '', Screenshot: '' });
@@ -44,13 +44,54 @@ describe('featuredInMenu shown', () => {
 });
 
 describe('brand summary', () => {
-  it('sums the latest and previous periods of each retailer and counts retailers having them', () => {
+  it('sums the latest and previous periods of each retailer; Total Retailers counts every retailer on the list', () => {
     expect(
       brandSummary([
         { current: { totalProducts: 10, flaggedProducts: 2 }, prev: { totalProducts: 8, flaggedProducts: 1 } },
-        { current: { totalProducts: 5, flaggedProducts: 0 } },
+        // First scanned in its latest period: not there at the scan before.
+        { current: { totalProducts: 5, flaggedProducts: 0 }, firstScan: true },
+        // Its previous period is gone (retention): it was audited then all the same.
+        { current: { totalProducts: 3, flaggedProducts: 1 } },
+        // Never scanned (a website without product pages): still a website the brand audits, one tile.
         {},
       ]),
-    ).toEqual({ totalProducts: { current: 15, prev: 8 }, flaggedProducts: { current: 2, prev: 1 }, totalRetailers: { current: 2, prev: 1 } });
+    ).toEqual({ totalProducts: { current: 18, prev: 8 }, flaggedProducts: { current: 3, prev: 1 }, totalRetailers: { current: 4, prev: 3 } });
+    expect(brandSummary([])).toEqual({ totalProducts: { current: 0, prev: 0 }, flaggedProducts: { current: 0, prev: 0 }, totalRetailers: { current: 0, prev: 0 } });
+  });
+});
+
+describe('Last Scan and Next Scan (nextScanOf)', () => {
+  const period = { date: '2026-11-09', approvedDate: '2026-11-10T11:21:00.000Z' };
+  it('is none without a period, and for a stored date that is no calendar date', () => {
+    expect(nextScanOf({ period: undefined, today: '2026-11-12' })).toEqual({ state: 'none' });
+    expect(nextScanOf({ period: { date: '2026-99-99', approvedDate: '2026-11-10T00:00:00Z' }, today: '2026-11-12' })).toEqual({ state: 'none' });
+  });
+  it('is the day seven days after the scan while it has not passed (today included)', () => {
+    expect(nextScanOf({ period, today: '2026-11-12' })).toEqual({ state: 'scheduled', date: '2026-11-16' });
+    expect(nextScanOf({ period, today: '2026-11-16' })).toEqual({ state: 'scheduled', date: '2026-11-16' });
+  });
+  it('says overdue since that day once it has passed with no newer file in the post office', () => {
+    expect(nextScanOf({ period, today: '2026-11-17' })).toEqual({ state: 'overdue', date: '2026-11-16' });
+    // A file in review of the same or an older date is not a newer scan.
+    expect(nextScanOf({ period, newestInReview: '2026-11-09', today: '2026-11-28' })).toEqual({ state: 'overdue', date: '2026-11-16' });
+  });
+  it('says a newer scan is in review when a newer product file waits, overdue or not', () => {
+    expect(nextScanOf({ period, newestInReview: '2026-11-16', today: '2026-11-28' })).toEqual({ state: 'in_review', date: '2026-11-16' });
+    expect(nextScanOf({ period, newestInReview: '2026-11-12', today: '2026-11-13' })).toEqual({ state: 'in_review', date: '2026-11-12' });
+  });
+  it('never shows a day before the approval: an approval after the due day is overdue, not a past date', () => {
+    const late = { date: '2026-11-09', approvedDate: '2026-11-20T08:00:00.000Z' };
+    expect(nextScanOf({ period: late, today: '2026-11-20' })).toEqual({ state: 'overdue', date: '2026-11-16' });
+  });
+  it("a past period's Next Scan is the scan after it: scanned_earlier when that came before this approval", () => {
+    const newer = { _id: 'p-16', date: '2026-11-16' };
+    expect(nextScanOf({ period, newer, newestInReview: '2026-11-23', today: '2026-11-28' })).toEqual({ state: 'scanned', date: '2026-11-16', periodId: 'p-16' });
+    expect(nextScanOf({ period: { date: '2026-11-09', approvedDate: '2026-11-18T10:00:00Z' }, newer, today: '2026-11-28' })).toEqual({ state: 'scanned_earlier', date: '2026-11-16', periodId: 'p-16' });
+    // The same day as the approval is not before it.
+    expect(nextScanOf({ period: { date: '2026-11-09', approvedDate: '2026-11-16T23:00:00Z' }, newer, today: '2026-11-28' }).state).toBe('scanned');
+  });
+  it('judges days on the UTC calendar', () => {
+    expect(todayUtc(new Date('2026-11-28T23:59:59Z'))).toBe('2026-11-28');
+    expect(todayUtc(new Date('2026-11-29T00:00:00Z'))).toBe('2026-11-29');
   });
 });

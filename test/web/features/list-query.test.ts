@@ -20,3 +20,13 @@ describe('post-office list query in the URL', () => {
     expect(writeListQuery(readListQuery(new URLSearchParams('page=1'))).toString()).toBe('');
   });
 });
+
+describe('the flag counters’ caption', () => {
+  it('names what the counters count: the list’s status and retailer (the file search is not counted)', async () => {
+    const { flagCountsCaption } = await import('../../../web/src/features/post-office/labels');
+    expect(flagCountsCaption({})).toBe('All files, by flag');
+    expect(flagCountsCaption({ approvedStatus: 'pending' })).toBe('Pending files, by flag');
+    expect(flagCountsCaption({ approvedStatus: 'rejected', name: 'orchard-row' })).toBe('Rejected files of orchard-row, by flag');
+    expect(flagCountsCaption({ name: 'orchard-row', fileName: '2026-11' })).toBe('All files of orchard-row, by flag (the file search not counted)');
+  });
+});

@@ -26,6 +26,7 @@ const rec = (name: string, over: Partial<RetailerScrapingRecord> = {}): Retailer
   flaggedProduct: 0,
   approvedDate: null,
   nextScanDay: null,
+  nextScan: { state: 'none' },
   isFlagged: 'no',
   users: [],
   ...over,
@@ -56,6 +57,16 @@ describe('sorting', () => {
   it('sorts names case-insensitively, both ways', () => {
     expect(sortRecords(rows, { key: 'name', direction: 'asc' }).map((r) => r.retailer.name)).toEqual(['Alpha', 'beta', 'gamma']);
     expect(sortRecords(rows, { key: 'name', direction: 'desc' }).map((r) => r.retailer.name)).toEqual(['gamma', 'beta', 'Alpha']);
+  });
+  it('sorts Next Scan on its day (due, in review, overdue alike), missing ones last', () => {
+    const next = [
+      rec('due', { nextScan: { state: 'scheduled', date: '2026-12-07' } }),
+      rec('late', { nextScan: { state: 'overdue', date: '2026-11-23' } }),
+      rec('none'),
+      rec('review', { nextScan: { state: 'in_review', date: '2026-11-30' } }),
+    ];
+    expect(sortRecords(next, { key: 'nextScanDay', direction: 'asc' }).map((r) => r.retailer.name)).toEqual(['late', 'review', 'due', 'none']);
+    expect(sortRecords(next, { key: 'nextScanDay', direction: 'desc' }).map((r) => r.retailer.name)).toEqual(['due', 'review', 'late', 'none']);
   });
   it('sorts numbers as numbers with ties by name, and puts missing dates last either way', () => {
     expect(sortRecords(rows, { key: 'totalProducts', direction: 'desc' }).map((r) => r.retailer.name)).toEqual(['Alpha', 'beta', 'gamma']);

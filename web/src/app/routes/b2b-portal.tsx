@@ -157,7 +157,8 @@ function Portal({ ctx, periodId }: { ctx: PortalContext; periodId: string | unde
       </header>
       <main id="main" className="portal__main rv">
         <RetailerHeader
-          info={{ retailer: ctx.retailer, nextScanDay: ctx.nextScanDay }}
+          info={{ retailer: ctx.retailer }}
+          nextScan={ctx.nextScan}
           periods={list}
           selected={periodId}
           shownPeriodId={shownId}

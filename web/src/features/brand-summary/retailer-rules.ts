@@ -5,6 +5,7 @@
 import type { WebsiteType } from '@shared/constants';
 import type { RetailerScrapingRecord } from '@shared/schemas/retailer-scrapings';
 import { matchesWords, searchText, searchWords } from '@shared/search';
+import { nextScanSortDay } from '../../lib/next-scan';
 
 export const WEBSITE_TYPE_LABEL: Record<WebsiteType, string> = {
   retailerWithProducts: 'With product pages',
@@ -71,7 +72,7 @@ function sortValue(r: RetailerScrapingRecord, key: ListSortKey): string | number
     case 'approvedDate':
       return r.approvedDate;
     case 'nextScanDay':
-      return r.nextScanDay;
+      return nextScanSortDay(r.nextScan);
   }
 }
 

@@ -1,5 +1,5 @@
 /** How the post office names its states (001 §2, §4). */
-import type { ApprovedStatus, FileSort, FlagLevel, RobotType } from './types';
+import type { ApprovedStatus, FileSort, FlagLevel, ListFilesParams, RobotType } from './types';
 
 export const FLAG_LABELS: Record<FlagLevel, string> = {
   require_review: 'Requires Review',
@@ -30,3 +30,9 @@ export const SORT_LABELS: Record<FileSort, string> = {
 };
 
 export const robotTypeLabel = (type: string): string => ROBOT_TYPE_LABELS[type as RobotType] ?? type;
+
+/** What the flag counters count: the list's status and retailer ('All files of harrowgate-finch, by flag'). */
+export function flagCountsCaption(q: Pick<ListFilesParams, 'approvedStatus' | 'name' | 'fileName'>): string {
+  const scope = `${q.approvedStatus ? STATUS_LABELS[q.approvedStatus] : 'All'} files${q.name ? ` of ${q.name}` : ''}, by flag`;
+  return q.fileName ? `${scope} (the file search not counted)` : scope;
+}

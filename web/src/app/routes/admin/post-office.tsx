@@ -49,7 +49,7 @@ export function PostOfficeRoute() {
         </nav>
       </div>
       <FailedDeliveries />
-      <FlagCounts />
+      <FlagCounts query={query} />
       <FileFilters query={query} onChange={update} />
       {isLoading && !data ? (
         <div className="po-loading">

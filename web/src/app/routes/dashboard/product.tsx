@@ -10,9 +10,10 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { effectiveBrand } from '../../../lib/access';
 import { formatCurrency, formatLongDate } from '../../../lib/format';
+import { nextScanText } from '../../../lib/next-scan';
 import { useSession } from '../../../lib/session';
 import { useProduct } from '../../../features/retailer-view/api/get-product';
-import { useRetailerInfo } from '../../../features/retailer-view/api/get-retailer-info';
+import { usePeriodInfo, useRetailerInfo } from '../../../features/retailer-view/api/get-retailer-info';
 import { ContactRetailerModal } from '../../../features/contact/components/contact-retailer-modal';
 import { FlagControl } from '../../../features/retailer-view/components/flag-control';
 import { FlagState } from '../../../features/retailer-view/components/flag-state';
@@ -41,6 +42,8 @@ export function ProductRoute() {
   const brandId = session ? effectiveBrand(session)?._id : undefined;
   const product = useProduct(pId);
   const retailer = useRetailerInfo(brandId, rId);
+  // Quick Details show the dates of the product's own period (docs/period-rules.md "Last Scan and Next Scan").
+  const period = usePeriodInfo(brandId, product.data?.retailer_brand_scraping);
   const back = () => (window.history.state?.idx > 0 ? navigate(-1) : navigate(paths.dashboard.retailer(rId)));
 
   if (product.error || retailer.error || (product.data && product.data.retailer !== rId)) {
@@ -53,7 +56,7 @@ export function ProductRoute() {
       </section>
     );
   }
-  if (!product.data || !retailer.data) return <Spinner label="Loading product…" />;
+  if (!product.data || !retailer.data || (!period.data && !period.error)) return <Spinner label="Loading product…" />;
   const p = product.data;
   const r = retailer.data;
   const flag = flagMessageOf(p.flagMessage);
@@ -90,11 +93,11 @@ export function ProductRoute() {
           <dl className="rv-details__list">
             <div>
               <dt>Last Scan</dt>
-              <dd>{formatLongDate(r.period?._id === p.retailer_brand_scraping ? r.approvedDate : null)}</dd>
+              <dd>{formatLongDate(period.data?.approvedDate)}</dd>
             </div>
             <div>
               <dt>Next Scan</dt>
-              <dd>{formatLongDate(r.nextScanDay)}</dd>
+              <dd>{nextScanText(period.data?.nextScan, formatLongDate)}</dd>
             </div>
             <div>
               <dt>Retailer Name</dt>

@@ -71,13 +71,14 @@ export function RetailerRoute() {
   const r = info.data;
   const shown = pId && period.data ? { _id: period.data._id, previousPeriod: period.data.previousPeriod } : r.period;
   const figures = period.data
-    ? { totalProducts: period.data.totalProducts, previousTotalProducts: period.data.previousTotalProducts, lastScan: period.data.approvedDate, nextScan: period.data.nextScanDay }
-    : { totalProducts: r.totalProducts, previousTotalProducts: r.previousTotalProducts, lastScan: r.approvedDate, nextScan: r.nextScanDay };
+    ? { totalProducts: period.data.totalProducts, previousTotalProducts: period.data.previousTotalProducts, lastScan: period.data.approvedDate, nextScan: period.data.nextScan }
+    : { totalProducts: r.totalProducts, previousTotalProducts: r.previousTotalProducts, lastScan: r.approvedDate, nextScan: r.nextScan };
 
   return (
     <div className="rv">
       <RetailerHeader
         info={r}
+        nextScan={period.data?.nextScan ?? r.nextScan}
         periods={periods.data?.data ?? []}
         selected={pId}
         shownPeriodId={shown?._id}

@@ -13,6 +13,7 @@ import { Table, type Column } from '../../../components/ui/table';
 import { paths } from '../../../config/paths';
 import { effectiveBrand } from '../../../lib/access';
 import { formatCount, formatDate } from '../../../lib/format';
+import { nextScanText } from '../../../lib/next-scan';
 import type { Session } from '../../../lib/session';
 import { useRetailerScrapings, type RetailerScrapingRecord } from '../api/get-retailer-scrapings';
 import { DEFAULT_LIST_SORT, LIST_FILTERS, matchesFilter, parseListFilter, parseListSort, sortRecords, WEBSITE_TYPE_LABEL } from '../retailer-rules';
@@ -64,7 +65,7 @@ export function RetailerList({ session }: { session: Session }) {
     },
     { key: 'flaggedProduct', header: 'Flagged Products', sortable: true, className: 'num', cell: (r) => formatCount(r.flaggedProduct) },
     { key: 'approvedDate', header: 'Last Scan', sortable: true, cell: (r) => formatDate(r.approvedDate, TABLE_DATE) },
-    { key: 'nextScanDay', header: 'Next Scan', sortable: true, cell: (r) => formatDate(r.nextScanDay, TABLE_DATE) },
+    { key: 'nextScanDay', header: 'Next Scan', sortable: true, cell: (r) => nextScanText(r.nextScan, (d) => formatDate(d, TABLE_DATE)) },
     ...(reps ? [{ key: 'reps', header: 'Assigned Reps', cell: (r: RetailerScrapingRecord) => <span className="list-reps">{r.users.length ? r.users.join(', ') : 'None'}</span> }] : []),
   ];
 

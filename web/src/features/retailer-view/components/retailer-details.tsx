@@ -4,14 +4,17 @@
  * and brand description; the sentences of the retailerWithoutProducts and retailerWithModule types.
  */
 import { formatCount, formatLongDate } from '../../../lib/format';
+import { nextScanText, type NextScan } from '../../../lib/next-scan';
 import type { RetailerScanInfo } from '../api/get-retailer-info';
 import { RV_MSG } from '../messages';
 
 export interface DetailFigures {
   totalProducts: number;
   previousTotalProducts: number;
+  /** The approval of the period shown. */
   lastScan: string | null;
-  nextScan: string | null;
+  /** That period's Next Scan (never a day before its Last Scan). */
+  nextScan: NextScan | undefined;
 }
 
 function Trend({ now, before }: { now: number; before: number }) {
@@ -53,7 +56,7 @@ export function RetailerDetails({ info, figures }: { info: RetailerScanInfo; fig
         </div>
         <div>
           <dt>Next Scan</dt>
-          <dd>{formatLongDate(figures.nextScan)}</dd>
+          <dd>{nextScanText(figures.nextScan, formatLongDate)}</dd>
         </div>
         <div>
           <dt>Featured in Menu</dt>

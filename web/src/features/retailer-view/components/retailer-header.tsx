@@ -1,14 +1,15 @@
 /**
  * The head of the retailer view (001 §2): the retailer name and its type badge, the Period
  * select ('January 05, 2020'; the empty option returns to the retailer route), and the Next Scan
- * and Previous Scan links (a newer or older period; on the latest one Next Scan is the day of
- * the next scan).
+ * and Previous Scan links (a newer or older period; on the latest one Next Scan says what the
+ * DETAILS tab says: the day of the next scan, or that it is overdue or a newer scan is in review).
  */
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Select } from '../../../components/ui/select';
 import { paths } from '../../../config/paths';
 import { formatLongDate } from '../../../lib/format';
+import { nextScanText, type NextScan } from '../../../lib/next-scan';
 import type { RetailerScanInfo } from '../api/get-retailer-info';
 import { WEBSITE_TYPE_LABEL } from '../messages';
 
@@ -18,7 +19,9 @@ export interface PeriodOption {
 }
 
 export interface RetailerHeaderProps {
-  info: { retailer: Pick<RetailerScanInfo['retailer'], '_id' | 'name'>; nextScanDay: string | null; brand_retailer?: RetailerScanInfo['brand_retailer'] };
+  info: { retailer: Pick<RetailerScanInfo['retailer'], '_id' | 'name'>; brand_retailer?: RetailerScanInfo['brand_retailer'] };
+  /** Next Scan of the latest period (shown when no newer period is listed). */
+  nextScan: NextScan | undefined;
   periods: PeriodOption[];
   selected: string | undefined;
   shownPeriodId: string | undefined;
@@ -28,7 +31,7 @@ export interface RetailerHeaderProps {
   actions?: ReactNode;
 }
 
-export function RetailerHeader({ info, periods, selected, shownPeriodId, periodHref, actions }: RetailerHeaderProps) {
+export function RetailerHeader({ info, nextScan, periods, selected, shownPeriodId, periodHref, actions }: RetailerHeaderProps) {
   const navigate = useNavigate();
   const rId = info.retailer._id;
   const href = periodHref ?? ((pId?: string) => (pId ? paths.dashboard.retailerPeriod(rId, pId) : paths.dashboard.retailer(rId)));
@@ -66,7 +69,7 @@ export function RetailerHeader({ info, periods, selected, shownPeriodId, periodH
                 {formatLongDate(newer.value)}
               </Link>
             ) : (
-              <span className="rv-scan__date">{formatLongDate(info.nextScanDay)}</span>
+              <span className="rv-scan__date">{nextScanText(nextScan, formatLongDate)}</span>
             )}
           </span>
           <span className="rv-scan">
