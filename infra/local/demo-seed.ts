@@ -1,13 +1,26 @@
 /**
  * Fills the post office like a real month, through the real pipeline: the demo robot files and
  * on-hand feed are put into the S3 emulator, whose events run the ingest handler, whose
- * unflagged and caution files run the approval workflow. Idempotent: a file already in the post
- * office is not dropped again (and a repeated drop of the same bytes is one File anyway).
+ * unflagged and caution files run the approval workflow. Each file's pictures are stored under
+ * screenshots/ first, as a robot stores them before it drops the file that refers to them.
+ * Idempotent: a file already in the post office is not dropped again (and a repeated drop of the
+ * same bytes is one File anyway).
  */
 import { HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { listFiles } from '../../functions/files/files.repo';
+import type { DemoFile } from './demo-files';
 import { demoFiles } from './demo-files';
 import { workflowsIdle } from './workflow';
+
+/** The file's pictures (8 at a time), then the file. */
+async function drop(s3: S3Client, bucket: string, f: DemoFile): Promise<void> {
+  let next = 0;
+  const put = async () => {
+    for (let p = f.pictures[next++]; p; p = f.pictures[next++]) await s3.send(new PutObjectCommand({ Bucket: bucket, Key: p.key, Body: p.body, ContentType: 'image/svg+xml' }));
+  };
+  await Promise.all(Array.from({ length: 8 }, put));
+  await s3.send(new PutObjectCommand({ Bucket: bucket, Key: f.key, Body: f.body, ContentType: 'text/csv' }));
+}
 
 export async function seedPostOffice(s3: S3Client, bucket: string, opts: { scale: number; idle: () => Promise<void>; log: (m: string) => void }): Promise<number> {
   const { files, ohFeed } = demoFiles(opts.scale);
@@ -25,12 +38,12 @@ export async function seedPostOffice(s3: S3Client, bucket: string, opts: { scale
   const byDate = [...todo].sort((a, b) => a.key.split('/')[3]!.localeCompare(b.key.split('/')[3]!));
   for (const f of byDate) {
     if (!exists && !ohDropped && f.key.split('/')[3]! > ohFeed.key.split('/')[3]!) {
-      await s3.send(new PutObjectCommand({ Bucket: bucket, Key: ohFeed.key, Body: ohFeed.body, ContentType: 'text/csv' }));
+      await drop(s3, bucket, ohFeed);
       ohDropped = true;
     }
-    await s3.send(new PutObjectCommand({ Bucket: bucket, Key: f.key, Body: f.body, ContentType: 'text/csv' }));
+    await drop(s3, bucket, f);
   }
-  if (!exists && !ohDropped) await s3.send(new PutObjectCommand({ Bucket: bucket, Key: ohFeed.key, Body: ohFeed.body, ContentType: 'text/csv' }));
+  if (!exists && !ohDropped) await drop(s3, bucket, ohFeed);
   // Wait until every drop is ingested and every approval it started has ended.
   for (let i = 0; i < 3; i++) {
     await opts.idle();
