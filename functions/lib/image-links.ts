@@ -57,7 +57,12 @@ export function storedPictureKey(value: string): string | undefined {
 export const imageLinkExpiry = (nowMs: number): number => Math.floor(nowMs / 1000 / DAY_SECONDS) * DAY_SECONDS + IMAGE_LINK_DAYS * DAY_SECONDS;
 
 const signature = (secret: Buffer, key: string, exp: number) => createHmac('sha256', secret).update(`${key}\n${exp}`).digest('base64url');
-const linkSecret = () => derivedKey('image-link');
+let secretOnce: Promise<Buffer> | undefined;
+/** The links' key, derived once per process (the secret is read once per cold start anyway). */
+const linkSecret = () => (secretOnce ??= derivedKey('image-link').catch((e: unknown) => {
+  secretOnce = undefined;
+  throw e;
+}));
 
 /** Turns one picture value into what the caller gets: the app link of a stored picture, anything else as it is. */
 export type ImageLinker = (value: string) => string;
