@@ -18,6 +18,7 @@ import { brandRetailerRoutes } from './routes/brand-retailers';
 import { contactRoutes } from './routes/contact';
 import { contactsImportRoutes } from './routes/contacts-import';
 import { fileRoutes } from './routes/files';
+import { imageRoutes } from './routes/images';
 import { lookupRoutes } from './routes/lookups';
 import { notificationRoutes } from './routes/notifications';
 import { operationsRoutes } from './routes/operations';
@@ -48,6 +49,8 @@ export const routes = [
   ...scrapingRoutes,
   // ── Exports of the product tabs and their app links (000 §2, §7; 001 §7): shared/routes/exports.ts
   ...exportRoutes,
+  // ── The app links of the pictures robots store with their scans (ours): shared/routes/images.ts
+  ...imageRoutes,
   // ── The brand dashboard's retailer look-ups (000 §2, §7): shared/routes/brand-retailers.ts
   ...brandRetailerRoutes,
   // ── The retailer page's Address Book and EMAIL HISTORY (000 §2, §6, §7): shared/routes/address-book.ts

@@ -14,26 +14,28 @@ import ExcelJS from 'exceljs';
 import { BASKET_MSG } from '../../shared/messages/basket';
 import type { BasketItem } from '../../shared/schemas/basket';
 import { safeCell } from '../exports/domain/export-sheet';
+import { env } from '../lib/env';
+import { imageLinker, type ImageLinker } from '../lib/image-links';
 import { EXPORT_PREFIX, putExportObject, putLinkRecord, XLSX_TYPE } from '../exports/exports.repo';
 import { getRetailers } from '../retailers/retailers.repo';
 import { logger } from '../lib/logger';
 import { newId } from '../lib/table';
 import { getItems, getJob, itemPages, mapLimit, releaseExportSlot, updateJob, type BasketRef } from './basket.repo';
-import { fetchImage, imageExtension, ImageFetchError } from './image-fetch';
+import { fetchPicture, imageExtension, ImageFetchError } from './image-fetch';
 
 /** The zip stops taking images past this size (Lambda's /tmp is sized for it: infra). */
 export const ZIP_MAX_BYTES = 1536 * 1024 * 1024;
 const IMAGE_CONCURRENCY = 8;
 
-/** The basket sheet's columns (those of the OH tabs' export, docs/exports.md). */
-export const BASKET_COLUMNS: readonly { header: string; width: number; value: (i: BasketItem) => string | number | null }[] = [
+/** The basket sheet's columns (those of the OH tabs' export, docs/exports.md); `link` gives a stored picture's app link. */
+export const basketColumns = (link: ImageLinker): readonly { header: string; width: number; value: (i: BasketItem) => string | number | null }[] => [
   { header: 'Serial #', width: 18, value: (i) => i.serialNo },
   { header: 'Inventory ID', width: 18, value: (i) => i.inventoryId },
   { header: 'Description', width: 40, value: (i) => i.styleName },
   { header: 'Price', width: 12, value: (i) => i.price },
   { header: 'Customer ID', width: 14, value: (i) => i.customerId },
   { header: 'Customer Name', width: 28, value: (i) => i.customerName },
-  { header: 'Product Image', width: 40, value: (i) => i.image },
+  { header: 'Product Image', width: 40, value: (i) => (i.image ? link(i.image) : i.image) },
 ];
 
 /** The items to export, a page at a time: the asked serials (in the basket), else the whole basket. */
@@ -65,7 +67,9 @@ export async function runBasketExport(jobId: string, serials: string[] | undefin
 
     const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: xlsxFile, useStyles: false, useSharedStrings: false });
     const ws = wb.addWorksheet('Basket');
-    ws.columns = BASKET_COLUMNS.map((c) => ({ header: c.header, width: c.width }));
+    // Stored pictures as app links from the app's address (the sheet is opened outside the app), open as long as the export's links.
+    const columns = basketColumns(await imageLinker({ base: env.appUrl }));
+    ws.columns = columns.map((c) => ({ header: c.header, width: c.width }));
 
     const zip = archiver('zip', { zlib: { level: 1 } });
     const zipOut = createWriteStream(zipFile);
@@ -91,7 +95,7 @@ export async function runBasketExport(jobId: string, serials: string[] | undefin
     let zipped = 0;
     let lastWrite = Date.now();
     for await (const page of jobItems(job, serials)) {
-      for (const item of page) ws.addRow(BASKET_COLUMNS.map((c) => safeCell(c.value(item)))).commit();
+      for (const item of page) ws.addRow(columns.map((c) => safeCell(c.value(item)))).commit();
       // Images in chunks of IMAGE_CONCURRENCY fetched at once, appended in order, and the next chunk
       // only once the zip has written them: at most one chunk of images is in memory.
       for (let c = 0; c < page.length; c += IMAGE_CONCURRENCY) {
@@ -99,7 +103,7 @@ export async function runBasketExport(jobId: string, serials: string[] | undefin
           if (!item.image) return { item, error: 'no image' };
           if (zipped > ZIP_MAX_BYTES) return { item, error: 'the zip is full' };
           try {
-            const img = await fetchImage(item.image);
+            const img = await fetchPicture(item.image);
             zipped += img.body.length;
             return { item, img };
           } catch (e) {

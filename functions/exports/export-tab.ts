@@ -10,8 +10,10 @@ import path from 'node:path';
 import { EXPORT_LINK_DAYS } from '../../shared/constants';
 import type { ExportFileQuery } from '../../shared/schemas/exports';
 import { SCRAPING_MSG } from '../../shared/schemas/scrapings';
+import { env } from '../lib/env';
 import type { AuthContext } from '../lib/http/auth';
 import { NotFoundError } from '../lib/http/errors';
+import { imageLinker } from '../lib/image-links';
 import { newId } from '../lib/table';
 import { getRetailers } from '../retailers/retailers.repo';
 import { assertCanSee } from '../scrapings/access';
@@ -29,7 +31,8 @@ export async function exportTab(auth: AuthContext, q: ExportFileQuery, now = new
   const period = await getPeriod(q.retailer_brand_scraping);
   if (!period) throw new NotFoundError(SCRAPING_MSG.periodNotFound);
   assertCanSee(auth, period);
-  const [[retailer], rows] = await Promise.all([getRetailers([period.retailer]), productRows(period, q)]);
+  // Pictures as app links from the app's address: the sheet is opened outside the app.
+  const [[retailer], rows, link] = await Promise.all([getRetailers([period.retailer]), productRows(period, q), imageLinker({ base: env.appUrl, now: now.getTime() })]);
   const title = tabTitle(q);
   const name = exportFileName(retailer?.name ?? period.retailer, title, period.date);
   const id = newId();
@@ -37,7 +40,7 @@ export async function exportTab(auth: AuthContext, q: ExportFileQuery, now = new
   const file = path.join(tmpdir(), `export-${id}-${randomBytes(4).toString('hex')}.xlsx`);
   let count: number;
   try {
-    count = await writeXlsxFile(file, title, columnsOf(q.view), rows);
+    count = await writeXlsxFile(file, title, columnsOf(q.view, link), rows);
     await putExportObject(key, file);
   } finally {
     await rm(file, { force: true });

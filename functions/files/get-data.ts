@@ -3,13 +3,24 @@ import { PAGE } from '../../shared/constants';
 import { route } from '../../shared/routes/files';
 import { GoneError, NotFoundError } from '../lib/http/errors';
 import { httpHandler } from '../lib/http/handler';
-import { robotTypeDefinition } from './domain/robot-types';
+import { imageLinker, type ImageLinker } from '../lib/image-links';
+import { PIPE_SEPARATOR, robotTypeDefinition, type RobotTypeDefinition } from './domain/robot-types';
 import { getFile } from './files.repo';
 import { isMissingObject, readRows } from './pages';
 
+/** The row with the picture of each filled image column (the first of a list), linked for the browser. */
+function withPictures<R extends { row: Record<string, string> }>(r: R, def: RobotTypeDefinition, link: ImageLinker): R & { pictures?: Record<string, string> } {
+  const pictures: Record<string, string> = {};
+  for (const column of def.imageColumns) {
+    const first = (r.row[column] ?? '').split(PIPE_SEPARATOR)[0]!.trim();
+    if (first) pictures[column] = link(first);
+  }
+  return Object.keys(pictures).length ? { ...r, pictures } : r;
+}
+
 /**
  * One page (100 rows by default) of each side of the comparison: the new file's rows and the
- * previous file's, each with its marks, plus the totals the screen pages over.
+ * previous file's, each with its marks and pictures, plus the totals the screen pages over.
  */
 export const handler = httpHandler(route('getFileData'), async ({ params, query }) => {
   const file = await getFile(params.fId);
@@ -26,6 +37,7 @@ export const handler = httpHandler(route('getFileData'), async ({ params, query 
     throw e;
   });
   const def = robotTypeDefinition(file.type);
+  const link = await imageLinker();
   const columns = [...new Set([def.keyColumn, ...current.flatMap((r) => Object.keys(r.row)), ...previous.flatMap((r) => Object.keys(r.row))])];
   return {
     type: file.type,
@@ -34,7 +46,7 @@ export const handler = httpHandler(route('getFileData'), async ({ params, query 
     page: query.page,
     limit,
     totalPages: Math.max(1, Math.ceil(Math.max(file.rowCount, prevTotal) / limit)),
-    currentProductData: { date: file.date, total: file.rowCount, offset, data: current },
-    previousProductData: { date: file.previousDate ?? null, total: prevTotal, offset, data: previous },
+    currentProductData: { date: file.date, total: file.rowCount, offset, data: current.map((r) => withPictures(r, def, link)) },
+    previousProductData: { date: file.previousDate ?? null, total: prevTotal, offset, data: previous.map((r) => withPictures(r, def, link)) },
   };
 });

@@ -1,13 +1,14 @@
 /**
  * GET /brandCatalog/{brandId} (ours; Manage Catalog): the brand's current on-hand items, in
  * serial order, 25 a page with a cursor; a User with assigned retailers sees only the items of
- * those retailers (their Opt IDs). docs/decisions.md "Manage Catalog".
+ * those retailers (their Opt IDs); pictures as app links. docs/decisions.md "Manage Catalog".
  */
 import { ROLE } from '../../shared/constants';
 import { SCRAPING_MSG } from '../../shared/schemas/scrapings';
 import { getBrand } from '../brands/brands.repo';
 import { canSeeRetailer, type AuthContext } from '../lib/http/auth';
 import { NotFoundError } from '../lib/http/errors';
+import { imageLinker, withImageLinks } from '../lib/image-links';
 import { getRetailers } from '../retailers/retailers.repo';
 import { pageCatalogItems } from './catalog.repo';
 import { getCurrentFeed } from './inventory.repo';
@@ -24,6 +25,6 @@ export async function brandCatalog(auth: AuthContext, brandId: string, q: { sear
     customerIds = (await getRetailers(visible)).map((r) => r.optId).filter((o) => o.trim() !== '');
     if (!customerIds.length) return empty;
   }
-  const page = await pageCatalogItems(brandId, feed.version, { customerIds, search: q.search || undefined, limit: q.limit, cursor: q.cursor });
-  return { data: page.items, totalCount: restricted || q.search ? null : feed.items, nextCursor: page.nextCursor ?? null };
+  const [page, link] = await Promise.all([pageCatalogItems(brandId, feed.version, { customerIds, search: q.search || undefined, limit: q.limit, cursor: q.cursor }), imageLinker()]);
+  return { data: page.items.map((i) => withImageLinks(i, link)), totalCount: restricted || q.search ? null : feed.items, nextCursor: page.nextCursor ?? null };
 }

@@ -3,12 +3,13 @@ import { SCRAPING_MSG } from '../../shared/schemas/scrapings';
 import { carryingBrands } from '../brands/brands.repo';
 import { canSeeRetailer, type AuthContext } from '../lib/http/auth';
 import { ConflictError, ForbiddenError, NotFoundError } from '../lib/http/errors';
+import { imageLinker, withImageLinks } from '../lib/image-links';
 import { getRetailers, listRetailers } from '../retailers/retailers.repo';
 import { idKey, type OhItem } from './domain/oh-feed';
 import { getOhItem } from './inventory.repo';
 
 /**
- * The item when its Customer ID is the retailer's Opt ID: `{ data: { data: item } }`.
+ * The item when its Customer ID is the retailer's Opt ID: `{ data: { data: item } }` (its picture as an app link).
  * Another retailer's serial: 409 naming that retailer (id and name) to a caller who may see it; a
  * User restricted to other retailers learns only that it belongs to another retailer (one message
  * whatever the retailer). Unknown: 404 'item not found'.
@@ -27,5 +28,5 @@ export async function batchItem(auth: AuthContext, q: { retailerId: string; seri
     if (!canSeeRetailer(auth, owner?._id ?? '')) throw new ConflictError(SCRAPING_MSG.otherRetailerHidden(item.serialNo));
     throw new ConflictError(SCRAPING_MSG.otherRetailer(item.serialNo, item.customerId, owner?.name ?? item.customerName));
   }
-  return { data: { data: { ...item, _id: item.serialNo } } };
+  return { data: { data: withImageLinks({ ...item, _id: item.serialNo }, await imageLinker()) } };
 }

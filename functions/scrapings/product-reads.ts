@@ -15,6 +15,7 @@ import type { OhItem } from '../inventory/domain/oh-feed';
 import { getCurrentFeed, listCustomerItemsOfVersion } from '../inventory/inventory.repo';
 import type { AuthContext } from '../lib/http/auth';
 import { NotFoundError } from '../lib/http/errors';
+import { imageLinker, withImageLinks } from '../lib/image-links';
 import { SizedLru } from '../lib/lru';
 import { getRetailers } from '../retailers/retailers.repo';
 import { assertCanSee } from './access';
@@ -106,13 +107,15 @@ const NO_ITEMS = new OhIndexed([]);
 
 /**
  * GET /retailerBrandProductScrapings: one page of a tab of a period (here, not in ./reads.ts with
- * the other reads, so that only this handler bundles the S3 snapshots).
+ * the other reads, so that only this handler bundles the S3 snapshots), its pictures as app links
+ * (functions/lib/image-links.ts).
  */
 export async function listProducts(auth: AuthContext, q: ListProductScrapingsQuery) {
   const period = await getPeriod(q.retailer_brand_scraping);
   if (!period) throw new NotFoundError(SCRAPING_MSG.periodNotFound);
   assertCanSee(auth, period);
-  return productPage(period, q);
+  const [page, link] = await Promise.all([productPage(period, q), imageLinker()]);
+  return { ...page, data: page.data.map((r) => withImageLinks(r, link)) };
 }
 
 /** What a tab of a published period is read from: the cached period, and for on-hand views the items and their matches. */

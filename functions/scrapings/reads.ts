@@ -9,6 +9,7 @@ import { getBrand, type BrandRecord } from '../brands/brands.repo';
 import { brandSkuIdOf } from '../inventory/domain/brand-skus';
 import { canSeeRetailer, type AuthContext } from '../lib/http/auth';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/http/errors';
+import { imageLinker, withImageLinks } from '../lib/image-links';
 import { getRetailers } from '../retailers/retailers.repo';
 import { getUser, listUsersByBrand } from '../users/users.repo';
 import { newestScansInReview } from '../files/waiting-scans';
@@ -48,9 +49,10 @@ async function visibleProduct(auth: AuthContext, id: string) {
   return product;
 }
 
-/** GET /retailerBrandProductScrapings/{id} */
+/** GET /retailerBrandProductScrapings/{id} (its pictures as app links: functions/lib/image-links.ts). */
 export async function getProductFor(auth: AuthContext, id: string) {
-  return { data: await visibleProduct(auth, id) };
+  const product = await visibleProduct(auth, id);
+  return { data: withImageLinks(product, await imageLinker()) };
 }
 
 /** PUT /retailerBrandProductScrapings/{id}: map id, brand SKU (free text) or a Brand SKU option. */
@@ -74,7 +76,7 @@ export async function updateProductFor(auth: AuthContext, id: string, body: Upda
   }
   const data = await updateProductFields(id, fields);
   if (!data) throw new NotFoundError(SCRAPING_MSG.productNotFound);
-  return { message, data };
+  return { message, data: withImageLinks(data, await imageLinker()) };
 }
 
 /** GET /getRelatedProducts: the same style number at the same retailer in every period, newest first. */
@@ -83,7 +85,8 @@ export async function relatedProducts(auth: AuthContext, q: { id: string; brand:
   if (!product || product.brand !== q.brand || (q.retailer !== undefined && q.retailer !== product.retailer)) throw new NotFoundError(SCRAPING_MSG.productNotFound);
   assertCanSee(auth, product);
   const history = (await listProductHistory(product.brand, product.retailer, product.style_number)).filter((p) => p.type !== 'deleted');
-  return { data: history.map((p) => ({ ...p, period: p.date })), totalCount: history.length };
+  const link = await imageLinker();
+  return { data: history.map((p) => withImageLinks({ ...p, period: p.date }, link)), totalCount: history.length };
 }
 
 // ── Periods ─────────────────────────────────────────────────────────────────────
@@ -129,17 +132,21 @@ export async function retailerScrapings(auth: AuthContext, brandId: string, user
   // Only periods still there answer (a retailer's latest period is gone 6 months after its date when no scan came since).
   const flaggedOf = await getFlaggedCounts(retailers.flatMap((r) => infoOf.get(r._id)?.periodId ?? []));
   const today = todayUtc();
+  const link = await imageLinker();
   const data = retailers.map((r) => {
     const info = withoutGonePeriod(infoOf.get(r._id), flaggedOf.has(infoOf.get(r._id)?.periodId ?? ''));
-    return retailerScrapingRecord({
-      retailer: r,
-      webSiteType: typeOf.get(r._id),
-      brandName: brand.name,
-      info,
-      flaggedProduct: flaggedOf.get(info?.periodId ?? '') ?? 0,
-      users: users.filter((u) => u.associated_retailers.includes(r._id)).map((u) => u.name),
-      nextScan: nextScanOf({ period: shownPeriodOf(info), newestInReview: inReview.get(r._id), today }),
-    });
+    return withImageLinks(
+      retailerScrapingRecord({
+        retailer: r,
+        webSiteType: typeOf.get(r._id),
+        brandName: brand.name,
+        info,
+        flaggedProduct: flaggedOf.get(info?.periodId ?? '') ?? 0,
+        users: users.filter((u) => u.associated_retailers.includes(r._id)).map((u) => u.name),
+        nextScan: nextScanOf({ period: shownPeriodOf(info), newestInReview: inReview.get(r._id), today }),
+      }),
+      link,
+    );
   });
   return { data, totalCount: data.length };
 }
@@ -165,7 +172,8 @@ export async function retailerScrapingInfo(auth: AuthContext, brandId: string, i
   if (!retailer) throw new NotFoundError(SCRAPING_MSG.retailerNotFound);
   const info = withoutGonePeriod(stored, latest !== undefined);
   const nextScan = nextScanOf({ period: shownPeriodOf(info), newestInReview: inReview.get(id), today: todayUtc() });
-  return { data: retailerInfoView({ id: scanInfoIdOf(brandId, id), retailer, webSiteType: entry.webSiteType, brandName: brand.name, info, latest, nextScan }) };
+  const view = retailerInfoView({ id: scanInfoIdOf(brandId, id), retailer, webSiteType: entry.webSiteType, brandName: brand.name, info, latest, nextScan });
+  return { data: withImageLinks(view, await imageLinker()) };
 }
 
 /**

@@ -109,6 +109,8 @@ export class Pipeline extends Construct {
       ephemeralStorageSize: Size.mebibytes(BASKET_EXPORT_TMP_MB),
     });
     this.basketExport.bindGrants(BASKET_EXPORT_GRANTS);
+    // The sheet's stored pictures are app links (APP_URL), signed with a key derived from the JWT secret (docs/decisions.md "Pictures").
+    this.basketExport.bindAppUrl().bindJwtSecret();
     props.resources.dataBucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(this.basketExport.fn), {
       prefix: `${DATA_PREFIX.jobs}basket-export/`,
     });

@@ -22,8 +22,8 @@ import type { Construct } from 'constructs';
 import type { RouteDef, RouteId } from '../../shared/routes';
 import { ApiFunction, type FunctionResources } from './api-function';
 
-/** Public routes that still need the JWT key: they issue sessions (a user's, a B2B portal's), or check the signed app link of an export. */
-const SESSION_ISSUERS: ReadonlySet<string> = new Set<RouteId>(['login', 'downloadExport', 'openB2bPortal']);
+/** Public routes that still need the JWT key: they issue sessions (a user's, a B2B portal's), or check the signed app link of an export or a picture. */
+const SESSION_ISSUERS: ReadonlySet<string> = new Set<RouteId>(['login', 'downloadExport', 'openB2bPortal', 'openImage']);
 /** Routes that answer with an app link (APP_URL) without sending email: exports and their history, the basket export, a new B2B portal link. */
 const APP_LINK_ROUTES: ReadonlySet<string> = new Set<RouteId>(['exportFile', 'getExportHistory', 'exportBucketData', 'getBasketExport', 'createB2bLink']);
 

@@ -2,13 +2,19 @@
  * Demo robot files and an on-hand feed, generated deterministically (seeded PRNG): three weekly
  * scan periods per retailer with real changes between them, and a fourth, latest period whose
  * files land in every flag state. `scale` shrinks the catalogues (the test suite uses a small one).
+ * The robots' pictures (packshots, page screenshots, logos, hero images) are drawn by
+ * ./demo-pictures.ts and stored under screenshots/ as a robot stores them; the files refer to
+ * them by key (docs/robot-files.md "Pictures").
  */
 import { SEED_RETAILERS } from './seed';
+import { brandLogo, brandPageShot, heroImage, homepageShot, packshot, pictureMaterial, PictureFolder, productPageShot, type BrandSlug, type DemoPicture, type Season, type ShotItem } from './demo-pictures';
 import { prng } from './prng';
 
 export interface DemoFile {
   key: string;
   body: string;
+  /** The pictures this file is the first to refer to: put in the bucket before the file. */
+  pictures: DemoPicture[];
 }
 
 export const DEMO_PERIODS = ['2026-10-26', '2026-11-02', '2026-11-09', '2026-11-16'] as const;
@@ -18,7 +24,7 @@ const CATEGORIES = [
   { code: 'BAG', label: 'bags', names: ['Saddle Bag', 'Quai Tote', 'Rivoli Clutch', 'Bucket Bag', 'Camera Bag', 'Hobo Bag', 'Top Handle', 'Belt Bag'], min: 690, max: 4200 },
   { code: 'SLG', label: 'small-leather-goods', names: ['Card Holder', 'Zip Wallet', 'Chain Wallet', 'Key Pouch', 'Passport Cover', 'Coin Purse'], min: 190, max: 890 },
   { code: 'SHO', label: 'shoes', names: ['Ballet Flat', 'Slingback Pump', 'Loafer', 'Ankle Boot', 'Mule', 'Sneaker'], min: 450, max: 1450 },
-  { code: 'JWL', label: 'jewelry', names: ['Chain Necklace', 'Hoop Earrings', 'Signet Ring', 'Cuff Bracelet', 'Pendant', 'Brooch'], min: 290, max: 6800 },
+  { code: 'JWL', label: 'jewelry', names: ['Chain Necklace', 'Hoop Earrings', 'Signet Ring', 'Cuff Bracelet', 'Pendant', 'Brooch', 'Tank Watch', 'Chronograph Watch'], min: 290, max: 6800 },
   { code: 'SCF', label: 'scarves', names: ['Silk Carré', 'Cashmere Stole', 'Twilly', 'Bandana'], min: 180, max: 1100 },
   { code: 'EYE', label: 'eyewear', names: ['Cat-Eye Sunglasses', 'Aviator Sunglasses', 'Square Optical Frame'], min: 320, max: 690 },
 ];
@@ -31,6 +37,10 @@ interface CatalogItem {
   category: (typeof CATEGORIES)[number];
   price: number;
   description: string;
+  /** What its pictures show: the category's name, colour and material. */
+  base: string;
+  color: string;
+  material: string;
 }
 
 /** Maison Aurelle's catalogue: the styles retailers carry. */
@@ -49,6 +59,9 @@ function catalog(size: number, brandPrefix: string, brandName: string, seed: num
       category,
       price,
       description: `${material} ${base.toLowerCase()} in ${color.toLowerCase()}, made in France.`,
+      base,
+      color,
+      material,
     });
   }
   return out;
@@ -57,6 +70,28 @@ function catalog(size: number, brandPrefix: string, brandName: string, seed: num
 const csvCell = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 const csv = (header: string[], rows: string[][]) => [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\n') + '\n';
 const money = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** What a packshot or a page screenshot of the item shows. */
+const shotItem = (item: CatalogItem, shown: { name: string; brand: string; price: number; shoppability: string }): ShotItem => ({
+  category: item.category.code,
+  base: item.base,
+  color: item.color,
+  material: pictureMaterial(item.category.code, item.material),
+  description: item.description,
+  breadcrumb: item.category.label.replace(/-/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()),
+  ...shown,
+});
+/** The item's packshot (one per shape, colour and material variant: PictureFolder stores it once), drawn once. */
+const packshots = new Map<CatalogItem, { name: string; body: string }>();
+const packshotOf = (item: CatalogItem) => {
+  let shot = packshots.get(item);
+  if (!shot) {
+    const s = shotItem(item, { name: '', brand: '', price: 0, shoppability: '' });
+    shot = { name: `${s.category}-${s.base}-${s.color}`, body: packshot({ ...s, label: `${s.base}, ${s.color}` }) };
+    packshots.set(item, shot);
+  }
+  return shot;
+};
 
 const PRODUCT_HEADER = ['Style Number', 'Name', 'Brand', 'Brand SKU', 'Price', 'Description', 'Image URLs', 'Product URL', 'Screenshot', 'Shoppability', 'OH Map ID'];
 
@@ -98,10 +133,18 @@ export function demoFiles(scale = 1): { files: DemoFile[]; ohFeed: DemoFile } {
   const castellane = catalog(Math.max(60, Math.round(600 * scale)), 'CP', 'Castellane Paris', 23);
   const files: DemoFile[] = [];
   const ohRows: string[][] = [];
+  // The brand's feed comes with its packshots, stored beside it as the robots store theirs.
+  const ohDate = DEMO_PERIODS[2];
+  const ohPictures = new PictureFolder('screenshots/oh/maison-aurelle');
+  const ohImage = (item: CatalogItem) => ohPictures.store(ohDate, packshotOf(item).name, packshotOf(item).body);
 
   for (const [ri, plan] of retailerPlans(scale).entries()) {
     const rnd = prng(1000 + ri);
     const host = `${plan.slug}.example`;
+    // What this retailer's robots store (docs/robot-files.md "Pictures"), per robot type.
+    const productPictures = new PictureFolder(`screenshots/product/${plan.slug}`);
+    const brandPictures = new PictureFolder(`screenshots/brand/${plan.slug}`);
+    const homePictures = new PictureFolder(`screenshots/homepage/${plan.slug}`);
     // Period 1 rows: Maison Aurelle styles, some Castellane Paris (when carried), a few other labels.
     let rows: Row[] = [];
     for (let i = 0; i < plan.products; i++) {
@@ -115,17 +158,25 @@ export function demoFiles(scale = 1): { files: DemoFile[]; ohFeed: DemoFile } {
       rows.push({ style: `${plan.prefix}-${10000 + i}`, item, brand, price: item.price, name: item.name, shoppability: rnd() < 0.9 ? 'In stock' : 'Low stock', ohMapId });
     }
     let nextStyle = 10000 + plan.products;
-    const productRows = (date: string) =>
-      rows.map((r) => [
+    // A product page looks the same from scan to scan until its name, price or stock changes: drawn once per look.
+    const pageShots = new Map<string, string>();
+    const pageShot = (r: Row) => {
+      const look = `${r.style}|${r.name}|${r.price}|${r.shoppability}|${r.brand}`;
+      let body = pageShots.get(look);
+      if (body === undefined) pageShots.set(look, (body = productPageShot(plan.slug, plan.name, shotItem(r.item, { name: r.name, brand: r.brand, price: r.price, shoppability: r.shoppability }))));
+      return body;
+    };
+    const productRows = (date: string, list: Row[]) =>
+      list.map((r) => [
         r.style,
         r.name,
         r.brand,
         r.brand === 'Atelier Nord' ? '' : r.item.brandSku,
         money(r.price),
         r.item.description,
-        `https://cdn.${host}/p/${r.style}/1.jpg|https://cdn.${host}/p/${r.style}/2.jpg`,
+        productPictures.store(date, packshotOf(r.item).name, packshotOf(r.item).body),
         `https://www.${host}/${r.item.category.label}/${r.style.toLowerCase()}`,
-        `https://shots.${host}/${date}/${r.style}.png`,
+        productPictures.store(date, r.style, pageShot(r)),
         r.shoppability,
         r.ohMapId,
       ]);
@@ -147,27 +198,34 @@ export function demoFiles(scale = 1): { files: DemoFile[]; ohFeed: DemoFile } {
       const last = p === DEMO_PERIODS.length - 1;
       if (plan.hasProducts) {
         if (p > 0) normalWeek(last && plan.slug === 'lumiere-boutique' ? 0.08 : 0.015);
-        let body = csv(PRODUCT_HEADER, productRows(date));
-        if (last && plan.slug === 'harrowgate-finch') {
-          // A broken robot: half the catalogue missing.
-          body = csv(PRODUCT_HEADER, productRows(date).filter((_, i) => i % 2 === 0));
-        }
+        // A broken robot at Harrowgate & Finch: half the catalogue missing from the latest file.
+        let body = csv(PRODUCT_HEADER, productRows(date, last && plan.slug === 'harrowgate-finch' ? rows.filter((_, i) => i % 2 === 0) : rows));
         if (last && plan.slug === 'orchard-row') {
           // A malformed file: a row with too few cells.
           const lines = body.split('\n');
           lines.splice(4, 0, `${plan.prefix}-BROKEN,"Unclosed quote row,Maison Aurelle`);
           body = lines.join('\n');
         }
-        files.push({ key: `incoming/product/${plan.slug}/${date}/product-robot.csv`, body });
+        files.push({ key: `incoming/product/${plan.slug}/${date}/product-robot.csv`, body, pictures: productPictures.take() });
       }
-      // Brand landing page.
+      // Brand landing page: the logo, hero image and a screenshot of the page, as this retailer shows them.
+      const brandPage = (brand: BrandSlug, season: Season, description: string) => {
+        const shown = (brand === 'castellane-paris' ? castellane : aurelle).slice(0, 4).map((item) => shotItem(item, { name: item.name, brand: brand === 'castellane-paris' ? 'Castellane Paris' : 'Maison Aurelle', price: item.price, shoppability: 'In stock' }));
+        return [
+          brandPictures.store(date, `${brand}-logo`, brandLogo(brand)),
+          brandPictures.store(date, `${brand}-hero-${season}`, heroImage(brand, season)),
+          brandPictures.store(date, `${brand}-page`, brandPageShot(plan.slug, plan.name, brand, season, description, shown)),
+        ];
+      };
+      const aurelleText = p === 3 && plan.slug === 'northbay-luxury' ? 'Maison Aurelle: Parisian leather goods since 1921. New: the Rivoli collection.' : 'Maison Aurelle: Parisian leather goods since 1921.';
       const brandRows = [
-        ['maison-aurelle', 'Maison Aurelle', p === 3 && plan.slug === 'northbay-luxury' ? 'Maison Aurelle: Parisian leather goods since 1921. New: the Rivoli collection.' : 'Maison Aurelle: Parisian leather goods since 1921.', `https://cdn.${host}/brands/maison-aurelle/logo.png`, `https://cdn.${host}/brands/maison-aurelle/hero-${p >= 2 && plan.slug === 'northbay-luxury' ? 'winter' : 'fall'}.jpg`, `https://shots.${host}/${date}/brand-maison-aurelle.png`, `https://www.${host}`, `https://www.${host}/brands/maison-aurelle`, plan.slug === 'vellani-fine-goods' ? 'No' : 'Yes'],
-        ...(plan.carriesCastellane ? [['castellane-paris', 'Castellane Paris', 'Castellane Paris jewelry and scarves.', `https://cdn.${host}/brands/castellane/logo.png`, `https://cdn.${host}/brands/castellane/hero.jpg`, `https://shots.${host}/${date}/brand-castellane.png`, `https://www.${host}`, `https://www.${host}/brands/castellane-paris`, 'Yes']] : []),
+        ['maison-aurelle', 'Maison Aurelle', aurelleText, ...brandPage('maison-aurelle', p >= 2 && plan.slug === 'northbay-luxury' ? 'winter' : 'fall', aurelleText), `https://www.${host}`, `https://www.${host}/brands/maison-aurelle`, plan.slug === 'vellani-fine-goods' ? 'No' : 'Yes'],
+        ...(plan.carriesCastellane ? [['castellane-paris', 'Castellane Paris', 'Castellane Paris jewelry and scarves.', ...brandPage('castellane-paris', 'fall', 'Castellane Paris jewelry and scarves.'), `https://www.${host}`, `https://www.${host}/brands/castellane-paris`, 'Yes']] : []),
       ];
       files.push({
         key: `incoming/brand/${plan.slug}/${date}/brand-robot.csv`,
         body: csv(['Brand ID', 'Brand Name', 'Description', 'Logo', 'Hero Image', 'Screenshot', 'Site Link', 'Brand Link', 'Featured In Menu'], brandRows),
+        pictures: brandPictures.take(),
       });
       // Homepage menu.
       const menus = ['New Arrivals', 'Women', 'Men', 'Bags', 'Jewelry', 'Shoes', 'Gifts', 'Designers'];
@@ -176,14 +234,14 @@ export function demoFiles(scale = 1): { files: DemoFile[]; ohFeed: DemoFile } {
         key: `incoming/homepage/${plan.slug}/${date}/homepage-robot.csv`,
         body: csv(
           ['Primary Menu', 'Sub Menu', 'Brand Featured', 'Menu URL', 'Screenshot'],
-          menus.map((m, i) => [
-            m,
-            shake && i % 2 === 0 ? 'Holiday Edit|Gift Guide' : `${m} Edit|Bestsellers`,
-            m === 'Designers' || (m === 'Bags' && plan.slug !== 'vellani-fine-goods') ? 'Maison Aurelle' : shake && i % 2 === 0 ? 'Atelier Nord' : '',
-            `https://www.${host}/${m.toLowerCase().replace(/\s+/g, '-')}`,
-            `https://shots.${host}/${date}/menu-${i}.png`,
-          ]),
+          menus.map((m, i) => {
+            const sub = shake && i % 2 === 0 ? 'Holiday Edit|Gift Guide' : `${m} Edit|Bestsellers`;
+            const featured = m === 'Designers' || (m === 'Bags' && plan.slug !== 'vellani-fine-goods') ? 'Maison Aurelle' : shake && i % 2 === 0 ? 'Atelier Nord' : '';
+            // A screenshot of the homepage with this menu open.
+            return [m, sub, featured, `https://www.${host}/${m.toLowerCase().replace(/\s+/g, '-')}`, homePictures.store(date, `menu-${m}`, homepageShot(plan.slug, plan.name, i, sub.split('|'), featured))];
+          }),
         ),
+        pictures: homePictures.take(),
       });
     });
 
@@ -192,17 +250,18 @@ export function demoFiles(scale = 1): { files: DemoFile[]; ohFeed: DemoFile } {
     carried.forEach((r, i) => {
       if (rnd() > 0.6) return;
       const ohPrice = rnd() < 0.8 ? r.price : Math.round((r.price * 1.1) / 10) * 10;
-      ohRows.push([`SN${plan.optId.slice(3)}${String(i).padStart(5, '0')}`, r.item.brandSku, r.item.name, money(ohPrice), plan.optId, plan.name, `https://cdn.maison-aurelle.example/items/${r.item.brandSku}.jpg`]);
+      ohRows.push([`SN${plan.optId.slice(3)}${String(i).padStart(5, '0')}`, r.item.brandSku, r.item.name, money(ohPrice), plan.optId, plan.name, ohImage(r.item)]);
     });
     const extra = Math.max(5, Math.round(carried.length * 0.15));
     for (let i = 0; i < extra; i++) {
       const item = aurelle[Math.floor(rnd() * aurelle.length)]!;
-      ohRows.push([`SN${plan.optId.slice(3)}9${String(i).padStart(4, '0')}`, `${item.brandSku}-OH`, item.name, money(item.price), plan.optId, plan.name, `https://cdn.maison-aurelle.example/items/${item.brandSku}.jpg`]);
+      ohRows.push([`SN${plan.optId.slice(3)}9${String(i).padStart(4, '0')}`, `${item.brandSku}-OH`, item.name, money(item.price), plan.optId, plan.name, ohImage(item)]);
     }
   }
-  const ohFeed = {
-    key: `incoming/oh/maison-aurelle/${DEMO_PERIODS[2]}/on-hand.csv`,
+  const ohFeed: DemoFile = {
+    key: `incoming/oh/maison-aurelle/${ohDate}/on-hand.csv`,
     body: csv(['Serial Number', 'Inventory ID', 'Style Name', 'Price', 'Customer ID', 'Customer Name', 'Image'], ohRows),
+    pictures: ohPictures.take(),
   };
   return { files, ohFeed };
 }

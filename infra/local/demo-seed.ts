@@ -1,8 +1,10 @@
 /**
  * Fills the post office like a real month, through the real pipeline: the demo robot files and
  * on-hand feed are put into the S3 emulator, whose events run the ingest handler, whose
- * unflagged and caution files run the approval workflow. Idempotent: a file already in the post
- * office is not dropped again (and a repeated drop of the same bytes is one File anyway).
+ * unflagged and caution files run the approval workflow. Each file's pictures are stored under
+ * screenshots/ first, as a robot stores them before it drops the file that refers to them.
+ * Idempotent: a file already in the post office is not dropped again (and a repeated drop of the
+ * same bytes is one File anyway).
  *
  * The month is replayed on its own dates: each retailer's files of a scan date arrive, and the
  * ones approved on their own are approved, a day or two after that date (`arrivalOf`), by the
@@ -11,6 +13,7 @@
 import { HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { setPipelineClock } from '../../functions/lib/clock';
 import { listFiles } from '../../functions/files/files.repo';
+import type { DemoFile } from './demo-files';
 import { demoFiles } from './demo-files';
 import { SEED_RETAILERS } from './seed';
 import { workflowsIdle } from './workflow';
@@ -28,6 +31,16 @@ const slugOfKey = (key: string) => key.split('/')[2]!;
 export function arrivalOf(date: string, retailerIndex: number, week: number): Date {
   const days = 1 + ((retailerIndex + week) % 2);
   return new Date(Date.parse(`${date}T09:00:00Z`) + days * DAY_MS + retailerIndex * 47 * 60_000);
+}
+
+/** The file's pictures (8 at a time), then the file. */
+async function drop(s3: S3Client, bucket: string, f: DemoFile): Promise<void> {
+  let next = 0;
+  const put = async () => {
+    for (let p = f.pictures[next++]; p; p = f.pictures[next++]) await s3.send(new PutObjectCommand({ Bucket: bucket, Key: p.key, Body: p.body, ContentType: 'image/svg+xml' }));
+  };
+  await Promise.all(Array.from({ length: 8 }, put));
+  await s3.send(new PutObjectCommand({ Bucket: bucket, Key: f.key, Body: f.body, ContentType: 'text/csv' }));
 }
 
 export async function seedPostOffice(s3: S3Client, bucket: string, opts: { scale: number; idle: () => Promise<void>; log: (m: string) => void }): Promise<number> {
@@ -48,7 +61,7 @@ export async function seedPostOffice(s3: S3Client, bucket: string, opts: { scale
       await workflowsIdle();
     }
   };
-  const put = (f: { key: string; body: string }) => s3.send(new PutObjectCommand({ Bucket: bucket, Key: f.key, Body: f.body, ContentType: 'text/csv' }));
+  const put = (f: DemoFile) => drop(s3, bucket, f);
   // Periods in order, as the scrapers would have dropped them week after week, one retailer at a
   // time; the on-hand feed arrives with the third period.
   const dates = [...new Set(todo.map((f) => dateOfKey(f.key)))].sort();

@@ -201,6 +201,8 @@ export const markedRow = z.object({
   changed: z.array(z.string()).optional(),
   /** Their previous values (current side only). */
   old: z.record(z.string(), z.string()).optional(),
+  /** The picture of each filled image column (the first of a list), as the browser loads it: an app link for a stored picture (docs/robot-files.md "Pictures"). */
+  pictures: z.record(z.string(), z.string()).optional(),
 });
 export const comparisonSide = z.object({ date: z.string().nullable(), total: z.number(), offset: z.number(), data: z.array(markedRow) });
 /** GET /getFileData/{fId}?page=N: one page of rows per side. */

@@ -6,7 +6,6 @@
  * reach /dashboard; the brand admin revokes the link and the portal then says the link ended.
  * A plain User has no 'B2B portal link' control. Expected figures come from the API.
  */
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { B2B_MSG } from '../../shared/messages/b2b';
 import { BASKET_MSG } from '../../shared/messages/basket';
@@ -18,11 +17,6 @@ const RID = 'ret-harrowgate';
 const RNAME = 'Harrowgate & Finch';
 const { tab } = browserPerFile();
 
-const PICTURE = '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="90"><rect width="120" height="90" fill="#d9cbb8"/><circle cx="60" cy="45" r="22" fill="#8a6f4e"/></svg>';
-async function serveCdnImages(page: Page): Promise<void> {
-  await page.route(/^https:\/\/[^/]+\.example\//, (route) => route.fulfill({ status: 200, contentType: 'image/svg+xml', body: PICTURE }));
-}
-
 async function allOhCount(): Promise<number> {
   const token = await login('brandadmin@demo.test');
   const periods = (await callRoute('listRetailerPeriods', { token, params: { brandId: MA, retailerId: RID } })).body.data;
@@ -32,7 +26,6 @@ async function allOhCount(): Promise<number> {
 describe('B2B portal', () => {
   it('a brand admin issues a link; a fresh browser sees only All OH and BASKET, cannot reach the dashboard, and the link ends when revoked', () =>
     tab(async (admin) => {
-      await serveCdnImages(admin.page);
       await withSession(admin.page, await apiSession('brandadmin@demo.test'), `/dashboard/retailer/${RID}`);
       await admin.page.getByRole('heading', { level: 2, name: RNAME }).waitFor();
       await screenshot(admin.page, 'b2b-retailer-page', false);
@@ -52,7 +45,6 @@ describe('B2B portal', () => {
 
       await tab(async (portal) => {
         const { page } = portal;
-        await serveCdnImages(page);
         const u = new URL(url);
         await page.goto(u.pathname + u.hash);
         await page.getByRole('heading', { level: 2, name: RNAME }).waitFor();
@@ -116,7 +108,6 @@ describe('B2B portal', () => {
   it('a page already open ends at its next request once the link is revoked; a tampered link shows the same page', () =>
     tab(async (portal) => {
       const { page } = portal;
-      await serveCdnImages(page);
       const token = await login('brandadmin@demo.test');
       const link = (await callRoute('createB2bLink', { token, body: { retailerId: RID, expiresInDays: 1 } })).body.data;
       const u = new URL(link.url);
@@ -155,7 +146,6 @@ describe('B2B portal', () => {
 
   it("a plain User's retailer page has no 'B2B portal link' control", () =>
     tab(async ({ page }) => {
-      await serveCdnImages(page);
       await withSession(page, await apiSession('user@demo.test'), `/dashboard/retailer/${RID}`);
       await page.getByRole('heading', { level: 2, name: RNAME }).waitFor();
       await page.getByRole('tab', { name: 'Price Issues' }).waitFor();

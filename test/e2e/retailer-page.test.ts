@@ -7,7 +7,6 @@
  * history, ALL SCRAPED's IMPORT (the Bulk Items Import) and the Changes table's links to the
  * product, and a plain User kept off an unassigned retailer. Expected figures come from the API.
  */
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TEST_ROLES, testUser } from '../support/accounts';
 import { callRoute, login, stack } from '../support/api';
@@ -44,17 +43,10 @@ async function list(query: Record<string, string | number>) {
 }
 const itemsFound = (n: number) => `${n.toLocaleString('en-US')} Items Found`;
 
-/** The demo data's pictures live on made-up retailer CDNs (*.example): the browser gets a small PNG for each, as a CDN would answer. */
-const PICTURE = '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="90"><rect width="120" height="90" fill="#d9cbb8"/><circle cx="60" cy="45" r="22" fill="#8a6f4e"/></svg>';
-async function serveCdnImages(page: Page): Promise<void> {
-  await page.route(/^https:\/\/[^/]+\.example\//, (route) => route.fulfill({ status: 200, contentType: 'image/svg+xml', body: PICTURE }));
-}
-
 describe('retailer page', () => {
   it('shows the retailer, its type badge, DETAILS, the brand landing page side and its image modal', () =>
     tab(async (t) => {
       const { page } = t;
-      await serveCdnImages(page);
       await withSession(page, await brandAdmin(), `/dashboard/retailer/${RID}`);
       await page.getByRole('heading', { level: 2, name: RNAME }).waitFor();
       await page.getByRole('heading', { level: 1, name: 'View By Retailer' }).waitFor();
@@ -394,7 +386,6 @@ describe('product page', () => {
       const history = (await callRoute('getRelatedProducts', { token, query: { id: first._id, brand: MA, retailer: RID } })).body.data;
       expect(history.length).toBeGreaterThan(1);
 
-      await serveCdnImages(page);
       const style = (first as { style_number: string }).style_number;
       await withSession(page, await brandAdmin(), `/dashboard/retailer/${RID}?tab=products&search=${style}`);
       await page.locator(`tr[data-product-id="${first._id}"]`).getByRole('link', { name: `Details of ${first.name}` }).click();

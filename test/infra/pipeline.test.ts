@@ -125,14 +125,15 @@ describe('ingest', () => {
 });
 
 describe('basket export worker', () => {
-  it('runs up to 15 minutes with 1 GB and 2 GB of /tmp, reads and writes the table and the bucket, and nothing else', () => {
+  it('runs up to 15 minutes with 1 GB and 2 GB of /tmp, reads and writes the table and the bucket, signs picture links, and nothing else', () => {
     const fn = resourcesOf(built.template, 'AWS::Lambda::Function')[idOf(stack.pipeline.basketExport.fn)]!.Properties!;
     expect(fn.Timeout).toBe(900);
     expect(fn.MemorySize).toBe(1024);
     expect(fn.EphemeralStorage).toEqual({ Size: 2048 });
     const env = (fn.Environment as { Variables: Record<string, unknown> }).Variables;
-    expect(Object.keys(env)).toEqual(expect.arrayContaining(['TABLE_NAME', 'DATA_BUCKET']));
+    expect(Object.keys(env)).toEqual(expect.arrayContaining(['TABLE_NAME', 'DATA_BUCKET', 'APP_URL', 'JWT_SECRET_ARN']));
     expect(env.STATE_MACHINE_ARN).toBeUndefined();
+    expect(env.SES_FROM).toBeUndefined();
     const actions = actionsOfRole(built.template, stack.getLogicalId(stack.pipeline.basketExport.role.node.defaultChild as CfnRole));
     expect(actions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem', 's3:GetObject', 's3:PutObject', 's3:DeleteObject']));
     expect(actions.some((a) => a.startsWith('ses:') || a.startsWith('states:'))).toBe(false);

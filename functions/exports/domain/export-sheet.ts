@@ -99,11 +99,24 @@ const ohColumns: Column[] = [
   { header: 'Product Image', width: 40, value: (r) => (r as OhRow).image },
 ];
 
-/** The columns of a tab's export. */
-export function columnsOf(view: ProductView): Column[] {
-  if (ON_HAND_ROW_VIEWS.includes(view)) return ohColumns;
-  if (view === 'price_diff' || view === 'price_match') return pricedColumns;
-  return productColumns;
+/**
+ * The columns of a tab's export. `link`: what a picture becomes in the sheet (the app link of a
+ * stored picture, which opens for 7 days like the export's own link: functions/lib/image-links.ts).
+ */
+export function columnsOf(view: ProductView, link?: (picture: string) => string): Column[] {
+  const columns = ON_HAND_ROW_VIEWS.includes(view) ? ohColumns : view === 'price_diff' || view === 'price_match' ? pricedColumns : productColumns;
+  if (!link) return columns;
+  return columns.map((c) =>
+    c.header === 'Product Image'
+      ? {
+          ...c,
+          value: (r) => {
+            const v = c.value(r);
+            return typeof v === 'string' && v ? link(v) : v;
+          },
+        }
+      : c,
+  );
 }
 
 /**

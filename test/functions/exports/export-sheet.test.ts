@@ -22,6 +22,24 @@ describe('safeCell: no text cell starts a formula', () => {
   });
 });
 
+describe('pictures in an export', () => {
+  it('are given by the linker in the Product Image column of every kind of tab, and only there', () => {
+    const link = (v: string) => (v.startsWith('screenshots/') ? `https://audit.example/api/images?key=${encodeURIComponent(v)}` : v);
+    const p = productScrape({ _id: 'x', style_number: 'S1', image: 'screenshots/product/s/2026-11-16/a.svg', URL: 'screenshots/not-a-picture-column' });
+    for (const view of ['products', 'price_diff'] as const) {
+      const cols = columnsOf(view, link);
+      const cells = rowCells(cols, { ...p, oh_price: 1, priceDiff: 0, serialNo: 'SN1', inventoryId: 'I1' });
+      expect(cells[cols.findIndex((c) => c.header === 'Product Image')], view).toBe('https://audit.example/api/images?key=screenshots%2Fproduct%2Fs%2F2026-11-16%2Fa.svg');
+      expect(cells[cols.findIndex((c) => c.header === 'URL')], view).toBe('screenshots/not-a-picture-column');
+    }
+    const oh = { _id: 'SN1', serialNo: 'SN1', inventoryId: 'I1', styleName: 'Bag', name: 'Bag', description: 'Bag', price: 1, customerId: 'C', customerName: 'R', image: 'https://cdn.example/a.jpg' };
+    const ohCols = columnsOf('all_oh', link);
+    expect(rowCells(ohCols, oh)[ohCols.findIndex((c) => c.header === 'Product Image')]).toBe('https://cdn.example/a.jpg');
+    // Without a linker the picture is written as stored.
+    expect(rowCells(columnsOf('products'), p).at(-1)).toBe('screenshots/product/s/2026-11-16/a.svg');
+  });
+});
+
 describe('fillCells: the writer\'s reused row', () => {
   it('holds the safe cells of rowCells, empty ones left out, in the same array row after row', () => {
     const cols = columnsOf('products');

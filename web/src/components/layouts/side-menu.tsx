@@ -63,7 +63,7 @@ export function SideMenu({ session, open, onNavigate }: { session: Session; open
   return (
     <aside id="side-menu" className={`sidebar${open ? ' sidebar--open' : ''}`} aria-label="Side menu">
       <div className="sidebar__brand">
-        {brand?.logo ? <img className="sidebar__logo" src={brand.logo} alt={brand.name} /> : <Logo withName={false} />}
+        <BrandLogo src={brand?.logo} name={brand?.name ?? ''} />
         <div className="sidebar__brand-text">
           <span className="sidebar__brand-name">{brand?.name ?? 'Retailer Audit'}</span>
           <span className="sidebar__brand-sub">{admin ? 'Admin acting as brand user' : 'Retailer audit'}</span>
@@ -109,4 +109,11 @@ export function SideMenu({ session, open, onNavigate }: { session: Session; open
       ) : null}
     </aside>
   );
+}
+
+/** The brand's logo; the app's mark when the brand has none or it does not load. */
+function BrandLogo({ src, name }: { src: string | undefined; name: string }) {
+  const [failed, setFailed] = useState('');
+  if (!src || failed === src) return <Logo withName={false} />;
+  return <img className="sidebar__logo" src={src} alt={name} onError={() => setFailed(src)} />;
 }

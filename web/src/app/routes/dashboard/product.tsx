@@ -19,7 +19,8 @@ import { FlagControl } from '../../../features/retailer-view/components/flag-con
 import { FlagState } from '../../../features/retailer-view/components/flag-state';
 import { ChangeType, flagMessageOf, flagReasonsText } from '../../../features/retailer-view/components/product-cells';
 import { ProductHistory } from '../../../features/retailer-view/components/product-history';
-import { firstImage, Thumb } from '../../../features/retailer-view/components/thumb';
+import { firstImage } from '../../../components/ui/picture';
+import { Thumb } from '../../../components/ui/thumb';
 import { RV_MSG } from '../../../features/retailer-view/messages';
 import '../../../features/retailer-view/retailer-view.css';
 

@@ -10,7 +10,7 @@ import type { BasketItem } from '@shared/schemas/basket';
 import { PAGE } from '@shared/constants';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { ImageModal } from '../../../components/ui/image-modal';
+import { Thumb } from '../../../components/ui/thumb';
 import { Pagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
 import { Table, type Column } from '../../../components/ui/table';
@@ -63,7 +63,7 @@ export function BasketTab({ brandId, retailerId, canExport = true, onEmailLinks 
   };
 
   const columns: Column<BasketItem>[] = [
-    { key: 'image', header: 'Product Image', cell: (r) => <BasketThumb src={r.image} alt={`Image of ${r.styleName || r.serialNo}`} />, className: 'col-image' },
+    { key: 'image', header: 'Product Image', cell: (r) => <Thumb src={r.image} alt={`Image of ${r.styleName || r.serialNo}`} title={r.styleName || r.serialNo} />, className: 'col-image' },
     { key: 'serial', header: 'Serial #', cell: (r) => r.serialNo },
     { key: 'inventory', header: 'Inventory ID', cell: (r) => r.inventoryId || 'N/A' },
     { key: 'description', header: 'Description', cell: (r) => r.styleName || 'N/A' },
@@ -109,25 +109,5 @@ export function BasketTab({ brandId, retailerId, canExport = true, onEmailLinks 
         </ConfirmDialog>
       ) : null}
     </div>
-  );
-}
-
-function BasketThumb({ src, alt }: { src: string; alt: string }) {
-  const [open, setOpen] = useState(false);
-  const [failed, setFailed] = useState('');
-  if (!src || failed === src) {
-    return (
-      <span className="thumb thumb--none" role="img" aria-label={`${alt}: no image`}>
-        N/A
-      </span>
-    );
-  }
-  return (
-    <>
-      <button type="button" className="thumb thumb--btn" onClick={() => setOpen(true)} aria-label={`Open ${alt}`}>
-        <img src={src} alt="" loading="lazy" onError={() => setFailed(src)} />
-      </button>
-      {open ? <ImageModal src={src} alt={alt} title={alt} onClose={() => setOpen(false)} /> : null}
-    </>
   );
 }

@@ -1,6 +1,6 @@
 /** One retailer tile of the summary (000 §2): screenshot, name, website type, products with trend, flagged, last scan, reps. */
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { Picture } from '../../../components/ui/picture';
 import { paths } from '../../../config/paths';
 import { formatCount, formatDate } from '../../../lib/format';
 import type { RetailerScrapingRecord } from '../api/get-retailer-scrapings';
@@ -9,22 +9,11 @@ import { Trend } from './trend';
 
 export const LONG_DATE = 'MMMM DD, YYYY';
 
-function Screenshot({ src, name }: { src: string; name: string }) {
-  const [failed, setFailed] = useState(false);
-  if (!src || failed)
-    return (
-      <div className="tile__shot tile__shot--empty" aria-hidden="true">
-        {name.slice(0, 1).toUpperCase()}
-      </div>
-    );
-  return <img className="tile__shot" src={src} alt={`${name}: brand landing page`} onError={() => setFailed(true)} />;
-}
-
 export function RetailerTile({ record, showReps }: { record: RetailerScrapingRecord; showReps: boolean }) {
   const r = record;
   return (
     <li className="tile" data-retailer={r.retailer._id}>
-      <Screenshot src={r.brand_screenshot} name={r.retailer.name} />
+      <Picture className="tile__shot" src={r.brand_screenshot} alt={`${r.retailer.name}: brand landing page`} />
       <div className="tile__body">
         <h3 className="tile__name">
           <Link to={paths.dashboard.retailer(r.retailer._id)}>{r.retailer.name}</Link>

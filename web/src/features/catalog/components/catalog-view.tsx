@@ -7,6 +7,7 @@ import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { Table, type Column } from '../../../components/ui/table';
+import { Thumb } from '../../../components/ui/thumb';
 import { effectiveBrand } from '../../../lib/access';
 import { formatCount } from '../../../lib/format';
 import type { Session } from '../../../lib/session';
@@ -18,15 +19,9 @@ export function formatPrice(v: number | null): string {
   return v === null ? 'N/A' : `$${v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
-/** The item's image, or 'No image' when it has none or it does not load. */
-function ItemImage({ item }: { item: CatalogItem }) {
-  const [failed, setFailed] = useState(false);
-  if (!item.image || failed) return <span className="catalog__noimg">No image</span>;
-  return <img className="catalog__img" src={item.image} alt={item.styleName || item.serialNo} onError={() => setFailed(true)} />;
-}
-
 const COLUMNS: Column<CatalogItem>[] = [
-  { key: 'image', header: 'Product Image', cell: (i) => <ItemImage key={i.image} item={i} /> },
+  // The item's picture, opening large; the placeholder when it has none or it does not load.
+  { key: 'image', header: 'Product Image', cell: (i) => <Thumb src={i.image} alt={`Image of ${i.styleName || i.serialNo}`} title={i.styleName || i.serialNo} /> },
   { key: 'serialNo', header: 'Serial #', cell: (i) => i.serialNo },
   { key: 'inventoryId', header: 'Inventory ID', cell: (i) => i.inventoryId },
   { key: 'styleName', header: 'Description', cell: (i) => i.styleName },

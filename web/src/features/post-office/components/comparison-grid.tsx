@@ -8,8 +8,12 @@
  *
  * Both tables share fixed column widths and one-line rows, so the same scroll offsets show the
  * same columns and row positions. Only the pane the user works in drives the other one.
+ * A cell of an image column (Image URLs, Screenshot, Logo, Hero Image) shows its picture, small,
+ * before its text (the placeholder when it has none or it does not load).
  */
 import { useRef, type KeyboardEvent, type RefObject, type UIEvent } from 'react';
+import { ROBOT_TYPE_DEFINITIONS } from '@shared/robot-columns';
+import { Picture } from '../../../components/ui/picture';
 import { formatCount, formatDate } from '../../../lib/format';
 import { PO_MSG } from '../messages';
 import type { ComparisonSide, FileData, MarkedRow } from '../types';
@@ -37,13 +41,14 @@ interface PaneProps {
   data: ComparisonSide;
   columns: string[];
   keyColumn: string;
+  imageColumns: readonly string[];
   emptyText: string;
   scrollRef: RefObject<HTMLDivElement | null>;
   onScroll: (side: SideName, e: UIEvent<HTMLDivElement>) => void;
   onActive: (side: SideName) => void;
 }
 
-function Pane({ side, title, data, columns, keyColumn, emptyText, scrollRef, onScroll, onActive }: PaneProps) {
+function Pane({ side, title, data, columns, keyColumn, imageColumns, emptyText, scrollRef, onScroll, onActive }: PaneProps) {
   const from = data.data.length ? data.offset + 1 : 0;
   const to = data.data.length ? data.offset + data.data.length : 0;
   const headingId = `cmp-${side}-title`;
@@ -106,6 +111,7 @@ function Pane({ side, title, data, columns, keyColumn, emptyText, scrollRef, onS
                     const value = r.row[c] ?? '';
                     return (
                       <td key={c} className={cellClass(side, r, c)} title={cellTitle(side, r, c, value)} data-column={c}>
+                        {imageColumns.includes(c) ? <Picture className="cmp-picture" src={r.pictures?.[c] ?? ''} alt={`${c}, row ${data.offset + i + 1}`} /> : null}
                         {value}
                       </td>
                     );
@@ -144,7 +150,7 @@ export function ComparisonGrid({ data }: { data: FileData }) {
   if (data.currentProductData.total === 0 && data.previousProductData.total === 0) {
     return <p className="cmp-nothing">{PO_MSG.nothingToCompare}</p>;
   }
-  const common = { columns: data.columns, keyColumn: data.keyColumn, onScroll, onActive };
+  const common = { columns: data.columns, keyColumn: data.keyColumn, imageColumns: ROBOT_TYPE_DEFINITIONS[data.type].imageColumns, onScroll, onActive };
   return (
     <div className="cmp-grid">
       <Pane side="current" title="New" data={data.currentProductData} emptyText={PO_MSG.noCurrentRows} scrollRef={current} {...common} />

@@ -9,7 +9,7 @@ import { paths } from '../../../config/paths';
 import { formatCurrency, formatDate } from '../../../lib/format';
 import { useRelatedProducts } from '../api/get-related-products';
 import { RV_MSG } from '../messages';
-import { firstImage } from './thumb';
+import { firstImage, Picture } from '../../../components/ui/picture';
 
 export function ProductHistory({ productId, brandId, retailerId }: { productId: string; brandId: string | undefined; retailerId: string }) {
   const navigate = useNavigate();
@@ -19,10 +19,8 @@ export function ProductHistory({ productId, brandId, retailerId }: { productId: 
     {
       key: 'image',
       header: 'Product Image',
-      cell: (r) => {
-        const src = firstImage(r.image, r.imageUrl);
-        return src ? <img className="thumb" src={src} alt={`Image of ${r.name}`} loading="lazy" onError={(e) => (e.currentTarget.style.visibility = 'hidden')} /> : <span className="muted">N/A</span>;
-      },
+      // Not a thumb that opens the modal: a click on the row opens that period's product.
+      cell: (r) => <Picture className="thumb" src={firstImage(r.image, r.imageUrl)} alt={`Image of ${r.name}`} />,
       className: 'col-image',
     },
     { key: 'name', header: 'Name', cell: (r) => r.name || 'N/A' },

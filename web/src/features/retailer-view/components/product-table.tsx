@@ -17,7 +17,8 @@ import { BrandSkuCell } from './brand-sku-cell';
 import { FlagControl } from './flag-control';
 import { MapIdCell } from './map-id-cell';
 import { ChangedFrom, ChangeType, FlaggedPrice, FlagReason, flagMessageOf, flagReasonsText } from './product-cells';
-import { firstImage, Thumb } from './thumb';
+import { firstImage } from '../../../components/ui/picture';
+import { Thumb } from '../../../components/ui/thumb';
 
 export const isOhRow = (r: ProductRow): r is OhRow => !('style_number' in r);
 const isPriced = (r: ProductRow): r is PricedProductRow => 'oh_price' in r;

@@ -5,7 +5,7 @@
  */
 import type { RetailerScanInfo } from '../api/get-retailer-info';
 import { FlagControl } from './flag-control';
-import { Thumb } from './thumb';
+import { Thumb } from '../../../components/ui/thumb';
 
 export function RetailerAside({ info }: { info: RetailerScanInfo }) {
   const name = info.retailer.name;
