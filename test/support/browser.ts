@@ -1,14 +1,16 @@
 /**
  * Browser helpers for the e2e suite: one Chromium per test file (Debian's, through
  * playwright-core), a fresh context per test, sign-in through the UI or straight into storage,
- * throw-away accounts for flows that change an account, screenshots under /tmp/screens, and
- * axe-core on every screen a test visits (a serious or critical violation fails the test).
+ * throw-away accounts for flows that change an account, screenshots under /tmp/screens, and an
+ * audit of every screen a test visits: axe-core (a serious or critical violation fails the test)
+ * and the width of a 390 px phone (a screen wider than that fails it; test/support/phone-width.ts).
  */
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { callRoute, DEMO_PASSWORD, sentEmails, stack } from './api';
+import { copyScreen, describeWidthProblem, PHONE, phoneWidthOf, type WidthProblem } from './phone-width';
 import { afterAll, beforeAll } from 'vitest';
 
 export const SCREENS_DIR = process.env.SCREENS_DIR ?? '/tmp/screens';
@@ -23,8 +25,8 @@ export function launchBrowser(): Promise<Browser> {
 export interface Tab {
   context: BrowserContext;
   page: Page;
-  /** Serious and critical axe-core violations found on the screens this tab showed. */
-  a11y: A11yAudit;
+  /** The audits of the screens this tab showed: its page's first, then those of any page the test opened in its context. */
+  audits: ScreenAudit[];
 }
 
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -37,15 +39,30 @@ export interface A11yViolation {
   targets: string[];
 }
 
+/** The audit of each page a tab opened (`screenshot` checks the width of what it saves). */
+const audits = new WeakMap<Page, ScreenAudit>();
+
 /**
- * axe-core on every screen a tab shows: after each navigation of the page (a load or a
- * client-side route change) and once more at the end of the test, the screen is audited (axe
- * injected from node_modules); serious and critical violations are kept for `assertClean`.
+ * Every screen a page shows is audited: after each navigation (a load or a client-side route
+ * change) and once more at the end of the test, axe-core (injected from node_modules) reads the
+ * settled screen, then the same screen is laid out at a 390 px phone's width
+ * (test/support/phone-width.ts); each `screenshot` is laid out at that width too (a modal, a
+ * tab, a filled form). Serious and critical violations and screens wider than the phone are kept
+ * for `assertAccessible`.
  */
-export class A11yAudit {
+export class ScreenAudit {
   readonly violations: A11yViolation[] = [];
+  readonly tooWide: WidthProblem[] = [];
+  /** Failures of the phone-width layout itself (never of the screen): reported, so a broken check cannot pass silently. */
+  readonly failures: string[] = [];
   private queue: Promise<void> = Promise.resolve();
+  /** The audit queued and not started yet, if any. */
+  private waiting: Promise<void> | undefined;
+  private layouts: Promise<void>[] = [];
+  /** The last copy laid out at the phone's width: the same screen again is not laid out twice. */
+  private lastCopy = '';
   constructor(private readonly page: Page) {
+    audits.set(page, this);
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) this.schedule();
     });
@@ -53,8 +70,19 @@ export class A11yAudit {
 
   /** Audits the screen shown once the pending audits are done. */
   schedule(): Promise<void> {
-    this.queue = this.queue.then(() => this.run()).catch(() => undefined);
-    return this.queue;
+    // Navigations while an audit runs (a load, then the app's own redirects and query updates)
+    // share one queued audit: it reads the screen shown when it starts, which is all a second
+    // one queued behind it could read too.
+    if (this.waiting) return this.waiting;
+    const next = this.queue
+      .then(() => {
+        this.waiting = undefined;
+        return this.run();
+      })
+      .catch(() => undefined);
+    this.waiting = next;
+    this.queue = next;
+    return next;
   }
 
   private async run(): Promise<void> {
@@ -92,30 +120,74 @@ export class A11yAudit {
         };
       });
       for (const v of found.list) this.violations.push({ path: found.path, ...v });
+      await this.checkWidth();
     } catch {
       // The screen was left (or the tab closed) while it was audited: the next screen is audited anyway.
     }
   }
 
-  assertClean(): void {
-    if (!this.violations.length) return;
-    const seen = new Set<string>();
-    const lines = this.violations.filter((v) => !seen.has(`${v.path} ${v.id} ${v.targets.join()}`) && seen.add(`${v.path} ${v.id} ${v.targets.join()}`)).map((v) => `${v.path}: [${v.impact}] ${v.id}: ${v.help} (${v.targets.join(' | ')})`);
-    throw new Error(`axe-core found serious or critical accessibility violations:\n${lines.join('\n')}`);
+  /**
+   * Copies the screen shown now and lays it out at the phone's width (after this returns; see
+   * `settled`); with `screenshotPath`, the phone's view is saved there.
+   */
+  async checkWidth(screenshotPath?: string): Promise<void> {
+    const browser = this.page.context().browser();
+    if (!browser || this.page.isClosed()) return;
+    let copy;
+    try {
+      copy = await copyScreen(this.page);
+    } catch {
+      return; // the page navigated or closed meanwhile: its next screen is checked
+    }
+    if (copy.html === this.lastCopy && !screenshotPath) return;
+    this.lastCopy = copy.html;
+    this.layouts.push(
+      phoneWidthOf(browser, copy, screenshotPath).then(
+        (wide) => void (wide && this.tooWide.push(wide)),
+        (e: unknown) => void this.failures.push(`${copy.path}: the 390 px layout failed: ${String(e)}`),
+      ),
+    );
+  }
+
+  /** Audits the screen shown now; resolves when every audit and layout of this page is done. */
+  async settled(): Promise<void> {
+    await this.schedule();
+    await Promise.all(this.layouts);
+  }
+
+  /** The problems found, one line each (the same one found again on a screen counted once). */
+  problems(): { a11y: string[]; width: string[] } {
+    const once = (lines: string[]) => [...new Set(lines)];
+    return {
+      a11y: once(this.violations.map((v) => `${v.path}: [${v.impact}] ${v.id}: ${v.help} (${v.targets.join(' | ')})`)),
+      width: once([...this.tooWide.map(describeWidthProblem), ...this.failures]),
+    };
   }
 }
 
-/** Audits the screen shown now and fails on any serious or critical violation found in the tab. */
+/**
+ * Audits the screens shown now and fails on any serious or critical accessibility violation, or
+ * any screen wider than a 390 px phone, found in the tab (on any of its pages).
+ */
 export async function assertAccessible(t: Tab): Promise<void> {
-  await t.a11y.schedule();
-  t.a11y.assertClean();
+  await Promise.all(t.audits.map((a) => a.settled()));
+  const a11y = t.audits.flatMap((a) => a.problems().a11y);
+  const width = t.audits.flatMap((a) => a.problems().width);
+  const parts = [
+    ...(a11y.length ? [`axe-core found serious or critical accessibility violations:\n${a11y.join('\n')}`] : []),
+    ...(width.length ? [`screens wider than a 390 px phone (they scroll sideways):\n${width.join('\n')}`] : []),
+  ];
+  if (parts.length) throw new Error(parts.join('\n'));
 }
 
 export async function openTab(browser: Browser, viewport = { width: 1366, height: 860 }): Promise<Tab> {
   const context = await browser.newContext({ baseURL: stack().url, viewport });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
-  return { context, page, a11y: new A11yAudit(page) };
+  const audits = [new ScreenAudit(page)];
+  // A page the test opens beside it (a link followed in a new tab) is audited too.
+  context.on('page', (p) => p !== page && audits.push(new ScreenAudit(p)));
+  return { context, page, audits };
 }
 
 /** The path and query of the page, for URL assertions. */
@@ -211,10 +283,17 @@ export async function activeAccount(tag: string, password = 'secret-12'): Promis
   return account;
 }
 
-/** Saves /tmp/screens/<name>.png; `fullPage: false` for scrolled pages (sticky bars would land mid-page). */
+/**
+ * Saves /tmp/screens/<name>.png (`fullPage: false` for scrolled pages: sticky bars would land
+ * mid-page), and the same screen laid out at a 390 px phone's width, whose width
+ * `assertAccessible` checks, as <name>@390.png (its 390 × 844 window; not when the page is
+ * phone-sized already).
+ */
 export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
   mkdirSync(SCREENS_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`), fullPage });
+  const phoneSized = page.viewportSize()?.width === PHONE.width;
+  await audits.get(page)?.checkWidth(phoneSized ? undefined : path.join(SCREENS_DIR, `${name}@390.png`));
 }
 
 /** The value of a CSS variable on :root. */

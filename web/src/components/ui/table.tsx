@@ -3,8 +3,12 @@
  * header cell; `aria-sort` says the order; a click on the sorted column reverses it, on another
  * column sorts it ascending), rows with a state (class `<row>--<state>`, e.g. a flag level), a
  * busy state while a new page loads, and a message when there are no rows.
+ *
+ * The table sits in a box that scrolls sideways when the table is wider than the screen (a phone):
+ * the page itself never does. A box that scrolls is a focusable region named by `wrapLabel` (else
+ * the caption), so the keyboard scrolls it too (axe: scrollable-region-focusable).
  */
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import './table.css';
 
 export type SortDirection = 'asc' | 'desc';
@@ -37,8 +41,24 @@ export interface TableProps<Row> {
   empty?: ReactNode;
   className?: string;
   wrapClassName?: string;
-  /** Names the wrapper as a focusable region, so a table wider than the screen scrolls by keyboard too (axe: scrollable-region-focusable). */
+  /** Names the wrapper as a focusable region, always (not only while it scrolls), so a table wider than the screen scrolls by keyboard too (axe: scrollable-region-focusable). */
   wrapLabel?: string;
+}
+
+/** Whether the box is narrower than what it holds, measured again when either is resized. */
+function useScrollsX(ref: RefObject<HTMLElement | null>, active: boolean): boolean {
+  const [scrolls, setScrolls] = useState(false);
+  useLayoutEffect(() => {
+    const box = ref.current;
+    if (!active || !box || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setScrolls(box.scrollWidth > box.clientWidth + 1);
+    const ro = new ResizeObserver(measure);
+    ro.observe(box);
+    if (box.firstElementChild) ro.observe(box.firstElementChild);
+    measure();
+    return () => ro.disconnect();
+  }, [ref, active]);
+  return active && scrolls;
 }
 
 /** The order after a click on `key`'s header. */
@@ -50,12 +70,17 @@ function toggledSort(current: SortState | undefined, key: string): SortState {
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
 export function Table<Row>({ caption, columns, rows, rowKey, rowState, rowClassName = 'table__row', rowProps, onRowClick, sort, onSort, busy = false, empty, className = 'table', wrapClassName = 'table-wrap', wrapLabel }: TableProps<Row>) {
-  if (!rows.length && empty !== undefined) return <div className={wrapClassName}>{empty}</div>;
+  const box = useRef<HTMLDivElement>(null);
+  const showsEmpty = !rows.length && empty !== undefined;
+  const scrolls = useScrollsX(box, !showsEmpty);
+  if (showsEmpty) return <div className={wrapClassName}>{empty}</div>;
+  const region = wrapLabel ?? (scrolls ? caption : undefined);
   return (
     <div
+      ref={box}
       className={`${wrapClassName}${busy ? ' is-busy' : ''}`}
       aria-busy={busy || undefined}
-      {...(wrapLabel ? { role: 'region', 'aria-label': wrapLabel, tabIndex: 0 } : {})}
+      {...(region ? { role: 'region', 'aria-label': region, tabIndex: 0 } : {})}
     >
       <table className={className}>
         <caption className="sr-only">{caption}</caption>
