@@ -62,6 +62,7 @@ export class RetailerAuditStack extends Stack {
       recaptcha: config.publicForms.captcha.provider === 'recaptcha',
     });
 
+    this.storage.allowUploadsFrom(this.web.appUrl);
     // APP_URL comes from the distribution (or appDomain), which exists by now (see above).
     const resources: FunctionResources = {
       table: this.storage.table,
