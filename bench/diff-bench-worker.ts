@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse as csvParse } from 'csv-parse';
 import daff from 'daff';
-import { type ChunkStore, ChunkWriter } from '../functions/files/domain/chunk-writer.js';
+import { type ChunkStore, ChunkWriter, chunkBytes } from '../functions/files/domain/chunk-writer.js';
 import { PreviousFileIndex, createStreamingDiff, diffRows } from '../functions/files/domain/diff.js';
 import { PreviousFileDigest, chunkedRowReader, createDigestDiff } from '../functions/files/domain/digest-diff.js';
 import { type MarkedRow, markCurrentRow, markPreviousRow } from '../functions/files/domain/marks.js';
@@ -74,7 +74,7 @@ async function runOurs(previousPath: string, currentPath: string, phases: Record
   const store: ChunkStore = {
     put(_n, body) {
       pages.chunks++;
-      pages.chars += body.length;
+      pages.chars += chunkBytes(body).length; // the bytes a PUT to S3 sends (pages.ts): their encoding is in the time
       return Promise.resolve();
     },
     remove: () => Promise.resolve(),
@@ -125,8 +125,9 @@ async function runOurs(previousPath: string, currentPath: string, phases: Record
 async function runOursDigest(previousPath: string, currentPath: string, phases: Record<string, number>): Promise<Found> {
   const dir = mkdtempSync(join(tmpdir(), 'diff-bench-pages-'));
   try {
-    const folder: ChunkStore = { put: (n, body) => writeFile(join(dir, `${n}.json`), body), remove: () => Promise.resolve() };
-    const readPage = async (n: number) => JSON.parse(await readFile(join(dir, `${n}.json`), 'utf8')) as MarkedRow[];
+    const folder: ChunkStore = { put: (n, body) => writeFile(join(dir, `${n}.json`), chunkBytes(body)), remove: () => Promise.resolve() };
+    // Bytes, then text, as pages.ts reads a page from S3 (fs's own 'utf8' reading decodes in small pieces, far slower).
+    const readPage = async (n: number) => JSON.parse((await readFile(join(dir, `${n}.json`))).toString('utf8')) as MarkedRow[];
     const pagesAt = performance.now();
     const previousSide = new ChunkWriter<MarkedRow>(folder);
     const parsed = parseRobotFileRows(createReadStream(previousPath), { type: 'product', fileName: previousPath });
@@ -138,7 +139,7 @@ async function runOursDigest(previousPath: string, currentPath: string, phases: 
     const store: ChunkStore = {
       put(_n, body) {
         pages.chunks++;
-        pages.chars += body.length;
+        pages.chars += chunkBytes(body).length; // the bytes a PUT to S3 sends (pages.ts): their encoding is in the time
         return Promise.resolve();
       },
       remove: () => Promise.resolve(),
