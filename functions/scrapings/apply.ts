@@ -211,7 +211,7 @@ export async function stageProductFile(file: FileRecord, progress?: StageProgres
   const finishLater = n === total && n > from && Date.now() - started >= budget.ms * FINISH_AFTER;
   if (n < total || finishLater) {
     // The state and the last snapshot pieces are saved while the last writes finish.
-    const [, , part] = await Promise.all([writer.close(), saveStageState(file._id, stagedAt, n, { brands, periods, stager }), pieces.close()]);
+    const [, , part] = await Promise.all([writer.close(), saveStageState(file._id, stagedAt, n, { brands, periods, stager }, file.fileName), pieces.close()]);
     return {
       done: false,
       type: 'product',
@@ -252,7 +252,7 @@ export async function stageProductFile(file: FileRecord, progress?: StageProgres
   const first = finishing ?? 0;
   for (let i = first; i < brands.length; i++) {
     if (i > first && (Date.now() - started >= budget.ms || i - first >= (budget.brands ?? Infinity))) {
-      await saveStageState(file._id, stagedAt, total, { brands, periods, stager });
+      await saveStageState(file._id, stagedAt, total, { brands, periods, stager }, file.fileName);
       return {
         done: false,
         type: 'product',
@@ -351,7 +351,7 @@ async function setUpStaging(file: FileRecord, progress: StageProgress | undefine
 async function saveSetup(file: FileRecord, progress: StageProgress | undefined, stagedAt: string, state: Omit<StageState, 'stager'>, cursor: SetupCursor): Promise<StageProgress> {
   const step = cursor.step + 1;
   // No previous products yet: an empty stager (nothing unmatched to save).
-  await saveStageState(file._id, stagedAt, setupKey(step), { ...state, stager: new PeriodStager(state.brands, false) });
+  await saveStageState(file._id, stagedAt, setupKey(step), { ...state, stager: new PeriodStager(state.brands, false) }, file.fileName);
   return {
     done: false,
     type: 'product',
