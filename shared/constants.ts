@@ -106,6 +106,7 @@ export const B2B = {
 export const FAILURE_SOURCES = {
   ingest: 'Robot file ingest',
   'basket-export': 'Basket export',
+  'tab-export': 'Tab export',
   'scheduled-report': 'Scheduled report',
   unknown: 'Other',
 } as const;
