@@ -8,6 +8,7 @@
  * through the app's error handling (handle-error.ts).
  */
 import { useEffect, useRef, useState } from 'react';
+import { useSWRConfig } from 'swr';
 import { Button } from '../../../components/ui/button';
 import { handleError } from '../../../lib/handle-error';
 import { notify } from '../../../lib/notify';
@@ -22,6 +23,8 @@ export interface ExportButtonProps {
   disabled?: boolean;
   /** How the ready file's link is opened (default: the browser goes to it; the download leaves the page as it is). */
   open?: (link: string) => void;
+  /** How often the job is read while it runs (ms). */
+  pollMs?: number;
 }
 
 const openInBrowser = (link: string) => window.location.assign(link);
@@ -29,7 +32,7 @@ const openInBrowser = (link: string) => window.location.assign(link);
 /** The toast once an export is ready. */
 export const exportReadyText = (name: string) => `Export ready: ${name}`;
 
-export function ExportButton({ retailerBrandScraping, query, label = 'Export', disabled, open = openInBrowser }: ExportButtonProps) {
+export function ExportButton({ retailerBrandScraping, query, label = 'Export', disabled, open = openInBrowser, pollMs }: ExportButtonProps) {
   const [starting, setStarting] = useState(false);
   const [jobId, setJobId] = useState<string | null>(null);
   const onClick = async () => {
@@ -48,27 +51,28 @@ export function ExportButton({ retailerBrandScraping, query, label = 'Export', d
       <Button variant="outline" size="sm" className="export-button" busy={starting} disabled={disabled} onClick={() => void onClick()} title="Export every row of this tab as an Excel file">
         {label}
       </Button>
-      {jobId ? <ExportProgress key={jobId} jobId={jobId} open={open} /> : null}
+      {jobId ? <ExportProgress key={jobId} jobId={jobId} open={open} pollMs={pollMs} /> : null}
     </span>
   );
 }
 
 /** A job's state beside the button; on `ready` (once per job): the toast, ALL EXPORTS again, the file opened. */
-export function ExportProgress({ jobId, open }: { jobId: string; open: (link: string) => void }) {
-  const { data: job } = useExportJob(jobId);
+export function ExportProgress({ jobId, open, pollMs }: { jobId: string; open: (link: string) => void; pollMs?: number }) {
+  const { data: job } = useExportJob(jobId, pollMs);
+  const { mutate: bound } = useSWRConfig();
   const ended = useRef(false);
   useEffect(() => {
     if (!job || ended.current) return;
     if (job.status === 'ready' && job.link) {
       ended.current = true;
       notify.success(exportReadyText(job.name));
-      void revalidateExportHistory();
+      void revalidateExportHistory(bound);
       open(job.link);
     } else if (job.status === 'failed') {
       ended.current = true;
       notify.error(job.error ?? 'The export could not be built.');
     }
-  }, [job, open]);
+  }, [job, open, bound]);
   return (
     <span className="export-progress" role="status" aria-live="polite">
       <ProgressText job={job} />
