@@ -43,7 +43,7 @@ async function follow(jobId: string, token = tokens.brandAdmin): Promise<{ job: 
         seen.push({ status: job.status, done: job.done, total: job.total });
         return job.status;
       },
-      { timeout: 90_000, interval: 50 },
+      { timeout: 240_000, interval: 100 },
     )
     .toMatch(/^(ready|failed)$/);
   return { job, seen };
@@ -129,7 +129,7 @@ describe('GET /exportFile is a job', () => {
     expect(notes[0]!.subject).toBe('export:Export ready');
     expect(notes[0]!.message).toContain(res.body.name);
     expect(notes[0]!.retailerId).toBe(BIG._id);
-  });
+  }, 300_000);
 
   it('40 exports asked at once are 40 jobs, each built once into the history', async () => {
     const before = (await history(ONCE._id)).totalCount;
@@ -144,7 +144,7 @@ describe('GET /exportFile is a job', () => {
     expect(after.totalCount).toBe(before + 40);
     expect(new Set(after.data.map((d) => d._id))).toEqual(new Set(jobIds));
     for (const id of jobIds) expect(await notificationsOf(id)).toHaveLength(1);
-  });
+  }, 300_000);
 
   it('only the brand of the job reads it; a missing job is 404', async () => {
     const res = await start(periods.big, 'isFlagged=yes');
@@ -158,7 +158,7 @@ describe('GET /exportFile is a job', () => {
     expect((await api('GET', `/exportFile/${res.body.jobId}`)).status).toBe(401);
     expect((await start(periods.big, '', tokens.other)).status).toBe(403);
     await follow(res.body.jobId);
-  });
+  }, 300_000);
 });
 
 describe('a retried event builds once', () => {
@@ -178,7 +178,7 @@ describe('a retried event builds once', () => {
     expect((await history(ONCE._id)).data.filter((d) => d._id === res.body.jobId)).toHaveLength(1);
     expect(await notificationsOf(res.body.jobId)).toHaveLength(1);
     expect((await readJob(res.body.jobId)).body.status).toBe('ready');
-  });
+  }, 300_000);
 
   it('a job failing every try is failed with its reason and a failed delivery in the post office; Retry builds it once', async () => {
     const before = (await history(THRICE._id)).totalCount;
@@ -201,5 +201,5 @@ describe('a retried event builds once', () => {
     await expect.poll(async () => (await failures()).find((f) => f.id === failure.id) ?? null, { timeout: 30_000 }).toBeNull();
     expect((await history(THRICE._id)).totalCount).toBe(before + 1);
     expect(await notificationsOf(res.body.jobId)).toHaveLength(1);
-  });
+  }, 300_000);
 });
