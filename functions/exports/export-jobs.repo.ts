@@ -58,11 +58,11 @@ export async function getTabJob(id: string): Promise<TabExportJobRecord | undefi
 /**
  * Takes the job for one build: queued or failed (a retry), or building but silent for
  * JOB_STALE_MS (a build that died). Two deliveries of one event at once: one takes it, the other
- * gets false. A ready job is never taken again.
+ * gets undefined. A ready job is never taken again. Answers the job as taken (its `attempts`).
  */
-export async function claimTabJob(id: string, now = Date.now()): Promise<boolean> {
+export async function claimTabJob(id: string, now = Date.now()): Promise<TabExportJobRecord | undefined> {
   try {
-    await ddb.send(
+    const out = await ddb.send(
       new UpdateCommand({
         TableName: table.name,
         Key: jobKey(id),
@@ -70,11 +70,12 @@ export async function claimTabJob(id: string, now = Date.now()): Promise<boolean
         ConditionExpression: 'attribute_exists(pk) AND (#s IN (:q, :f) OR (#s = :b AND updatedAt < :stale))',
         ExpressionAttributeNames: { '#s': 'status', '#e': 'error' },
         ExpressionAttributeValues: { ':b': 'building', ':q': 'queued', ':f': 'failed', ':now': new Date(now).toISOString(), ':stale': new Date(now - JOB_STALE_MS).toISOString(), ':zero': 0, ':one': 1 },
+        ReturnValues: 'ALL_NEW',
       }),
     );
-    return true;
+    return clean<TabExportJobRecord>(out.Attributes!);
   } catch (e) {
-    if (isConditionFailed(e)) return false;
+    if (isConditionFailed(e)) return undefined;
     throw e;
   }
 }
@@ -123,8 +124,11 @@ export async function finishTabJob(id: string, record: ExportRecord): Promise<bo
   }
 }
 
-/** The build failed: the reason for people; a retried event may take the job again. */
-export async function failTabJob(id: string, error: string): Promise<void> {
+/**
+ * The build failed: `failed` with the reason for people when no try is left, else `queued` again
+ * (the reason kept) for the next try; either way a retried event may take the job again.
+ */
+export async function failTabJob(id: string, error: string, final: boolean): Promise<void> {
   await ddb.send(
     new UpdateCommand({
       TableName: table.name,
@@ -132,7 +136,7 @@ export async function failTabJob(id: string, error: string): Promise<void> {
       UpdateExpression: 'SET #s = :f, #e = :e, updatedAt = :now',
       ConditionExpression: '#s = :b',
       ExpressionAttributeNames: { '#s': 'status', '#e': 'error' },
-      ExpressionAttributeValues: { ':f': 'failed', ':e': error, ':b': 'building', ':now': new Date().toISOString() },
+      ExpressionAttributeValues: { ':f': final ? 'failed' : 'queued', ':e': error, ':b': 'building', ':now': new Date().toISOString() },
     }),
   );
 }

@@ -14,6 +14,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { ASYNC_INVOKE } from '../../infra/async-policy';
 import { EXPORT_LINK_DAYS } from '../../shared/constants';
 import { EXPORT_MSG, TAB_LABELS, type ExportFileQuery, type TabExportJob } from '../../shared/schemas/exports';
 import { SCRAPING_MSG } from '../../shared/schemas/scrapings';
@@ -113,9 +114,11 @@ export async function toJobView(job: TabExportJobRecord, now = Date.now()): Prom
 class JobError extends Error {}
 
 /**
- * Builds the job's file, once: a job already ready, or being built by another delivery, is left
- * alone (answers false). A failure is written to the job (with its reason) and thrown, so the
- * asynchronous invocation is tried again and, after its tries, is a failed delivery (docs/operations.md).
+ * Builds the job's file, once: a job already ready is left alone (answers false); one being built
+ * by another delivery throws (this event is tried again later and then finds it ready). A failure
+ * is written to the job and thrown, so the asynchronous invocation is tried again and, after its
+ * tries, is a failed delivery (docs/operations.md): the job reads `queued` between tries and
+ * `failed` with the reason after the last (a JobError, a reason no retry changes, at once).
  */
 export async function runTabExport(jobId: string, opts: { notify?: boolean } = {}): Promise<boolean> {
   const job = await getTabJob(jobId);
@@ -123,7 +126,13 @@ export async function runTabExport(jobId: string, opts: { notify?: boolean } = {
     logger.warn('tab export: no such job', { jobId });
     return false;
   }
-  if (job.status === 'ready' || !(await claimTabJob(jobId))) return false;
+  if (job.status === 'ready') return false;
+  const taken = await claimTabJob(jobId);
+  if (!taken) {
+    if ((await getTabJob(jobId))?.status === 'ready') return false;
+    // Another delivery is building it (or died less than JOB_STALE_MS ago): this event is tried again later.
+    throw new Error(`Tab export ${jobId} is being built by another delivery.`);
+  }
   const file = path.join(tmpdir(), `export-${jobId}-${randomBytes(4).toString('hex')}.xlsx`);
   try {
     const q = jobQuery(job);
@@ -171,7 +180,9 @@ export async function runTabExport(jobId: string, opts: { notify?: boolean } = {
     return true;
   } catch (e) {
     logger.error('tab export failed', { jobId, error: String((e as Error)?.stack ?? e) });
-    await failTabJob(jobId, e instanceof JobError ? e.message : EXPORT_MSG.exportFailed).catch(() => undefined);
+    // The last of an invocation's tries (1 + Lambda's retries) says failed; before it the job waits, queued, for the next try.
+    const final = taken.attempts % (1 + ASYNC_INVOKE.retryAttempts) === 0 || e instanceof JobError;
+    await failTabJob(jobId, e instanceof JobError ? e.message : EXPORT_MSG.exportFailed, final).catch(() => undefined);
     throw e;
   } finally {
     await rm(file, { force: true });
