@@ -112,5 +112,8 @@ export const FAILURE_SOURCES = {
 } as const;
 export type FailureSource = keyof typeof FAILURE_SOURCES;
 
+/** Lambda's retries of an asynchronous invocation after its first try (infra/async-policy.ts; a tab export job counts its tries with it). */
+export const ASYNC_RETRY_ATTEMPTS = 2;
+
 /** The CloudWatch namespace of the functions' metrics (functions/lib/metrics.ts) and of the operations dashboard. */
 export const METRICS_NAMESPACE = 'RetailerAudit';

@@ -14,8 +14,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { ASYNC_INVOKE } from '../../infra/async-policy';
-import { EXPORT_LINK_DAYS } from '../../shared/constants';
+import { ASYNC_RETRY_ATTEMPTS, EXPORT_LINK_DAYS } from '../../shared/constants';
 import { EXPORT_MSG, TAB_LABELS, type ExportFileQuery, type TabExportJob } from '../../shared/schemas/exports';
 import { SCRAPING_MSG } from '../../shared/schemas/scrapings';
 import { s3 } from '../lib/clients/s3';
@@ -181,7 +180,7 @@ export async function runTabExport(jobId: string, opts: { notify?: boolean } = {
   } catch (e) {
     logger.error('tab export failed', { jobId, error: String((e as Error)?.stack ?? e) });
     // The last of an invocation's tries (1 + Lambda's retries) says failed; before it the job waits, queued, for the next try.
-    const final = taken.attempts % (1 + ASYNC_INVOKE.retryAttempts) === 0 || e instanceof JobError;
+    const final = taken.attempts % (1 + ASYNC_RETRY_ATTEMPTS) === 0 || e instanceof JobError;
     await failTabJob(jobId, e instanceof JobError ? e.message : EXPORT_MSG.exportFailed, final).catch(() => undefined);
     throw e;
   } finally {
