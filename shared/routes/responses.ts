@@ -100,6 +100,7 @@ export const responses = {
   getBatchItems: batchItemResponse,
   getBrandSkus: brandSkusResponse,
   exportFile: exportFileResponse,
+  getExportJob: exportFileResponse,
   getExportHistory: exportHistoryResponse,
   // Retailer-level reads of the summary, the Retailer List, the top bar and the retailer page.
   getBrandRetailerSummary: brandSummaryResponse,
