@@ -44,7 +44,7 @@ beforeEach(() => {
     }
     if (url.host === 's3.test') {
       uploads.push(body as FormData);
-      return { status: 200 };
+      return { status: 200, body: {} };
     }
     if (url.pathname.endsWith('/contact_retailer')) {
       posts.push({ url, body: body as FormData });
@@ -175,7 +175,7 @@ describe('ContactRetailerForm', () => {
     await settle();
     h.answer(({ url, body }) => {
       if (url.pathname.endsWith('/contact_retailer/attachments')) return { status: 200, body: { data: [{ key: 'k', name: 'shot.png', url: 'http://s3.test/data', fields: {} }], expiresAt: 'x' } };
-      if (url.host === 's3.test') return { status: 403 };
+      if (url.host === 's3.test') return { status: 403, body: {} };
       posts.push({ url, body: body as FormData });
       return { status: 200, body: {} };
     });
