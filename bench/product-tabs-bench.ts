@@ -74,6 +74,8 @@ export async function runProductTabsBench(argv: readonly string[] = []): Promise
       S3_ENDPOINT: s3local.endpoint,
       TABLE_NAME: 'bench-table',
       DATA_BUCKET: 'bench-data',
+      // The pictures' app links are signed with a key derived from it (functions/lib/image-links.ts).
+      JWT_SECRET: 'product-tabs-bench-secret-0123456789abcdef',
     });
     await ensureTable(dynamo.client, 'bench-table');
     await ensureBucket(s3local.client, 'bench-data', 'http://localhost');
