@@ -4,6 +4,9 @@
  *
  *   snapshots/periods/<periodId>/<version>.json.gz           a version's products as staged (or as
  *                                                             stored, when built on a first read)
+ *   snapshots/periods/<periodId>/<version>.keys.json.gz      its read keys: per product what decides
+ *                                                             a page's rows and order, every sort
+ *                                                             computed (domain/read-keys.ts)
  *   snapshots/oh/<brand>/<version>/<CUSTOMER ID>.json.gz     one retailer's items of a feed version
  *   snapshots/oh-skus/<brand>/<version>.json.gz               the Brand SKU options of a feed version
  *
@@ -20,6 +23,7 @@ import { idKey } from '../inventory/domain/oh-feed';
 import { s3 } from '../lib/clients/s3';
 import { env } from '../lib/env';
 import type { ProductScrape } from './domain/product';
+import type { ReadKeysJson } from './domain/read-keys';
 
 const gz = promisify(gzip);
 const gunz = promisify(gunzip);
@@ -62,6 +66,14 @@ export const putPeriodSnapshot = (periodId: string, version: string, snapshot: P
 export async function putPeriodSnapshotGz(periodId: string, version: string, body: Buffer): Promise<void> {
   await s3.send(new PutObjectCommand({ Bucket: env.dataBucket, Key: periodSnapshotKey(periodId, version), Body: body, ContentType: 'application/json', ContentEncoding: 'gzip' }));
 }
+
+export const periodKeysKey = (periodId: string, version: string) => `${SNAPSHOT_PREFIX}periods/${periodId}/${version}.keys.json.gz`;
+
+/** GetObject snapshots/periods/<periodId>/<version>.keys.json.gz (undefined when there is none) */
+export const getPeriodKeys = (periodId: string, version: string) => getJson<ReadKeysJson>(periodKeysKey(periodId, version));
+
+/** PutObject snapshots/periods/<periodId>/<version>.keys.json.gz (overwrite: the same products give the same keys) */
+export const putPeriodKeys = (periodId: string, version: string, keys: ReadKeysJson) => putJson(periodKeysKey(periodId, version), keys);
 
 /** GetObject snapshots/oh/<brand>/<version>/<CUSTOMER>.json.gz (undefined when there is none) */
 export const getOhSnapshot = (brand: string, version: string, customerId: string) => getJson<{ items: OhItem[] }>(ohSnapshotKey(brand, version, customerId));
