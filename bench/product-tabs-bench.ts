@@ -92,7 +92,8 @@ async function bench(args: Args, dir: string): Promise<void> {
   const { dynamo } = await import('../functions/lib/clients/dynamodb.js');
   const repo = await import('../functions/scrapings/scrapings.repo.js');
   const inventory = await import('../functions/inventory/inventory.repo.js');
-  const { ohSnapshotKey, periodSnapshotKey, putOhSnapshot, putPeriodSnapshot } = await import('../functions/scrapings/snapshots.repo.js');
+  const { ohSnapshotKey, periodKeysKey, periodSnapshotKey, putOhSnapshot, putPeriodKeys, putPeriodSnapshot } = await import('../functions/scrapings/snapshots.repo.js');
+  const { buildReadKeys } = await import('../functions/scrapings/domain/read-keys.js');
   const { clearProductCache, listProducts } = await import('../functions/scrapings/product-reads.js');
   const { productView, needsOnHand } = await import('../functions/scrapings/domain/product-view.js');
   const { periodIdOf, productIdOf } = await import('../functions/scrapings/domain/ids.js');
@@ -204,9 +205,11 @@ async function bench(args: Args, dir: string): Promise<void> {
       flaggedCount: smallProducts.filter((p) => p.isFlagged === 'yes' && p.type !== 'deleted').length,
     }),
   );
-  // What the stage step and the on-hand ingest write.
+  // What the stage step and the on-hand ingest write: the snapshot and the read keys of each period, the retailers' items.
   await putPeriodSnapshot(periodId, version, { seq: 0, products });
+  await putPeriodKeys(periodId, version, buildReadKeys(periodId, 0, products));
   await putPeriodSnapshot(smallPeriodId, version, { seq: 0, products: smallProducts });
+  await putPeriodKeys(smallPeriodId, version, buildReadKeys(smallPeriodId, 0, smallProducts));
   await putOhSnapshot(brand, feedVersion, optId, ohItems.filter((i) => i.customerId === optId));
   await putOhSnapshot(brand, feedVersion, smallOptId, smallItems);
   console.log(`\nProduct tabs bench: ${args.products.toLocaleString('en-US')} products, on-hand feed of ${args.oh.toLocaleString('en-US')} items (${Math.ceil(args.oh / 2).toLocaleString('en-US')} the retailer's); seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
@@ -242,10 +245,10 @@ async function bench(args: Args, dir: string): Promise<void> {
   clearProductCache();
   const cold = await measure(() => listProducts(auth, query({})));
   const coldOh = await measure(() => listProducts(auth, query({ filter: 'price_diff' })));
-  // Cold on a period and feed without snapshots (from before this change): built from DynamoDB once.
+  // Cold on a period and feed without snapshots nor read keys (from before them): built from DynamoDB once.
   const { DeleteObjectCommand } = await import('@aws-sdk/client-s3');
   const { s3 } = await import('../functions/lib/clients/s3.js');
-  for (const Key of [periodSnapshotKey(periodId, version), ohSnapshotKey(brand, feedVersion, optId)]) await s3.send(new DeleteObjectCommand({ Bucket: 'bench-data', Key }));
+  for (const Key of [periodSnapshotKey(periodId, version), periodKeysKey(periodId, version), ohSnapshotKey(brand, feedVersion, optId)]) await s3.send(new DeleteObjectCommand({ Bucket: 'bench-data', Key }));
   clearProductCache();
   const coldLegacy = await measure(() => listProducts(auth, query({})));
   const coldLegacyOh = await measure(() => listProducts(auth, query({ filter: 'price_diff' })));

@@ -27,7 +27,7 @@ import { assertCanSee } from './access';
 import type { ProductScrape } from './domain/product';
 import { catchUpMatches, indexedRows, indexedView, isOhView, matchAll, OhIndexed, pagePositions, PeriodIndex, type Matches, type RowOptions } from './domain/product-index';
 import { needsOnHand, pricedRow, type ViewOptions, type ViewRow } from './domain/product-view';
-import { buildReadKeys, readKeys } from './domain/read-keys';
+import { buildReadKeys, decodeOrders, readKeys } from './domain/read-keys';
 import { getPeriod, getVersionProducts, listEditsSince, listVersionProducts, type RetailerBrandScraping } from './scrapings.repo';
 import { getOhSnapshot, getPeriodKeys, getPeriodSnapshot, putOhSnapshot, putPeriodKeys, putPeriodSnapshot } from './snapshots.repo';
 
@@ -83,7 +83,8 @@ async function loadOh(brand: string, version: string, optId: string): Promise<{ 
     items = await listCustomerItemsOfVersion(brand, version, optId);
     await putOhSnapshot(brand, version, optId, items);
   }
-  return { value: new OhIndexed(items), bytes: items.length * 600 };
+  // The sort orders the snapshot holds (written since issue 21); an older one's are computed on first use.
+  return { value: new OhIndexed(items, decodeOrders(snap?.value.orders, items.length)), bytes: items.length * 600 };
 }
 
 /**

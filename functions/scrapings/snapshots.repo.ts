@@ -23,7 +23,7 @@ import { idKey } from '../inventory/domain/oh-feed';
 import { s3 } from '../lib/clients/s3';
 import { env } from '../lib/env';
 import type { ProductScrape } from './domain/product';
-import type { ReadKeysJson } from './domain/read-keys';
+import { ohReadOrders, type ReadKeysJson } from './domain/read-keys';
 
 const gz = promisify(gzip);
 const gunz = promisify(gunzip);
@@ -75,11 +75,18 @@ export const getPeriodKeys = (periodId: string, version: string) => getJson<Read
 /** PutObject snapshots/periods/<periodId>/<version>.keys.json.gz (overwrite: the same products give the same keys) */
 export const putPeriodKeys = (periodId: string, version: string, keys: ReadKeysJson) => putJson(periodKeysKey(periodId, version), keys);
 
-/** GetObject snapshots/oh/<brand>/<version>/<CUSTOMER>.json.gz (undefined when there is none) */
-export const getOhSnapshot = (brand: string, version: string, customerId: string) => getJson<{ items: OhItem[] }>(ohSnapshotKey(brand, version, customerId));
+/** A retailer's items of a feed version and, since issue 21, every sort order of them (read-keys.ts ohReadOrders; older snapshots have none). */
+export interface OhSnapshot {
+  items: OhItem[];
+  orders?: Record<string, string>;
+}
 
-/** PutObject snapshots/oh/<brand>/<version>/<CUSTOMER>.json.gz */
-export const putOhSnapshot = (brand: string, version: string, customerId: string, items: readonly OhItem[]) => putJson(ohSnapshotKey(brand, version, customerId), { items });
+/** GetObject snapshots/oh/<brand>/<version>/<CUSTOMER>.json.gz (undefined when there is none) */
+export const getOhSnapshot = (brand: string, version: string, customerId: string) => getJson<OhSnapshot>(ohSnapshotKey(brand, version, customerId));
+
+/** PutObject snapshots/oh/<brand>/<version>/<CUSTOMER>.json.gz: the items and their sort orders, computed here (so a cold tab sorts nothing). */
+export const putOhSnapshot = (brand: string, version: string, customerId: string, items: readonly OhItem[]) =>
+  putJson(ohSnapshotKey(brand, version, customerId), { items, orders: ohReadOrders(items) });
 
 export const skuSnapshotKey = (brand: string, version: string) => `${SNAPSHOT_PREFIX}oh-skus/${brand}/${version}.json.gz`;
 

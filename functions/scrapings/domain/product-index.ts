@@ -127,9 +127,13 @@ export class OhIndexed {
   /** Item position by serial (trimmed, upper-cased). */
   readonly posOfSerial = new Map<string, number>();
   private readonly search: SearchTexts<OhItem>;
-  constructor(readonly items: OhItem[]) {
+  /** `orders`: sort orders computed already (the snapshot's), by orderKey. */
+  constructor(
+    readonly items: OhItem[],
+    orders?: ReadonlyMap<string, Uint32Array>,
+  ) {
     this.rows = items.map(ohRow);
-    this.orders = new Orders(this.rows);
+    this.orders = new Orders(this.rows, orders);
     this.index = indexOhItems(items);
     items.forEach((item, i) => this.posOfSerial.set(idKey(item.serialNo), i));
     this.search = new SearchTexts(items, ohSearchFields);

@@ -6,7 +6,9 @@
  * and reads the page's own products from DynamoDB (product-reads.ts). Pure.
  */
 import { PRODUCT_SORTS } from '../../../shared/schemas/scrapings';
+import type { OhItem } from '../../inventory/domain/oh-feed';
 import type { BrandSkuRef, ProductScrape } from './product';
+import { ohRow } from './product-view';
 import { orderKey, sortOrder } from './product-index';
 import type { ProductChangeType } from '../../files/domain/period-apply';
 
@@ -58,15 +60,29 @@ export function buildReadKeys(periodId: string, seq: number, products: readonly 
   return { format: READ_KEYS_FORMAT, seq, rows: products.map((p) => toRow(periodId, p)), orders };
 }
 
+/** Orders by orderKey as stored (base64) back into arrays; undefined when one is not of `n` positions. */
+export function decodeOrders(orders: Record<string, string> | undefined, n: number): Map<string, Uint32Array> | undefined {
+  const out = new Map<string, Uint32Array>();
+  for (const [k, v] of Object.entries(orders ?? {})) {
+    const order = fromBase64(v);
+    if (order.length !== n) return undefined;
+    out.set(k, order);
+  }
+  return out;
+}
+
+/** Every sort order of a retailer's on-hand items (as OH rows sort: compareRows), for their snapshot: computed when it is written. */
+export function ohReadOrders(items: readonly OhItem[]): Record<string, string> {
+  const rows = items.map(ohRow);
+  const orders: Record<string, string> = {};
+  for (const sort of PRODUCT_SORTS) orders[orderKey(sort)] = toBase64(sortOrder(rows, sort));
+  return orders;
+}
+
 /** The products (key fields only) and sort orders of read keys; undefined when of another format or not whole. */
 export function readKeys(periodId: string, json: ReadKeysJson): { seq: number; products: ProductScrape[]; orders: Map<string, Uint32Array> } | undefined {
   if (json.format !== READ_KEYS_FORMAT || !Array.isArray(json.rows)) return undefined;
   const products = json.rows.map((r) => fromRow(periodId, r));
-  const orders = new Map<string, Uint32Array>();
-  for (const [k, v] of Object.entries(json.orders ?? {})) {
-    const order = fromBase64(v);
-    if (order.length !== products.length) return undefined;
-    orders.set(k, order);
-  }
-  return { seq: json.seq, products, orders };
+  const orders = decodeOrders(json.orders, products.length);
+  return orders && { seq: json.seq, products, orders };
 }
