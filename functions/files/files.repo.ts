@@ -1,4 +1,4 @@
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { FLAG_LEVELS, type ApprovedStatus, type FlagLevel } from '../../shared/constants';
 import { ROBOT_TYPES, type RobotType } from '../../shared/robot-columns';
 import { ddb } from '../lib/clients/dynamodb';
@@ -378,11 +378,6 @@ export async function countRetailerFilesByFlag(partitions: string[], status: App
     }),
   );
   return counts;
-}
-
-/** PutItem FILE#id (overwrite: the ingest completes a record it created) */
-export async function putFile(f: FileRecord): Promise<void> {
-  await ddb.send(new PutCommand({ TableName: table.name, Item: item(f) }));
 }
 
 /** GetItem pk=FILE#id */

@@ -221,7 +221,8 @@ describe('disabling hides a retailer from the dashboard at once; enabling brings
     const shown = await dashboard();
     expect(shown.retailers).toEqual([R1._id, R2._id, R3._id].sort());
     expect(shown.scrapings).toEqual([R1._id, R2._id, R3._id].sort());
-    expect(shown.totalRetailers).toBe(1);
+    // Total Retailers counts every retailer on the list, scanned or not (issue 20 §2).
+    expect(shown.totalRetailers).toBe(3);
     expect(shown.infoStatus).toBe(200);
     const periodsBefore = (await api<any>('GET', `/RetailerSummaryDays/${B._id}/${R1._id}`, { token: tokens.brandAdmin })).body.data;
     const productBefore = (await api<any>('GET', `/retailerBrandProductScrapings/${productId}`, { token: tokens.brandAdmin })).body.data;
@@ -231,7 +232,7 @@ describe('disabling hides a retailer from the dashboard at once; enabling brings
     const hidden = await dashboard();
     expect(hidden.retailers).toEqual([R2._id, R3._id].sort());
     expect(hidden.scrapings).toEqual([R2._id, R3._id].sort());
-    expect(hidden.totalRetailers).toBe(0);
+    expect(hidden.totalRetailers).toBe(2);
     expect(hidden.infoStatus).toBe(404);
     expect((await look(`retailer=${R1._id}`)).body.data.find((r: { _id: string }) => r._id === B._id)).toEqual({ _id: B._id, name: B.name, value: 'No' });
 

@@ -153,7 +153,9 @@ describe('a robot drop whose ingest fails every try', () => {
     const brandAdmin = await login('brandadmin@demo.test');
     expect((await callRoute('listFailedDeliveries', { token: brandAdmin })).status).toBe(403);
     expect((await callRoute('redriveFailedDelivery', { token: brandAdmin, params: { id } })).status).toBe(403);
-    expect((await callRoute('redriveFailedDelivery', { token: admin, params: { id: 'no-such-failure-id' } })).status).toBe(404);
+    // A well-formed id of no failure: 404; anything else is not an id of one: 400.
+    expect((await callRoute('redriveFailedDelivery', { token: admin, params: { id: `d${'x'.repeat(21)}` } })).status).toBe(404);
+    expect((await callRoute('redriveFailedDelivery', { token: admin, params: { id: 'no-such-failure-id' } })).status).toBe(400);
     // Leave nothing open for the other suites' post office.
     expect((await callRoute('redriveFailedDelivery', { token: admin, params: { id } })).status).toBe(200);
     await expect.poll(async () => (await failures()).data.some((f) => f.id === id)).toBe(false);

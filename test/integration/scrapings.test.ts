@@ -86,7 +86,7 @@ async function makeFile(type: FileType, retailer: typeof R1, date: string, rows:
     createdAt: now,
     updatedAt: now,
   };
-  await m.files.putFile(file);
+  expect(await m.files.createFileOnce(file)).toBe(true);
   return file;
 }
 
