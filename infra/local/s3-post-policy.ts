@@ -117,8 +117,18 @@ export function enforcePostPolicies(server: unknown): void {
     }
     const refusal = checkPostPolicy(fields.policy, fields, Math.max(fileSize, 0));
     if (refusal) return refuse(refusal);
-    // s3rver reads the form from the request: the same bytes again.
-    const again = Object.assign(Readable.from(raw), { headers: ctx.req.headers });
+    // s3rver reads the form from the request: the same bytes again, with what Koa reads of a request.
+    const req = ctx.req as unknown as Record<string, unknown>;
+    const again = Object.assign(Readable.from(raw), {
+      headers: req.headers,
+      url: req.url,
+      method: req.method,
+      httpVersion: req.httpVersion,
+      httpVersionMajor: req.httpVersionMajor,
+      httpVersionMinor: req.httpVersionMinor,
+      socket: req.socket,
+      connection: req.socket,
+    });
     ctx.req = again as unknown as Ctx['req'];
     ctx.request.req = again;
     return next();
