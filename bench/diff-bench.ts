@@ -28,7 +28,7 @@ interface Args {
   variants: Variant[];
 }
 
-const ALL_VARIANTS: readonly Variant[] = ['ours', 'ours-digest', 'ours-csv-parse', 'ours-arrays', 'daff', 'daff-on-csv-parse', 'daff-on-our-parser'];
+const ALL_VARIANTS: readonly Variant[] = ['ours', 'ours-digest', 'ours-csv-parse', 'ours-arrays', 'daff', 'daff-on-csv-parse', 'daff-on-our-parser', 'parse-only'];
 const USAGE = 'usage: diff-bench.ts [--rows N] [--runs N] [--compact] [--keep] [--only variant,variant...]';
 
 function parseArgs(argv: readonly string[]): Args {
@@ -115,6 +115,7 @@ const LABELS: Record<Variant, string> = {
   daff: 'daff: daff.Csv parse + compareTables/align + TableDiff.hilite',
   'daff-on-csv-parse': 'daff engine on csv-parse rows',
   'daff-on-our-parser': 'daff engine on our parser\'s rows (same fast parser as ours)',
+  'parse-only': 'our parser alone on both files (no diff)',
 };
 
 export async function runDiffBench(argv: readonly string[]): Promise<void> {
@@ -152,7 +153,7 @@ export async function runDiffBench(argv: readonly string[]): Promise<void> {
       for (const variant of variants) {
         const result = await runWorker(workerPath, variant, files);
         results.get(variant)!.push(result);
-        const ok = sameCounts(result.found, expected) ? 'ok' : 'MISMATCH';
+        const ok = variant === 'parse-only' ? '' : sameCounts(result.found, expected) ? 'ok' : 'MISMATCH';
         console.log(`  run ${run + 1} ${pad(variant, 18)} ${seconds(result.totalMs).padStart(8)}  peak RSS ${megabytes(result.peakRssMb)}  ${ok}`);
       }
     }
@@ -167,7 +168,7 @@ export async function runDiffBench(argv: readonly string[]): Promise<void> {
       const heap = Math.max(...runs.map((r) => r.peakHeapMb));
       summary.set(variant, { totalMs, rss, heap, rssRuns: runs.map((r) => r.peakRssMb) });
       const last = runs[runs.length - 1]!;
-      const found = `${last.found.added} / ${last.found.removed} / ${last.found.changed}${sameCounts(last.found, expected) ? '' : '  (MISMATCH)'}`;
+      const found = variant === 'parse-only' ? '-' : `${last.found.added} / ${last.found.removed} / ${last.found.changed}${sameCounts(last.found, expected) ? '' : '  (MISMATCH)'}`;
       console.log(`${pad(LABELS[variant], 62)} ${pad(seconds(totalMs), 9)} ${pad(megabytes(rss), 9)} ${pad(megabytes(heap), 10)} ${found}`);
       const phases = Object.keys(last.phases)
         .map((name) => `${name} ${seconds(median(runs.map((r) => r.phases[name] ?? 0)))}`)
@@ -194,6 +195,24 @@ export async function runDiffBench(argv: readonly string[]): Promise<void> {
     const digestForm = summary.get('ours-digest');
     if (digestForm && daffOurParser) console.log(`Ratio daff engine on our parser / ours-digest: ${(daffOurParser.totalMs / digestForm.totalMs).toFixed(2)}x  (ingest's digest form; ${megabytes(daffOurParser.rss)} vs ${megabytes(digestForm.rss)} peak RSS)`);
     if (digestForm && daffNative) console.log(`Ratio daff / ours-digest:                  ${(daffNative.totalMs / digestForm.totalMs).toFixed(2)}x`);
+    // The engines alone (issue 21): parsing is the same code in ours, ours-digest and
+    // daff-on-our-parser, measured apart (parse-only) and taken off; daff's engine is its own
+    // phases (compareTables + align, hilite), without the rows' conversion to its tables.
+    const parseOnly = results.get('parse-only');
+    if (parseOnly) {
+      const parseOf = (name: string) => median(parseOnly.map((r) => r.phases[name] ?? 0));
+      const parsePrevious = parseOf('parse previous');
+      const parseCurrent = parseOf('parse current');
+      const daffRuns = results.get('daff-on-our-parser');
+      const daffEngine = daffRuns ? median(daffRuns.map((r) => (r.phases['compareTables + align'] ?? 0) + (r.phases['hilite'] ?? 0))) : undefined;
+      console.log(`Parsing alone (our parser): previous ${seconds(parsePrevious)}, current ${seconds(parseCurrent)}`);
+      const engineLine = (label: string, engineMs: number) => {
+        const vsDaff = daffEngine !== undefined ? `; daff's engine ${seconds(daffEngine)}: ratio ${(daffEngine / engineMs).toFixed(2)}x (goal >= ${GOAL_RATIO}x: ${daffEngine / engineMs >= GOAL_RATIO ? 'met' : 'NOT met'})` : '';
+        console.log(`Engine alone, ${label}: ${seconds(engineMs)}${vsDaff}`);
+      };
+      if (ours) engineLine('ours (total - parse of both files; diff + marks + pages)', Math.max(1, ours.totalMs - parsePrevious - parseCurrent));
+      if (digestForm) engineLine('ours-digest (total - parse of the current file; previous pages read twice + diff + marks + pages)', Math.max(1, digestForm.totalMs - parseCurrent));
+    }
     const csvParseOnly = summary.get('ours-csv-parse');
     if (ours && csvParseOnly) console.log(`Ratio csv-parse for every record / ours:   ${(csvParseOnly.totalMs / ours.totalMs).toFixed(2)}x in time, ${megabytes(csvParseOnly.rss)} vs ${megabytes(ours.rss)} peak RSS`);
     if (ours && arrays) console.log(`Ratio array form / ours:                   ${(arrays.totalMs / ours.totalMs).toFixed(2)}x in time, ${megabytes(arrays.rss)} vs ${megabytes(ours.rss)} peak RSS`);

@@ -9,15 +9,26 @@
  *
  * See bench/README.md.
  */
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg, tmpdir } from 'node:os';
+import path, { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import esbuild from 'esbuild';
 import { ensureBucket, ensureTable, freePort, LOCAL_CREDENTIALS, startDynamo, startS3 } from '../infra/local/emulators.js';
 import { prng } from '../infra/local/prng.js';
 import { periodRecord } from '../test/support/scrapes.js';
 
 const GOAL_P95_MS = 100;
+/** A cold handler's first page of any tab (issue 21): a new process, nothing cached. */
+const GOAL_COLD_MS = 1000;
+const GOAL_COLD_MB = 256;
+/** The floor: the same requests on a period of a small retailer, in the same run. */
+const SMALL_PRODUCTS = 145;
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
 const PAGE = 25;
 const GOAL_ITEMS = (limit: number) => 2 * limit + 10;
 
@@ -63,10 +74,12 @@ export async function runProductTabsBench(argv: readonly string[] = []): Promise
       S3_ENDPOINT: s3local.endpoint,
       TABLE_NAME: 'bench-table',
       DATA_BUCKET: 'bench-data',
+      // The pictures' app links are signed with a key derived from it (functions/lib/image-links.ts).
+      JWT_SECRET: 'product-tabs-bench-secret-0123456789abcdef',
     });
     await ensureTable(dynamo.client, 'bench-table');
     await ensureBucket(s3local.client, 'bench-data', 'http://localhost');
-    await bench(args);
+    await bench(args, dir);
   } finally {
     dynamo.process.kill();
     await s3local.server.close();
@@ -74,12 +87,13 @@ export async function runProductTabsBench(argv: readonly string[] = []): Promise
   }
 }
 
-async function bench(args: Args): Promise<void> {
+async function bench(args: Args, dir: string): Promise<void> {
   // Imported after the environment points the clients at the emulators.
   const { dynamo } = await import('../functions/lib/clients/dynamodb.js');
   const repo = await import('../functions/scrapings/scrapings.repo.js');
   const inventory = await import('../functions/inventory/inventory.repo.js');
-  const { ohSnapshotKey, periodSnapshotKey, putOhSnapshot, putPeriodSnapshot } = await import('../functions/scrapings/snapshots.repo.js');
+  const { ohSnapshotKey, periodKeysKey, periodSnapshotKey, putOhSnapshot, putPeriodKeys, putPeriodSnapshot } = await import('../functions/scrapings/snapshots.repo.js');
+  const { buildReadKeys } = await import('../functions/scrapings/domain/read-keys.js');
   const { clearProductCache, listProducts } = await import('../functions/scrapings/product-reads.js');
   const { productView, needsOnHand } = await import('../functions/scrapings/domain/product-view.js');
   const { periodIdOf, productIdOf } = await import('../functions/scrapings/domain/ids.js');
@@ -110,6 +124,9 @@ async function bench(args: Args): Promise<void> {
   const version = 'benchversion0000000000';
   const feedVersion = 'benchfeed0000000000000';
   const periodId = periodIdOf(brand, retailer, date);
+  const smallRetailer = 'bench-small-retailer';
+  const smallOptId = 'OPT-SMALL';
+  const smallPeriodId = periodIdOf(brand, smallRetailer, date);
   const now = new Date().toISOString();
   const random = prng(20261123);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
@@ -154,11 +171,15 @@ async function bench(args: Args): Promise<void> {
       ...(type ? { type } : {}),
     };
   });
+  // The floor's retailer: SMALL_PRODUCTS products (the first ones, under its own period) and as many items.
+  const smallItems = ohItems.slice(0, SMALL_PRODUCTS).map((i, k) => ({ ...i, serialNo: `SM${String(k).padStart(7, '0')}`, customerId: smallOptId }));
+  const smallProducts = products.slice(0, SMALL_PRODUCTS).map((p) => ({ ...p, _id: productIdOf(smallPeriodId, p.style_number), retailer_brand_scraping: smallPeriodId, retailer: smallRetailer }));
   await putRetailer({ _id: retailer, name: 'Bench Store', optId, slug: 'bench-store', website: 'https://shop.example', createdAt: now, updatedAt: now } as Parameters<typeof putRetailer>[0]);
+  await putRetailer({ _id: smallRetailer, name: 'Bench Boutique', optId: smallOptId, slug: 'bench-boutique', website: 'https://boutique.example', createdAt: now, updatedAt: now } as Parameters<typeof putRetailer>[0]);
   const writer = repo.productWriter(version);
-  for (const p of products) await writer.add(p);
+  for (const p of [...products, ...smallProducts]) await writer.add(p);
   await writer.close();
-  await inventory.putOhItems(brand, feedVersion, ohItems);
+  await inventory.putOhItems(brand, feedVersion, [...ohItems, ...smallItems]);
   await inventory.switchCurrentFeed({ brand, version: feedVersion, key: 'incoming/oh/bench.csv', date, order: `${date}#1`, items: ohItems.length, errorCount: 0, ingestedAt: now });
   await repo.putPeriod(
     periodRecord({
@@ -172,9 +193,25 @@ async function bench(args: Args): Promise<void> {
       flaggedCount: products.filter((p) => p.isFlagged === 'yes' && p.type !== 'deleted').length,
     }),
   );
-  // What the stage step and the on-hand ingest write since this change.
+  await repo.putPeriod(
+    periodRecord({
+      _id: smallPeriodId,
+      brand,
+      retailer: smallRetailer,
+      date,
+      version,
+      totalProducts: smallProducts.length,
+      previousTotalProducts: smallProducts.length,
+      flaggedCount: smallProducts.filter((p) => p.isFlagged === 'yes' && p.type !== 'deleted').length,
+    }),
+  );
+  // What the stage step and the on-hand ingest write: the snapshot and the read keys of each period, the retailers' items.
   await putPeriodSnapshot(periodId, version, { seq: 0, products });
+  await putPeriodKeys(periodId, version, buildReadKeys(periodId, 0, products));
+  await putPeriodSnapshot(smallPeriodId, version, { seq: 0, products: smallProducts });
+  await putPeriodKeys(smallPeriodId, version, buildReadKeys(smallPeriodId, 0, smallProducts));
   await putOhSnapshot(brand, feedVersion, optId, ohItems.filter((i) => i.customerId === optId));
+  await putOhSnapshot(brand, feedVersion, smallOptId, smallItems);
   console.log(`\nProduct tabs bench: ${args.products.toLocaleString('en-US')} products, on-hand feed of ${args.oh.toLocaleString('en-US')} items (${Math.ceil(args.oh / 2).toLocaleString('en-US')} the retailer's); seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
 
   const auth = { sub: 'bench', role: 'ADMIN', brand: null, retailers: [], sv: 0, isAdmin: true } as unknown as Parameters<typeof listProducts>[0];
@@ -202,14 +239,16 @@ async function bench(args: Args): Promise<void> {
     return { ms: performance.now() - start, items: itemsRead - i0, requests: requests - r0 };
   };
 
+  await coldProcesses(dir, cases, periodId, smallPeriodId, args.products);
+
   // Cold: an empty cache (a new Lambda), the snapshot in S3.
   clearProductCache();
   const cold = await measure(() => listProducts(auth, query({})));
   const coldOh = await measure(() => listProducts(auth, query({ filter: 'price_diff' })));
-  // Cold on a period and feed without snapshots (from before this change): built from DynamoDB once.
+  // Cold on a period and feed without snapshots nor read keys (from before them): built from DynamoDB once.
   const { DeleteObjectCommand } = await import('@aws-sdk/client-s3');
   const { s3 } = await import('../functions/lib/clients/s3.js');
-  for (const Key of [periodSnapshotKey(periodId, version), ohSnapshotKey(brand, feedVersion, optId)]) await s3.send(new DeleteObjectCommand({ Bucket: 'bench-data', Key }));
+  for (const Key of [periodSnapshotKey(periodId, version), periodKeysKey(periodId, version), ohSnapshotKey(brand, feedVersion, optId)]) await s3.send(new DeleteObjectCommand({ Bucket: 'bench-data', Key }));
   clearProductCache();
   const coldLegacy = await measure(() => listProducts(auth, query({})));
   const coldLegacyOh = await measure(() => listProducts(auth, query({ filter: 'price_diff' })));
@@ -264,6 +303,50 @@ async function bench(args: Args): Promise<void> {
       `  whole-list (before) ${name.padEnd(14)}: p50 ${ms(pct(runs.map((r) => r.ms), 50))}, max ${ms(Math.max(...runs.map((r) => r.ms)))}, ${runs[0]!.items.toLocaleString('en-US')} items read in ${runs[0]!.requests} requests (goals: ${GOAL_P95_MS} ms, ${GOAL_ITEMS(PAGE)} items)`,
     );
   }
+}
+
+/**
+ * "Real size" cold figure: each tab's first page (and every sort of the products tab, a search)
+ * answered by a NEW node process running the handler's code bundled as the Lambda is (nothing
+ * cached), its time and peak RSS / heap, beside the same request on the small period (the floor).
+ */
+async function coldProcesses(dir: string, cases: readonly [string, Record<string, string>][], periodId: string, smallPeriodId: string, products: number): Promise<void> {
+  const worker = join(dir, 'product-tabs-cold-worker.cjs');
+  await esbuild.build({ entryPoints: [join(here, 'product-tabs-cold-worker.ts')], outfile: worker, bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning' });
+  type Cold = { ms: number; cpuMs: number; rows: number; total: number; maxRssMb: number; startRssMb: number; heapMb: number };
+  // Not execFileSync: s3rver runs in this process and must keep answering.
+  const run = async (id: string, q: Record<string, string>): Promise<Cold> => {
+    const { stdout } = await promisify(execFile)(process.execPath, [worker, id, JSON.stringify(q)], {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 16 * 1024 * 1024,
+      env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', NODE_OPTIONS: '--no-deprecation' },
+    });
+    return JSON.parse(stdout.trim().split('\n').pop()!) as Cold;
+  };
+  const coldCases: [string, Record<string, string>][] = [
+    ...cases.filter(([name]) => name.endsWith(' p1')),
+    ...['name;desc', 'price;asc', 'price;desc', 'style_number;asc', 'style_number;desc'].map((sort): [string, Record<string, string>] => [`products ${sort}`, { sort }]),
+    ['all_oh price;desc', { filter: 'all_oh', sort: 'price;desc' }],
+    ['search "grand bag"', { search: 'grand bag' }],
+  ];
+  console.log(`  cold, real size: a NEW process per request (bundled handler code, nothing cached), ${products.toLocaleString('en-US')} products vs ${SMALL_PRODUCTS} (the floor), load average ${loadavg()[0]!.toFixed(1)}`);
+  console.log(`  goal: ≤ ${GOAL_COLD_MS} ms and ≤ ${GOAL_COLD_MB} MB peak RSS for any tab's first page`);
+  console.log(`  ${'request'.padEnd(24)} ${'time'.padStart(8)} ${'CPU'.padStart(8)} ${'peak RSS'.padStart(9)} ${'heap'.padStart(7)} | ${'floor'.padStart(8)} ${'RSS'.padStart(7)} ${'heap'.padStart(7)} | rows/total`);
+  let worstMs = 0;
+  let worstMb = 0;
+  for (const [name, q] of coldCases) {
+    const big = await run(periodId, q);
+    const small = await run(smallPeriodId, q);
+    worstMs = Math.max(worstMs, big.ms);
+    worstMb = Math.max(worstMb, big.maxRssMb);
+    console.log(
+      `  ${name.padEnd(24)} ${ms(big.ms).padStart(8)} ${ms(big.cpuMs).padStart(8)} ${`${big.maxRssMb.toFixed(0)} MB`.padStart(9)} ${`${big.heapMb.toFixed(0)} MB`.padStart(7)} | ${ms(small.ms).padStart(8)} ${`${small.maxRssMb.toFixed(0)} MB`.padStart(7)} ${`${small.heapMb.toFixed(0)} MB`.padStart(7)} | ${big.rows}/${big.total}`,
+    );
+  }
+  console.log(
+    `  cold, real size, worst: ${ms(worstMs)} (goal ≤ ${GOAL_COLD_MS} ms: ${worstMs <= GOAL_COLD_MS ? 'met' : 'NOT met'}), ${worstMb.toFixed(0)} MB peak RSS (goal ≤ ${GOAL_COLD_MB} MB: ${worstMb <= GOAL_COLD_MB ? 'met' : 'NOT met'})`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await runProductTabsBench(process.argv.slice(2));

@@ -62,6 +62,7 @@ export class RetailerAuditStack extends Stack {
       recaptcha: config.publicForms.captcha.provider === 'recaptcha',
     });
 
+    this.storage.allowUploadsFrom(this.web.appUrl);
     // APP_URL comes from the distribution (or appDomain), which exists by now (see above).
     const resources: FunctionResources = {
       table: this.storage.table,
@@ -78,6 +79,7 @@ export class RetailerAuditStack extends Stack {
     const ops = this.operations;
     ops.watchAsync('ingest', this.pipeline.ingest);
     ops.watchAsync('basket-export', this.pipeline.basketExport);
+    ops.watchAsync('tab-export', this.pipeline.tabExport);
     this.api.addRouteTable(props.routes ?? routeTable, {
       ...resources,
       stateMachine: this.pipeline.approval,
@@ -93,6 +95,7 @@ export class RetailerAuditStack extends Stack {
       ...[...this.pipeline.tasks].map(([state, fn]) => [`Approval task ${state}`, fn] as const),
       ['Ingest', this.pipeline.ingest] as const,
       ['Basket export', this.pipeline.basketExport] as const,
+      ['Tab export', this.pipeline.tabExport] as const,
       ...[...this.schedules.tasks].map(([state, fn]) => [`Reports task ${state}`, fn] as const),
       ['Failure recorder', ops.recorder] as const,
     ];

@@ -30,4 +30,6 @@ export const DATA_PREFIX = {
   periodSnapshots: 'snapshots/periods/',
   /** Request objects of background jobs (the basket export's `jobs/basket-export/<id>.json`): each starts its worker; deleted after a day. */
   jobs: 'jobs/',
+  /** The contact form's images, uploaded through presigned POSTs before the email names them; deleted once sent, else after a day. */
+  contactUploads: 'uploads/contact/',
 } as const;

@@ -12,7 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import { CONTACT_MSG } from '../../shared/messages/contact';
-import { CONTACT_LIMITS, type ContactRetailerBody, type FormContact, type FormVariableName } from '../../shared/schemas/contact';
+import { CONTACT_LIMITS, type ContactRetailerBody, type ContactUploadsBody, type FormContact, type FormVariableName, type ImageType } from '../../shared/schemas/contact';
 import { findRetailerContacts, pageRetailerContacts } from '../address-book/contacts.repo';
 import { takeEmailSend } from '../auth/throttle.repo';
 import { getBrand, type BrandRecord } from '../brands/brands.repo';
@@ -29,6 +29,7 @@ import { ownDomainsOf } from './domain/own-domains';
 import { recordEmail } from './email-history.repo';
 import { AttachmentError, checkAttachments } from './domain/attachments';
 import { claimSend, markSent, releaseSend } from './sends.repo';
+import { createUploadLinks, deleteUploads, readUploads, uploadPrefix, UploadError } from './uploads.repo';
 
 /** A retailer scan the form is opened from: a scan period (products) or the retailer scan info (the brand profile). */
 interface Scan {
@@ -144,6 +145,26 @@ async function checkRecipients(scan: Scan, brand: BrandRecord, user: UserRecord,
   return { to, cc, bcc: bccOut };
 }
 
+/** POST /contact_retailer/attachments: upload links for the images of an email about a scan the caller may see. */
+export async function createContactUploads(auth: AuthContext, body: ContactUploadsBody) {
+  const scan = await resolveScan(auth, body.retailer_brand_scraping);
+  // The body's schema has checked each type against IMAGE_TYPES.
+  const { links, expiresAt } = await createUploadLinks(scan.brand, auth.sub, body.files as { name: string; type: ImageType; size: number }[]);
+  return { data: links, expiresAt };
+}
+
+/** The uploads the email names, as attachments (images by their bytes), or the 400/413 naming the first problem. */
+async function attachmentsOf(auth: AuthContext, scan: Scan, keys: readonly string[]) {
+  try {
+    const uploads = await readUploads(uploadPrefix(scan.brand, auth.sub), keys);
+    return checkAttachments(uploads.map((u) => ({ filename: u.filename, mimetype: '', content: u.content })));
+  } catch (e) {
+    if (!(e instanceof AttachmentError) && !(e instanceof UploadError)) throw e;
+    if (e.tooLarge) throw new PayloadTooLargeError(e.message);
+    throw new ValidationError(e.message, [{ path: 'attachment', message: e.message }]);
+  }
+}
+
 const historyIdOf = (userId: string, requestId: string) => createHash('sha256').update(`${userId}\u0000${requestId}`).digest('base64url').slice(0, 22);
 
 /** POST /contact_retailer?version=1.0.0 */
@@ -156,15 +177,6 @@ export async function sendContactEmail(auth: AuthContext, body: ContactRetailerB
   const { hasContent, sanitizeMessage, textOf } = await import('./domain/sanitize');
   const html = sanitizeMessage(body.message);
   if (!hasContent(html)) throw new ValidationError(CONTACT_MSG.noMessage, [{ path: 'message', message: CONTACT_MSG.noMessage }]);
-  let attachments;
-  try {
-    attachments = checkAttachments(body.files);
-  } catch (e) {
-    if (!(e instanceof AttachmentError)) throw e;
-    if (e.tooLarge) throw new PayloadTooLargeError(e.message);
-    throw new ValidationError(e.message, [{ path: 'file', message: e.message }]);
-  }
-
   const historyId = historyIdOf(auth.sub, body.requestId);
   const createdAt = new Date().toISOString();
   const claim = await claimSend(auth.sub, body.requestId, { historyId, createdAt });
@@ -172,8 +184,11 @@ export async function sendContactEmail(auth: AuthContext, body: ContactRetailerB
     if (claim.existing.status === 'sent') return { message: CONTACT_MSG.sent, data: { _id: claim.existing.historyId, messageId: claim.existing.messageId ?? null } };
     throw new ConflictError(CONTACT_MSG.inProgress);
   }
+  // After the claim: a retry of a sent email answers above without its uploads (deleted once sent).
   let messageId: string | null;
+  let attachments: Awaited<ReturnType<typeof attachmentsOf>>;
   try {
+    attachments = await attachmentsOf(auth, scan, body.attachments);
     if (!(await takeEmailSend(auth.sub, { max: CONTACT_LIMITS.perUserPerHour, seconds: 3600 }))) throw new TooManyRequestsError(CONTACT_MSG.throttled(CONTACT_LIMITS.perUserPerHour));
     messageId =
       (await sendRawEmail({
@@ -191,6 +206,7 @@ export async function sendContactEmail(auth: AuthContext, body: ContactRetailerB
     throw e;
   }
   await markSent(auth.sub, body.requestId, messageId);
+  await deleteUploads(body.attachments).catch((e: unknown) => logger.warn('contact uploads not deleted (the lifecycle rule will)', { error: String(e) }));
   await recordEmail({
     _id: historyId,
     subject: body.subject,

@@ -1,6 +1,6 @@
 import { route } from '../../shared/routes/exports';
-import { httpHandler } from '../lib/http/handler';
-import { exportTab } from './export-tab';
+import { httpHandler, respond } from '../lib/http/handler';
+import { startTabExport } from './export-tab';
 
-/** Every row of a product tab (its filters, search and sort) as xlsx in S3 → { link } (the app link, 7 days). */
-export const handler = httpHandler(route('exportFile'), async ({ query, auth }) => exportTab(auth, query));
+/** Every row of a product tab (its filters, search and sort) as xlsx: 202 with the job at once; the file is built in the background (GET /exportFile/{jobId}). */
+export const handler = httpHandler(route('exportFile'), async ({ query, auth }) => respond(202, await startTabExport(auth, query)));

@@ -16,7 +16,7 @@ import { s3 } from '../lib/clients/s3';
 import { ddb } from '../lib/clients/dynamodb';
 import { env } from '../lib/env';
 import { gsi2Partition, queryPage, type PagedResult } from '../lib/paged-query';
-import { clean, table } from '../lib/table';
+import { clean, table, type TransactItem } from '../lib/table';
 import { contentDisposition } from './domain/export-sheet';
 
 /** infra/table-schema.ts DATA_PREFIX.exports */
@@ -66,22 +66,23 @@ export async function putLinkRecord(r: LinkRecord): Promise<void> {
 /** The content type of an export's object, by its extension. */
 export const exportContentType = (key: string) => (key.endsWith('.zip') ? 'application/zip' : XLSX_TYPE);
 
+/** The two writes of an export entering the history: PutItem EXPORT#id (new) + ADD total 1 on the retailer's history count. */
+export function exportRecordWrites(r: ExportRecord): TransactItem[] {
+  return [
+    {
+      Put: {
+        TableName: table.name,
+        Item: { ...recordKey(r._id), entity: 'Export', gsi2pk: historyPk(r.brand, r.retailer), gsi2sk: `${r.createdAt}#${r._id}`, ...r },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    { Update: { TableName: table.name, Key: countKey(r.brand, r.retailer), UpdateExpression: 'ADD #t :one', ExpressionAttributeNames: { '#t': 'total' }, ExpressionAttributeValues: { ':one': 1 } } },
+  ];
+}
+
 /** TransactWriteItems: PutItem EXPORT#id (new) + ADD total 1 on the retailer's history count. */
 export async function putExportRecord(r: ExportRecord): Promise<void> {
-  await ddb.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName: table.name,
-            Item: { ...recordKey(r._id), entity: 'Export', gsi2pk: historyPk(r.brand, r.retailer), gsi2sk: `${r.createdAt}#${r._id}`, ...r },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-        { Update: { TableName: table.name, Key: countKey(r.brand, r.retailer), UpdateExpression: 'ADD #t :one', ExpressionAttributeNames: { '#t': 'total' }, ExpressionAttributeValues: { ':one': 1 } } },
-      ],
-    }),
-  );
+  await ddb.send(new TransactWriteCommand({ TransactItems: exportRecordWrites(r) }));
 }
 
 /** GetItem EXPORT#id */

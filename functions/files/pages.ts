@@ -7,7 +7,7 @@
  *   files/<fileId>/previous/<n>.json   rows of the previous file, in its order
  */
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { ChunkWriter } from './domain/chunk-writer';
+import { chunkBytes, ChunkWriter } from './domain/chunk-writer';
 import type { MarkedRow } from './domain/marks';
 import { s3 } from '../lib/clients/s3';
 import { env } from '../lib/env';
@@ -28,7 +28,7 @@ export function pageWriter(fileId: string, side: Side): ChunkWriter<MarkedRow> {
   return new ChunkWriter<MarkedRow>(
     {
       async put(n, body) {
-        await s3.send(new PutObjectCommand({ Bucket: env.dataBucket, Key: chunkKey(fileId, side, n), Body: body, ContentType: 'application/json' }));
+        await s3.send(new PutObjectCommand({ Bucket: env.dataBucket, Key: chunkKey(fileId, side, n), Body: chunkBytes(body), ContentType: 'application/json' }));
       },
       async remove(n) {
         await s3.send(new DeleteObjectCommand({ Bucket: env.dataBucket, Key: chunkKey(fileId, side, n) }));

@@ -68,21 +68,30 @@ export class Md5KeyTable {
     }
   }
 
-  set(key: string, value: number): void {
+  /** 64 bits of the key's hash into `into`: its MD5's first 8 bytes (what `toBytes` saves; a subclass never saved may hash otherwise). */
+  protected hashKey(key: string, into: Uint32Array): void {
     const d = hash('md5', key, 'buffer');
-    this.setHashed(d.readUInt32LE(0), d.readUInt32LE(4), value);
+    into[0] = d.readUInt32LE(0);
+    into[1] = d.readUInt32LE(4);
+  }
+
+  private readonly hashed = new Uint32Array(2);
+
+  set(key: string, value: number): void {
+    this.hashKey(key, this.hashed);
+    this.setHashed(this.hashed[0]!, this.hashed[1]!, value);
   }
 
   get(key: string): number | undefined {
-    const d = hash('md5', key, 'buffer');
-    const i = this.find(d.readUInt32LE(0), d.readUInt32LE(4));
+    this.hashKey(key, this.hashed);
+    const i = this.find(this.hashed[0]!, this.hashed[1]!);
     return i === -1 ? undefined : this.value[i]! - 1;
   }
 
   /** The key's value, and the key deleted (one hash and one probe, where `get` then `delete` take two). */
   take(key: string): number | undefined {
-    const d = hash('md5', key, 'buffer');
-    const i = this.find(d.readUInt32LE(0), d.readUInt32LE(4));
+    this.hashKey(key, this.hashed);
+    const i = this.find(this.hashed[0]!, this.hashed[1]!);
     if (i === -1) return undefined;
     const value = this.value[i]! - 1;
     this.value[i] = DELETED;
@@ -92,8 +101,8 @@ export class Md5KeyTable {
 
   /** Whether the key was there. */
   delete(key: string): boolean {
-    const d = hash('md5', key, 'buffer');
-    const i = this.find(d.readUInt32LE(0), d.readUInt32LE(4));
+    this.hashKey(key, this.hashed);
+    const i = this.find(this.hashed[0]!, this.hashed[1]!);
     if (i === -1) return false;
     this.value[i] = DELETED;
     this.live--;

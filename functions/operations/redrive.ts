@@ -2,7 +2,7 @@
  * Sending a failed delivery again (docs/operations.md "Redrive"), shared by the post office's Retry
  * and `npm run redrive`: the failure is taken (`open` → `redriving`, one caller wins), then its
  * original event goes back where it failed:
- *  - a function (robot ingest, basket export): invoked asynchronously again with the same event; it
+ *  - a function (robot ingest, basket or tab export): invoked asynchronously again with the same event; it
  *    runs with its usual tries, resolves the failure when it succeeds (the ingest and the export
  *    call `resolveFailure`) and, failing again, comes back through the failure queue as `open`.
  *    The ingest files an object once (its File id derives from key and ETag), so a redrive of an

@@ -22,7 +22,8 @@ import { periodIdOf } from './domain/ids';
 import { countReportFigures } from './domain/report-counts';
 import { carryUserFields, toProductScrape, userFieldsOf, type ProductScrape } from './domain/product';
 import { homepageFeature, nextScanDayOf } from './domain/scan-info';
-import { putPeriodSnapshot, putPeriodSnapshotGz } from './snapshots.repo';
+import { buildReadKeys } from './domain/read-keys';
+import { putPeriodKeys, putPeriodSnapshot, putPeriodSnapshotGz } from './snapshots.repo';
 import { deleteSnapshotParts, snapshotFromParts, SnapshotPartWriter, type SnapshotPart } from './stage-snapshot';
 import { type BrandPeriod, deleteStageStates, loadStageState, saveStageState, type StageState, type StateAt } from './stage-state';
 import {
@@ -211,7 +212,7 @@ export async function stageProductFile(file: FileRecord, progress?: StageProgres
   const finishLater = n === total && n > from && Date.now() - started >= budget.ms * FINISH_AFTER;
   if (n < total || finishLater) {
     // The state and the last snapshot pieces are saved while the last writes finish.
-    const [, , part] = await Promise.all([writer.close(), saveStageState(file._id, stagedAt, n, { brands, periods, stager }), pieces.close()]);
+    const [, , part] = await Promise.all([writer.close(), saveStageState(file._id, stagedAt, n, { brands, periods, stager }, file.fileName), pieces.close()]);
     return {
       done: false,
       type: 'product',
@@ -252,7 +253,7 @@ export async function stageProductFile(file: FileRecord, progress?: StageProgres
   const first = finishing ?? 0;
   for (let i = first; i < brands.length; i++) {
     if (i > first && (Date.now() - started >= budget.ms || i - first >= (budget.brands ?? Infinity))) {
-      await saveStageState(file._id, stagedAt, total, { brands, periods, stager });
+      await saveStageState(file._id, stagedAt, total, { brands, periods, stager }, file.fileName);
       return {
         done: false,
         type: 'product',
@@ -351,7 +352,7 @@ async function setUpStaging(file: FileRecord, progress: StageProgress | undefine
 async function saveSetup(file: FileRecord, progress: StageProgress | undefined, stagedAt: string, state: Omit<StageState, 'stager'>, cursor: SetupCursor): Promise<StageProgress> {
   const step = cursor.step + 1;
   // No previous products yet: an empty stager (nothing unmatched to save).
-  await saveStageState(file._id, stagedAt, setupKey(step), { ...state, stager: new PeriodStager(state.brands, false) });
+  await saveStageState(file._id, stagedAt, setupKey(step), { ...state, stager: new PeriodStager(state.brands, false) }, file.fileName);
   return {
     done: false,
     type: 'product',
@@ -418,21 +419,21 @@ interface SnapshotSources {
 }
 
 /**
- * Write the read snapshot of a staged version and return its flagged count: merged from the
+ * Write the read snapshot and read keys of a staged version and return its flagged count: merged from the
  * pieces the invocations saved (stage-snapshot.ts: never holding the period's products). Without
  * `sources` (an execution from before parts were saved), or with a part missing (a retry of a
  * last invocation that had deleted them), from the version read back from DynamoDB.
  */
 async function putStagedSnapshot(fileId: string, stagedAt: string, periodId: string, sources: SnapshotSources | undefined): Promise<number> {
   if (sources) {
-    const built = await snapshotFromParts(fileId, stagedAt, sources.parts, sources.brandIndex);
+    const built = await snapshotFromParts(fileId, stagedAt, sources.parts, sources.brandIndex, periodId);
     if (built) {
-      await putPeriodSnapshotGz(periodId, fileId, built.body);
+      await Promise.all([putPeriodSnapshotGz(periodId, fileId, built.body), putPeriodKeys(periodId, fileId, built.keys)]);
       return built.flagged;
     }
   }
   const products = await listVersionProducts(periodId, fileId);
-  await putPeriodSnapshot(periodId, fileId, { seq: 0, products });
+  await Promise.all([putPeriodSnapshot(periodId, fileId, { seq: 0, products }), putPeriodKeys(periodId, fileId, buildReadKeys(periodId, 0, products))]);
   return products.filter((p) => p.isFlagged === 'yes' && p.type !== 'deleted').length;
 }
 

@@ -1,10 +1,15 @@
 /**
  * The read path of the product tabs (docs/product-reads.md): per request a constant number of
  * small reads (the period, and for on-hand views the retailer and the feed pointer, plus the
- * edits logged since this Lambda last looked, usually none), the rest from module memory:
- * - a period version's products come from its S3 snapshot (written when staged; built from
- *   DynamoDB and written on the first read of a period staged before snapshots existed), kept
- *   with its sort orders and search fields;
+ * edits logged since this Lambda last looked, usually none), the page's own products (one
+ * BatchGetItem of at most the page size), the rest from module memory:
+ * - a page's rows and order come from the version's read keys in S3 (domain/read-keys.ts: per
+ *   product only the fields that select and sort, every sort order computed at publish; built
+ *   from the snapshot, or from DynamoDB, and written on the first read of a period published
+ *   before them), so a cold Lambda parses about a tenth of the period and sorts nothing;
+ * - an export (productRows: every row, every field) reads the whole S3 snapshot (written when
+ *   staged; built from DynamoDB and written on the first read of a period staged before
+ *   snapshots existed), kept with its sort orders and search fields;
  * - a retailer's items of a feed version come from their S3 snapshot (built the same way when
  *   missing), kept with their match index;
  * - matches of a period against a feed are computed once; an edit re-matches only its product.
@@ -20,10 +25,11 @@ import { SizedLru } from '../lib/lru';
 import { getRetailers } from '../retailers/retailers.repo';
 import { assertCanSee } from './access';
 import type { ProductScrape } from './domain/product';
-import { catchUpMatches, indexedRows, indexedView, matchAll, OhIndexed, PeriodIndex, type Matches, type RowOptions } from './domain/product-index';
-import { needsOnHand, type ViewOptions, type ViewRow } from './domain/product-view';
-import { getPeriod, listEditsSince, listVersionProducts, type RetailerBrandScraping } from './scrapings.repo';
-import { getOhSnapshot, getPeriodSnapshot, putOhSnapshot, putPeriodSnapshot } from './snapshots.repo';
+import { catchUpMatches, indexedRows, indexedView, isOhView, matchAll, OhIndexed, pagePositions, PeriodIndex, type Matches, type RowOptions } from './domain/product-index';
+import { needsOnHand, pricedRow, type ViewOptions, type ViewRow } from './domain/product-view';
+import { buildReadKeys, decodeOrders, readKeys } from './domain/read-keys';
+import { getPeriod, getVersionProducts, listEditsSince, listVersionProducts, type RetailerBrandScraping } from './scrapings.repo';
+import { getOhSnapshot, getPeriodKeys, getPeriodSnapshot, putOhSnapshot, putPeriodKeys, putPeriodSnapshot } from './snapshots.repo';
 
 /** Memory the cache may hold (estimated as twice the snapshot's JSON text, plus the derived arrays). */
 export const CACHE_BYTES = Number(process.env.PRODUCT_CACHE_MB ?? 384) * 1024 * 1024;
@@ -77,13 +83,42 @@ async function loadOh(brand: string, version: string, optId: string): Promise<{ 
     items = await listCustomerItemsOfVersion(brand, version, optId);
     await putOhSnapshot(brand, version, optId, items);
   }
-  return { value: new OhIndexed(items), bytes: items.length * 600 };
+  // The sort orders the snapshot holds (written since issue 21); an older one's are computed on first use.
+  return { value: new OhIndexed(items, decodeOrders(snap?.value.orders, items.length)), bytes: items.length * 600 };
 }
 
-/** The period's products as of now: cached snapshot + edits newer than the cache has (one Query). */
-async function periodIndex(period: RetailerBrandScraping): Promise<PeriodIndex> {
+/**
+ * The read keys of a version: S3, else built from its snapshot (or, with none, from DynamoDB at
+ * the period's edit sequence as read, the snapshot written too) and written. Keys of another
+ * format are rebuilt the same way.
+ */
+async function loadKeys(period: RetailerBrandScraping): Promise<{ value: PeriodEntry; bytes: number }> {
+  const got = await getPeriodKeys(period._id, period.version);
+  const keys = got && readKeys(period._id, got.value);
+  if (got && keys) return { value: { index: new PeriodIndex(keys.products, keys.orders), seq: keys.seq }, bytes: got.bytes * 3 };
+  const snap = await getPeriodSnapshot(period._id, period.version);
+  let seq: number;
+  let products: ProductScrape[];
+  if (snap) ({ seq, products } = snap.value);
+  else {
+    seq = period.editSeq ?? 0;
+    products = await listVersionProducts(period._id, period.version);
+    await putPeriodSnapshot(period._id, period.version, { seq, products });
+  }
+  const json = buildReadKeys(period._id, seq, products);
+  await putPeriodKeys(period._id, period.version, json);
+  const built = readKeys(period._id, json)!;
+  return { value: { index: new PeriodIndex(built.products, built.orders), seq }, bytes: products.length * 400 };
+}
+
+/** Which of a version's cached forms: its read keys (a page's rows and order) or its whole snapshot (an export's every field). */
+type Form = 'keys' | 'full';
+
+/** The period's products as of now (keys or whole): cached + edits newer than the cache has (one Query). */
+async function periodIndex(period: RetailerBrandScraping, form: Form): Promise<PeriodIndex> {
   // approvedDate: a re-publication of the same version (re-staged) gets a new entry.
-  const entry = await cached(`P#${period._id}#${period.version}#${period.approvedDate}`, () => loadPeriod(period));
+  const base = `${period._id}#${period.version}#${period.approvedDate}`;
+  const entry = await (form === 'keys' ? cached(`K#${base}`, () => loadKeys(period)) : cached(`P#${base}`, () => loadPeriod(period)));
   if ((period.editSeq ?? 0) > entry.seq) {
     const edits = await listEditsSince(period._id, period.version, entry.seq);
     for (const e of edits) {
@@ -119,11 +154,11 @@ export async function listProducts(auth: AuthContext, q: ListProductScrapingsQue
 }
 
 /** What a tab of a published period is read from: the cached period, and for on-hand views the items and their matches. */
-async function viewSources(period: RetailerBrandScraping, o: RowOptions): Promise<{ index: PeriodIndex; oh?: OhIndexed; matches?: Matches }> {
-  const [index, oh] = await Promise.all([periodIndex(period), needsOnHand(o.view) ? ohOfRetailer(period.brand, period.retailer) : Promise.resolve(undefined)]);
+async function viewSources(period: RetailerBrandScraping, o: RowOptions, form: Form): Promise<{ index: PeriodIndex; oh?: OhIndexed; matches?: Matches }> {
+  const [index, oh] = await Promise.all([periodIndex(period, form), needsOnHand(o.view) ? ohOfRetailer(period.brand, period.retailer) : Promise.resolve(undefined)]);
   if (!needsOnHand(o.view)) return { index };
   const ohIndexed = oh?.oh ?? NO_ITEMS;
-  const matchKey = `M#${period._id}#${period.version}#${period.approvedDate}#${oh?.key ?? '-'}`;
+  const matchKey = `M#${form}#${period._id}#${period.version}#${period.approvedDate}#${oh?.key ?? '-'}`;
   let matches = cache.get(matchKey) as Matches | undefined;
   if (matches && matches.period === index && matches.oh === ohIndexed) catchUpMatches(matches);
   else {
@@ -133,10 +168,27 @@ async function viewSources(period: RetailerBrandScraping, o: RowOptions): Promis
   return { index, oh: ohIndexed, matches };
 }
 
-/** One page of a tab of a published period: `{ data, totalCount }` as productView answers it. */
-export async function productPage(period: RetailerBrandScraping, o: ViewOptions) {
-  const { index, oh, matches } = await viewSources(period, o);
-  return indexedView(index, oh, matches, o);
+/**
+ * One page of a tab of a published period: `{ data, totalCount }` as productView answers it. The
+ * rows and total from the read keys; the page's products as stored (edits included), read by id
+ * (one BatchGetItem a 100 rows). A product of the keys no longer stored (its version superseded
+ * while we read) sends the page to the whole snapshot instead, which answers as the keys would.
+ */
+export async function productPage(period: RetailerBrandScraping, o: ViewOptions): Promise<{ data: ViewRow[]; totalCount: number }> {
+  const { index, oh, matches } = await viewSources(period, o, 'keys');
+  const { positions, totalCount } = pagePositions(index, oh, matches, o);
+  if (isOhView(o.view)) return { data: positions.map((i) => oh!.rows[i]!), totalCount };
+  const stored = await getVersionProducts(period._id, period.version, positions.map((i) => index.products[i]!._id));
+  if (positions.some((i) => !stored.has(index.products[i]!._id))) {
+    const full = await viewSources(period, o, 'full');
+    return indexedView(full.index, full.oh, full.matches, o);
+  }
+  const priced = o.view === 'price_diff' || o.view === 'price_match';
+  const data = positions.map((i): ViewRow => {
+    const p = stored.get(index.products[i]!._id)!;
+    return priced ? pricedRow(p, matches!.units[i]![0]!) : p;
+  });
+  return { data, totalCount };
 }
 
 /**
@@ -144,6 +196,6 @@ export async function productPage(period: RetailerBrandScraping, o: ViewOptions)
  * time: the rows the pages of productPage are cut from (an export writes them as they come).
  */
 export async function productRows(period: RetailerBrandScraping, o: RowOptions): Promise<Iterable<ViewRow>> {
-  const { index, oh, matches } = await viewSources(period, o);
+  const { index, oh, matches } = await viewSources(period, o, 'full');
   return indexedRows(index, oh, matches, o);
 }

@@ -531,6 +531,31 @@ export async function getProduct(id: string): Promise<ProductScrape | undefined>
   return out.Item ? record<ProductScrape>(out.Item) : undefined;
 }
 
+/**
+ * BatchGetItem pk=SCRAPING#periodId, sk=PRODUCT#<version>#<key> of the given product ids
+ * (consistent, 100 keys a request): the products of one page of a tab (product-reads.ts), by id.
+ * An id not stored (or not of the period) is absent from the answer.
+ */
+export async function getVersionProducts(periodId: string, version: string, ids: readonly string[]): Promise<Map<string, ProductScrape>> {
+  const found = new Map<string, ProductScrape>();
+  const keys = [...new Set(ids)].flatMap((id) => {
+    const split = splitProductId(id);
+    return split && split.periodId === periodId ? [productKey(periodId, version, split.productKey)] : [];
+  });
+  for (let i = 0; i < keys.length; i += 100) {
+    let request: Record<string, { Keys: Record<string, unknown>[]; ConsistentRead: boolean }> | undefined = { [table.name]: { Keys: keys.slice(i, i + 100), ConsistentRead: true } };
+    while (request && Object.keys(request).length) {
+      const out = await ddb.send(new BatchGetCommand({ RequestItems: request }));
+      for (const item of out.Responses?.[table.name] ?? []) {
+        const p = record<ProductScrape>(item);
+        found.set(p._id, p);
+      }
+      request = out.UnprocessedKeys as typeof request;
+    }
+  }
+  return found;
+}
+
 /** BatchWriteItem: PutItem SCRAPING#periodId / PRODUCT#<version>#key for each product (staging a version). Products of one version written as they come (BatchWriteItem, 25 a request, several in flight): staging a large file. */
 export interface ProductWriter {
   /** Await what it returns (when not undefined): all write slots are busy. */

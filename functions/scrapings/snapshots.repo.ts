@@ -4,6 +4,9 @@
  *
  *   snapshots/periods/<periodId>/<version>.json.gz           a version's products as staged (or as
  *                                                             stored, when built on a first read)
+ *   snapshots/periods/<periodId>/<version>.keys.json.gz      its read keys: per product what decides
+ *                                                             a page's rows and order, every sort
+ *                                                             computed (domain/read-keys.ts)
  *   snapshots/oh/<brand>/<version>/<CUSTOMER ID>.json.gz     one retailer's items of a feed version
  *   snapshots/oh-skus/<brand>/<version>.json.gz               the Brand SKU options of a feed version
  *
@@ -20,6 +23,7 @@ import { idKey } from '../inventory/domain/oh-feed';
 import { s3 } from '../lib/clients/s3';
 import { env } from '../lib/env';
 import type { ProductScrape } from './domain/product';
+import { ohReadOrders, type ReadKeysJson } from './domain/read-keys';
 
 const gz = promisify(gzip);
 const gunz = promisify(gunzip);
@@ -63,11 +67,26 @@ export async function putPeriodSnapshotGz(periodId: string, version: string, bod
   await s3.send(new PutObjectCommand({ Bucket: env.dataBucket, Key: periodSnapshotKey(periodId, version), Body: body, ContentType: 'application/json', ContentEncoding: 'gzip' }));
 }
 
-/** GetObject snapshots/oh/<brand>/<version>/<CUSTOMER>.json.gz (undefined when there is none) */
-export const getOhSnapshot = (brand: string, version: string, customerId: string) => getJson<{ items: OhItem[] }>(ohSnapshotKey(brand, version, customerId));
+export const periodKeysKey = (periodId: string, version: string) => `${SNAPSHOT_PREFIX}periods/${periodId}/${version}.keys.json.gz`;
 
-/** PutObject snapshots/oh/<brand>/<version>/<CUSTOMER>.json.gz */
-export const putOhSnapshot = (brand: string, version: string, customerId: string, items: readonly OhItem[]) => putJson(ohSnapshotKey(brand, version, customerId), { items });
+/** GetObject snapshots/periods/<periodId>/<version>.keys.json.gz (undefined when there is none) */
+export const getPeriodKeys = (periodId: string, version: string) => getJson<ReadKeysJson>(periodKeysKey(periodId, version));
+
+/** PutObject snapshots/periods/<periodId>/<version>.keys.json.gz (overwrite: the same products give the same keys) */
+export const putPeriodKeys = (periodId: string, version: string, keys: ReadKeysJson) => putJson(periodKeysKey(periodId, version), keys);
+
+/** A retailer's items of a feed version and, since issue 21, every sort order of them (read-keys.ts ohReadOrders; older snapshots have none). */
+export interface OhSnapshot {
+  items: OhItem[];
+  orders?: Record<string, string>;
+}
+
+/** GetObject snapshots/oh/<brand>/<version>/<CUSTOMER>.json.gz (undefined when there is none) */
+export const getOhSnapshot = (brand: string, version: string, customerId: string) => getJson<OhSnapshot>(ohSnapshotKey(brand, version, customerId));
+
+/** PutObject snapshots/oh/<brand>/<version>/<CUSTOMER>.json.gz: the items and their sort orders, computed here (so a cold tab sorts nothing). */
+export const putOhSnapshot = (brand: string, version: string, customerId: string, items: readonly OhItem[]) =>
+  putJson(ohSnapshotKey(brand, version, customerId), { items, orders: ohReadOrders(items) });
 
 export const skuSnapshotKey = (brand: string, version: string) => `${SNAPSHOT_PREFIX}oh-skus/${brand}/${version}.json.gz`;
 

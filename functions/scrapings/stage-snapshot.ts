@@ -17,7 +17,8 @@
  * read a line at a time through its own gunzip, the lowest id written next (of equal ids, the
  * later piece's), the snapshot's JSON text gzip'd as it is written. So a 200,000-product period
  * never has its products in memory at once, only its pieces' compressed bytes and the
- * snapshot's. Pieces are deleted (listed by prefix) at the end.
+ * snapshot's (and the key fields of each product, for its read keys). Pieces are deleted (listed
+ * by prefix) at the end.
  */
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
@@ -27,6 +28,7 @@ import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectC
 import { s3 } from '../lib/clients/s3';
 import { env } from '../lib/env';
 import type { ProductScrape } from './domain/product';
+import { buildReadKeys, keyProduct, type ReadKeysJson } from './domain/read-keys';
 
 const gz = promisify(gzip);
 
@@ -151,10 +153,17 @@ export async function* mergePieces(pieces: readonly AsyncGenerator<string>[]): A
 
 /**
  * The read snapshot of one brand's period from its pieces: `{"seq":0,"products":[...]}` (as
- * JSON.stringify writes it), gzip'd as it is merged. Returns the gzip'd body and the flagged
+ * JSON.stringify writes it), gzip'd as it is merged, and its read keys (domain/read-keys.ts: the
+ * key fields of each product, kept as it passes, and every sort order). Returns both, the flagged
  * count; undefined when a piece is missing (deleted by a last invocation that failed after).
  */
-export async function snapshotFromParts(fileId: string, stagedAt: string, parts: readonly SnapshotPart[], brandIndex: number): Promise<{ body: Buffer; flagged: number; products: number } | undefined> {
+export async function snapshotFromParts(
+  fileId: string,
+  stagedAt: string,
+  parts: readonly SnapshotPart[],
+  brandIndex: number,
+  periodId: string,
+): Promise<{ body: Buffer; keys: ReadKeysJson; flagged: number; products: number } | undefined> {
   const keys = parts.flatMap((p) => Array.from({ length: p.pieces[brandIndex] ?? 0 }, (_, k) => snapshotPartKey(fileId, stagedAt, p.from, brandIndex, k)));
   const compressed: Uint8Array[] = [];
   for (const Key of keys) {
@@ -175,14 +184,16 @@ export async function snapshotFromParts(fileId: string, stagedAt: string, parts:
   };
   let flagged = 0;
   let products = 0;
+  const keyed: ProductScrape[] = [];
   await write('{"seq":0,"products":[');
   for await (const p of mergePieces(compressed.map((c) => gzLines(c)))) {
     await write(products++ === 0 ? p.json : ',' + p.json);
+    keyed.push(keyProduct(periodId, JSON.parse(p.json) as ProductScrape));
     if (p.flagged) flagged++;
   }
   out.end(']}');
   await ended;
-  return { body: Buffer.concat(body), flagged, products };
+  return { body: Buffer.concat(body), keys: buildReadKeys(periodId, 0, keyed), flagged, products };
 }
 
 /**

@@ -14,11 +14,21 @@
  * many as fit in an invocation's budget), their states are `setup-<n>`: the header and the user
  * fields read so far, no previous products yet.
  */
-import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
 import { createInterface } from 'node:readline';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { s3 } from '../lib/clients/s3';
 import { env } from '../lib/env';
+import { hangUpFault } from '../lib/faults';
 import type { CarryingBrand } from './domain/brand-split';
 import { type BrandCounts, CarriedFields, PeriodStager } from './domain/period-stage';
 import type { UserFields } from './domain/product';
@@ -65,7 +75,22 @@ const stateKey = (fileId: string, stagedAt: string, next: StateAt) => `files/${f
 /** Lines joined into one part of the body at a time. */
 const PART_LINES = 20_000;
 
-export async function saveStageState(fileId: string, stagedAt: string, next: StateAt, state: StageState): Promise<void> {
+/**
+ * Bytes of one upload of a state: a state up to this size is one PUT, a larger one a multipart
+ * upload of parts this size (S3's minimum is 5 MiB but for the last part).
+ */
+export const STATE_PART_BYTES = 8 * 1024 * 1024;
+/** Parts of a multipart upload sent at once. */
+const PARTS_IN_FLIGHT = 2;
+
+/**
+ * Save the state for the invocation that resumes at `next`. Every request's body is a Buffer,
+ * which the SDK can send again: a dropped connection ('socket hang up') or a 5xx costs a retry of
+ * that request (the SDK's, up to 3 tries), not the invocation. A state over `STATE_PART_BYTES` is
+ * a multipart upload whose parts retry one by one; only a part is copied at a time (a few MB), never
+ * the whole state. `subject` names the file for fault injection (functions/lib/faults.ts).
+ */
+export async function saveStageState(fileId: string, stagedAt: string, next: StateAt, state: StageState, subject = ''): Promise<void> {
   const brandIndex = new Map(state.brands.map((b, i) => [b._id, i]));
   const header: Header = { brands: state.brands, periods: state.periods.map(({ carried, ...p }) => (void carried, p)), unmatched: state.stager.unmatchedCount };
   const parts: Buffer[] = [Buffer.from(JSON.stringify(header) + '\n')];
@@ -86,9 +111,70 @@ export async function saveStageState(fileId: string, stagedAt: string, next: Sta
     }
   });
   if (lines.length) parts.push(Buffer.from(lines.join('\n') + '\n'));
-  // Streamed from the parts (length known): no second copy of the whole state (tens of MB at 1M rows).
-  const length = parts.reduce((n, p) => n + p.length, 0);
-  await s3.send(new PutObjectCommand({ Bucket: env.dataBucket, Key: stateKey(fileId, stagedAt, next), Body: Readable.from(parts), ContentLength: length, ContentType: 'application/x-ndjson' }));
+  await putInParts(stateKey(fileId, stagedAt, next), parts, subject);
+}
+
+/** The body made of `parts` (in order), at `key`: one PutObject, or a multipart upload of `STATE_PART_BYTES` parts. */
+async function putInParts(key: string, parts: readonly Buffer[], subject: string): Promise<void> {
+  const Bucket = env.dataBucket;
+  const bodies = groupParts(parts, STATE_PART_BYTES);
+  if (bodies.length <= 1) {
+    const Body = bodies[0]?.() ?? Buffer.alloc(0);
+    await s3.send(hangUpFault(new PutObjectCommand({ Bucket, Key: key, Body, ContentType: 'application/x-ndjson' }), 'stage-state-upload', subject));
+    return;
+  }
+  const { UploadId } = await s3.send(new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: 'application/x-ndjson' }));
+  try {
+    const done: { ETag: string; PartNumber: number }[] = [];
+    let taken = 0;
+    const worker = async () => {
+      while (taken < bodies.length) {
+        const PartNumber = ++taken;
+        // Made when sent: a part's copy of the parts lives only while it is under way.
+        const Body = bodies[PartNumber - 1]!();
+        const out = await s3.send(hangUpFault(new UploadPartCommand({ Bucket, Key: key, UploadId, PartNumber, Body }), 'stage-state-upload', subject));
+        done.push({ ETag: out.ETag!, PartNumber });
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(PARTS_IN_FLIGHT, bodies.length) }, worker));
+    done.sort((a, b) => a.PartNumber - b.PartNumber);
+    await s3.send(new CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId, MultipartUpload: { Parts: done } }));
+  } catch (e) {
+    await s3.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId })).catch(() => undefined);
+    throw e;
+  }
+}
+
+/**
+ * `parts` cut into consecutive bodies of `size` bytes (the last one shorter), each made on call.
+ * Pure; exported for its test.
+ */
+export function groupParts(parts: readonly Buffer[], size: number): (() => Buffer)[] {
+  const total = parts.reduce((n, p) => n + p.length, 0);
+  const bodies: (() => Buffer)[] = [];
+  for (let start = 0; start < total; start += size) {
+    const end = Math.min(start + size, total);
+    bodies.push(() => slice(parts, start, end));
+  }
+  return bodies;
+}
+
+/** Bytes [start, end) of the parts laid end to end, as one Buffer. */
+function slice(parts: readonly Buffer[], start: number, end: number): Buffer {
+  const out = Buffer.allocUnsafe(end - start);
+  let at = 0;
+  let offset = 0;
+  for (const p of parts) {
+    const from = Math.max(start - offset, 0);
+    const to = Math.min(end - offset, p.length);
+    if (from < to) {
+      p.copy(out, at, from, to);
+      at += to - from;
+    }
+    offset += p.length;
+    if (offset >= end) break;
+  }
+  return out;
 }
 
 /** The state saved by `saveStageState` for resuming at `next`, with the counts so far (from the progress). */

@@ -27,6 +27,9 @@ export const INGEST_GRANTS: readonly Grant[] = ['table:read', 'table:write', 'da
 
 /** What functions/basket/export-worker.ts touches: the basket and job records, the job's request object, the export files. */
 export const BASKET_EXPORT_GRANTS: readonly Grant[] = ['table:read', 'table:write', 'data:read', 'data:write'];
+/** What functions/exports/export-worker.ts touches: the job, the tab's records and snapshots, the export record and its history count, the notification; the request object and the file. */
+export const TAB_EXPORT_GRANTS: readonly Grant[] = ['table:read', 'table:write', 'data:read', 'data:write'];
+
 /** The basket export worker's /tmp: the xlsx and the zip of images (capped at 1.5 GB, functions/basket/export-job.ts). */
 export const BASKET_EXPORT_TMP_MB = 2048;
 
@@ -41,6 +44,7 @@ export class Pipeline extends Construct {
   readonly tasks = new Map<string, ApiFunction>();
   readonly ingest: ApiFunction;
   readonly basketExport: ApiFunction;
+  readonly tabExport: ApiFunction;
 
   constructor(scope: Construct, id: string, props: PipelineProps) {
     super(scope, id);
@@ -113,6 +117,23 @@ export class Pipeline extends Construct {
     this.basketExport.bindAppUrl().bindJwtSecret();
     props.resources.dataBucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(this.basketExport.fn), {
       prefix: `${DATA_PREFIX.jobs}basket-export/`,
+    });
+    // Every export of a product tab (docs/exports.md "Every export is a job"): started by its job's
+    // request object. A 100k-row tab with a cold cache reads the period's snapshot and streams the
+    // xlsx (~60 MB beyond the tab cache, bench/README.md); 2 GB buys the CPU, 15 minutes is Lambda's most.
+    this.tabExport = new ApiFunction(this, 'TabExport', {
+      handler: 'functions/exports/export-worker.ts',
+      description: `S3 ${DATA_PREFIX.jobs}tab-export/ request: a product tab's xlsx into ALL EXPORTS`,
+      resources: props.resources,
+      logLevel: props.logLevel,
+      memorySize: 2048,
+      timeout: Duration.minutes(15),
+    });
+    this.tabExport.bindGrants(TAB_EXPORT_GRANTS);
+    // Pictures as app links (APP_URL, a key derived from the JWT secret), as the synchronous export had them.
+    this.tabExport.bindAppUrl().bindJwtSecret();
+    props.resources.dataBucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(this.tabExport.fn), {
+      prefix: `${DATA_PREFIX.jobs}tab-export/`,
     });
     // aws-cdk-lib sets bucket notifications through its own singleton Lambda (deploy time only).
     const notifications = Stack.of(this).node.children.find((c) => c.node.id.startsWith('BucketNotificationsHandler'));

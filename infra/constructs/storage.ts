@@ -10,6 +10,7 @@ import {
   BlockPublicAccess,
   Bucket,
   BucketEncryption,
+  HttpMethods,
   ObjectOwnership,
   StorageClass,
   type IBucket,
@@ -32,6 +33,8 @@ export const RETENTION = {
   abortUploadsAfter: Duration.days(1),
   /** A job's request object is read once, when its worker starts. */
   jobsDeleteAfter: Duration.days(1),
+  /** The contact form's uploads are read when the email is sent (within the upload link's 15 minutes, then the send); what is left is gone a day later. */
+  uploadsDeleteAfter: Duration.days(1),
   logsDeleteAfter: Duration.days(90),
 } as const;
 
@@ -48,7 +51,7 @@ export const ARCHIVE_CLASS = StorageClass.GLACIER_INSTANT_RETRIEVAL;
 
 export class Storage extends Construct {
   readonly table: ITable;
-  readonly dataBucket: IBucket;
+  readonly dataBucket: Bucket;
   /** Receives S3 server access logs (per-bucket prefixes) and CloudFront logs (`cloudfront/`). */
   readonly logsBucket: IBucket;
 
@@ -104,6 +107,7 @@ export class Storage extends Construct {
       { id: 'scraped-period-snapshots', prefix: DATA_PREFIX.periodSnapshots, expiration: RETENTION.deleteAfter },
       { id: 'exports', prefix: DATA_PREFIX.exports, expiration: RETENTION.exportsDeleteAfter },
       { id: 'jobs', prefix: DATA_PREFIX.jobs, expiration: RETENTION.jobsDeleteAfter },
+      { id: 'contact-uploads', prefix: DATA_PREFIX.contactUploads, expiration: RETENTION.uploadsDeleteAfter },
       { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: RETENTION.abortUploadsAfter },
     ];
 
@@ -119,5 +123,13 @@ export class Storage extends Construct {
       lifecycleRules,
       removalPolicy: RemovalPolicy.RETAIN,
     });
+  }
+
+  /**
+   * The web app's address may POST the contact form's images to the bucket (the presigned POSTs
+   * of POST /contact_retailer/attachments hold key, type and size); nothing else crosses origins.
+   */
+  allowUploadsFrom(appUrl: string): void {
+    this.dataBucket.addCorsRule({ allowedOrigins: [appUrl], allowedMethods: [HttpMethods.POST], allowedHeaders: ['*'], maxAge: 3000 });
   }
 }

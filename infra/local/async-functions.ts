@@ -9,6 +9,7 @@ export const localArn = (name: string) => `arn:aws:lambda:us-east-1:000000000000
 export const LOCAL_ASYNC_FUNCTIONS = {
   ingest: { arn: localArn('ingest'), handler: 'functions/files/ingest.ts' },
   'basket-export': { arn: localArn('basket-export'), handler: 'functions/basket/export-worker.ts' },
+  'tab-export': { arn: localArn('tab-export'), handler: 'functions/exports/export-worker.ts' },
 } as const;
 export type LocalAsyncName = keyof typeof LOCAL_ASYNC_FUNCTIONS;
 

@@ -10,6 +10,7 @@ import net from 'node:net';
 import { CreateTableCommand, DescribeTableCommand, DescribeTimeToLiveCommand, DynamoDBClient, ListTablesCommand, UpdateTableCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
+import { enforcePostPolicies } from './s3-post-policy';
 import { TABLE_KEYS } from '../table-schema';
 
 export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
@@ -144,6 +145,8 @@ export interface S3Local {
 export async function startS3(port: number, dir: string): Promise<S3Local> {
   mkdirSync(dir, { recursive: true });
   const server = new S3rver({ address: '127.0.0.1', port, directory: dir, silent: true });
+  // S3 checks a presigned POST's policy (size, type, key); s3rver does not: checked in front of it.
+  enforcePostPolicies(server);
   await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new S3Client({
@@ -167,7 +170,7 @@ export async function ensureBucket(client: S3Client, bucket: string, origin: str
   await client.send(
     new PutBucketCorsCommand({
       Bucket: bucket,
-      CORSConfiguration: { CORSRules: [{ AllowedOrigins: [origin], AllowedMethods: ['GET', 'PUT', 'HEAD'], AllowedHeaders: ['*'], MaxAgeSeconds: 3000 }] },
+      CORSConfiguration: { CORSRules: [{ AllowedOrigins: [origin], AllowedMethods: ['GET', 'PUT', 'HEAD', 'POST'], AllowedHeaders: ['*'], MaxAgeSeconds: 3000 }] },
     }),
   );
 }

@@ -11,8 +11,9 @@ import type { S3Event } from 'aws-lambda';
 import type { IngestResult } from '../../functions/files/ingest';
 import type { LocalAsync } from './async';
 
-/** infra/constructs/pipeline.ts: the basket export worker's notification prefix. */
+/** infra/constructs/pipeline.ts: the export workers' notification prefixes. */
 const BASKET_JOBS = 'jobs/basket-export/';
+const TAB_JOBS = 'jobs/tab-export/';
 
 export const encodeS3EventKey = (key: string) => key.split('/').map((s) => encodeURIComponent(s).replace(/%20/g, '+')).join('/');
 
@@ -29,6 +30,20 @@ export function bridgeS3Events(server: S3rver, async: LocalAsync, log: (m: strin
         .then(() => new Promise((r) => setImmediate(r)))
         .then(() => async.deliver('basket-export', event));
     }
+  });
+  // Tab exports: their own chain too, one at a time (the local machine's one process; each job's
+  // progress is readable while it builds).
+  let tabJobs: Promise<unknown> = Promise.resolve();
+  let tabPending = 0;
+  server.on('event', (e: LocalEvent) => {
+    const jobRecords = e.Records.filter((r) => r.eventName.startsWith('ObjectCreated') && r.s3.object.key.startsWith(TAB_JOBS));
+    if (!jobRecords.length) return;
+    const event = { Records: jobRecords.map((r) => ({ ...r, s3: { ...r.s3, object: { ...r.s3.object, key: encodeS3EventKey(r.s3.object.key) } } })) } as unknown as S3Event;
+    tabPending++;
+    tabJobs = tabJobs
+      .then(() => new Promise((r) => setImmediate(r)))
+      .then(() => async.deliver('tab-export', event))
+      .finally(() => tabPending--);
   });
   server.on('event', (e: LocalEvent) => {
     const records = e.Records.filter((r) => r.eventName.startsWith('ObjectCreated') && r.s3.object.key.startsWith('incoming/'));

@@ -23,6 +23,11 @@ export const CONTACT_MSG = {
   fileTooLarge: (name: string, mb: number) => `${name} is too large: each attachment must be at most ${mb} MB.`,
   filesTooLarge: (mb: number) => `The attachments are too large: at most ${mb} MB in all.`,
   notAnImage: (name: string) => `${name} is not an image: only PNG, JPEG, GIF and WebP images can be attached.`,
+  /** Attachments go to S3 first (POST /contact_retailer/attachments); the email names them (issue 22). */
+  uploadFirst: 'Attach images by uploading them first (POST /contact_retailer/attachments); the email names them in attachment[].',
+  attachmentMissing: (name: string) => `${name} was not uploaded, or its upload has expired: attach it again.`,
+  attachmentNotYours: 'An attachment is not one of your uploads for this brand.',
+  uploadFailed: (name: string) => `${name} could not be uploaded: try again.`,
   productsRequired: 'Choose at least one product.',
   productNotInScan: (id: string) => `Product ${id} is not a product of this retailer scan.`,
   scanNotFound: 'Retailer scan not found.',

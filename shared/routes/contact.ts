@@ -11,7 +11,18 @@ export const contactRoutes = [
   r({ id: 'getVariables', method: 'GET', path: '/getvariable', handler: 'functions/contact/get-variables.ts', access: 'user', grants: ['table:read'] }),
   // No brand in the body: the handler checks the retailer scan's brand and the caller's retailers.
   r({ id: 'getContactInfoForEmail', method: 'POST', path: '/getContactInfoForEmail', handler: 'functions/contact/contact-info.ts', access: 'user', grants: ['table:read'], body: ct.contactInfoForEmailBody }),
-  r({ id: 'contactRetailer', method: 'POST', path: '/contact_retailer', handler: 'functions/contact/contact-retailer.ts', access: 'user', grants: ['table:read', 'table:write', 'email:send'], multipart: true, query: ct.contactRetailerQuery, body: ct.contactRetailerBody }),
+  // The images go to S3 first through upload links (presigned POSTs holding size and type), so a deployed stack takes the same sizes as the local one (issue 22); the email names them.
+  r({
+    id: 'createContactUploads',
+    method: 'POST',
+    path: '/contact_retailer/attachments',
+    handler: 'functions/contact/create-uploads.ts',
+    access: 'user',
+    grants: ['table:read', 'data:write'],
+    body: ct.contactUploadsBody,
+    notInSpec: "The contact form's images are uploaded straight to S3 (API Gateway and Lambda cap a request near 6 MB), then named by the email: docs/decisions.md \"Contact retailer\".",
+  }),
+  r({ id: 'contactRetailer', method: 'POST', path: '/contact_retailer', handler: 'functions/contact/contact-retailer.ts', access: 'user', grants: ['table:read', 'table:write', 'email:send', 'data:read', 'data:write'], multipart: true, query: ct.contactRetailerQuery, body: ct.contactRetailerBody }),
 ] as const satisfies readonly RouteDef[];
 
 /** One route of this file by id: what a handler of this resource imports (not the whole table). */

@@ -5,6 +5,16 @@ import { r, routeIn, type RouteDef } from './define';
 export const exportRoutes = [
   // The period's brand is checked by the handler (the period id carries no brand), as for the product list.
   r({ id: 'exportFile', method: 'GET', path: '/exportFile', handler: 'functions/exports/export-file.ts', access: 'user', grants: ['table:read', 'table:write', 'data:read', 'data:write'], query: ex.exportFileQuery }),
+  r({
+    id: 'getExportJob',
+    method: 'GET',
+    path: '/exportFile/{jobId}',
+    handler: 'functions/exports/export-status.ts',
+    access: 'user',
+    grants: ['table:read'],
+    params: ex.exportJobPath,
+    notInSpec: 'Every export is built in the background (a 100k-row tab takes longer than the API allows): its progress and, once ready, the 7-day link (docs/exports.md).',
+  }),
   r({ id: 'getExportHistory', method: 'GET', path: '/getExportHistory/{id}', handler: 'functions/exports/history.ts', access: 'user', grants: ['table:read'], tenant: { query: 'brand' }, params: ex.exportHistoryPath, query: ex.exportHistoryQuery }),
   r({
     id: 'downloadExport',

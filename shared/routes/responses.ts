@@ -15,7 +15,7 @@ import { listBrandsForSelectResponse, listBrandsResponse } from '../schemas/bran
 import { updateBrandResponse } from '../schemas/brand-settings';
 import { brandRetailerExportResponse } from '../schemas/permissions';
 import { reportSummaryResponse } from '../schemas/reports';
-import { contactInfoForEmailResponse, contactRetailerResponse, listCannedMessagesResponse } from '../schemas/contact';
+import { contactInfoForEmailResponse, contactRetailerResponse, contactUploadsResponse, listCannedMessagesResponse } from '../schemas/contact';
 import { getVariablesResponse, saveCannedMessageResponse } from '../schemas/contact';
 import { contactCountResponse, downloadResponse, exportResponse, headersResponse, historyResponse, importResponse, importStatusResponse } from '../schemas/contacts-import';
 import { exportFileResponse, exportHistoryResponse } from '../schemas/exports';
@@ -100,6 +100,7 @@ export const responses = {
   getBatchItems: batchItemResponse,
   getBrandSkus: brandSkusResponse,
   exportFile: exportFileResponse,
+  getExportJob: exportFileResponse,
   getExportHistory: exportHistoryResponse,
   // Retailer-level reads of the summary, the Retailer List, the top bar and the retailer page.
   getBrandRetailerSummary: brandSummaryResponse,
@@ -123,6 +124,7 @@ export const responses = {
   getVariables: getVariablesResponse,
   getContactInfoForEmail: contactInfoForEmailResponse,
   contactRetailer: contactRetailerResponse,
+  createContactUploads: contactUploadsResponse,
   // The B2B portal (shared/routes/b2b.ts)
   createB2bLink: createB2bLinkResponse,
   listB2bLinks: listB2bLinksResponse,

@@ -17,12 +17,16 @@ export const CONTACT_LIMITS = {
   maxRecipients: 50,
   maxFiles: 10,
   /**
-   * Sizes that a deployed stack can take: Lambda caps a request event at 6 MB and API Gateway
-   * sends a multipart body base64-encoded (4/3 of its size), so files, message and form fields
-   * must stay under about 4.4 MB (test/shared/contact-limits.test.ts checks the worst case).
+   * Attachment sizes, the same deployed and locally: the images go straight to S3 through
+   * presigned POSTs whose policy holds the size and type (POST /contact_retailer/attachments),
+   * never through API Gateway and Lambda (6 MB a request); the email names them. SES v2 takes a
+   * message of up to 40 MB: 25 MB of images is 33.4 MB once base64-encoded, with room for the
+   * message (test/shared/contact-limits.test.ts checks the worst case).
    */
-  maxFileBytes: 3 * 1024 * 1024,
-  maxTotalBytes: 3.5 * 1024 * 1024,
+  maxFileBytes: 10 * 1024 * 1024,
+  maxTotalBytes: 25 * 1024 * 1024,
+  /** How long an upload link (a presigned POST) may be used, in seconds. */
+  uploadLinkSeconds: 15 * 60,
   maxSubject: 200,
   maxName: 100,
   /** The rich-text message as sent (HTML). */
@@ -214,16 +218,54 @@ export const contactRetailerBody = z
     retailer: z.string().trim().pipe(id).optional(),
     /** The client's id of this send: a retry with the same id sends nothing twice. */
     requestId: z.string({ error: CONTACT_MSG.requestIdRequired }).trim().regex(/^[A-Za-z0-9_-]{8,64}$/, 'requestId must be 8 to 64 letters, digits, - or _.'),
-    file: fileList,
-    'file[]': fileList,
+    /** The uploaded attachments, by the keys POST /contact_retailer/attachments gave (repeated `attachment[]`). */
+    attachment: listField.pipe(z.array(z.string().max(1024)).max(CONTACT_LIMITS.maxFiles, CONTACT_MSG.tooManyFiles(CONTACT_LIMITS.maxFiles))),
+    /** Files in the request itself are refused: they are uploaded first (the request would cap them near 4 MB deployed). */
+    file: fileList.refine((xs) => xs.length === 0, CONTACT_MSG.uploadFirst),
+    'file[]': fileList.refine((xs) => xs.length === 0, CONTACT_MSG.uploadFirst),
   })
-  .transform(({ file, 'file[]': files, ...rest }) => ({ ...rest, files: [...file, ...files] }))
+  .transform(({ file: _f, 'file[]': _fs, attachment, ...rest }) => ({ ...rest, attachments: [...new Set(attachment)] }))
   .superRefine((b, ctx) => {
     if (b.source === 'product' && b.products.length === 0) ctx.addIssue({ code: 'custom', path: ['products'], message: CONTACT_MSG.productsRequired });
     const n = new Set([...b.to, ...b.cc, ...b.bcc].map((x) => x.toLowerCase())).size;
     if (n > CONTACT_LIMITS.maxRecipients) ctx.addIssue({ code: 'custom', path: ['to'], message: CONTACT_MSG.tooManyRecipients(CONTACT_LIMITS.maxRecipients) });
-    if (b.files.length > CONTACT_LIMITS.maxFiles) ctx.addIssue({ code: 'custom', path: ['file'], message: CONTACT_MSG.tooManyFiles(CONTACT_LIMITS.maxFiles) });
   });
 export type ContactRetailerBody = z.output<typeof contactRetailerBody>;
+
+// ── POST /contact_retailer/attachments: upload links for the form's images (ours, issue 22) ──
+
+/** One image the form will attach: its name, its type and its size as the browser knows them. */
+const attachmentToUpload = z.object({
+  name: z.string({ error: 'Each file needs a name.' }).min(1, 'Each file needs a name.').max(255, 'A file name is at most 255 characters.'),
+  type: z.string({ error: 'Each file needs a type.' }).max(100),
+  size: z.number({ error: 'Each file needs a size.' }).int().min(1, 'An empty file cannot be attached.'),
+});
+
+/** The images of one email, within CONTACT_LIMITS, before any is uploaded. */
+export const contactUploadsBody = z
+  .object({
+    retailer_brand_scraping: z.string({ error: 'retailer_brand_scraping is required.' }).trim().min(1, 'retailer_brand_scraping is required.').pipe(id),
+    files: z.array(attachmentToUpload, { error: 'files is required.' }).min(1, 'files is required.'),
+  })
+  .superRefine((b, ctx) => {
+    const issue = (message: string) => ctx.addIssue({ code: 'custom', path: ['files'], message });
+    if (b.files.length > CONTACT_LIMITS.maxFiles) return issue(CONTACT_MSG.tooManyFiles(CONTACT_LIMITS.maxFiles));
+    const mb = (n: number) => n / 1024 / 1024;
+    for (const f of b.files) {
+      if (!(IMAGE_TYPES as readonly string[]).includes(f.type)) return issue(CONTACT_MSG.notAnImage(f.name.slice(0, 100)));
+      if (f.size > CONTACT_LIMITS.maxFileBytes) return issue(CONTACT_MSG.fileTooLarge(f.name.slice(0, 100), mb(CONTACT_LIMITS.maxFileBytes)));
+    }
+    if (b.files.reduce((n, f) => n + f.size, 0) > CONTACT_LIMITS.maxTotalBytes) issue(CONTACT_MSG.filesTooLarge(mb(CONTACT_LIMITS.maxTotalBytes)));
+  });
+export type ContactUploadsBody = z.output<typeof contactUploadsBody>;
+
+/**
+ * One upload link per file, in the order asked: a form POST of `fields` then the file (field
+ * `file`) to `url`, within `expiresAt`; `key` is what the email's `attachment[]` names.
+ */
+export const contactUploadsResponse = z.object({
+  data: z.array(z.object({ key: z.string(), name: z.string(), url: z.string(), fields: z.record(z.string(), z.string()) })),
+  expiresAt: z.string(),
+});
 
 export const contactRetailerResponse = z.object({ message: z.string(), data: z.object({ _id: z.string(), messageId: z.string().nullable() }) });

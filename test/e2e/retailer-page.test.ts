@@ -157,7 +157,7 @@ describe('retailer page', () => {
       await screenshot(page, 'retailer-tab-all-scraped');
     }));
 
-  it('exports the tab shown (its filter and sort) as a download, and lists it at once under ALL EXPORTS', () =>
+  it('exports the tab shown (its filter and sort) as a background job: its state beside the button, then the download, a toast, and the file under ALL EXPORTS', () =>
     tab(async ({ page }) => {
       const rid = 'ret-northbay';
       await withSession(page, await brandAdmin(), `/dashboard/retailer/${rid}?tab=all_oh&sort=price%3Bdesc`);
@@ -165,12 +165,19 @@ describe('retailer page', () => {
       await page.getByText(/Items Found$/).waitFor();
       const token = await login('brandadmin@demo.test');
       const before = (await callRoute('getExportHistory', { token, params: { id: rid } })).body.totalCount;
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export', exact: true }).click()]);
+      // The request answers the job at once; the file downloads once the job is ready (docs/exports.md).
+      const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByRole('button', { name: 'Export', exact: true }).click()]);
       expect(download.suggestedFilename()).toMatch(/^Northbay Luxury - All OH - \d{4}-\d{2}-\d{2}\.xlsx$/);
+      const status = page.getByRole('status').filter({ hasText: /^Export ready \([\d,]+ rows\)\. Download$/ });
+      await status.waitFor();
+      expect(await status.getByRole('link', { name: 'Download' }).getAttribute('href')).toMatch(/\/api\/exports\/download\?token=/);
+      await page.getByText(`Export ready: ${download.suggestedFilename()}`).waitFor();
       // The page stays where it was; the history has the new export, first.
       expect(new URL(page.url()).searchParams.get('tab')).toBe('all_oh');
       const history = await callRoute('getExportHistory', { token, params: { id: rid } });
       expect(history.body.totalCount).toBe(before + 1);
+      expect(history.body.data[0]!.name).toBe(download.suggestedFilename());
+      await screenshot(page, 'retailer-export-ready');
       await page.getByRole('tab', { name: 'ALL EXPORTS' }).click();
       const first = history.body.data[0]!;
       await page.getByRole('tabpanel').first().getByRole('link', { name: first.name }).first().waitFor();

@@ -89,7 +89,7 @@ describe('approval state machine', () => {
 });
 
 describe('ingest', () => {
-  it('is invoked by objects created under incoming/ in the data bucket, and only there (the basket export worker by its jobs/basket-export/ requests)', () => {
+  it('is invoked by objects created under incoming/ in the data bucket, and only there (the export workers by their jobs/basket-export/ and jobs/tab-export/ requests)', () => {
     built.template.hasResourceProperties('Custom::S3BucketNotifications', {
       BucketName: { Ref: idOf(stack.storage.dataBucket) },
       NotificationConfiguration: {
@@ -103,6 +103,11 @@ describe('ingest', () => {
             Events: ['s3:ObjectCreated:*'],
             Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: 'jobs/basket-export/' }] } },
             LambdaFunctionArn: { 'Fn::GetAtt': [stack.getLogicalId(stack.pipeline.basketExport.fn.node.defaultChild as CfnFunction), 'Arn'] },
+          },
+          {
+            Events: ['s3:ObjectCreated:*'],
+            Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: 'jobs/tab-export/' }] } },
+            LambdaFunctionArn: { 'Fn::GetAtt': [stack.getLogicalId(stack.pipeline.tabExport.fn.node.defaultChild as CfnFunction), 'Arn'] },
           },
         ],
       },
@@ -135,6 +140,21 @@ describe('basket export worker', () => {
     expect(env.STATE_MACHINE_ARN).toBeUndefined();
     expect(env.SES_FROM).toBeUndefined();
     const actions = actionsOfRole(built.template, stack.getLogicalId(stack.pipeline.basketExport.role.node.defaultChild as CfnRole));
+    expect(actions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem', 's3:GetObject', 's3:PutObject', 's3:DeleteObject']));
+    expect(actions.some((a) => a.startsWith('ses:') || a.startsWith('states:'))).toBe(false);
+  });
+});
+
+describe('tab export worker (docs/exports.md "Every export is a job")', () => {
+  it('runs up to 15 minutes with 2 GB, reads and writes the table and the bucket, signs picture links, and nothing else', () => {
+    const fn = resourcesOf(built.template, 'AWS::Lambda::Function')[idOf(stack.pipeline.tabExport.fn)]!.Properties!;
+    expect(fn.Timeout).toBe(900);
+    expect(fn.MemorySize).toBe(2048);
+    const env = (fn.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(Object.keys(env)).toEqual(expect.arrayContaining(['TABLE_NAME', 'DATA_BUCKET', 'APP_URL', 'JWT_SECRET_ARN']));
+    expect(env.STATE_MACHINE_ARN).toBeUndefined();
+    expect(env.SES_FROM).toBeUndefined();
+    const actions = actionsOfRole(built.template, stack.getLogicalId(stack.pipeline.tabExport.role.node.defaultChild as CfnRole));
     expect(actions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem', 's3:GetObject', 's3:PutObject', 's3:DeleteObject']));
     expect(actions.some((a) => a.startsWith('ses:') || a.startsWith('states:'))).toBe(false);
   });

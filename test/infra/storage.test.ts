@@ -81,6 +81,15 @@ describe('data bucket', () => {
     expect(rules().some((r) => r.Prefix === undefined && (r.AbortIncompleteMultipartUpload?.DaysAfterInitiation ?? 0) > 0)).toBe(true);
   });
 
+  it("deletes the contact form's uploads left behind after a day, and takes form uploads from the web app's address only", () => {
+    expect(rules().find((r) => r.Prefix === 'uploads/contact/')).toMatchObject({ ExpirationInDays: 1 });
+    const cors = (dataBucket().Properties!.CorsConfiguration as { CorsRules: { AllowedMethods: string[]; AllowedOrigins: unknown[] }[] }).CorsRules;
+    expect(cors).toHaveLength(1);
+    expect(cors[0]!.AllowedMethods).toEqual(['POST']);
+    expect(cors[0]!.AllowedOrigins).toHaveLength(1);
+    expect(JSON.stringify(cors[0]!.AllowedOrigins)).not.toContain('*');
+  });
+
   it('leaves other prefixes (imports, attachments) alone', () => {
     expect(rules().filter((r) => r.Prefix?.startsWith('imports/') || r.Prefix?.startsWith('attachments/'))).toEqual([]);
   });

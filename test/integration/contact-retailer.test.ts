@@ -62,7 +62,12 @@ interface Fields {
   retailer_brand_scraping?: string;
   retailer?: string;
   requestId?: string;
+  /** Images, uploaded first through their upload links (as the web does), then named by `attachment[]`. */
   files?: { name: string; type: string; data: Buffer }[];
+  /** Upload keys named as they are (no upload). */
+  attachment?: string[];
+  /** Files put in the request itself (refused: they are uploaded first). */
+  inline?: { name: string; type: string; data: Buffer }[];
 }
 const rid = () => `req-${randomBytes(8).toString('hex')}`;
 /** The form as the web sends it: list fields as repeated `x[]` fields, files as `file[]`. */
@@ -82,10 +87,44 @@ function form(f: Fields): FormData {
   set('retailer_brand_scraping', f.retailer_brand_scraping ?? ma.period);
   set('retailer', f.retailer);
   set('requestId', f.requestId ?? rid());
-  for (const file of f.files ?? []) fd.append('file[]', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
+  for (const key of f.attachment ?? []) fd.append('attachment[]', key);
+  for (const file of f.inline ?? []) fd.append('file[]', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
   return fd;
 }
-const send = (token: string, f: Fields) => api<{ message: string; data: { _id: string; messageId: string | null } }>('POST', '/contact_retailer?version=1.0.0', { token, body: form(f) });
+type Upload = { name: string; type: string; data: Buffer; size?: number };
+/** POST /contact_retailer/attachments, then each file posted to its upload link: the links' answer and S3's answer per file. */
+async function upload(token: string, scan: string, files: Upload[]) {
+  const links = await callRoute('createContactUploads', { token, body: { retailer_brand_scraping: scan, files: files.map((f) => ({ name: f.name, type: f.type, size: f.size ?? f.data.length })) } });
+  if (links.status !== 200) return { links, keys: [] as string[], s3: [] as { status: number; text: string }[] };
+  const s3 = await Promise.all(
+    links.body.data.map(async (l, i) => {
+      const fd = new FormData();
+      for (const [k, v] of Object.entries(l.fields)) fd.append(k, v);
+      fd.append('file', new Blob([new Uint8Array(files[i]!.data)], { type: files[i]!.type }), l.name);
+      const res = await fetch(l.url, { method: 'POST', body: fd });
+      return { status: res.status, text: await res.text() };
+    }),
+  );
+  return { links, keys: links.body.data.map((l) => l.key), s3 };
+}
+async function send(token: string, f: Fields) {
+  let attachment = f.attachment;
+  if (f.files?.length) {
+    const up = await upload(token, f.retailer_brand_scraping ?? ma.period, f.files);
+    if (up.links.status !== 200) return up.links as unknown as Awaited<ReturnType<typeof api<{ message: string; data: { _id: string; messageId: string | null } }>>>;
+    attachment = [...(attachment ?? []), ...up.keys];
+  }
+  return api<{ message: string; data: { _id: string; messageId: string | null } }>('POST', '/contact_retailer?version=1.0.0', { token, body: form({ ...f, attachment }) });
+}
+const dataObjectExists = async (key: string) => {
+  const { HeadObjectCommand, S3Client } = await import('@aws-sdk/client-s3');
+  const env = stack().env;
+  const client = new S3Client({ endpoint: env.S3_ENDPOINT, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  return client.send(new HeadObjectCommand({ Bucket: env.DATA_BUCKET, Key: key })).then(
+    () => true,
+    () => false,
+  );
+};
 const withSubject = async (subject: string): Promise<SentEmail[]> => (await sentEmails()).filter((e) => e.subject === subject);
 
 beforeAll(async () => {
@@ -350,14 +389,63 @@ describe('POST /contact_retailer: refusals (nothing is sent)', () => {
   it('attachments: images only by their bytes, a .png that is HTML or SVG is refused, sizes and counts limited', async () => {
     await refused(tokens.maAdmin, { files: [{ name: 'evil.png', type: 'image/png', data: Buffer.from('<html><script>alert(1)</script></html>') }] }, 400, CONTACT_MSG.notAnImage('evil.png'));
     await refused(tokens.maAdmin, { files: [{ name: 'logo.png', type: 'image/png', data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>') }] }, 400, CONTACT_MSG.notAnImage('logo.png'));
+    // Refused before any upload: a type that is not an image, a size over the limits, too many.
     await refused(tokens.maAdmin, { files: [{ name: 'doc.pdf', type: 'application/pdf', data: Buffer.from('%PDF-1.7') }] }, 400, CONTACT_MSG.notAnImage('doc.pdf'));
-    const big = Buffer.concat([PNG, Buffer.alloc(CONTACT_LIMITS.maxFileBytes)]);
-    await refused(tokens.maAdmin, { files: [{ name: 'big.png', type: 'image/png', data: big }] }, 413, CONTACT_MSG.fileTooLarge('big.png', 3));
-    // Each within the per-file limit, together over the total.
-    const two = [0, 1].map((i) => ({ name: `half-${i}.png`, type: 'image/png', data: Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]) }));
-    await refused(tokens.maAdmin, { files: two }, 413, CONTACT_MSG.filesTooLarge(3.5));
+    const MB = 1024 * 1024;
+    await refused(tokens.maAdmin, { files: [{ name: 'big.png', type: 'image/png', data: PNG, size: CONTACT_LIMITS.maxFileBytes + 1 } as Upload] }, 400, CONTACT_MSG.fileTooLarge('big.png', CONTACT_LIMITS.maxFileBytes / MB));
+    const three = [0, 1, 2].map((i) => ({ name: `part-${i}.png`, type: 'image/png', data: PNG, size: 9 * MB }));
+    await refused(tokens.maAdmin, { files: three }, 400, CONTACT_MSG.filesTooLarge(CONTACT_LIMITS.maxTotalBytes / MB));
     const eleven = Array.from({ length: CONTACT_LIMITS.maxFiles + 1 }, (_, i) => ({ name: `s${i}.png`, type: 'image/png', data: PNG }));
     await refused(tokens.maAdmin, { files: eleven }, 400, CONTACT_MSG.tooManyFiles(CONTACT_LIMITS.maxFiles));
+    // A file in the request itself: refused with the way to attach it.
+    await refused(tokens.maAdmin, { inline: [{ name: 'shot.png', type: 'image/png', data: PNG }] }, 400, CONTACT_MSG.uploadFirst);
+  });
+
+  it('attachments go to S3 through their upload links: the policy holds size and type, the same locally as deployed', async () => {
+    // 8 MB, over what a request through API Gateway and Lambda could carry (about 4.4 MB), goes.
+    const MB = 1024 * 1024;
+    const large = Buffer.concat([PNG, Buffer.alloc(8 * MB)]);
+    const subject = `Large attachment ${tag}`;
+    const ok = await send(tokens.maAdmin, { subject, files: [{ name: 'large shot.png', type: 'image/png', data: large }] });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    const [m] = await withSubject(subject);
+    expect(m?.attachments?.map((a) => [a.filename, Buffer.from(a.content, 'base64').length])).toEqual([['large shot.png', large.length]]);
+    // S3 refuses more bytes than the link was asked for, or another type; nothing is stored then.
+    const lied = await upload(tokens.maAdmin, ma.period, [{ name: 'small.png', type: 'image/png', data: Buffer.concat([PNG, Buffer.alloc(1000)]), size: 100 }]);
+    expect(lied.links.status).toBe(200);
+    expect(lied.s3[0]).toMatchObject({ status: 400 });
+    expect(lied.s3[0]!.text).toContain('EntityTooLarge');
+    expect(await dataObjectExists(lied.keys[0]!)).toBe(false);
+    await refused(tokens.maAdmin, { attachment: lied.keys }, 400, CONTACT_MSG.attachmentMissing('small.png'));
+    const links = await callRoute('createContactUploads', { token: tokens.maAdmin, body: { retailer_brand_scraping: ma.period, files: [{ name: 'a.png', type: 'image/png', size: PNG.length }] } });
+    const fd = new FormData();
+    for (const [k, v] of Object.entries({ ...links.body.data[0]!.fields, 'Content-Type': 'text/html' })) fd.append(k, v);
+    fd.append('file', new Blob([new Uint8Array(PNG)]), 'a.png');
+    const wrongType = await fetch(links.body.data[0]!.url, { method: 'POST', body: fd });
+    expect(wrongType.status).toBe(403);
+    expect(await dataObjectExists(links.body.data[0]!.key)).toBe(false);
+  });
+
+  it("an upload is its sender's, for its brand: another user's, another brand's or a made-up key is refused; a sent one is deleted, a retry still answers", async () => {
+    const up = await upload(tokens.maAdmin, ma.period, [{ name: 'mine.png', type: 'image/png', data: PNG }]);
+    expect(up.s3.map((r) => r.status)).toEqual([204]);
+    // Another user of the same brand, another brand's admin, a key outside the uploads.
+    await refused(tokens.maUser, { attachment: up.keys, to: [contactA] }, 400, CONTACT_MSG.attachmentNotYours);
+    await refused(tokens.cpAdmin, { to: [cpContact], retailer_brand_scraping: cp.period, products: [cp.product], attachment: up.keys }, 400, CONTACT_MSG.attachmentNotYours);
+    await refused(tokens.maAdmin, { attachment: ['files/some/robot-file.csv'] }, 400, CONTACT_MSG.attachmentNotYours);
+    await refused(tokens.maAdmin, { attachment: [up.keys[0]!.replace(/[^/]+$/, '../../x.png')] }, 400, CONTACT_MSG.attachmentNotYours);
+    // Links only for a scan the caller may write about.
+    const foreign = await callRoute('createContactUploads', { token: tokens.cpAdmin, body: { retailer_brand_scraping: ma.period, files: [{ name: 'a.png', type: 'image/png', size: 10 }] } });
+    expect(foreign.status).toBe(403);
+    const subject = `Own upload ${tag}`;
+    const requestId = rid();
+    const sent = await send(tokens.maAdmin, { subject, attachment: up.keys, requestId });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(await dataObjectExists(up.keys[0]!)).toBe(false);
+    const again = await send(tokens.maAdmin, { subject, attachment: up.keys, requestId });
+    expect(again.status).toBe(200);
+    expect(again.body.data._id).toBe(sent.body.data._id);
+    expect(await withSubject(subject)).toHaveLength(1);
   });
 
   it('tenant: another brand’s scan, an unassigned retailer, products of another scan, a retailer that does not match', async () => {

@@ -4,6 +4,8 @@
  * the rows, in the order, of the list call with the same query (all its pages); the app link is a
  * signed 7-day token that redirects to a short-lived S3 link; no scraped text starts a cell as a
  * formula; tenants and assigned retailers are kept apart; the history lists every export.
+ * Every export is a background job (docs/exports.md): the call answers 202 with the job, read
+ * through GET /exportFile/{jobId} until ready (test/integration/export-jobs.test.ts: the job itself).
  */
 import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
@@ -57,8 +59,23 @@ async function listAll(query: string, token = tokens.admin): Promise<any[]> {
   }
 }
 
+/**
+ * An export as the web makes it: the request answers the job at once (202), then the job is read
+ * until it is ready (or failed): answers the job's last state (its `link` once ready).
+ */
 async function exportTab(query: string, token = tokens.admin) {
-  return api('GET', `/exportFile?retailer_brand_scraping=${periodId}&${query}`, { token });
+  const res = await api('GET', `/exportFile?retailer_brand_scraping=${periodId}&${query}`, { token });
+  if (res.status !== 202) return res;
+  return { ...res, body: await jobDone(res.body.jobId, token) };
+}
+
+/** The job once it is ready or failed (polled through GET /exportFile/{jobId}). */
+async function jobDone(jobId: string, token = tokens.admin): Promise<any> {
+  let job: any;
+  await expect
+    .poll(async () => (job = (await api('GET', `/exportFile/${jobId}`, { token })).body).status, { timeout: 60_000, interval: 100 })
+    .toMatch(/^(ready|failed)$/);
+  return job;
 }
 
 /** Follows an app link as a browser does: the 302, then the S3 object. */
@@ -162,7 +179,9 @@ describe('GET /exportFile', () => {
     for (const [name, query] of VIEWS) {
       const expected = await listAll(query);
       const res = await exportTab(`${query}&page=2&limit=5`); // the spec's client sends a page: an export ignores it
-      expect(res.status, `${name}: ${JSON.stringify(res.body)}`).toBe(200);
+      expect(res.status, `${name}: ${JSON.stringify(res.body)}`).toBe(202);
+      expect(res.body.status, name).toBe('ready');
+      expect(res.body.total, name).toBe(expected.length);
       const { header, rows } = await readSheet((await download(res.body.link)).bytes);
       const ohRows = name.includes('oh');
       const keyColumn = header.indexOf(ohRows && !name.startsWith('sd') ? 'Serial #' : 'Retailer Sku');
@@ -213,8 +232,9 @@ describe('GET /exportFile', () => {
   });
 
   it('answers the app link of the design: a signed token valid 7 days that redirects to a fresh, short S3 link', async () => {
-    const res = await callRoute('exportFile', { token: tokens.admin, query: { retailer_brand_scraping: periodId, tab: 'change' } });
-    expect(res.status).toBe(200);
+    const started = await callRoute('exportFile', { token: tokens.admin, query: { retailer_brand_scraping: periodId, tab: 'change' } });
+    expect(started.status).toBe(202);
+    const res = { body: await jobDone(started.body.jobId) };
     expect(res.body.link.startsWith(`${stack().url}/api/exports/download?token=`)).toBe(true);
     expect(res.body.name).toBe(`${RETAILER.name} - Changes Since last scan - ${DATE}.xlsx`);
     const claims = decodeJwt(linkToken(res.body.link));
@@ -286,7 +306,7 @@ describe('GET /exportFile', () => {
     expect((await api('GET', `/exportFile?retailer_brand_scraping=${unassigned}`, { token: tokens.demoUser })).status).toBe(403);
     expect((await api('GET', `/exportFile?retailer_brand_scraping=${unassigned}`, { token: tokens.other })).status).toBe(403);
     const assigned = await api('GET', `/exportFile?retailer_brand_scraping=${await periodOf('ret-harrowgate')}&filter=all_oh`, { token: tokens.demoUser });
-    expect(assigned.status).toBe(200);
+    expect(assigned.status).toBe(202);
     expect(assigned.body.name).toMatch(/^Harrowgate & Finch - All OH - \d{4}-\d{2}-\d{2}\.xlsx$/);
   });
 
@@ -296,7 +316,7 @@ describe('GET /exportFile', () => {
     const id = `user-exp-gone-${tag}`;
     await createUser(testUser({ _id: id, email: `exp-gone-${tag}@demo.test`, passwordHash: await hashPassword('Export-1!'), brand: BRAND._id, roles: [TEST_ROLES.BRAND_ADMIN] }));
     const token = await login(`exp-gone-${tag}@demo.test`, 'Export-1!');
-    expect((await exportTab('', token)).status).toBe(200);
+    expect((await exportTab('', token)).status).toBe(202);
     await deleteUser(id);
     expect((await exportTab('', token)).status).toBe(401);
   });
@@ -307,7 +327,8 @@ describe('GET /getExportHistory/{id}', () => {
     const before = await callRoute('getExportHistory', { token: tokens.brandAdmin, params: { id: RETAILER._id } });
     expect(before.status).toBe(200);
     const made = await exportTab('isFlagged=yes&search=alpha', tokens.brandAdmin);
-    expect(made.status).toBe(200);
+    expect(made.status).toBe(202);
+    expect(made.body.status).toBe('ready');
     const res = await callRoute('getExportHistory', { token: tokens.brandAdmin, params: { id: RETAILER._id } });
     expect(res.body.totalCount).toBe(before.body.totalCount + 1);
     const first = res.body.data[0]!;

@@ -82,7 +82,8 @@ describe('staging a product file of several chunks', () => {
     const repo = await import('../../functions/scrapings/scrapings.repo');
     const { periodIdOf } = await import('../../functions/scrapings/domain/ids');
     const { splitRowsByBrand } = await import('../../functions/scrapings/domain/brand-split');
-    const { getPeriodSnapshot, periodSnapshotKey } = await import('../../functions/scrapings/snapshots.repo');
+    const { getPeriodKeys, getPeriodSnapshot, periodSnapshotKey } = await import('../../functions/scrapings/snapshots.repo');
+    const { buildReadKeys } = await import('../../functions/scrapings/domain/read-keys');
     const { carryUserFields, toProductScrape, userFieldsOf } = await import('../../functions/scrapings/domain/product');
 
     const first = await settledApproved(await dropRobotFile(RETAILER.slug, 'product', '2015-03-02', csv(previousRows)));
@@ -131,6 +132,8 @@ describe('staging a product file of several chunks', () => {
       // The read snapshot holds the version's products exactly as stored, in the Query's order.
       const snapshot = await getPeriodSnapshot(periodId, second._id);
       expect(snapshot?.value).toEqual({ seq: 0, products: await repo.listVersionProducts(periodId, second._id) });
+      // And beside it the read keys of those products (docs/product-reads.md), sort orders computed.
+      expect((await getPeriodKeys(periodId, second._id))?.value).toEqual(buildReadKeys(periodId, 0, snapshot!.value.products));
 
       const period = await repo.getPeriod(periodId);
       expect(period).toMatchObject({

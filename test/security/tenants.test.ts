@@ -196,6 +196,7 @@ function idCalls(v: Ids, own: string): Call[] {
     { name: "contact info of the victim retailer's brand profile", method: 'POST', path: '/getContactInfoForEmail', body: { retailer_brand_scraping: v.scanInfo } },
     { name: 'email the victim retailer about a victim product', method: 'POST', path: '/contact_retailer?version=1.0.0', body: contactForm(v.period, 'product', [v.product]) },
     { name: "email the victim retailer about its brand profile", method: 'POST', path: '/contact_retailer?version=1.0.0', body: contactForm(v.scanInfo, 'brand', []) },
+    { name: 'upload links for images of an email about a victim period', method: 'POST', path: '/contact_retailer/attachments', body: { retailer_brand_scraping: v.period, files: [{ name: 'a.png', type: 'image/png', size: 10 }] } },
     { name: 'B2B links of the victim retailer, victim brand', method: 'GET', path: `/b2bLinks?brand=${v.brand}&retailerId=${v.retailer}&status=all` },
     { name: 'issue a B2B link for the victim retailer, victim brand', method: 'POST', path: `/b2bLinks?brand=${v.brand}`, body: { retailerId: v.retailer } },
     { name: 'revoke a victim B2B link', method: 'DELETE', path: `/b2bLinks/${v.b2bLink}` },

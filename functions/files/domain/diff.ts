@@ -222,6 +222,11 @@ export class PreviousFileIndex {
     return this.entries[position];
   }
 
+  /** @internal The columns of a packed row, in order; null when rows are not packed. */
+  packedLayout(): readonly string[] | null {
+    return this.layout ?? null;
+  }
+
   /** @internal Where `column` is in a packed row, -1 when it is not there. */
   packedPosition(column: string): number {
     return this.layout ? this.layout.indexOf(column) : -1;
@@ -303,6 +308,8 @@ export function createStreamingDiff(previous: PreviousFileIndex | Iterable<Robot
   const tracked = trackedColumnsFor(options.type, options.columns, options.ignoreImageData);
   const width = tracked.length;
   const packedAt = tracked.map((column) => index.packedPosition(column));
+  const layout = index.packedLayout();
+  const scratch: string[] = [];
   const perColumn = new Array<number>(width).fill(0);
   // Per previous row position: 0 not matched (yet), MATCHED, MATCHED_CHANGED.
   const matched = new Uint8Array(index.rowCount);
@@ -325,6 +332,14 @@ export function createStreamingDiff(previous: PreviousFileIndex | Iterable<Robot
         return ADDED;
       }
       const before = index.entryAt(position)!;
+      // Most rows are unchanged: a row with the packed rows' columns, in their order, is packed
+      // the same way and compared as one string (no split, no cell by cell). Equal means every
+      // column is equal (a packed row holds no NUL, so the values line up one for one).
+      if (typeof before === 'string' && layout !== null && packedLike(row, layout, scratch) && scratch.join(SEPARATOR) === before) {
+        matched[position] = MATCHED;
+        unchanged++;
+        return UNCHANGED;
+      }
       const values = typeof before === 'string' ? before.split(SEPARATOR) : undefined;
       let changes: Record<string, CellChange> | undefined;
       for (let i = 0; i < width; i++) {
@@ -386,6 +401,20 @@ export function createStreamingDiff(previous: PreviousFileIndex | Iterable<Robot
       }
     },
   };
+}
+
+/** Whether `row` has exactly the columns of `layout`, in order, all text: its values then in `values`. */
+function packedLike(row: RobotRow, layout: readonly string[], values: string[]): boolean {
+  const width = layout.length;
+  let i = 0;
+  for (const column in row) {
+    if (i === width || column !== layout[i]) return false;
+    const value = row[column];
+    if (typeof value !== 'string') return false;
+    values[i++] = value;
+  }
+  values.length = i;
+  return i === width;
 }
 
 /** A cell's text; a column the row lacks reads as ''. */

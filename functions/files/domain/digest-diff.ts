@@ -16,6 +16,7 @@
  */
 import { hash } from 'node:crypto';
 import { Md5KeyTable } from '../../lib/md5-key-table.js';
+import { StringHasher } from '../../lib/string-hash.js';
 import { type CellChange, type CurrentRowDiff, diffSummary, type DiffOptions, type PreviousRowDiff, type StreamingDiffResult, trackedColumnsFor } from './diff.js';
 import { type RobotRow, robotTypeDefinition } from './robot-types.js';
 
@@ -44,6 +45,8 @@ function digestInto(row: RobotRow, tracked: readonly string[], into: Int32Array,
   for (let w = 0; w < WORDS; w++) into[at + w] = d.readInt32LE(w * 4);
 }
 
+const keyHasher = new StringHasher();
+
 /**
  * Key -> position of its last row, off the JS heap (`Md5KeyTable`: 64 bits of the key's MD5 and
  * the position in typed arrays, about 32 MB at 1M rows, where a Map of the key strings held
@@ -52,6 +55,17 @@ function digestInto(row: RobotRow, tracked: readonly string[], into: Int32Array,
  * repeated key.
  */
 export class KeyPositions extends Md5KeyTable {
+  /**
+   * Hashed in JS (lib/string-hash.ts), not MD5: a native call per key cost ~5x as much (issue
+   * 21), and these positions are never saved (`toBytes` is not used on them), so the hash is
+   * free to differ from the saved tables'. 64 of its 128 bits, as MD5's.
+   */
+  protected override hashKey(key: string, into: Uint32Array): void {
+    keyHasher.start().add(key).finish();
+    into[0] = keyHasher.a;
+    into[1] = keyHasher.b;
+  }
+
   /** The position of every key's last row (in no particular order). */
   positions(): Generator<number> {
     return this.values();

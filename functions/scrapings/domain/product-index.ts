@@ -16,19 +16,35 @@ import { compareRows, ohRow, ohSearchFields, pricedRow, productSearchFields, typ
 export const USER_FIELD_KEYS = ['isFlagged', 'flagMessage', 'oh_map_id', 'brand_sku', 'product', 'edited', 'updatedAt'] as const;
 export type UserFieldsState = Partial<UserFields> & { updatedAt?: string };
 
-/** Sort orders by `field;dir`, computed on first use: permutations of `rows`, stable (ties keep the input order, as Array.prototype.sort does). */
+/** `field;dir` as an order is keyed (a missing or unknown direction is ascending). */
+export const orderKey = (sort: string): string => {
+  const [field = 'name', dir = 'asc'] = sort.split(';');
+  return `${field};${dir === 'desc' ? 'desc' : 'asc'}`;
+};
+
+/** The positions of `rows` in the order of a sort (compareRows), stable: ties keep the input order, as Array.prototype.sort does. */
+export function sortOrder(rows: readonly ViewRow[], sort: string): Uint32Array {
+  const [field = 'name', dir = 'asc'] = orderKey(sort).split(';');
+  const cmp = compareRows(field, dir === 'desc' ? -1 : 1);
+  const idx = Array.from(rows, (_, i) => i);
+  idx.sort((a, b) => cmp(rows[a]!, rows[b]!));
+  return Uint32Array.from(idx);
+}
+
+/** Sort orders by `field;dir`, given (computed at publish: read-keys.ts) or computed on first use. */
 class Orders<R extends ViewRow> {
-  private readonly cache = new Map<string, Uint32Array>();
-  constructor(private readonly rows: readonly R[]) {}
+  private readonly cache: Map<string, Uint32Array>;
+  constructor(
+    private readonly rows: readonly R[],
+    preset?: ReadonlyMap<string, Uint32Array>,
+  ) {
+    this.cache = new Map(preset);
+  }
   get(sort: string): Uint32Array {
-    const [field = 'name', dir = 'asc'] = sort.split(';');
-    const key = `${field};${dir === 'desc' ? 'desc' : 'asc'}`;
+    const key = orderKey(sort);
     let order = this.cache.get(key);
     if (!order) {
-      const cmp = compareRows(field, dir === 'desc' ? -1 : 1);
-      const idx = Array.from(this.rows, (_, i) => i);
-      idx.sort((a, b) => cmp(this.rows[a]!, this.rows[b]!));
-      order = Uint32Array.from(idx);
+      order = sortOrder(this.rows, key);
       this.cache.set(key, order);
     }
     return order;
@@ -64,9 +80,10 @@ export class PeriodIndex {
   /** The position of the product each applied edit changed: OH matches catch up from theirs. */
   private readonly editLog: number[] = [];
 
-  constructor(products: ProductScrape[]) {
+  /** `orders`: sort orders computed already (the read keys'), by orderKey. */
+  constructor(products: ProductScrape[], orders?: ReadonlyMap<string, Uint32Array>) {
     this.products = products;
-    this.orders = new Orders(products);
+    this.orders = new Orders(products, orders);
     products.forEach((p, i) => this.posOf.set(p._id, i));
     this.search = new SearchTexts(products, productSearchFields);
   }
@@ -110,9 +127,13 @@ export class OhIndexed {
   /** Item position by serial (trimmed, upper-cased). */
   readonly posOfSerial = new Map<string, number>();
   private readonly search: SearchTexts<OhItem>;
-  constructor(readonly items: OhItem[]) {
+  /** `orders`: sort orders computed already (the snapshot's), by orderKey. */
+  constructor(
+    readonly items: OhItem[],
+    orders?: ReadonlyMap<string, Uint32Array>,
+  ) {
     this.rows = items.map(ohRow);
-    this.orders = new Orders(this.rows);
+    this.orders = new Orders(this.rows, orders);
     this.index = indexOhItems(items);
     items.forEach((item, i) => this.posOfSerial.set(idKey(item.serialNo), i));
     this.search = new SearchTexts(items, ohSearchFields);
@@ -231,6 +252,26 @@ function rowMaker(period: PeriodIndex, oh: OhIndexed | undefined, matches: Match
 export function* indexedRows(period: PeriodIndex, oh: OhIndexed | undefined, matches: Matches | undefined, o: RowOptions): Generator<ViewRow> {
   const row = rowMaker(period, oh, matches, o.view);
   for (const i of memberPositions(period, oh, matches, o)) yield row(i);
+}
+
+/** Whether a view's rows are on-hand items (positions of `oh`) rather than products. */
+export const isOhView = (view: ProductView): boolean => OH_VIEWS.includes(view);
+
+/**
+ * The positions of one page of a view (as memberPositions gives them: OH item positions for the
+ * on-hand row views, product positions otherwise) and the view's total: what indexedView cuts,
+ * for a caller that reads the page's rows elsewhere (product-reads.ts: the products' items).
+ */
+export function pagePositions(period: PeriodIndex, oh: OhIndexed | undefined, matches: Matches | undefined, o: ViewOptions): { positions: number[]; totalCount: number } {
+  const start = (o.page - 1) * o.limit;
+  const end = start + o.limit;
+  const positions: number[] = [];
+  let total = 0;
+  for (const i of memberPositions(period, oh, matches, o)) {
+    if (total >= start && total < end) positions.push(i);
+    total++;
+  }
+  return { positions, totalCount: total };
 }
 
 /**

@@ -23,17 +23,29 @@ vi.mock('../../../web/src/components/ui/rich-text-editor', () => ({
 const { ContactRetailerForm } = await import('../../../web/src/features/contact/api/contact-retailer');
 
 const posts: { url: URL; body: FormData }[] = [];
+const uploadAsks: { files: { name: string; type: string; size: number }[] }[] = [];
+const uploads: FormData[] = [];
 let contacts: { _id: string; firstName: string; lastName: string; email: string; role: string }[] = [];
 
 const h = featureHarness();
 const { render, settle } = h;
 beforeEach(() => {
   posts.length = 0;
+  uploadAsks.length = 0;
+  uploads.length = 0;
   h.answer(({ url, body }) => {
     if (url.pathname.endsWith('/getContactInfoForEmail'))
       return { status: 200, body: { data: { data: { User_name: 'Bea', Retailer_name: 'Harrowgate & Finch', Brand_name: 'Maison Aurelle' }, contacts, cc: ['brand@ma.example'], bcc: ['audit@ma.example'], colleagues: [{ name: 'Ulysse Durand', email: 'ulysse@demo.test' }], ownDomains: ['ma.example'], retailer: { _id: 'ret-h', name: 'Harrowgate & Finch' }, brand: { _id: 'brand-1', name: 'Maison Aurelle' } } } };
     if (url.pathname.endsWith('/cannedmessages')) return { status: 200, body: { data: [], totalCount: 0, nextCursor: null } };
     if (url.pathname.endsWith('/getvariable')) return { status: 200, body: { data: ['{User_name}', '{firstName}', '{lastName}', '{email}', '{role}', '{Retailer_name}', '{Brand_name}'] } };
+    if (url.pathname.endsWith('/contact_retailer/attachments')) {
+      uploadAsks.push(body as unknown as { files: { name: string; type: string; size: number }[] });
+      return { status: 200, body: { data: (body as unknown as { files: { name: string }[] }).files.map((f, i) => ({ key: `uploads/contact/brand-1/u1/k${i}/${f.name}`, name: f.name, url: 'http://s3.test/data', fields: { key: `uploads/contact/brand-1/u1/k${i}/${f.name}`, policy: 'p' } })), expiresAt: '2026-11-28T10:15:00Z' } };
+    }
+    if (url.host === 's3.test') {
+      uploads.push(body as FormData);
+      return { status: 200, body: {} };
+    }
     if (url.pathname.endsWith('/contact_retailer')) {
       posts.push({ url, body: body as FormData });
       return { status: 200, body: { message: 'Email Sent Successfully.', data: { _id: 'h1', messageId: 'm1' } } };
@@ -134,5 +146,46 @@ describe('ContactRetailerForm', () => {
     expect(posts).toHaveLength(1);
     expect(posts[0]!.body.getAll('cc[]')).toEqual(['brand@ma.example', 'ulysse@demo.test']);
     expect(posts[0]!.body.getAll('bcc[]')).toEqual(['audit@ma.example', 'Legal@MA.example']);
+  });
+
+  it('uploads the images first through their upload links, then sends the email naming them (issue 22)', async () => {
+    contacts = [{ _id: 'c1', firstName: 'Alice', lastName: 'B', email: 'alice@h.example', role: 'Buyer' }];
+    await render(<ContactRetailerForm retailerId="ret-h" retailerBrandScraping="period-1" source="brand" initialMessage="<p>Hello</p>" />);
+    await settle();
+    const picture = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])], 'shot.png', { type: 'image/png' });
+    const input = h.host.querySelector<HTMLInputElement>('input[type="file"]')!;
+    Object.defineProperty(input, 'files', { value: [picture], configurable: true });
+    await act(async () => input.dispatchEvent(new Event('change', { bubbles: true })));
+    await act(async () => h.host.querySelector<HTMLInputElement>('input[type="checkbox"]')!.click());
+    await act(async () => button('SEND').click());
+    await settle();
+    expect(uploadAsks).toEqual([{ retailer_brand_scraping: 'period-1', files: [{ name: 'shot.png', type: 'image/png', size: 7 }] }]);
+    expect(uploads).toHaveLength(1);
+    expect(uploads[0]!.get('key')).toBe('uploads/contact/brand-1/u1/k0/shot.png');
+    expect(uploads[0]!.get('policy')).toBe('p');
+    expect((uploads[0]!.get('file') as File).size).toBe(7);
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.body.getAll('attachment[]')).toEqual(['uploads/contact/brand-1/u1/k0/shot.png']);
+    expect(posts[0]!.body.getAll('file[]')).toEqual([]);
+  });
+
+  it('an upload S3 refuses stops the send and says which image', async () => {
+    contacts = [{ _id: 'c1', firstName: 'Alice', lastName: 'B', email: 'alice@h.example', role: 'Buyer' }];
+    await render(<ContactRetailerForm retailerId="ret-h" retailerBrandScraping="period-1" source="brand" initialMessage="<p>Hello</p>" />);
+    await settle();
+    h.answer(({ url, body }) => {
+      if (url.pathname.endsWith('/contact_retailer/attachments')) return { status: 200, body: { data: [{ key: 'k', name: 'shot.png', url: 'http://s3.test/data', fields: {} }], expiresAt: 'x' } };
+      if (url.host === 's3.test') return { status: 403, body: {} };
+      posts.push({ url, body: body as FormData });
+      return { status: 200, body: {} };
+    });
+    const input = h.host.querySelector<HTMLInputElement>('input[type="file"]')!;
+    Object.defineProperty(input, 'files', { value: [new File([new Uint8Array([1])], 'shot.png', { type: 'image/png' })], configurable: true });
+    await act(async () => input.dispatchEvent(new Event('change', { bubbles: true })));
+    await act(async () => h.host.querySelector<HTMLInputElement>('input[type="checkbox"]')!.click());
+    await act(async () => button('SEND').click());
+    await settle();
+    expect(posts.filter((p) => p.url.pathname.endsWith('/contact_retailer'))).toEqual([]);
+    expect(shown).toContain('warning:shot.png could not be uploaded: try again.');
   });
 });

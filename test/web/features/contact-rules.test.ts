@@ -55,8 +55,8 @@ describe('message and attachments', () => {
     const file = (name: string, type: string, size = 10) => new File([new Uint8Array(size)], name, { type });
     expect(attachmentProblem([file('a.png', 'image/png'), file('b.jpg', 'image/jpeg'), file('c.gif', 'image/gif'), file('d.webp', 'image/webp')])).toBeUndefined();
     expect(attachmentProblem([file('a.png', 'image/png'), file('x.svg', 'image/svg+xml')])).toBe(CONTACT_MSG.notAnImage('x.svg'));
-    expect(attachmentProblem([file('big.png', 'image/png', CONTACT_LIMITS.maxFileBytes + 1)])).toBe(CONTACT_MSG.fileTooLarge('big.png', 3));
+    expect(attachmentProblem([file('big.png', 'image/png', CONTACT_LIMITS.maxFileBytes + 1)])).toBe(CONTACT_MSG.fileTooLarge('big.png', 10));
     expect(attachmentProblem(Array.from({ length: 11 }, (_, i) => file(`${i}.png`, 'image/png')))).toBe(CONTACT_MSG.tooManyFiles(10));
-    expect(attachmentProblem(Array.from({ length: 2 }, (_, i) => file(`${i}.png`, 'image/png', CONTACT_LIMITS.maxFileBytes)))).toBe(CONTACT_MSG.filesTooLarge(3.5));
+    expect(attachmentProblem(Array.from({ length: 3 }, (_, i) => file(`${i}.png`, 'image/png', CONTACT_LIMITS.maxFileBytes)))).toBe(CONTACT_MSG.filesTooLarge(25));
   });
 });

@@ -1,0 +1,155 @@
+/**
+ * The diff engine made faster (issue 21) against the engine as it was (./oracle: diff.ts,
+ * digest-diff.ts and chunk-writer.ts of 4c7e7c2, unchanged but for their imports), on generated
+ * files: the same summary, added / removed / changed rows and cells, marks of both sides, and
+ * page bytes, for every form (arrays, the packed streaming index, rows kept as objects, the
+ * digest form ingest runs). The files have repeated keys, empty and missing cells, columns in
+ * another order or added / dropped, unicode (accents, emoji, lone surrogates), NUL characters,
+ * '2026-99-99'-style dates, and tracked column lists of every shape.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type ChunkStore, ChunkWriter } from '../../../../functions/files/domain/chunk-writer.js';
+import { type DiffOptions, PreviousFileIndex, createStreamingDiff, diffRows } from '../../../../functions/files/domain/diff.js';
+import { PreviousFileDigest, chunkedRowReader, createDigestDiff } from '../../../../functions/files/domain/digest-diff.js';
+import { type MarkedRow, markCurrentRow, markPreviousRow } from '../../../../functions/files/domain/marks.js';
+import type { RobotRow } from '../../../../functions/files/domain/robot-types.js';
+import { ChunkWriter as OldChunkWriter } from './oracle/old-chunk-writer.js';
+import * as old from './oracle/old-diff.js';
+import * as oldDigest from './oracle/old-digest-diff.js';
+
+const KEY = 'Style Number';
+const COLUMNS = ['Name', 'Brand', 'Price', 'Description', 'Image URLs', 'Screenshot', 'Shoppability', 'OH Map ID'];
+const VALUES = ['', ' ', 'a', 'A', 'b', 'Étoile ✓', 'ÉTOILE', '1,450.00', '1450.00', 'x|y', 'line\nbreak', 'say "hi"', '2026-99-99', '2026-02-30', '😀', '\ud800', 'nul\u0000in', '\\', '0', '__proto__'];
+
+interface Files {
+  previous: RobotRow[];
+  current: RobotRow[];
+  options: DiffOptions;
+}
+
+const value = fc.constantFrom(...VALUES);
+
+/** A previous file, the current one made from it (kept, changed, removed, added, shuffled), and the diff's options. */
+const files: fc.Arbitrary<Files> = fc
+  .record({
+    keys: fc.array(fc.integer({ min: 0, max: 60 }), { minLength: 0, maxLength: 80 }),
+    unique: fc.boolean(),
+    cells: fc.array(fc.array(value, { minLength: COLUMNS.length, maxLength: COLUMNS.length }), { minLength: 80, maxLength: 80 }),
+    edits: fc.array(fc.record({ what: fc.integer({ min: 0, max: 9 }), column: fc.integer({ min: 0, max: COLUMNS.length - 1 }), value }), { minLength: 80, maxLength: 80 }),
+    order: fc.array(fc.integer(), { minLength: 90, maxLength: 90 }),
+    layout: fc.constantFrom('same', 'reordered', 'dropped', 'extra', 'mixed'),
+    tracked: fc.subarray([...COLUMNS, KEY, 'Not A Column']),
+    defaultColumns: fc.boolean(),
+    ignoreImageData: fc.boolean(),
+    givenColumns: fc.boolean(),
+  })
+  .map((f) => {
+    const keyOf = (i: number, k: number) => (f.unique ? `S${i}` : `S${k}`);
+    const previous: RobotRow[] = f.keys.map((k, i) => {
+      const row: RobotRow = { [KEY]: keyOf(i, k) };
+      COLUMNS.forEach((c, j) => (row[c] = f.cells[i]![j]!));
+      return row;
+    });
+    const current: RobotRow[] = [];
+    previous.forEach((row, i) => {
+      const edit = f.edits[i]!;
+      if (edit.what === 0) return; // removed
+      let next: RobotRow = { ...row };
+      if (edit.what <= 3) next[COLUMNS[edit.column]!] = edit.value; // maybe changed
+      if (edit.what === 4) next[KEY] = `N${i}`; // added (and the old key removed)
+      if (f.layout === 'reordered' || (f.layout === 'mixed' && i % 3 === 0)) next = Object.fromEntries(Object.entries(next).reverse());
+      if (f.layout === 'dropped' || (f.layout === 'mixed' && i % 3 === 1)) delete next[COLUMNS[edit.column]!];
+      if (f.layout === 'extra' || (f.layout === 'mixed' && i % 3 === 2)) next.Extra = edit.value;
+      current.push(next);
+      if (edit.what === 9) current.push({ ...next }); // repeated in the current file
+    });
+    current.sort((a, b) => (f.order[current.indexOf(a) % 90]! % 7) - (f.order[current.indexOf(b) % 90]! % 7));
+    const options: DiffOptions = {
+      type: 'product',
+      ...(f.defaultColumns ? {} : { columns: f.tracked }),
+      ignoreImageData: f.ignoreImageData,
+      ...(f.givenColumns ? { previousColumns: [KEY, ...COLUMNS], currentColumns: [KEY, 'Name', 'Extra'] } : {}),
+    };
+    return { previous, current, options };
+  });
+
+function memoryStore(): ChunkStore & { chunks: string[] } {
+  const chunks: string[] = [];
+  return {
+    chunks,
+    put(n, body) {
+      chunks[n] = body;
+      return Promise.resolve();
+    },
+    remove: () => Promise.resolve(),
+  };
+}
+
+/** The pages a side's marked rows make with a writer (chunks of 7 rows, written as the rows come). */
+async function pages(rows: readonly MarkedRow[], Writer: typeof ChunkWriter | typeof OldChunkWriter): Promise<string[]> {
+  const store = memoryStore();
+  const writer = new Writer<MarkedRow>(store, { chunkSize: 7, parallel: 2 });
+  for (const row of rows) await writer.add(row);
+  await writer.close();
+  return store.chunks;
+}
+
+type Engine = { createStreamingDiff: typeof createStreamingDiff; PreviousFileIndex: typeof PreviousFileIndex };
+
+/** Everything the streaming form of `engine` says about the files. */
+function streamed(engine: Engine, f: Files, compact: boolean) {
+  const index = engine.PreviousFileIndex.of(f.options.type, f.previous, { compact });
+  const diff = engine.createStreamingDiff(index, f.options);
+  const current = f.current.map((row) => {
+    const result = diff.push(row);
+    return { result, marked: markCurrentRow(row, result) };
+  });
+  const { summary, removed } = diff.finish();
+  const previous = [...diff.previousRows()].map(markPreviousRow);
+  return { summary, removed, results: current.map((c) => c.result), current: current.map((c) => c.marked), previous };
+}
+
+type DigestEngine = { PreviousFileDigest: typeof PreviousFileDigest; createDigestDiff: typeof createDigestDiff; chunkedRowReader: typeof chunkedRowReader };
+
+/** Everything the digest form of `engine` says about the files. */
+async function digested(engine: DigestEngine, f: Files) {
+  const digest = new engine.PreviousFileDigest(f.options, 2);
+  for (const row of f.previous) digest.add(row);
+  const diff = engine.createDigestDiff(digest, engine.chunkedRowReader((n) => Promise.resolve(f.previous.slice(n * 5, n * 5 + 5)), 5, 2));
+  const results: Awaited<ReturnType<ReturnType<typeof createDigestDiff>['push']>>[] = [];
+  for (const row of f.current) results.push(await diff.push(row));
+  const { summary } = diff.finish();
+  const previous = f.previous.map((row, position) => markPreviousRow(diff.markPrevious(row, position)));
+  return { summary, results, current: f.current.map((row, i) => markCurrentRow(row, results[i]!)), previous };
+}
+
+describe('the faster diff engine against the engine it replaced', () => {
+  it('gives the same answers and pages on generated files, in every form', async () => {
+    await fc.assert(
+      fc.asyncProperty(files, async (f) => {
+        const expected = old.diffRows(f.previous, f.current, f.options);
+        expect(diffRows(f.previous, f.current, f.options)).toEqual(expected);
+        for (const compact of [true, false]) {
+          const before = streamed(old as unknown as Engine, f, compact);
+          const after = streamed({ createStreamingDiff, PreviousFileIndex }, f, compact);
+          expect(after.summary).toEqual(before.summary);
+          expect(after.removed).toEqual(before.removed);
+          expect(after.results).toEqual(before.results);
+          expect(JSON.stringify(after.current)).toBe(JSON.stringify(before.current));
+          expect(JSON.stringify(after.previous)).toBe(JSON.stringify(before.previous));
+          expect(await pages(after.current, ChunkWriter)).toEqual(await pages(before.current, OldChunkWriter));
+          expect(await pages(after.previous, ChunkWriter)).toEqual(await pages(before.previous, OldChunkWriter));
+        }
+        const before = await digested(oldDigest as unknown as DigestEngine, f);
+        const after = await digested({ PreviousFileDigest, createDigestDiff, chunkedRowReader }, f);
+        expect(after.summary).toEqual(before.summary);
+        expect(after.results).toEqual(before.results);
+        expect(JSON.stringify(after.current)).toBe(JSON.stringify(before.current));
+        expect(JSON.stringify(after.previous)).toBe(JSON.stringify(before.previous));
+        expect(after.summary).toEqual(expected.summary);
+      }),
+      { numRuns: 300, seed: 21 },
+    );
+  });
+});

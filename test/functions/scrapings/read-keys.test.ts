@@ -1,0 +1,113 @@
+/**
+ * The read keys (functions/scrapings/domain/read-keys.ts): a page cut from a version's keys (key
+ * fields only, sort orders computed at publish, through their JSON) and filled with the page's
+ * stored products by id is exactly what the whole-list productView answers, for every view,
+ * sort, search, filter and page, before and after edits; and the keys are small beside the
+ * snapshot and the same however often they are built.
+ */
+import { describe, expect, it } from 'vitest';
+import { prng } from '../../../infra/local/prng';
+import type { OhItem } from '../../../functions/inventory/domain/oh-feed';
+import type { ProductScrape } from '../../../functions/scrapings/domain/product';
+import { isOhView, matchAll, OhIndexed, pagePositions, PeriodIndex } from '../../../functions/scrapings/domain/product-index';
+import { pricedRow, productView, type ViewOptions, type ViewRow } from '../../../functions/scrapings/domain/product-view';
+import { buildReadKeys, readKeys, READ_KEYS_FORMAT } from '../../../functions/scrapings/domain/read-keys';
+import { productScrape } from '../../support/scrapes';
+import type { ProductView } from '../../../shared/schemas/scrapings';
+
+const rand = prng(21);
+const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+const PERIOD = 'period-keys-0001';
+const NAMES = ['Alpha Bag', 'alpha bag', 'Beta Tote', 'Zeta Clutch', 'Émile Wallet', 'beta tote'];
+const PRICES = [100, 250, 99.5, null, 1200];
+const TYPES = [undefined, undefined, 'added', 'deleted', 'change'] as const;
+
+const ohItems: OhItem[] = Array.from({ length: 120 }, (_, i) => ({
+  serialNo: `S${String(1000 + i)}`,
+  inventoryId: `INV-${i % 40}`,
+  styleName: pick(NAMES),
+  price: pick(PRICES),
+  customerId: 'OPT1',
+  customerName: 'Store',
+  image: '',
+}));
+
+const stored: ProductScrape[] = Array.from({ length: 300 }, (_, i) => {
+  const ref = rand();
+  const type = pick(TYPES);
+  return productScrape({
+    _id: `${PERIOD}p${String(i).padStart(4, '0')}`,
+    retailer_brand_scraping: PERIOD,
+    style_number: `ST-${String((i * 37) % 300).padStart(3, '0')}`,
+    name: `${pick(NAMES)}${rand() < 0.5 ? '' : ` ${i % 7}`}`,
+    price: pick(PRICES),
+    isFlagged: rand() < 0.2 ? 'yes' : 'no',
+    oh_map_id: ref < 0.3 ? `inv-${i % 50}` : ref < 0.4 ? `S${1000 + (i % 130)}` : '',
+    brand_sku: rand() < 0.5 ? `INV-${i % 45}` : '',
+    product_description: 'A long description that the keys never carry. '.repeat(10),
+    ...(rand() < 0.1 ? { product: { _id: `o${i}`, sku: `OPT-${i}` } } : {}),
+    ...(type ? { type } : {}),
+  });
+});
+
+const VIEWS: ProductView[] = ['products', 'change', 'flagged', 'sd_data', 'price_diff', 'price_match', 'all_oh', 'oh_data', 'oh_sd_data'];
+const SORTS = ['name;asc', 'name;desc', 'price;asc', 'price;desc', 'style_number;asc', 'style_number;desc'];
+
+/** The index a cold reader makes of the keys' JSON (as stored in S3: through JSON.stringify). */
+function fromStoredKeys(products: readonly ProductScrape[]): PeriodIndex {
+  const keys = readKeys(PERIOD, JSON.parse(JSON.stringify(buildReadKeys(PERIOD, 0, products))))!;
+  expect(keys.orders.size).toBe(SORTS.length);
+  return new PeriodIndex(keys.products, keys.orders);
+}
+
+/** A page as product-reads.ts answers it: positions from the keys, the rows' products by id from the stored ones. */
+function keysPage(index: PeriodIndex, current: readonly ProductScrape[], oh: OhIndexed, o: ViewOptions): { data: ViewRow[]; totalCount: number } {
+  const matches = matchAll(index, oh);
+  const { positions, totalCount } = pagePositions(index, oh, matches, o);
+  if (isOhView(o.view)) return { data: positions.map((i) => oh.rows[i]!), totalCount };
+  const byId = new Map(current.map((p) => [p._id, p]));
+  const priced = o.view === 'price_diff' || o.view === 'price_match';
+  return { data: positions.map((i) => (priced ? pricedRow(byId.get(index.products[i]!._id)!, matches.units[i]![0]!) : byId.get(index.products[i]!._id)!)), totalCount };
+}
+
+function compareAll(index: PeriodIndex, current: readonly ProductScrape[]) {
+  const oh = new OhIndexed(ohItems);
+  for (const view of VIEWS)
+    for (const sort of SORTS)
+      for (const extra of [{}, { search: 'ALPHA' }, { search: 'inv-1' }, { search: 'opt 1' }, { mapped: true }, { mapped: false }, { unflaggedOnly: true }] as Partial<ViewOptions>[])
+        for (const page of [1, 2, 9]) {
+          const o: ViewOptions = { view, sort, page, limit: 17, ...extra };
+          expect(keysPage(index, current, oh, o), `${view} ${sort} ${JSON.stringify(extra)} page ${page}`).toEqual(productView(current, ohItems, o));
+        }
+}
+
+describe('read keys', () => {
+  it('answer every view, sort, search, filter and page as the whole-list path', () => {
+    compareAll(fromStoredKeys(stored), stored);
+  });
+
+  it('answer the same after edits applied on top of them (the edit log)', () => {
+    const index = fromStoredKeys(stored);
+    const current = stored.map((p) => ({ ...p }));
+    for (const n of [3, 10, 42, 77, 150]) {
+      const state = { isFlagged: current[n]!.isFlagged === 'yes' ? ('no' as const) : ('yes' as const), oh_map_id: `INV-${n % 40}`, brand_sku: `SKU-${n}`, edited: ['oh_map_id' as const] };
+      current[n] = { ...current[n]!, ...state };
+      index.applyEdit(current[n]!._id, state);
+    }
+    compareAll(index, current);
+  });
+
+  it('hold only the key fields: a fraction of the snapshot, and the same keys however often built', () => {
+    const keys = buildReadKeys(PERIOD, 0, stored);
+    expect(keys.format).toBe(READ_KEYS_FORMAT);
+    expect(JSON.stringify(keys).length).toBeLessThan(JSON.stringify({ seq: 0, products: stored }).length / 3);
+    expect(JSON.stringify(keys)).not.toContain('never carry');
+    expect(JSON.stringify(buildReadKeys(PERIOD, 0, stored.map((p) => ({ ...p }))))).toBe(JSON.stringify(keys));
+  });
+
+  it('are refused when of another format or not whole (the reader rebuilds them)', () => {
+    const keys = buildReadKeys(PERIOD, 0, stored);
+    expect(readKeys(PERIOD, { ...keys, format: 2 as never })).toBeUndefined();
+    expect(readKeys(PERIOD, { ...keys, rows: keys.rows.slice(1) })).toBeUndefined();
+  });
+});
