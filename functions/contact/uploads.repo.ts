@@ -3,11 +3,12 @@
  * upload links are presigned POSTs whose policy holds the exact key, the declared type and a size
  * of at most the declared one (S3 refuses anything else), under
  * `uploads/contact/<brand>/<user>/<random>/<file name>`: only the user who asked may name them in an
- * email of that brand. The send reads them back (size checked before the bytes are read), then
+ * email of that brand. The send reads them back (the stored size checked from each GET's headers
+ * before its body is read), then
  * deletes them; a lifecycle rule removes any left behind after a day (infra/constructs/storage.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, GetObjectCommand } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { CONTACT_MSG } from '../../shared/messages/contact';
 import { CONTACT_LIMITS, type ImageType } from '../../shared/schemas/contact';
@@ -80,24 +81,27 @@ export async function readUploads(prefix: string, keys: readonly string[]): Prom
     return { key, filename };
   });
   const mb = (n: number) => n / 1024 / 1024;
-  const sizes = await Promise.all(
-    named.map(async ({ key, filename }) => {
-      try {
-        const head = await s3.send(new HeadObjectCommand({ Bucket: env.dataBucket, Key: key }));
-        return head.ContentLength ?? 0;
-      } catch (e) {
-        if ((e as { name?: string }).name === 'NotFound' || (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) throw new UploadError(CONTACT_MSG.attachmentMissing(filename));
-        throw e;
-      }
-    }),
-  );
-  sizes.forEach((size, i) => {
-    if (size > CONTACT_LIMITS.maxFileBytes) throw new UploadError(CONTACT_MSG.fileTooLarge(named[i]!.filename, mb(CONTACT_LIMITS.maxFileBytes)), true);
-  });
-  if (sizes.reduce((a, b) => a + b, 0) > CONTACT_LIMITS.maxTotalBytes) throw new UploadError(CONTACT_MSG.filesTooLarge(mb(CONTACT_LIMITS.maxTotalBytes)), true);
+  // One GET each: its headers give the stored size before any byte of the body is read.
+  const settled = await Promise.allSettled(named.map(async ({ key, filename }) => ({ key, filename, got: await s3.send(new GetObjectCommand({ Bucket: env.dataBucket, Key: key })) })));
+  const opened = settled.flatMap((r) => (r.status === 'fulfilled' ? [{ ...r.value, size: r.value.got.ContentLength ?? 0 }] : []));
+  const close = () => {
+    for (const o of opened) (o.got.Body as { destroy?: () => void } | undefined)?.destroy?.();
+  };
+  const failed = settled.findIndex((r) => r.status === 'rejected');
+  if (failed >= 0) {
+    close();
+    const e = (settled[failed] as PromiseRejectedResult).reason as { name?: string; $metadata?: { httpStatusCode?: number } };
+    if (e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404) throw new UploadError(CONTACT_MSG.attachmentMissing(named[failed]!.filename));
+    throw e;
+  }
+  const refuse = (error: UploadError): never => {
+    close();
+    throw error;
+  };
+  for (const o of opened) if (o.size > CONTACT_LIMITS.maxFileBytes) refuse(new UploadError(CONTACT_MSG.fileTooLarge(o.filename, mb(CONTACT_LIMITS.maxFileBytes)), true));
+  if (opened.reduce((n, o) => n + o.size, 0) > CONTACT_LIMITS.maxTotalBytes) refuse(new UploadError(CONTACT_MSG.filesTooLarge(mb(CONTACT_LIMITS.maxTotalBytes)), true));
   return Promise.all(
-    named.map(async ({ key, filename }) => {
-      const got = await s3.send(new GetObjectCommand({ Bucket: env.dataBucket, Key: key }));
+    opened.map(async ({ key, filename, got }) => {
       const content = await got.Body!.transformToByteArray();
       if (content.length > CONTACT_LIMITS.maxFileBytes) throw new UploadError(CONTACT_MSG.fileTooLarge(filename, mb(CONTACT_LIMITS.maxFileBytes)), true);
       return { key, filename, content };

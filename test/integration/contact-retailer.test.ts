@@ -117,10 +117,9 @@ async function send(token: string, f: Fields) {
   return api<{ message: string; data: { _id: string; messageId: string | null } }>('POST', '/contact_retailer?version=1.0.0', { token, body: form({ ...f, attachment }) });
 }
 const dataObjectExists = async (key: string) => {
-  const { HeadObjectCommand, S3Client } = await import('@aws-sdk/client-s3');
-  const env = stack().env;
-  const client = new S3Client({ endpoint: env.S3_ENDPOINT, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
-  return client.send(new HeadObjectCommand({ Bucket: env.DATA_BUCKET, Key: key })).then(
+  const { HeadObjectCommand } = await import('@aws-sdk/client-s3');
+  const { s3 } = await import('../../functions/lib/clients/s3');
+  return s3.send(new HeadObjectCommand({ Bucket: stack().env.DATA_BUCKET, Key: key })).then(
     () => true,
     () => false,
   );
