@@ -59,7 +59,13 @@ function store() {
       }
     },
     read: async (_keys: { scope: string; coarse: string }[]) => (scope: string, coarse: string) => items.get(`${scope}\n${coarse}`),
-    snapshot: () => JSON.stringify([...items.entries()].map(([k, v]) => [k, Object.entries(v).filter(([, n]) => n !== 0).sort()]).filter(([, v]) => v.length).sort()),
+    snapshot: () =>
+      JSON.stringify(
+        [...items.entries()]
+          .map(([k, v]) => ({ k, cells: Object.entries(v).filter(([, n]) => n !== 0).sort() }))
+          .filter((x) => x.cells.length)
+          .sort((x, y) => cmp(x.k, y.k)),
+      ),
   };
 }
 
