@@ -76,9 +76,11 @@ export async function runListsBench(argv: readonly string[] = []): Promise<void>
         const input = a.input as Record<string, unknown>;
         if (!('TransactItems' in input) && !('RequestItems' in input)) input.ReturnConsumedCapacity = 'TOTAL';
         const out = await next(a);
-        const o = out.output as { Items?: unknown[]; Item?: unknown; ScannedCount?: number; ConsumedCapacity?: { CapacityUnits?: number } };
+        const o = out.output as { Items?: unknown[]; Item?: unknown; ScannedCount?: number; ConsumedCapacity?: { CapacityUnits?: number }; Responses?: Record<string, unknown[]> };
         reads.requests++;
-        reads.items += o.ScannedCount ?? o.Items?.length ?? (o.Item ? 1 : 0);
+        // BatchGet (the positions, the waiting scans): the items it returned.
+        const batch = o.Responses ? Object.values(o.Responses).reduce((n, r) => n + r.length, 0) : undefined;
+        reads.items += o.ScannedCount ?? o.Items?.length ?? batch ?? (o.Item ? 1 : 0);
         reads.units += o.ConsumedCapacity?.CapacityUnits ?? 0;
         return out;
       },
