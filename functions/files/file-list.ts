@@ -57,6 +57,8 @@ export async function readFilePage(q: FileListQuery): Promise<FilePage & { total
   /** A page by number past the first, without a cursor or a file-name search: start where the positions say. */
   const positioned = async (sources: Parameters<typeof findPositionStart>[0], total: number): Promise<FilePageRequest> => {
     if (q.cursor || q.fileName || !req.skip) return req;
+    // A page past the end holds nothing: read nothing.
+    if (req.skip >= total) return { ...req, starts: sources.map(() => 'none' as const), skip: 0 };
     const at = await findPositionStart(sources, q.ascending, req.skip, total);
     return at ? { ...req, skip: at.skip, starts: at.starts } : req;
   };
