@@ -68,6 +68,7 @@ export async function runListsBench(argv: readonly string[] = []): Promise<void>
     const notifs = await import('../functions/notifications/notifications.repo.js');
     const { signSession } = await import('../functions/lib/jwt.js');
     const peer = await import('./lists-bench-peer.js');
+    const { fileIdFor } = await import('../functions/files/ingest.js');
 
     // Count what every DynamoDB call reads (items evaluated, read units consumed).
     const reads: Reads = { items: 0, units: 0, requests: 0 };
@@ -101,7 +102,8 @@ export async function runListsBench(argv: readonly string[] = []): Promise<void>
       const flag = (['unflagged', 'caution', 'require_review', 'unflagged'] as const)[i % 4]!;
       const createdAt = new Date(Date.UTC(2025, 0, 6 + 7 * week, 6, 0, i % perWeek)).toISOString();
       return {
-        _id: `file${String(i).padStart(18, '0')}`,
+        // As the ingest names them (fileIdFor: 'f' and a hash of the key and ETag).
+        _id: fileIdFor(`incoming/${type}/${r}/${date}/robot.csv`, String(i)),
         date,
         fileName: `incoming/${type}/${r}/${date}/robot.csv`,
         name: r,

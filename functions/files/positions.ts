@@ -51,7 +51,7 @@ export const nameSortKey = (f: Pick<PositionedFile, 'name' | 'date' | 'createdAt
 /** The buckets of a sort key, by the kind of partition. */
 export type ScopeKind = 'all' | 'date' | 'name';
 export function buckets(kind: ScopeKind, sk: string): { coarse: string; fine: string } {
-  if (kind === 'all') return { coarse: sk.slice(0, 10), fine: sk.slice(0, 14) }; // date, date#<3 id chars>
+  if (kind === 'all') return { coarse: sk.slice(0, 10), fine: sk.slice(0, 15) }; // date, date#<4 id chars: 'f' and 3 of a hash>
   if (kind === 'date') return { coarse: sk.slice(0, 10), fine: sk.slice(0, 30) }; // date, date#<createdAt to the second>
   const hash = sk.indexOf('#');
   return { coarse: sk.slice(0, hash + 1), fine: sk.slice(0, hash + 11) }; // name#, name#<date>
