@@ -92,7 +92,8 @@ async function checkEveryList() {
               expect(got.next, `${label} after page ${page}`).toEqual(whole.slice(page * LIMIT, (page + 1) * LIMIT));
               expect(got.total, label).toBe(whole.length);
               // Never the pages before: what page 1 reads, plus a fine bucket's few items passed over.
-              expect(got.evaluated, `${label} page ${page} read`).toBeLessThanOrEqual(first.evaluated + 20);
+              // (A retailer's status / flag are filter expressions: what a page reads depends on how its matches lie.)
+              expect(got.evaluated, `${label} page ${page} read`).toBeLessThanOrEqual(first.evaluated + (name ? 40 : 20));
               if (!name) expect(got.evaluated, `${label} page ${page} read`).toBeLessThanOrEqual(partitionsOf(q) * 10 + 20);
             }
           }
