@@ -16,7 +16,7 @@ const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math
 
 export async function runBrandListsBench(argv: readonly string[] = []): Promise<void> {
   const runs = argv[0] === '--runs' && Number(argv[1]) > 0 ? Number(argv[1]) : 15;
-  const emulators = await startBenchEmulators('brand-lists-bench');
+  const emulators = await startBenchEmulators('brand-lists-bench', { JWT_SECRET: 'brand-lists-bench-secret-brand-lists-0123' });
   try {
     const { ddb } = await import('../functions/lib/clients/dynamodb.js');
     const { putBrand } = await import('../functions/brands/brands.repo.js');
