@@ -1,7 +1,7 @@
 /**
- * `npm run bench`: the benchmarks of bench/ (the web budget, Lighthouse, the Lambda bundles, the lists bench,
+ * `npm run bench`: the benchmarks of bench/ (the web budget, Lighthouse, the Lambda bundles, the lists bench, the brand summary / Retailer List bench (6 vs 200 retailers),
  * the product tabs bench, the export bench, the basket export bench (1,000 items), the monthly report bench (200 retailers), the diff bench, then the
- * pipeline bench). Names of parts (`web-budget`, `lighthouse`, `bundles`, `lists`, `product-tabs`, `export`,
+ * pipeline bench). Names of parts (`web-budget`, `lighthouse`, `bundles`, `lists`, `brand-lists`, `product-tabs`, `export`,
  * `basket-export`, `monthly-report`, `diff`, `pipeline`) run those parts only: `npm run bench -- lighthouse`.
  * `--lighthouse-runs N`, `--lighthouse-url URL` (a
  * running stack) and `--lighthouse-reports DIR` go to bench/lighthouse.ts. Arguments starting with `--lists-` go to the lists
@@ -10,6 +10,7 @@
  * `--pipeline-ingest-only` skips its approval steps; `--export-rows N` / `--export-runs N` go to the export bench; other arguments go to the diff bench.
  */
 import { runBasketExportBench } from './basket-export-bench.js';
+import { runBrandListsBench } from './brand-lists-bench.js';
 import { runBundlesBench } from './bundles-bench.js';
 import { runContactsImportBench } from './contacts-import-bench.js';
 import { runDiffBench } from './diff-bench.js';
@@ -27,7 +28,7 @@ const pipelineArgs: string[] = [];
 const diffArgs: string[] = [];
 const exportArgs: string[] = [];
 const lighthouse: LighthouseOptions = {};
-const PARTS = ['web-budget', 'lighthouse', 'bundles', 'lists', 'product-tabs', 'export', 'basket-export', 'monthly-report', 'contacts-import', 'diff', 'pipeline'] as const;
+const PARTS = ['web-budget', 'lighthouse', 'bundles', 'lists', 'brand-lists', 'product-tabs', 'export', 'basket-export', 'monthly-report', 'contacts-import', 'diff', 'pipeline'] as const;
 const only = new Set<string>();
 for (let i = 0; i < argv.length; i++) {
   const a = argv[i]!;
@@ -49,6 +50,7 @@ if (run('web-budget')) await runWebBudget();
 if (run('lighthouse')) await runLighthouse({ ...lighthouse, build: lighthouse.build ?? !run('web-budget') });
 if (run('bundles')) await runBundlesBench();
 if (run('lists')) await runListsBench(listsArgs);
+if (run('brand-lists')) await runBrandListsBench();
 if (run('product-tabs')) await runProductTabsBench();
 if (run('export')) await runExportBench(exportArgs);
 if (run('basket-export')) await runBasketExportBench();

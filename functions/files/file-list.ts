@@ -10,12 +10,18 @@
  * totalCount from the counts kept on write, except with a file-name search (no index answers a
  * substring): then each request evaluates at most 1,000 items and totalCount is a lower bound
  * (the files up to this page, plus one page while there is a next one).
+ * A page by number without a cursor starts where the positions kept on write put it
+ * (functions/files/positions.ts): about one page of reads whatever the number; with a file-name
+ * search (or positions that do not count the list's total) the earlier items are passed over.
  */
 import { APPROVED_STATUSES, FLAG_LEVELS } from '../../shared/constants';
 import { getRetailerBySlug } from '../retailers/retailers.repo';
 import {
   countRetailerFiles,
   countRetailerFilesByFlag,
+  findPositionStart,
+  listPositionSources,
+  retailerPositionSources,
   getFileCounts,
   pageAllFiles,
   pageFilesByName,
@@ -44,23 +50,33 @@ export interface FileListQuery {
 
 export async function readFilePage(q: FileListQuery): Promise<FilePage & { totalCount: number }> {
   const req: FilePageRequest = { ascending: q.ascending, limit: q.limit, cursor: q.cursor, skip: q.cursor ? 0 : (q.page - 1) * q.limit, fileNameContains: q.fileName || undefined };
-  if (q.name) {
-    const retailer = await getRetailerBySlug(q.name);
-    const partitions = retailerFilePartitions([...(retailer ? [retailer._id] : []), q.name, `oh:${q.name}`]);
-    const filtered = { ...req, status: q.approvedStatus, flag: q.flag };
-    const [page, totalCount] = await Promise.all([pageRetailerFiles(partitions, filtered, q.sort), countRetailerFiles(partitions, filtered)]);
-    return { ...page, totalCount };
-  }
   const statuses: readonly ApprovedStatus[] = q.approvedStatus ? [q.approvedStatus] : APPROVED_STATUSES;
   const flags: readonly FlagLevel[] = q.flag ? [q.flag] : FLAG_LEVELS;
   const pairs = statuses.flatMap((s) => flags.map((f): [ApprovedStatus, FlagLevel] => [s, f]));
   const sort = q.sort ?? 'date';
-  const [page, counts] = await Promise.all([
-    sort !== 'date' ? pageFilesByName(pairs, sort, req) : q.approvedStatus || q.flag ? pageFilesByStatusFlag(pairs, req) : pageAllFiles(req),
-    getFileCounts(),
-  ]);
+  /** A page by number past the first, without a cursor or a file-name search: start where the positions say. */
+  const positioned = async (sources: Parameters<typeof findPositionStart>[0], total: number): Promise<FilePageRequest> => {
+    if (q.cursor || q.fileName || !req.skip) return req;
+    // A page past the end holds nothing: read nothing.
+    if (req.skip >= total) return { ...req, starts: sources.map(() => 'none' as const), skip: 0 };
+    const at = await findPositionStart(sources, q.ascending, req.skip, total);
+    return at ? { ...req, skip: at.skip, starts: at.starts } : req;
+  };
+  if (q.name) {
+    const retailer = await getRetailerBySlug(q.name);
+    const partitions = retailerFilePartitions([...(retailer ? [retailer._id] : []), q.name, `oh:${q.name}`]);
+    const filtered = { ...req, status: q.approvedStatus, flag: q.flag };
+    const totalCount = await countRetailerFiles(partitions, filtered);
+    const page = await pageRetailerFiles(partitions, { ...(await positioned(retailerPositionSources(partitions, pairs, sort), totalCount)), status: q.approvedStatus, flag: q.flag }, sort);
+    return { ...page, totalCount };
+  }
+  const counts = await getFileCounts();
+  const totalCount = statuses.reduce((n, s) => n + flags.reduce((m, f) => m + counts[s][f], 0), 0);
+  const filtered = Boolean(q.approvedStatus || q.flag);
+  const at = await positioned(listPositionSources(pairs, sort, filtered), totalCount);
+  const page = await (sort !== 'date' ? pageFilesByName(pairs, sort, at) : filtered ? pageFilesByStatusFlag(pairs, at) : pageAllFiles(at));
   if (q.fileName) return { ...page, totalCount: (q.page - 1) * q.limit + page.items.length + (page.nextCursor ? q.limit : 0) };
-  return { ...page, totalCount: statuses.reduce((n, s) => n + flags.reduce((m, f) => m + counts[s][f], 0), 0) };
+  return { ...page, totalCount };
 }
 
 /** The list's scope the post-office counters count (its filters but the flag and the file-name search). */

@@ -3,7 +3,22 @@ import { FLAG_LEVELS, type ApprovedStatus, type FlagLevel } from '../../shared/c
 import { ROBOT_TYPES, type RobotType } from '../../shared/robot-columns';
 import { ddb } from '../lib/clients/dynamodb';
 import { queryPage, type PagedResult, type PagedSource } from '../lib/paged-query';
-import { clean, failedConditions, isConditionFailed, queryAll, queryCount, queryPages, sortName, table, updateParts } from '../lib/table';
+import { clean, failedConditions, isConditionFailed, queryAll, queryCount, queryPages, table, updateParts } from '../lib/table';
+import {
+  allFilesSortKey,
+  allScope,
+  dateSortKey,
+  nameScope,
+  nameSortKey,
+  positionDeltas,
+  retailerScope,
+  retailerTag,
+  positionStart,
+  statusFlagScope,
+  type PositionedFile,
+  type PositionStart,
+  type PositionSource,
+} from './positions';
 
 export type { ApprovedStatus, FlagLevel };
 /** A robot file's type: the robot types of shared/robot-columns.ts. */
@@ -76,24 +91,20 @@ const fileKey = (id: string) => ({ pk: `FILE#${id}`, sk: 'FILE' });
 const statusFlagPk = (status: ApprovedStatus, flag: FlagLevel) => `FILES#${status}#${flag}`;
 /** The partition of a file in the name / type sorts: its status, flag and type (gsi4). */
 const statusFlagTypePk = (status: ApprovedStatus, flag: FlagLevel, type: FileType) => `${statusFlagPk(status, flag)}#${type}`;
-/** Digits 9's-complemented: an ISO date or time that sorts newest first in ascending order. */
-const newestFirst = (iso: string) => iso.replace(/\d/g, (d) => String(9 - Number(d)));
-/**
- * A file's place in the name / type sorts: the retailer name (case-insensitive), then newest
- * first within a name when ascending (the order the list had when it sorted in memory).
- */
-const nameSortKey = (f: Pick<FileRecord, 'name' | 'date' | 'createdAt' | '_id'>) => `${sortName(f.name)}#${newestFirst(f.date)}#${newestFirst(f.createdAt)}#${f._id}`;
+// A file's place in the name / type sorts (`nameSortKey`, positions.ts): the retailer name
+// (case-insensitive), then newest first within a name when ascending (the order the list had
+// when it sorted in memory).
 
 function item(f: FileRecord) {
   return {
     ...fileKey(f._id),
     entity: 'File',
     gsi1pk: 'FILES',
-    gsi1sk: `${f.date}#${f._id}`,
+    gsi1sk: allFilesSortKey(f),
     gsi2pk: `RFILES#${f.retailer}#${f.type}`,
-    gsi2sk: `${f.date}#${f.createdAt}#${f._id}`,
+    gsi2sk: dateSortKey(f),
     gsi3pk: statusFlagPk(f.approvedStatus, f.flag),
-    gsi3sk: `${f.date}#${f.createdAt}#${f._id}`,
+    gsi3sk: dateSortKey(f),
     gsi4pk: statusFlagTypePk(f.approvedStatus, f.flag, f.type),
     gsi4sk: nameSortKey(f),
     /** For the file-name search (case-insensitive `contains`). */
@@ -121,6 +132,80 @@ function countItem(flag: FlagLevel, to: ApprovedStatus, from?: ApprovedStatus): 
   return { Update: { TableName: table.name, Key: COUNTS_KEY, UpdateExpression: expr, ExpressionAttributeNames: names, ExpressionAttributeValues: values } };
 }
 
+/** Transaction entry: UpdateItem COUNTS#FILES, ADD −1 to (status, flag): a file record deleted */
+function uncountItem(flag: FlagLevel, status: ApprovedStatus): TransactItem {
+  return { Update: { TableName: table.name, Key: COUNTS_KEY, UpdateExpression: 'ADD #s :minus', ExpressionAttributeNames: { '#s': countName(status, flag) }, ExpressionAttributeValues: { ':minus': -1 } } };
+}
+
+// ── Positions kept on write: a page by number reads one page (positions.ts) ──────
+
+/** FPOS#<scope> / '#': counts per coarse bucket; FPOS#<scope> / C#<coarse>: counts per fine bucket of it. */
+const positionKey = (scope: string, coarse: string) => ({ pk: `FPOS#${scope}`, sk: coarse ? `C#${coarse}` : '#' });
+
+/**
+ * Transaction entries: UpdateItem FPOS#<scope> ADD the counters of the file's place in each list
+ * partition (+1 for `after`, −1 for `before`; one entry per item). ADD commutes, so writers in any
+ * order leave the same counts; each write that calls this is conditional on the file's state, so
+ * a retried event or a lost race changes no counter (the whole transaction is cancelled).
+ */
+export function positionItems(before: PositionedFile | undefined, after: PositionedFile | undefined): TransactItem[] {
+  return positionDeltas(before, after).map(({ scope, coarse, adds }) => {
+    const attrs = Object.entries(adds);
+    return {
+      Update: {
+        TableName: table.name,
+        Key: positionKey(scope, coarse),
+        UpdateExpression: `SET entity = :e ADD ${attrs.map((_, i) => `#a${i} :v${i}`).join(', ')}`,
+        ExpressionAttributeNames: Object.fromEntries(attrs.map(([a], i) => [`#a${i}`, a])),
+        ExpressionAttributeValues: { ':e': 'FilePositions', ...Object.fromEntries(attrs.map(([, n], i) => [`:v${i}`, n])) },
+      },
+    };
+  });
+}
+
+/** BatchGetItem of position items (consistent reads are not offered by BatchGet: eventually consistent, like the list's GSI reads). */
+async function getPositionItems(keys: { scope: string; coarse: string }[]): Promise<Map<string, Record<string, unknown>>> {
+  const got = new Map<string, Record<string, unknown>>();
+  const unique = [...new Map(keys.map((k) => [`${k.scope}\n${k.coarse}`, positionKey(k.scope, k.coarse)])).values()];
+  for (let i = 0; i < unique.length; i += 100) {
+    let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = { [table.name]: { Keys: unique.slice(i, i + 100) } };
+    while (request && Object.keys(request).length) {
+      const out = await ddb.send(new BatchGetCommand({ RequestItems: request }));
+      for (const it of out.Responses?.[table.name] ?? []) got.set(`${String(it.pk)}\n${String(it.sk)}`, it);
+      request = out.UnprocessedKeys as typeof request;
+    }
+  }
+  return got;
+}
+const positionId = (scope: string, coarse: string) => {
+  const k = positionKey(scope, coarse);
+  return `${k.pk}\n${k.sk}`;
+};
+
+/**
+ * The start of the page whose first item is at `offset` (positions.ts `positionStart`): BatchGet
+ * the totals of the list's scopes (one item each), then BatchGet the fine items of the coarse
+ * bucket found (one per scope of it). Undefined: pass over the earlier items instead.
+ */
+export async function findPositionStart(sources: readonly PositionSource[], ascending: boolean, offset: number, expectedTotal: number): Promise<PositionStart | undefined> {
+  return positionStart(sources, ascending, offset, expectedTotal, async (keys) => {
+    const got = await getPositionItems(keys);
+    return (scope, coarse) => got.get(positionId(scope, coarse));
+  });
+}
+
+/** The position sources of the post-office list without a retailer (the partitions its page reads, in the same order). */
+export function listPositionSources(pairs: [ApprovedStatus, FlagLevel][], sort: 'date' | 'name' | 'type', filtered: boolean): PositionSource[] {
+  if (sort !== 'date') return pairs.flatMap(([s, f]) => FILE_TYPES_ORDER.map((t) => ({ scope: nameScope(s, f, t), kind: 'name' as const, tags: [''], mergePrefix: sort === 'type' ? `${t}#` : '' })));
+  if (!filtered) return [{ scope: allScope(), kind: 'all', tags: [''], mergePrefix: '' }];
+  return pairs.map(([s, f]) => ({ scope: statusFlagScope(s, f), kind: 'date' as const, tags: [''], mergePrefix: '' }));
+}
+
+/** The position sources of a retailer's partitions (`RFILES#<key>#<type>`), the list's (status, flag) pairs as tags. */
+export function retailerPositionSources(partitions: string[], pairs: [ApprovedStatus, FlagLevel][], sort: 'date' | 'name' | 'type'): PositionSource[] {
+  return partitions.map((p) => ({ scope: retailerScope(p), kind: 'date' as const, tags: pairs.map(([s, f]) => retailerTag(s, f)), mergePrefix: sort === 'type' ? `${p.slice(p.lastIndexOf('#') + 1)}#` : '' }));
+}
+
 /** GetItem COUNTS#FILES (consistent): files per status and flag, kept by the writes that create or move a file */
 export async function getFileCounts(): Promise<FileCounts> {
   const out = await ddb.send(new GetCommand({ TableName: table.name, Key: COUNTS_KEY, ConsistentRead: true }));
@@ -142,6 +227,7 @@ export async function createFileOnce(f: FileRecord): Promise<boolean> {
           { Put: { TableName: table.name, Item: item(f), ConditionExpression: 'attribute_not_exists(pk)' } },
           countItem(f.flag, f.approvedStatus),
           ...(f.approvedStatus === 'pending' && becomesScan(f) ? [pendingScanItem(f, 'ADD')] : []),
+          ...positionItems(undefined, f),
         ],
       }),
     );
@@ -249,6 +335,8 @@ export interface FilePageRequest {
   limit: number;
   cursor?: string;
   skip?: number;
+  /** Without a cursor: where each partition starts (a page by number located by the positions: findPositionStart). */
+  starts?: PositionStart['starts'];
   /** A search in the file name (no index can answer it: a filter expression, read budget bounded). */
   fileNameContains?: string;
   /** Status / flag, as a filter expression (only with the retailer's partitions). */
@@ -276,7 +364,7 @@ function fileFilter(r: FilePageRequest) {
 
 async function pageOf(sources: PagedSource[], r: FilePageRequest, orderKey?: (item: Record<string, unknown>) => string): Promise<FilePage> {
   const filter = fileFilter(r);
-  const out = await queryPage<Record<string, unknown>>({ sources, ascending: r.ascending, limit: r.limit, cursor: r.cursor, skip: r.skip, filter, orderKey, evaluateBudget: r.fileNameContains ? FILE_NAME_BUDGET : undefined });
+  const out = await queryPage<Record<string, unknown>>({ sources, ascending: r.ascending, limit: r.limit, cursor: r.cursor, skip: r.skip, starts: r.starts, filter, orderKey, evaluateBudget: r.fileNameContains ? FILE_NAME_BUDGET : undefined });
   return { ...out, items: out.items.map((i) => clean<FileRecord>(i)) };
 }
 
@@ -516,7 +604,7 @@ export async function claimApproval(id: string, claim: ApprovalClaim, staleBefor
  * live claim (Needs Attention), with the counts (pending −1, rejected +1 of its flag) and, for a
  * product file, its retailer's waiting scans (the file leaves them).
  */
-export async function rejectFile(file: Pick<FileRecord, '_id' | 'flag' | 'type' | 'retailer' | 'date' | 'error'>, rejectedAt: string, staleBefore: string): Promise<boolean> {
+export async function rejectFile(file: Pick<FileRecord, '_id' | 'flag' | 'type' | 'retailer' | 'date' | 'error' | 'name' | 'createdAt'>, rejectedAt: string, staleBefore: string): Promise<boolean> {
   const { _id: id, flag } = file;
   try {
     await ddb.send(
@@ -534,6 +622,7 @@ export async function rejectFile(file: Pick<FileRecord, '_id' | 'flag' | 'type' 
           },
           countItem(flag, 'rejected', 'pending'),
           ...(becomesScan(file) ? [pendingScanItem(file, 'DELETE')] : []),
+          ...positionItems({ ...file, approvedStatus: 'pending' }, { ...file, approvedStatus: 'rejected' }),
         ],
       }),
     );
@@ -569,10 +658,11 @@ export async function releaseApproval(id: string, claimId: string, reason: strin
  * out of its retailer's waiting scans, then UpdateItem FILE#id pending → approved, condition:
  * pending and the claim is ours (the last entry).
  */
-export function approveFileItems(file: Pick<FileRecord, '_id' | 'flag' | 'type' | 'retailer' | 'date' | 'error'>, claimId: string, approvedAt: string): TransactItem[] {
+export function approveFileItems(file: Pick<FileRecord, '_id' | 'flag' | 'type' | 'retailer' | 'date' | 'error' | 'name' | 'createdAt'>, claimId: string, approvedAt: string): TransactItem[] {
   return [
     countItem(file.flag, 'approved', 'pending'),
     ...(becomesScan(file) ? [pendingScanItem(file, 'DELETE')] : []),
+    ...positionItems({ ...file, approvedStatus: 'pending' }, { ...file, approvedStatus: 'approved' }),
     {
       Update: {
         TableName: table.name,
@@ -584,6 +674,42 @@ export function approveFileItems(file: Pick<FileRecord, '_id' | 'flag' | 'type' 
       },
     },
   ];
+}
+
+/** The most entries `approveFileItems` returns (a publication leaves room for them in its last transaction). */
+export const APPROVE_FILE_ENTRIES = 13;
+
+/**
+ * TransactWriteItems: DeleteItem FILE#id, condition: still of the status and flag read, with its
+ * count (−1), its positions (−1) and, when pending, its retailer's waiting scans: a file record
+ * deleted by retention. False when the file is gone or moved meanwhile (the caller reads it
+ * again): two deletions of one file, or a deletion racing an approval, count once.
+ */
+export async function deleteFileRecord(file: FileRecord): Promise<boolean> {
+  try {
+    await ddb.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: table.name,
+              Key: fileKey(file._id),
+              ConditionExpression: '#status = :status AND #flag = :flag',
+              ExpressionAttributeNames: { '#status': 'approvedStatus', '#flag': 'flag' },
+              ExpressionAttributeValues: { ':status': file.approvedStatus, ':flag': file.flag },
+            },
+          },
+          uncountItem(file.flag, file.approvedStatus),
+          ...(file.approvedStatus === 'pending' && becomesScan(file) ? [pendingScanItem(file, 'DELETE')] : []),
+          ...positionItems(file, undefined),
+        ],
+      }),
+    );
+    return true;
+  } catch (e) {
+    if (failedConditions(e)?.length) return false;
+    throw e;
+  }
 }
 
 /** Transaction entry: ConditionCheck FILE#id pending and the claim is ours (a publication in several transactions) */

@@ -66,6 +66,12 @@ export interface PagedQuery {
   cursor?: string;
   /** Items to pass over first (page numbers without a cursor: (page - 1) × limit). */
   skip?: number;
+  /**
+   * Without a cursor: where each source starts (default 'all', from its first item): 'none' (it
+   * holds nothing from here on), or from the first key with a prefix in the list's direction
+   * (a page by number located by counts kept on write: functions/files/positions.ts).
+   */
+  starts?: readonly ('all' | 'none' | { prefix: string })[];
   /** With a filter: stop after evaluating this many items, returning a short page and a cursor. */
   evaluateBudget?: number;
   /**
@@ -93,7 +99,12 @@ interface SourceState {
   lastTaken?: Key;
   /** The start key this page began from (kept while nothing of the source was taken). */
   pageStart: Key | undefined;
+  /** The source starts at its first key with this prefix (in the list's direction). */
+  from?: string;
 }
+
+/** A cursor entry for "from the first key with this prefix" (a source nothing was taken from). */
+const FROM = '@from';
 
 export function encodeCursor(starts: (Key | null)[]): string {
   return Buffer.from(JSON.stringify(starts)).toString('base64url');
@@ -116,6 +127,7 @@ export function decodeCursor(cursor: string, sources: readonly PagedSource[]): (
     if (typeof k !== 'object' || Array.isArray(k)) return false;
     const entries = Object.entries(k as Key);
     if (entries.length === 0) return true;
+    if (entries.length === 1 && entries[0]![0] === FROM) return typeof entries[0]![1] === 'string' && entries[0]![1].length <= 1024;
     if (entries.length !== src.keyAttributes.length || !src.keyAttributes.every((a) => typeof (k as Key)[a] === 'string' && ((k as Key)[a] as string).length <= 1024)) return false;
     return (k as Key)[src.partitionKey] === src.ExpressionAttributeValues[':pk'];
   };
@@ -132,8 +144,13 @@ export async function queryPage<T>(q: PagedQuery): Promise<PagedResult<T>> {
   const starts = q.cursor ? decodeCursor(q.cursor, q.sources) : q.sources.map(() => undefined);
   if (!starts) throw new BadCursorError(CURSOR_MESSAGE);
   // `{}` stands for "from the beginning" (a source nothing was taken from yet).
-  const startOf = (k: Key | null | undefined) => (k && Object.keys(k).length ? k : undefined);
-  const states: SourceState[] = starts.map((s) => ({ start: startOf(s), done: s === null, buffer: [], pageStart: startOf(s) }));
+  const fromOf = (k: Key | null | undefined) => (k && typeof k[FROM] === 'string' ? (k[FROM] as string) : undefined);
+  const startOf = (k: Key | null | undefined) => (k && Object.keys(k).length && !fromOf(k) ? k : undefined);
+  const states: SourceState[] = starts.map((s, i) => {
+    const given = q.cursor ? undefined : q.starts?.[i];
+    const from = given && given !== 'all' && given !== 'none' ? given.prefix : fromOf(s);
+    return { start: startOf(s), done: s === null || given === 'none', buffer: [], pageStart: startOf(s), from };
+  });
   const chunk = Math.min(Math.max(q.limit, 10), 500);
   let evaluated = 0;
   let readUnits = 0;
@@ -153,12 +170,16 @@ export async function queryPage<T>(q: PagedQuery): Promise<PagedResult<T>> {
     const s = states[i]!;
     const src = q.sources[i]!;
     while (!s.done && s.buffer.length === 0 && budgetLeft > 0) {
+      // From a prefix: ascending, keys >= it; descending, keys <= it followed by U+FFFF (every key
+      // starting with it, the keys are ASCII).
+      const fromNames = s.from !== undefined ? { '#posk': src.sortKey } : undefined;
+      const fromValues = s.from !== undefined ? { ':posk': q.ascending ? s.from : `${s.from}\uffff` } : undefined;
       const input: QueryCommandInput = {
         TableName: table.name,
         IndexName: src.IndexName,
-        KeyConditionExpression: src.KeyConditionExpression,
-        ExpressionAttributeValues: { ...src.ExpressionAttributeValues, ...q.filter?.values },
-        ExpressionAttributeNames: src.ExpressionAttributeNames || q.filter?.names ? { ...src.ExpressionAttributeNames, ...q.filter?.names } : undefined,
+        KeyConditionExpression: s.from !== undefined ? `${src.KeyConditionExpression} AND #posk ${q.ascending ? '>=' : '<='} :posk` : src.KeyConditionExpression,
+        ExpressionAttributeValues: { ...src.ExpressionAttributeValues, ...q.filter?.values, ...fromValues },
+        ExpressionAttributeNames: src.ExpressionAttributeNames || q.filter?.names || fromNames ? { ...src.ExpressionAttributeNames, ...q.filter?.names, ...fromNames } : undefined,
         FilterExpression: q.filter?.expression,
         ScanIndexForward: q.ascending,
         Limit: Math.min(chunk, budgetLeft),
@@ -205,9 +226,10 @@ export async function queryPage<T>(q: PagedQuery): Promise<PagedResult<T>> {
   }
   // Where each source resumes: after its last taken item while some of what it read is unused;
   // otherwise where its last Query stopped.
+  const fromEntry = (s: SourceState): Key => (s.from !== undefined ? { [FROM]: s.from } : {});
   const resume = states.map((s): Key | null => {
-    if (s.buffer.length) return s.lastTaken ?? s.pageStart ?? {};
-    return s.done ? null : (s.start ?? {});
+    if (s.buffer.length) return s.lastTaken ?? s.pageStart ?? fromEntry(s);
+    return s.done ? null : (s.start ?? fromEntry(s));
   });
   const more = states.some((s) => s.buffer.length > 0 || !s.done);
   const cursor = more ? encodeCursor(resume) : undefined;

@@ -14,7 +14,7 @@ import { pipelineNowIso } from '../lib/clock';
 import { brandPageInfoFromRow, changedFields, productFieldsFromRow, type ProductFields } from '../files/domain/period-apply';
 import { BRAND_COLUMNS, type RobotRow } from '../files/domain/robot-types';
 import { activityPut } from './activity';
-import { approveFileItems, claimCheckItem, type FileRecord, type FileType } from '../files/files.repo';
+import { APPROVE_FILE_ENTRIES, approveFileItems, claimCheckItem, type FileRecord, type FileType } from '../files/files.repo';
 import { readAllRows, readChunk, type Side } from '../files/pages';
 import { brandOfRow, namesBrand, type CarryingBrand } from './domain/brand-split';
 import { CarriedFields, PeriodStager, type BrandCounts, type StagedRow } from './domain/period-stage';
@@ -479,7 +479,7 @@ function writeStagedProduct(writer: ProductWriter, period: BrandPeriod, staged: 
 }
 /** Entries of one transaction: 100 at most, up to three of them the file's (its approval or a check of the claim; the pending count; its retailer's waiting scans). */
 const TRANSACTION_ITEMS = 100;
-const FILE_ENTRIES = 3;
+const FILE_ENTRIES = APPROVE_FILE_ENTRIES;
 
 export interface PublishResult {
   /** The file was approved by this call (or by an earlier try of the same claim). */

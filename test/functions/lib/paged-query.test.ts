@@ -32,4 +32,11 @@ describe('page cursors of merged partitions', () => {
     expect(decodeCursor(encodeCursor([{ ...key('FILES#pending#caution'), extra: 'x' }, null]), sources)).toBeUndefined();
     expect(decodeCursor(encodeCursor([{ ...key('FILES#pending#caution'), sk: 5 }, null]), sources)).toBeUndefined();
   });
+
+  it('reads back "from this prefix" (a partition a page by number started in, nothing taken from it) and refuses a non-text one', () => {
+    const starts = [{ '@from': '2020-01-01#2020-01-01T00:00:01' }, null];
+    expect(decodeCursor(encodeCursor(starts), sources)).toEqual(starts);
+    expect(decodeCursor(encodeCursor([{ '@from': 5 }, null]), sources)).toBeUndefined();
+    expect(decodeCursor(encodeCursor([{ '@from': 'x'.repeat(1025) }, null]), sources)).toBeUndefined();
+  });
 });
