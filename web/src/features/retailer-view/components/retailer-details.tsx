@@ -19,9 +19,9 @@ export interface DetailFigures {
 
 function Trend({ now, before }: { now: number; before: number }) {
   const d = now - before;
-  if (d === 0) return <span className="trend trend--flat">no change since the previous scan</span>;
+  if (d === 0) return <span className="rv-trend rv-trend--flat">no change since the previous scan</span>;
   return (
-    <span className={`trend ${d > 0 ? 'trend--up' : 'trend--down'}`}>
+    <span className={`rv-trend ${d > 0 ? 'rv-trend--up' : 'rv-trend--down'}`}>
       <span aria-hidden="true">{d > 0 ? '▲' : '▼'}</span> {d > 0 ? '+' : '−'}
       {formatCount(Math.abs(d))} since the previous scan
     </span>
