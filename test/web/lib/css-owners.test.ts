@@ -19,13 +19,13 @@ function stylesheets(dir: string): string[] {
 function ownClasses(css: string): Set<string> {
   const out = new Set<string>();
   for (const m of css.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/([^{}]+)\{/g)) {
-    const selectors = m[1].trim();
+    const selectors = (m[1] ?? '').trim();
     if (selectors.startsWith('@')) continue;
     for (const selector of selectors.split(',')) {
       const compounds = selector.trim().split(/\s*[>+~]\s*|\s+/);
       if (compounds.length !== 1) continue;
-      const cls = /^\.([\w-]+)/.exec(compounds[0]);
-      if (cls) out.add(cls[1]);
+      const cls = /^\.([\w-]+)/.exec(compounds[0] ?? '');
+      if (cls?.[1]) out.add(cls[1]);
     }
   }
   return out;
