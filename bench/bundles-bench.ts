@@ -22,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { REPO_ROOT } from '../infra/config';
 import { esbuildOptionsOf } from '../infra/constructs/api-function';
 import { APPROVAL_TASKS } from '../infra/workflow/approval';
 import { routes } from '../shared/routes';
@@ -61,7 +62,9 @@ function load(node: string, file: string, sourceMaps = true): Load {
   const start = process.hrtime.bigint();
   const script = `require(${JSON.stringify(file)}); const u = process.cpuUsage(); process.stdout.write(String((u.user + u.system) / 1000));`;
   const out = spawnSync(node, [...(sourceMaps ? ['--enable-source-maps'] : []), '-e', script], {
-    env: { PATH: process.env.PATH, AWS_REGION: 'us-east-1', TABLE_NAME: 'bench', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    // NODE_PATH: what the bundle leaves to the Powertools layer (POWERTOOLS_EXTERNALS) is found in the
+    // repository's node_modules, as Lambda finds it in the layer's /opt/nodejs/node_modules: its load is measured too.
+    env: { PATH: process.env.PATH, NODE_PATH: path.join(REPO_ROOT, 'node_modules'), AWS_REGION: 'us-east-1', TABLE_NAME: 'bench', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const wallMs = Number(process.hrtime.bigint() - start) / 1e6;

@@ -44,7 +44,21 @@ for (let i = 0; i < argv.length; i++) {
   else diffArgs.push(a);
 }
 
-const run = (part: (typeof PARTS)[number]) => only.size === 0 || only.has(part);
+// Every line a part prints with a goal is kept and printed again at the end, under its part:
+// one place to read each figure beside its goal (and its floor, where the part measures one).
+const goalLines: { part: string; line: string }[] = [];
+let currentPart = '';
+const log = console.log.bind(console);
+console.log = (...args: unknown[]) => {
+  log(...args);
+  const line = args.map(String).join(' ');
+  if (/\bgoals?\b/i.test(line)) goalLines.push({ part: currentPart, line: line.trim() });
+};
+const run = (part: (typeof PARTS)[number]) => {
+  const runs = only.size === 0 || only.has(part);
+  if (runs) currentPart = part;
+  return runs;
+};
 if (run('web-budget')) await runWebBudget();
 // The web budget has just built the web: Lighthouse measures the same build.
 if (run('lighthouse')) await runLighthouse({ ...lighthouse, build: lighthouse.build ?? !run('web-budget') });
@@ -58,4 +72,12 @@ if (run('monthly-report')) await runMonthlyReportBench();
 if (run('contacts-import')) await runContactsImportBench();
 if (run('diff')) await runDiffBench(diffArgs);
 if (run('pipeline')) await runPipelineBench(pipelineArgs);
+
+log('\n=== Goals: each figure with its goal, as printed above (by part) ===');
+for (const part of PARTS) {
+  const lines = goalLines.filter((g) => g.part === part);
+  if (!lines.length) continue;
+  log(`\n[${part}]`);
+  for (const g of lines) log(`  ${g.line}`);
+}
 process.exit(0);

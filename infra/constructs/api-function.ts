@@ -8,10 +8,11 @@
  * too (same defaults, same helpers), given the same `FunctionResources`.
  */
 import path from 'node:path';
-import { Arn, ArnFormat, Duration, RemovalPolicy, Size, Stack, Validations } from 'aws-cdk-lib';
+import { readFileSync } from 'node:fs';
+import { Arn, ArnFormat, CfnDynamicReference, CfnDynamicReferenceService, Duration, RemovalPolicy, Size, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement, Role, ServicePrincipal, type IGrantable, type IPrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime, Tracing, type IFunction } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, LayerVersion, Runtime, Tracing, type IFunction, type ILayerVersion } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, type BundlingOptions, type ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
@@ -62,6 +63,33 @@ export const LAMBDA_UNUSED_CREDENTIAL_PROVIDERS = [
   '@smithy/credential-provider-imds',
 ] as const;
 
+/**
+ * Powertools for AWS Lambda (logger, metrics, tracer) and the X-Ray SDK the tracer loads come from
+ * AWS's Powertools layer instead of each bundle: bundled, they were ~150 KB of every function
+ * (aws-xray-sdk-core ~97 KB, cls-hooked, the three utilities), which put the CRUD handlers from
+ * ~385 KB to ~530 KB. The layer holds the utilities with their dependencies under
+ * /opt/nodejs/node_modules, where Node's resolution finds them.
+ */
+export const POWERTOOLS_EXTERNALS = ['@aws-lambda-powertools/commons', '@aws-lambda-powertools/logger', '@aws-lambda-powertools/metrics', '@aws-lambda-powertools/tracer', 'aws-xray-sdk-core'] as const;
+
+/** The Powertools version the functions are built and tested with (one version for the three utilities: package.json pins them alike). */
+export const POWERTOOLS_VERSION: string = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'node_modules/@aws-lambda-powertools/logger/package.json'), 'utf8')) as { version: string }).version;
+
+/**
+ * AWS publishes each version's layer ARN in the region's public SSM parameter
+ * `/aws/service/powertools/typescript/generic/all/<version>`: the exact version of package.json
+ * (not `latest`), resolved by CloudFormation at deploy (a dynamic reference: nothing looked up at
+ * synth, which stays offline, and it works in nested stacks). One layer construct per stack.
+ */
+export function powertoolsLayer(scope: Construct): ILayerVersion {
+  const stack = Stack.of(scope);
+  const id = 'PowertoolsLayer';
+  const existing = stack.node.tryFindChild(id) as ILayerVersion | undefined;
+  if (existing) return existing;
+  const arn = new CfnDynamicReference(CfnDynamicReferenceService.SSM, `/aws/service/powertools/typescript/generic/all/${POWERTOOLS_VERSION}`).toString();
+  return LayerVersion.fromLayerVersionArn(stack, id, arn);
+}
+
 /** Our defaults, exported for the functions of later issues and for the tests. */
 export const API_FUNCTION_DEFAULTS = {
   runtime: Runtime.NODEJS_22_X,
@@ -86,7 +114,8 @@ export const API_FUNCTION_DEFAULTS = {
     // environment first (Lambda sets AWS_ACCESS_KEY_ID & co.) and imports the others only when
     // that fails, and then the runtime's own SDK has them. Bundled, they were ~125 KB of every
     // function (SSO, STS and sign-in clients); see docs/decisions.md "Lambda bundles".
-    externalModules: [...LAMBDA_UNUSED_CREDENTIAL_PROVIDERS],
+    // And Powertools with the X-Ray SDK: they come from AWS's Powertools layer (above).
+    externalModules: [...LAMBDA_UNUSED_CREDENTIAL_PROVIDERS, ...POWERTOOLS_EXTERNALS],
   } satisfies BundlingOptions,
 } as const;
 
@@ -174,6 +203,8 @@ export class ApiFunction extends Construct implements IGrantable {
       logGroup: this.logGroup,
       // X-Ray: the function's trace, its SDK calls as subsegments (functions/lib/tracer.ts).
       tracing: Tracing.ACTIVE,
+      // Powertools and the X-Ray SDK, which the bundle leaves out (POWERTOOLS_EXTERNALS).
+      layers: [powertoolsLayer(this)],
       environment: {
         LOG_LEVEL: props.logLevel ?? 'info',
         NODE_OPTIONS: '--enable-source-maps',

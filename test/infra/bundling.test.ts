@@ -15,7 +15,7 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_FUNCTION_DEFAULTS, ApiFunction, HEAP_WRAPPER, LAMBDA_UNUSED_CREDENTIAL_PROVIDERS, esbuildOptionsOf } from '../../infra/constructs/api-function';
+import { API_FUNCTION_DEFAULTS, ApiFunction, HEAP_WRAPPER, LAMBDA_UNUSED_CREDENTIAL_PROVIDERS, POWERTOOLS_EXTERNALS, POWERTOOLS_VERSION, esbuildOptionsOf } from '../../infra/constructs/api-function';
 import { REPO_ROOT } from '../../infra/config';
 import { Email } from '../../infra/constructs/email';
 import { INGEST_GRANTS } from '../../infra/constructs/pipeline';
@@ -44,15 +44,36 @@ describe('Lambda bundling options', () => {
       mainFields: ['module', 'main'],
       target: 'node22',
       format: 'cjs',
-      external: [...LAMBDA_UNUSED_CREDENTIAL_PROVIDERS],
+      external: [...LAMBDA_UNUSED_CREDENTIAL_PROVIDERS, ...POWERTOOLS_EXTERNALS],
     });
   });
 
-  it('bundle the AWS SDK except the credential providers after the environment one', () => {
-    expect(API_FUNCTION_DEFAULTS.bundling.externalModules).toEqual([...LAMBDA_UNUSED_CREDENTIAL_PROVIDERS]);
-    for (const m of API_FUNCTION_DEFAULTS.bundling.externalModules) {
+  it('bundle the AWS SDK except the credential providers after the environment one, and leave Powertools to its layer', () => {
+    expect(API_FUNCTION_DEFAULTS.bundling.externalModules).toEqual([...LAMBDA_UNUSED_CREDENTIAL_PROVIDERS, ...POWERTOOLS_EXTERNALS]);
+    for (const m of LAMBDA_UNUSED_CREDENTIAL_PROVIDERS) {
       expect(m).toMatch(/^@(aws-sdk|smithy)\/credential-provider-(sso|ini|process|web-identity|http|imds)$/);
     }
+  });
+
+  it("give every function AWS's Powertools layer of the very version the code is tested with", () => {
+    const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    const pinned = Object.entries(pkg.dependencies).filter(([name]) => name.startsWith('@aws-lambda-powertools/'));
+    expect(pinned.length).toBeGreaterThanOrEqual(3);
+    for (const [name, version] of pinned) expect(version, name).toBe(POWERTOOLS_VERSION);
+    for (const name of ['tracer', 'metrics', 'commons']) {
+      const installed = JSON.parse(readFileSync(path.join(REPO_ROOT, 'node_modules/@aws-lambda-powertools', name, 'package.json'), 'utf8')) as { version: string };
+      expect(installed.version, name).toBe(POWERTOOLS_VERSION);
+    }
+    const app = new App({ outdir: tmp(), context: { 'aws:cdk:bundling-stacks': [] } });
+    const s = new Stack(app, 'LayerProbe');
+    const storage = new Storage(s, 'Storage');
+    const resources = { table: storage.table, dataBucket: storage.dataBucket, email: new Email(s, 'Email', { fromAddress: 'a@b.test' }), appUrl: 'https://x.test', jwtSecret: new Secret(s, 'S') };
+    new ApiFunction(s, 'One', { handler: 'functions/settings/get.ts', resources });
+    new ApiFunction(s, 'Two', { handler: 'functions/settings/update.ts', resources });
+    const template = app.synth().getStackByName('LayerProbe').template as { Resources: Record<string, { Type: string; Properties: { Layers?: unknown[] } }> };
+    const fns = Object.values(template.Resources).filter((r) => r.Type === 'AWS::Lambda::Function');
+    expect(fns).toHaveLength(2);
+    for (const f of fns) expect(f.Properties.Layers).toEqual([`{{resolve:ssm:/aws/service/powertools/typescript/generic/all/${POWERTOOLS_VERSION}}}`]);
   });
 
   it('give the bench the very bundle CDK deploys (same bytes of index.js)', async () => {
@@ -177,6 +198,12 @@ describe('what each Lambda bundles', () => {
     // The check can see each client: the functions granted them do bundle them (and the multipart route, POST /contact_retailer, its parser).
     expect([...seen].sort()).toEqual(['@aws-sdk/client-lambda', '@aws-sdk/client-s3', '@aws-sdk/client-sesv2', '@aws-sdk/client-sfn', '@middy/http-multipart-body-parser']);
   }, 300_000); // esbuild of every handler (40+): about a minute alone, several on a loaded machine
+
+  it('holds neither Powertools nor the X-Ray SDK (the layer provides them)', async () => {
+    const bundles = await bundles$;
+    const held = [...bundles].flatMap(([handler, b]) => [...b.all].filter((p) => p.startsWith('@aws-lambda-powertools/') || p === 'aws-xray-sdk-core' || p === 'cls-hooked').map((p) => `${handler}: ${p}`));
+    expect(held).toEqual([]);
+  }, 300_000);
 
   it('evaluates at module load no client or library a call may not need: S3, SES, Step Functions in no table-only function; Secrets Manager, exceljs, sanitize-html, nodemailer in no API function', async () => {
     const bundles = await bundles$;
