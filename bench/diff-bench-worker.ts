@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse as csvParse } from 'csv-parse';
 import daff from 'daff';
-import { type ChunkStore, ChunkWriter, chunkBytes } from '../functions/files/domain/chunk-writer.js';
+import { type ChunkStore, ChunkWriter } from '../functions/files/domain/chunk-writer.js';
 import { PreviousFileIndex, createStreamingDiff, diffRows } from '../functions/files/domain/diff.js';
-import { PreviousFileDigest, chunkedRowReader, createDigestDiff } from '../functions/files/domain/digest-diff.js';
+import { PreviousFileDigest, createDigestDiff, markPreviousPage, pageRowReader } from '../functions/files/domain/digest-diff.js';
 import { type MarkedRow, markCurrentRow, markPreviousRow } from '../functions/files/domain/marks.js';
 import { parseRobotFile, parseRobotFileRows } from '../functions/files/domain/parse.js';
 import { ROBOT_TYPE_DEFINITIONS } from '../functions/files/domain/robot-types.js';
@@ -74,7 +74,7 @@ async function runOurs(previousPath: string, currentPath: string, phases: Record
   const store: ChunkStore = {
     put(_n, body) {
       pages.chunks++;
-      pages.chars += chunkBytes(body).length; // the bytes a PUT to S3 sends (pages.ts): their encoding is in the time
+      pages.chars += body.length; // the bytes a PUT to S3 sends (pages.ts)
       return Promise.resolve();
     },
     remove: () => Promise.resolve(),
@@ -125,9 +125,10 @@ async function runOurs(previousPath: string, currentPath: string, phases: Record
 async function runOursDigest(previousPath: string, currentPath: string, phases: Record<string, number>): Promise<Found> {
   const dir = mkdtempSync(join(tmpdir(), 'diff-bench-pages-'));
   try {
-    const folder: ChunkStore = { put: (n, body) => writeFile(join(dir, `${n}.json`), chunkBytes(body)), remove: () => Promise.resolve() };
-    // Bytes, then text, as pages.ts reads a page from S3 (fs's own 'utf8' reading decodes in small pieces, far slower).
-    const readPage = async (n: number) => JSON.parse((await readFile(join(dir, `${n}.json`))).toString('utf8')) as MarkedRow[];
+    const folder: ChunkStore = { put: (n, body) => writeFile(join(dir, `${n}.json`), body), remove: () => Promise.resolve() };
+    // Bytes (readChunkBytes in pages.ts), or bytes then text as readChunk (fs's own 'utf8' reading decodes in small pieces, far slower).
+    const readPageBytes = (n: number) => readFile(join(dir, `${n}.json`));
+    const readPage = async (n: number) => JSON.parse((await readPageBytes(n)).toString('utf8')) as MarkedRow[];
     const pagesAt = performance.now();
     const previousSide = new ChunkWriter<MarkedRow>(folder);
     const parsed = parseRobotFileRows(createReadStream(previousPath), { type: 'product', fileName: previousPath });
@@ -139,7 +140,7 @@ async function runOursDigest(previousPath: string, currentPath: string, phases: 
     const store: ChunkStore = {
       put(_n, body) {
         pages.chunks++;
-        pages.chars += chunkBytes(body).length; // the bytes a PUT to S3 sends (pages.ts): their encoding is in the time
+        pages.chars += body.length; // the bytes a PUT to S3 sends (pages.ts)
         return Promise.resolve();
       },
       remove: () => Promise.resolve(),
@@ -150,7 +151,7 @@ async function runOursDigest(previousPath: string, currentPath: string, phases: 
       for (let n = 0; n < previousPages; n++) for (const m of await readPage(n)) d.add(m.row);
       return d;
     });
-    const diff = createDigestDiff(digest, chunkedRowReader(async (n) => (await readPage(n)).map((m) => m.row), 1000));
+    const diff = createDigestDiff(digest, pageRowReader(readPageBytes, 1000));
     const result = await timed(phases, 'parse current + diff + its pages', async () => {
       const rows = parseRobotFileRows(createReadStream(currentPath), { type: 'product', fileName: currentPath });
       const side = new ChunkWriter<MarkedRow>(store);
@@ -166,12 +167,7 @@ async function runOursDigest(previousPath: string, currentPath: string, phases: 
     await timed(phases, 'previous pages', async () => {
       const side = new ChunkWriter<MarkedRow>(store);
       let position = 0;
-      for (let n = 0; n < previousPages; n++) {
-        for (const m of await readPage(n)) {
-          const full = side.add(markPreviousRow(diff.markPrevious(m.row, position++)));
-          if (full) await full;
-        }
-      }
+      for (let n = 0; n < previousPages; n++) position += await markPreviousPage(await readPageBytes(n), position, diff, side);
       await side.close();
     });
     const s = result.summary;

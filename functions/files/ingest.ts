@@ -22,7 +22,7 @@ import { resolveFailure } from '../operations/failures.repo';
 import { ingestOhFeed, type IngestOhResult } from '../inventory/ingest-oh';
 import { getRetailerBySlug } from '../retailers/retailers.repo';
 import { getSettings } from '../settings/settings.repo';
-import { chunkedRowReader, createDigestDiff, PreviousFileDigest } from './domain/digest-diff';
+import { createDigestDiff, markPreviousPage, pageRowReader, PreviousFileDigest } from './domain/digest-diff';
 import { decideFlag, normalizeThresholdSettings, planAssessment } from './domain/flag';
 import { parseRobotFileRows, RobotFileError, type ParseStats } from './domain/parse';
 import { normalizeRobotType } from './domain/robot-types';
@@ -30,7 +30,7 @@ import { alertReview } from './alerts';
 import { claimAndStartApproval } from './approval-claim';
 import { scanDateProblem } from './domain/scan-date';
 import { createFileOnce, findPreviousFile, getFile, markIngestStep, type FileRecord } from './files.repo';
-import { CHUNK_ROWS, isMissingObject, markCurrentRow, markPreviousRow, pageWriter, pagesPrefix, readAllRows, readChunk } from './pages';
+import { CHUNK_ROWS, isMissingObject, markCurrentRow, pageWriter, pagesPrefix, readAllChunkBytes, readAllRows, readChunkBytes } from './pages';
 import { record as recordMetric } from '../lib/metrics';
 
 /** `incoming/<type>/<retailer-slug>/<YYYY-MM-DD>/<robot>.<csv|jsonl>` */
@@ -170,7 +170,7 @@ export async function ingestObject(bucket: string, key: string): Promise<IngestR
   const previous = found && (digest || found.currentPages === undefined) ? found : undefined;
   const previousChunkRows = previous?.pageSize ?? CHUNK_ROWS;
   const diff = digest && previous
-    ? createDigestDiff(digest, chunkedRowReader(async (n) => (await readChunk(previous._id, 'current', n)).map((m) => m.row), previousChunkRows))
+    ? createDigestDiff(digest, pageRowReader((n) => readChunkBytes(previous._id, 'current', n), previousChunkRows))
     : null;
 
   // Parse (streaming), mark and write the current side as the rows come. Nothing points at these
@@ -207,13 +207,12 @@ export async function ingestObject(bucket: string, key: string): Promise<IngestR
   const assessment = decideFlag({ type, diff: compared?.summary ?? null, currentRowCount: stats.rowCount, thresholds: plan.thresholds.percents });
   let previousPages = 0;
   if (diff && previous) {
+    // The previous file's rows are copied from its pages' bytes with their new marks (not parsed
+    // and serialized again: domain/page-items.ts).
     const previousSide = pageWriter(fileId, 'previous');
     let position = 0;
-    for await (const chunk of readAllRows(previous._id, 'current', previous.currentPages ?? 0)) {
-      for (const marked of chunk) {
-        const full = previousSide.add(markPreviousRow(diff.markPrevious(marked.row, position++)));
-        if (full) await full;
-      }
+    for await (const page of readAllChunkBytes(previous._id, 'current', previous.currentPages ?? 0)) {
+      position += await markPreviousPage(page, position, diff, previousSide);
     }
     previousPages = await previousSide.close();
   }

@@ -7,7 +7,7 @@
  *   files/<fileId>/previous/<n>.json   rows of the previous file, in its order
  */
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { chunkBytes, ChunkWriter } from './domain/chunk-writer';
+import { ChunkWriter } from './domain/chunk-writer';
 import type { MarkedRow } from './domain/marks';
 import { s3 } from '../lib/clients/s3';
 import { env } from '../lib/env';
@@ -28,7 +28,7 @@ export function pageWriter(fileId: string, side: Side): ChunkWriter<MarkedRow> {
   return new ChunkWriter<MarkedRow>(
     {
       async put(n, body) {
-        await s3.send(new PutObjectCommand({ Bucket: env.dataBucket, Key: chunkKey(fileId, side, n), Body: chunkBytes(body), ContentType: 'application/json' }));
+        await s3.send(new PutObjectCommand({ Bucket: env.dataBucket, Key: chunkKey(fileId, side, n), Body: body, ContentType: 'application/json' }));
       },
       async remove(n) {
         await s3.send(new DeleteObjectCommand({ Bucket: env.dataBucket, Key: chunkKey(fileId, side, n) }));
@@ -52,6 +52,13 @@ export const isMissingObject = (e: unknown): boolean => (e as { name?: string } 
 export async function readChunk(fileId: string, side: Side, n: number): Promise<MarkedRow[]> {
   const out = await s3.send(new GetObjectCommand({ Bucket: env.dataBucket, Key: chunkKey(fileId, side, n) }));
   return JSON.parse(await out.Body!.transformToString('utf8')) as MarkedRow[];
+}
+
+/** Chunk `n` of one side as its bytes (not decoded: ingest copies the previous file's rows from them). */
+export async function readChunkBytes(fileId: string, side: Side, n: number): Promise<Buffer> {
+  const out = await s3.send(new GetObjectCommand({ Bucket: env.dataBucket, Key: chunkKey(fileId, side, n) }));
+  const bytes = await out.Body!.transformToByteArray();
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 /** Rows [offset, offset+limit) of one side (reads at most two chunks). */
@@ -78,12 +85,21 @@ export const READ_AHEAD = 4;
  * way), with up to `readAhead` GETs under way ahead of the chunk being used. `from` starts at a
  * chunk other than the first.
  */
-export async function* readAllRows(fileId: string, side: Side, chunks: number, readAhead = READ_AHEAD, from = 0): AsyncGenerator<MarkedRow[]> {
-  const ahead: Promise<MarkedRow[]>[] = [];
+export function readAllRows(fileId: string, side: Side, chunks: number, readAhead = READ_AHEAD, from = 0): AsyncGenerator<MarkedRow[]> {
+  return readInOrder((n) => readChunk(fileId, side, n), chunks, readAhead, from);
+}
+
+/** `readAllRows`, each chunk as its bytes (`readChunkBytes`). */
+export function readAllChunkBytes(fileId: string, side: Side, chunks: number, readAhead = READ_AHEAD): AsyncGenerator<Buffer> {
+  return readInOrder((n) => readChunkBytes(fileId, side, n), chunks, readAhead, 0);
+}
+
+async function* readInOrder<T>(read: (n: number) => Promise<T>, chunks: number, readAhead: number, from: number): AsyncGenerator<T> {
+  const ahead: Promise<T>[] = [];
   let next = from;
   const fill = () => {
     while (next < chunks && ahead.length < readAhead) {
-      const p = readChunk(fileId, side, next++);
+      const p = read(next++);
       p.catch(() => undefined); // awaited below, in order; a failure then rejects the loop
       ahead.push(p);
     }

@@ -18,6 +18,8 @@ import { hash } from 'node:crypto';
 import { Md5KeyTable } from '../../lib/md5-key-table.js';
 import { StringHasher } from '../../lib/string-hash.js';
 import { type CellChange, type CurrentRowDiff, diffSummary, type DiffOptions, type PreviousRowDiff, type StreamingDiffResult, trackedColumnsFor } from './diff.js';
+import { type MarkedRow, markPreviousRow } from './marks.js';
+import { itemRow, pageItems, type PageItems, remarkedItem } from './page-items.js';
 import { type RobotRow, robotTypeDefinition } from './robot-types.js';
 
 const WORDS = 4; // 128 bits a digest
@@ -79,6 +81,8 @@ export class PreviousFileDigest {
   /** Column names of the file's first row (the default `previousColumns` of a diff). */
   firstColumns: readonly string[] | undefined;
   private digests: Int32Array;
+  /** Per position, 1 + the position of the next row with the same key (0: none; keys rarely repeat). */
+  private later: Int32Array;
   private count = 0;
   /** Key -> position of its last row. */
   private readonly positions: KeyPositions;
@@ -91,6 +95,7 @@ export class PreviousFileDigest {
     this.keyColumn = robotTypeDefinition(options.type).keyColumn;
     this.tracked = trackedColumnsFor(options.type, options.columns, options.ignoreImageData);
     this.digests = new Int32Array(Math.max(1, expectedRows) * WORDS);
+    this.later = new Int32Array(Math.max(1, expectedRows));
     this.positions = new KeyPositions(expectedRows);
   }
 
@@ -104,9 +109,21 @@ export class PreviousFileDigest {
       const grown = new Int32Array(this.digests.length * 2);
       grown.set(this.digests);
       this.digests = grown;
+      const later = new Int32Array(this.later.length * 2);
+      later.set(this.later);
+      this.later = later;
     }
     digestInto(row, this.tracked, this.digests, this.count * WORDS);
-    this.positions.set(cell(row, this.keyColumn), this.count++);
+    const before = this.positions.exchange(cell(row, this.keyColumn), this.count);
+    if (before !== undefined) this.later[before] = this.count + 1;
+    this.count++;
+  }
+
+  /** @internal The position of the last row with the key of the row at `position` (the one a diff matches). */
+  lastOf(position: number): number {
+    let at = position;
+    for (let next = this.later[at]!; next !== 0; next = this.later[at]!) at = next - 1;
+    return at;
   }
 
   /** @internal */
@@ -142,7 +159,15 @@ export interface DigestDiff {
   finish(currentColumns?: readonly string[]): DigestDiffResult;
   /** After `finish`: the previous row at `position` (read again in order) with its mark. */
   markPrevious(row: RobotRow, position: number): PreviousRowDiff;
+  /** After `finish`: the mark of the previous row at `position`, without the row (its page may be copied as bytes). */
+  markAt(position: number): PreviousRowMark;
 }
+
+/** How a previous row compares (`PreviousRowDiff` without its row). */
+export type PreviousRowMark = Omit<PreviousRowDiff, 'row'>;
+
+const REMOVED_MARK: PreviousRowMark = Object.freeze({ mark: 'removed' });
+const UNCHANGED_MARK: PreviousRowMark = Object.freeze({ mark: 'unchanged' });
 
 /** A diff of the current file, a row at a time, against a `PreviousFileDigest`; `readRow` gives a previous row back by position. */
 export function createDigestDiff(digest: PreviousFileDigest, readRow: (position: number) => Promise<RobotRow>, currentColumnsOption?: readonly string[]): DigestDiff {
@@ -226,15 +251,19 @@ export function createDigestDiff(digest: PreviousFileDigest, readRow: (position:
     },
 
     markPrevious(row, position) {
+      return { row, ...this.markAt(position) };
+    },
+
+    markAt(position) {
       if (!finished) throw new Error('Finish the diff before reading the previous rows.');
       // A repeated key carries the mark of its last row, the one that was matched.
-      const last = digest.positionOf(cell(row, keyColumn)) ?? position;
+      const last = digest.lastOf(position);
       const state = matched[last] ?? 0;
-      if (state === 0) return { row, mark: 'removed' };
-      if (state !== MATCHED_CHANGED) return { row, mark: 'unchanged' };
+      if (state === 0) return REMOVED_MARK;
+      if (state !== MATCHED_CHANGED) return UNCHANGED_MARK;
       const changedColumns: string[] = [];
       for (let i = 0; i < width; i++) if (changedBits[last * words + (i >>> 5)]! & (1 << (i & 31))) changedColumns.push(tracked[i]!);
-      return { row, mark: 'changed', changedColumns };
+      return { mark: 'changed', changedColumns };
     },
   };
 }
@@ -244,7 +273,16 @@ export function createDigestDiff(digest: PreviousFileDigest, readRow: (position:
  * a position is read once and the last `cached` chunks kept.
  */
 export function chunkedRowReader(readChunk: (n: number) => Promise<readonly RobotRow[]>, chunkRows: number, cached = 8): (position: number) => Promise<RobotRow> {
-  const cache = new Map<number, Promise<readonly RobotRow[]>>();
+  return chunkedReader(readChunk, chunkRows, cached, (chunk, i, position) => {
+    const row = chunk[i];
+    if (!row) throw new RangeError(`No previous row at ${position}`);
+    return row;
+  });
+}
+
+/** A row by position from chunks of `chunkRows` rows, the last `cached` chunks kept; `rowOf` takes row i of a chunk. */
+function chunkedReader<C>(readChunk: (n: number) => Promise<C>, chunkRows: number, cached: number, rowOf: (chunk: C, i: number, position: number) => RobotRow): (position: number) => Promise<RobotRow> {
+  const cache = new Map<number, Promise<C>>();
   return async (position) => {
     const n = Math.floor(position / chunkRows);
     let chunk = cache.get(n);
@@ -254,8 +292,71 @@ export function chunkedRowReader(readChunk: (n: number) => Promise<readonly Robo
       if (cache.size >= cached) cache.delete(cache.keys().next().value!);
     }
     cache.set(n, chunk);
-    const row = (await chunk)[position - n * chunkRows];
-    if (!row) throw new RangeError(`No previous row at ${position}`);
-    return row;
+    return rowOf(await chunk, position - n * chunkRows, position);
   };
+}
+
+/** A page of the previous file as its bytes, with its items found (`items` null: not in ChunkWriter's form, `rows` parsed instead). */
+interface CachedPage {
+  readonly bytes: Buffer;
+  readonly items: PageItems | null;
+  readonly rows: readonly RobotRow[] | null;
+}
+
+function cachedPage(bytes: Buffer): CachedPage {
+  const items = pageItems(bytes);
+  return { bytes, items, rows: items ? null : (JSON.parse(bytes.toString('utf8')) as MarkedRow[]).map((m) => m.row) };
+}
+
+/**
+ * `readRow` for `createDigestDiff` over the previous file's comparison pages read as bytes
+ * (`readPage`, chunks of `chunkRows` rows): a page is read once and the last `cached` kept; only
+ * the row asked for is decoded and parsed (page-items.ts), not the page (issue 21).
+ */
+export function pageRowReader(readPage: (n: number) => Promise<Buffer>, chunkRows: number, cached = 8): (position: number) => Promise<RobotRow> {
+  return chunkedReader(async (n) => cachedPage(await readPage(n)), chunkRows, cached, (page, i, position) => {
+    if (page.rows) {
+      const row = page.rows[i];
+      if (!row) throw new RangeError(`No previous row at ${position}`);
+      return row;
+    }
+    if (i >= page.items!.count) throw new RangeError(`No previous row at ${position}`);
+    return itemRow(page.bytes, page.items!, i);
+  });
+}
+
+/** A previous row's mark as the members after its row in its page item: JSON.stringify(markPreviousRow(…)) without `{"row":…` and the closing brace. */
+export function previousMarkMembers(mark: PreviousRowMark): string {
+  if (mark.mark === 'removed') return ',"mark":"removed"';
+  if (mark.mark === 'changed') return `,"mark":"changed","changed":${JSON.stringify(mark.changedColumns ?? [])}`;
+  return '';
+}
+
+/**
+ * The previous side's page items of one page of the previous file (its bytes, its first row at
+ * `firstPosition`), each row with its mark: the rows' bytes are copied (page-items.ts), not
+ * parsed and serialized again; a page not in ChunkWriter's form is parsed and its rows marked as
+ * `markPreviousRow` does. Hands each item to `add` (a `ChunkWriter`'s `addRaw` / `add`), awaiting
+ * what it returns. Returns the number of rows.
+ */
+export async function markPreviousPage(
+  bytes: Buffer,
+  firstPosition: number,
+  diff: DigestDiff,
+  writer: { addRaw(json: Buffer): Promise<void> | undefined; add(item: MarkedRow): Promise<void> | undefined },
+): Promise<number> {
+  const items = pageItems(bytes);
+  if (!items) {
+    const rows = JSON.parse(bytes.toString('utf8')) as MarkedRow[];
+    for (let i = 0; i < rows.length; i++) {
+      const full = writer.add(markPreviousRow(diff.markPrevious(rows[i]!.row, firstPosition + i)));
+      if (full) await full;
+    }
+    return rows.length;
+  }
+  for (let i = 0; i < items.count; i++) {
+    const full = writer.addRaw(remarkedItem(bytes, items, i, previousMarkMembers(diff.markAt(firstPosition + i))));
+    if (full) await full;
+  }
+  return items.count;
 }

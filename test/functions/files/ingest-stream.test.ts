@@ -40,7 +40,7 @@ vi.mock('../../../functions/lib/clients/s3', () => ({
             throw new Error('socket hang up');
           }
           const stream = key.endsWith('broken.csv') ? Readable.from(broken()) : Readable.from(parts);
-          return { Body: Object.assign(stream, { transformToString: async () => bytes.toString('utf8') }) };
+          return { Body: Object.assign(stream, { transformToString: async () => bytes.toString('utf8'), transformToByteArray: async () => new Uint8Array(bytes) }) };
         }
         case 'PutObjectCommand':
           fake.puts.push(key);
