@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ChunkWriter } from '../../../../functions/files/domain/chunk-writer.js';
 import { type DiffOptions, PreviousFileIndex, createStreamingDiff, diffRows } from '../../../../functions/files/domain/diff.js';
-import { PreviousFileDigest, chunkedRowReader, createDigestDiff, markPreviousPage, pageRowReader } from '../../../../functions/files/domain/digest-diff.js';
+import { DigestRecorder, PreviousFileDigest, chunkedRowReader, createDigestDiff, markPreviousPage, pageRowReader } from '../../../../functions/files/domain/digest-diff.js';
 import { type MarkedRow, markCurrentRow, markPreviousRow } from '../../../../functions/files/domain/marks.js';
 import type { RobotRow } from '../../../../functions/files/domain/robot-types.js';
 import { ChunkWriter as OldChunkWriter } from './oracle/old-chunk-writer.js';
@@ -126,7 +126,8 @@ async function digested(engine: DigestEngine, f: Files) {
 }
 
 /**
- * The digest form as ingest runs it: the previous file's rows read back from its pages as bytes
+ * The digest form as ingest runs it: the previous file's digest saved by a recorder and loaded
+ * (fromSaved), the current file's recorded on the way; the previous file's rows read back from its pages as bytes
  * (pageRowReader), the previous side's pages made from those bytes (markPreviousPage, rows
  * copied), in chunks of 7.
  */
@@ -135,12 +136,20 @@ async function digestedFromPages(f: Files) {
   const previousWriter = new ChunkWriter<MarkedRow>({ put: (n, body) => Promise.resolve(void (stored[n] = body)), remove: () => Promise.resolve() }, { chunkSize: 5 });
   for (const row of f.previous) await previousWriter.add({ row });
   await previousWriter.close();
-  const digest = new PreviousFileDigest(f.options, 2);
-  for (const row of f.previous) digest.add(row);
-  const diff = createDigestDiff(digest, pageRowReader((n) => Promise.resolve(stored[n]!), 5, 2));
+  // The previous file's digest as its own ingest saved it (parts of 3 rows), read back.
+  const parts: Buffer[] = [];
+  const recorder = new DigestRecorder(f.options, (n, bytes) => void (parts[n] = bytes), 3);
+  for (const row of f.previous) recorder.add(row);
+  const digest = await PreviousFileDigest.fromSaved(f.options, recorder.finish(), (async function* () {
+    yield* parts;
+  })());
+  expect(digest).not.toBeNull();
+  const next = new DigestRecorder(f.options, () => undefined, 4);
+  const diff = createDigestDiff(digest!, pageRowReader((n) => Promise.resolve(stored[n]!), 5, 2), undefined, next);
   const results: Awaited<ReturnType<ReturnType<typeof createDigestDiff>['push']>>[] = [];
   for (const row of f.current) results.push(await diff.push(row));
   const { summary } = diff.finish();
+  expect(next.finish().rows).toBe(f.current.length);
   const store = memoryStore();
   const side = new ChunkWriter<MarkedRow>(store, { chunkSize: 7, parallel: 2 });
   let position = 0;

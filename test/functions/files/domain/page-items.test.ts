@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ChunkWriter } from '../../../../functions/files/domain/chunk-writer.js';
-import { createDigestDiff, markPreviousPage, pageRowReader, previousMarkMembers, PreviousFileDigest } from '../../../../functions/files/domain/digest-diff.js';
+import { createDigestDiff, DigestRecorder, markPreviousPage, pageRowReader, previousMarkMembers, PreviousFileDigest } from '../../../../functions/files/domain/digest-diff.js';
 import { type MarkedRow, markPreviousRow } from '../../../../functions/files/domain/marks.js';
 import { itemRow, pageItems, remarkedItem } from '../../../../functions/files/domain/page-items.js';
 import type { RobotRow } from '../../../../functions/files/domain/robot-types.js';
@@ -103,5 +103,25 @@ describe('page items read as bytes', () => {
     }
     expect(position).toBe(previous.length);
     expect(texts).toEqual(previous.map((r, i) => JSON.stringify(markPreviousRow(diff.markPrevious(r, i)))));
+  });
+});
+
+describe('a saved digest', () => {
+  it('serves only a diff of the same columns', async () => {
+    const rows: RobotRow[] = [{ 'Style Number': 'A', Name: 'a', Price: '1' }, { 'Style Number': 'A', Name: 'b', Price: '2' }];
+    const parts: Buffer[] = [];
+    const recorder = new DigestRecorder({ type: 'product', columns: ['Name'] }, (n, bytes) => void (parts[n] = bytes), 1);
+    for (const r of rows) recorder.add(r);
+    const header = recorder.finish();
+    expect(header).toMatchObject({ format: 1, rows: 2, parts: 2, tracked: ['Name'], firstColumns: ['Style Number', 'Name', 'Price'] });
+    const read = async function* () {
+      yield* parts;
+    };
+    expect(await PreviousFileDigest.fromSaved({ type: 'product', columns: ['Price'] }, header, read())).toBeNull();
+    expect(await PreviousFileDigest.fromSaved({ type: 'product', columns: ['Name'] }, { ...header, format: 0 }, read())).toBeNull();
+    const digest = (await PreviousFileDigest.fromSaved({ type: 'product', columns: ['Name'] }, header, read()))!;
+    expect(digest.rowCount).toBe(2);
+    expect(digest.lastOf(0)).toBe(1); // a repeated key: its last row is the one matched
+    await expect(PreviousFileDigest.fromSaved({ type: 'product', columns: ['Name'] }, { ...header, rows: 3 }, read())).rejects.toThrow(/holds 2 rows/);
   });
 });
