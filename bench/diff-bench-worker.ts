@@ -4,15 +4,15 @@
  * Lambda runs our handlers: `node worker.cjs <variant> <previous.csv> <current.csv>` (it also
  * runs under tsx). Prints one JSON line (WorkerResult) on stdout.
  */
-import { createReadStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createReadStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse as csvParse } from 'csv-parse';
 import daff from 'daff';
-import { type ChunkStore, ChunkWriter, chunkBytes } from '../functions/files/domain/chunk-writer.js';
+import { type ChunkStore, ChunkWriter } from '../functions/files/domain/chunk-writer.js';
 import { PreviousFileIndex, createStreamingDiff, diffRows } from '../functions/files/domain/diff.js';
-import { PreviousFileDigest, chunkedRowReader, createDigestDiff } from '../functions/files/domain/digest-diff.js';
+import { DigestRecorder, PreviousFileDigest, createDigestDiff, markPreviousPage, pageRowReader } from '../functions/files/domain/digest-diff.js';
 import { type MarkedRow, markCurrentRow, markPreviousRow } from '../functions/files/domain/marks.js';
 import { parseRobotFile, parseRobotFileRows } from '../functions/files/domain/parse.js';
 import { ROBOT_TYPE_DEFINITIONS } from '../functions/files/domain/robot-types.js';
@@ -74,7 +74,7 @@ async function runOurs(previousPath: string, currentPath: string, phases: Record
   const store: ChunkStore = {
     put(_n, body) {
       pages.chunks++;
-      pages.chars += chunkBytes(body).length; // the bytes a PUT to S3 sends (pages.ts): their encoding is in the time
+      pages.chars += body.length; // the bytes a PUT to S3 sends (pages.ts)
       return Promise.resolve();
     },
     remove: () => Promise.resolve(),
@@ -117,40 +117,68 @@ async function runOurs(previousPath: string, currentPath: string, phases: Record
 
 /**
  * What ingest does since the digest diff (domain/digest-diff.ts), with a local folder for S3: the
- * previous file's rows as its 1000-row pages (written here first, untimed: in ingest they are the
- * previous file's pages), read back into a PreviousFileDigest (keys + MD5 of the compared cells);
- * the current file parsed a batch at a time, diffed (a changed row's old values read back from its
- * page), marked and serialized; then the previous pages read again, marked and serialized.
+ * previous file's rows as its 1000-row pages and its saved digest (written here first, untimed:
+ * in ingest its own ingest wrote them), the digest read back (PreviousFileDigest.fromSaved: key
+ * hashes + MD5 of the compared cells; DIFF_BENCH_DIGEST_FROM_PAGES=1 builds it from the pages
+ * instead, as for a previous file without a saved digest); the current file parsed a batch at a
+ * time, diffed (a changed row's old values parsed alone from its page's bytes), marked and
+ * serialized, its own digest recorded and saved; then the previous pages read again as bytes,
+ * each row copied with its mark.
  */
 async function runOursDigest(previousPath: string, currentPath: string, phases: Record<string, number>): Promise<Found> {
   const dir = mkdtempSync(join(tmpdir(), 'diff-bench-pages-'));
   try {
-    const folder: ChunkStore = { put: (n, body) => writeFile(join(dir, `${n}.json`), chunkBytes(body)), remove: () => Promise.resolve() };
-    // Bytes, then text, as pages.ts reads a page from S3 (fs's own 'utf8' reading decodes in small pieces, far slower).
-    const readPage = async (n: number) => JSON.parse((await readFile(join(dir, `${n}.json`))).toString('utf8')) as MarkedRow[];
+    const folder: ChunkStore = { put: (n, body) => writeFile(join(dir, `${n}.json`), body), remove: () => Promise.resolve() };
+    // Bytes (readChunkBytes in pages.ts), or bytes then text as readChunk (fs's own 'utf8' reading decodes in small pieces, far slower).
+    const readPageBytes = (n: number) => readFile(join(dir, `${n}.json`));
+    const readPage = async (n: number) => JSON.parse((await readPageBytes(n)).toString('utf8')) as MarkedRow[];
+    const options = { type: 'product' as const, columns: COMPARED };
+    // The previous file's pages and its saved digest, as its own ingest left them (untimed).
     const pagesAt = performance.now();
     const previousSide = new ChunkWriter<MarkedRow>(folder);
+    const previousDigestParts: string[] = [];
+    const previousRecorder = new DigestRecorder(options, (n, bytes) => {
+      const path = join(dir, `previous-digest-${n}.bin`);
+      previousDigestParts.push(path);
+      writeFileSync(path, bytes);
+    });
     const parsed = parseRobotFileRows(createReadStream(previousPath), { type: 'product', fileName: previousPath });
-    for await (const batch of parsed) for (const row of batch) await previousSide.add({ row });
+    for await (const batch of parsed) {
+      for (const row of batch) {
+        previousRecorder.add(row);
+        await previousSide.add({ row });
+      }
+    }
     const previousPages = await previousSide.close();
-    const previousColumns = parsed.stats!.columns;
+    const previousHeader = previousRecorder.finish();
     const startedOver = performance.now() - pagesAt; // not part of the work measured
-    const pages = { chunks: 0, chars: 0 };
+    const pages = { chunks: 0, chars: 0, digestBytes: 0 };
     const store: ChunkStore = {
       put(_n, body) {
         pages.chunks++;
-        pages.chars += chunkBytes(body).length; // the bytes a PUT to S3 sends (pages.ts): their encoding is in the time
+        pages.chars += body.length; // the bytes a PUT to S3 sends (pages.ts)
         return Promise.resolve();
       },
       remove: () => Promise.resolve(),
     };
-    const options = { type: 'product' as const, columns: COMPARED, previousColumns };
-    const digest = await timed(phases, 'previous pages into digest', async () => {
-      const d = new PreviousFileDigest(options);
-      for (let n = 0; n < previousPages; n++) for (const m of await readPage(n)) d.add(m.row);
-      return d;
+    const fromPages = process.env.DIFF_BENCH_DIGEST_FROM_PAGES === '1';
+    const digest = await timed(phases, fromPages ? 'previous pages into digest' : 'previous saved digest read', async () => {
+      if (fromPages) {
+        const d = new PreviousFileDigest(options);
+        for (let n = 0; n < previousPages; n++) for (const m of await readPage(n)) d.add(m.row);
+        return d;
+      }
+      const partsRead = async function* () {
+        for (const path of previousDigestParts) yield await readFile(path);
+      };
+      return (await PreviousFileDigest.fromSaved(options, previousHeader, partsRead()))!;
     });
-    const diff = createDigestDiff(digest, chunkedRowReader(async (n) => (await readPage(n)).map((m) => m.row), 1000));
+    // This file's digest recorded as it is read, its parts saved (to disk here, S3 in ingest).
+    const recorder = new DigestRecorder(options, (n, bytes) => {
+      pages.digestBytes += bytes.length;
+      writeFileSync(join(dir, `current-digest-${n}.bin`), bytes);
+    });
+    const diff = createDigestDiff(digest, pageRowReader(readPageBytes, 1000), undefined, recorder);
     const result = await timed(phases, 'parse current + diff + its pages', async () => {
       const rows = parseRobotFileRows(createReadStream(currentPath), { type: 'product', fileName: currentPath });
       const side = new ChunkWriter<MarkedRow>(store);
@@ -161,17 +189,13 @@ async function runOursDigest(previousPath: string, currentPath: string, phases: 
         }
       }
       await side.close();
+      recorder.finish();
       return diff.finish(rows.stats!.columns);
     });
     await timed(phases, 'previous pages', async () => {
       const side = new ChunkWriter<MarkedRow>(store);
       let position = 0;
-      for (let n = 0; n < previousPages; n++) {
-        for (const m of await readPage(n)) {
-          const full = side.add(markPreviousRow(diff.markPrevious(m.row, position++)));
-          if (full) await full;
-        }
-      }
+      for (let n = 0; n < previousPages; n++) position += await markPreviousPage(await readPageBytes(n), position, diff, side);
       await side.close();
     });
     const s = result.summary;
@@ -179,7 +203,7 @@ async function runOursDigest(previousPath: string, currentPath: string, phases: 
       added: s.addedCount,
       removed: s.removedCount,
       changed: s.changedCount,
-      detail: `${pages.chunks} page chunks, ${Math.round(pages.chars / 1024 / 1024)} MB of JSON; the previous file's ${previousPages} pages written first in ${(startedOver / 1000).toFixed(1)} s (untimed)`,
+      detail: `${pages.chunks} page chunks, ${Math.round(pages.chars / 1024 / 1024)} MB of JSON, ${(pages.digestBytes / 1024 / 1024).toFixed(1)} MB of digest saved; the previous file's ${previousPages} pages and digest written first in ${(startedOver / 1000).toFixed(1)} s (untimed)`,
       untimedMs: startedOver,
     };
   } finally {

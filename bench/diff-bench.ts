@@ -109,7 +109,7 @@ const pad = (text: string, width: number): string => text.padEnd(width);
 
 const LABELS: Record<Variant, string> = {
   ours: 'ours: parseRobotFileRows + streaming diff + marked pages',
-  'ours-digest': 'ours as ingest runs it: digest of the previous pages (on disk)',
+  'ours-digest': 'ours as ingest runs it: saved digest + page bytes (on disk)',
   'ours-csv-parse': 'ours, the same with csv-parse reading every record',
   'ours-arrays': 'ours, array form: parseRobotFile x2 + diffRows, no pages',
   daff: 'daff: daff.Csv parse + compareTables/align + TableDiff.hilite',
@@ -211,7 +211,7 @@ export async function runDiffBench(argv: readonly string[]): Promise<void> {
         console.log(`Engine alone, ${label}: ${seconds(engineMs)}${vsDaff}`);
       };
       if (ours) engineLine('ours (total - parse of both files; diff + marks + pages)', Math.max(1, ours.totalMs - parsePrevious - parseCurrent));
-      if (digestForm) engineLine('ours-digest (total - parse of the current file; previous pages read twice + diff + marks + pages)', Math.max(1, digestForm.totalMs - parseCurrent));
+      if (digestForm) engineLine('ours-digest (total - parse of the current file; saved digest read + diff + marks + pages + its digest + previous side from page bytes)', Math.max(1, digestForm.totalMs - parseCurrent));
     }
     const csvParseOnly = summary.get('ours-csv-parse');
     if (ours && csvParseOnly) console.log(`Ratio csv-parse for every record / ours:   ${(csvParseOnly.totalMs / ours.totalMs).toFixed(2)}x in time, ${megabytes(csvParseOnly.rss)} vs ${megabytes(ours.rss)} peak RSS`);

@@ -22,7 +22,8 @@ import { resolveFailure } from '../operations/failures.repo';
 import { ingestOhFeed, type IngestOhResult } from '../inventory/ingest-oh';
 import { getRetailerBySlug } from '../retailers/retailers.repo';
 import { getSettings } from '../settings/settings.repo';
-import { chunkedRowReader, createDigestDiff, PreviousFileDigest } from './domain/digest-diff';
+import type { CurrentRowDiff } from './domain/diff';
+import { createDigestDiff, DigestRecorder, markPreviousPage, pageRowReader, PreviousFileDigest } from './domain/digest-diff';
 import { decideFlag, normalizeThresholdSettings, planAssessment } from './domain/flag';
 import { parseRobotFileRows, RobotFileError, type ParseStats } from './domain/parse';
 import { normalizeRobotType } from './domain/robot-types';
@@ -30,7 +31,7 @@ import { alertReview } from './alerts';
 import { claimAndStartApproval } from './approval-claim';
 import { scanDateProblem } from './domain/scan-date';
 import { createFileOnce, findPreviousFile, getFile, markIngestStep, type FileRecord } from './files.repo';
-import { CHUNK_ROWS, isMissingObject, markCurrentRow, markPreviousRow, pageWriter, pagesPrefix, readAllRows, readChunk } from './pages';
+import { CHUNK_ROWS, digestSaver, isMissingObject, markCurrentRow, pageWriter, pagesPrefix, readAllChunkBytes, readAllRows, readChunkBytes, readDigestHeader, readDigestParts } from './pages';
 import { record as recordMetric } from '../lib/metrics';
 
 /** `incoming/<type>/<retailer-slug>/<YYYY-MM-DD>/<robot>.<csv|jsonl>` */
@@ -169,8 +170,12 @@ export async function ingestObject(bucket: string, key: string): Promise<IngestR
   // is no previous file: the new one is compared with nothing, as a retailer's first file is.
   const previous = found && (digest || found.currentPages === undefined) ? found : undefined;
   const previousChunkRows = previous?.pageSize ?? CHUNK_ROWS;
+  // This file's own digest is recorded as it is read (each row hashed once for the diff and for
+  // it) and saved beside its pages, for the next file's diff (domain/digest-diff.ts).
+  const saver = digestSaver(fileId);
+  const recorder = new DigestRecorder(plan.diffOptions, saver.onPart);
   const diff = digest && previous
-    ? createDigestDiff(digest, chunkedRowReader(async (n) => (await readChunk(previous._id, 'current', n)).map((m) => m.row), previousChunkRows))
+    ? createDigestDiff(digest, pageRowReader((n) => readChunkBytes(previous._id, 'current', n), previousChunkRows), undefined, recorder)
     : null;
 
   // Parse (streaming), mark and write the current side as the rows come. Nothing points at these
@@ -185,7 +190,10 @@ export async function ingestObject(bucket: string, key: string): Promise<IngestR
     const rows = parseRobotFileRows(obj.Body as Readable, { type, fileName: key });
     for await (const batch of rows) {
       for (const row of batch) {
-        const full = currentSide.add(markCurrentRow(row, diff ? await diff.push(row) : null));
+        let marks: CurrentRowDiff | null = null;
+        if (diff) marks = await diff.push(row);
+        else recorder.add(row);
+        const full = currentSide.add(markCurrentRow(row, marks));
         if (full) await full;
       }
     }
@@ -202,18 +210,18 @@ export async function ingestObject(bucket: string, key: string): Promise<IngestR
     return { key, fileId, created, flag: rec.flag, error: e.message };
   }
   const currentPages = await currentSide.close();
+  if (!(await saver.finish(recorder.finish()))) logger.warn('digest not saved: the next file diffs against the pages', { fileId });
 
   const compared = diff ? diff.finish(stats.columns) : null;
   const assessment = decideFlag({ type, diff: compared?.summary ?? null, currentRowCount: stats.rowCount, thresholds: plan.thresholds.percents });
   let previousPages = 0;
   if (diff && previous) {
+    // The previous file's rows are copied from its pages' bytes with their new marks (not parsed
+    // and serialized again: domain/page-items.ts).
     const previousSide = pageWriter(fileId, 'previous');
     let position = 0;
-    for await (const chunk of readAllRows(previous._id, 'current', previous.currentPages ?? 0)) {
-      for (const marked of chunk) {
-        const full = previousSide.add(markPreviousRow(diff.markPrevious(marked.row, position++)));
-        if (full) await full;
-      }
+    for await (const page of readAllChunkBytes(previous._id, 'current', previous.currentPages ?? 0)) {
+      position += await markPreviousPage(page, position, diff, previousSide);
     }
     previousPages = await previousSide.close();
   }
@@ -243,6 +251,14 @@ export async function ingestObject(bucket: string, key: string): Promise<IngestR
 
 /** The digest of the previous file's rows, or null when its pages are gone from the data bucket. */
 async function previousDigest(previous: FileRecord, pages: number, options: ConstructorParameters<typeof PreviousFileDigest>[0]): Promise<PreviousFileDigest | null> {
+  // Its saved digest when it has one for these columns (24 bytes a row), else its pages.
+  try {
+    const header = await readDigestHeader(previous._id);
+    const saved = header ? await PreviousFileDigest.fromSaved(options, header, readDigestParts(previous._id, header.parts)) : null;
+    if (saved) return saved;
+  } catch (e) {
+    if (!isMissingObject(e)) throw e;
+  }
   const digest = new PreviousFileDigest(options, previous.rowCount);
   try {
     for await (const chunk of readAllRows(previous._id, 'current', pages)) for (const r of chunk) digest.add(r.row);

@@ -82,6 +82,24 @@ export class Md5KeyTable {
     this.setHashed(this.hashed[0]!, this.hashed[1]!, value);
   }
 
+  /** Set the key's value; returns the value it replaced, if any (one hash and one probe). */
+  exchange(key: string, value: number): number | undefined {
+    this.hashKey(key, this.hashed);
+    return this.exchangeHashed(this.hashed[0]!, this.hashed[1]!, value);
+  }
+
+  /** `exchange` by the key's 64-bit hash (high and low words, as `hashKey` gives them). */
+  exchangeHashed(h: number, l: number, value: number): number | undefined {
+    const before = this.setHashed(h, l, value);
+    return before > 0 ? before - 1 : undefined;
+  }
+
+  /** `get` by the key's 64-bit hash. */
+  getHashed(h: number, l: number): number | undefined {
+    const i = this.find(h, l);
+    return i === -1 ? undefined : this.value[i]! - 1;
+  }
+
   get(key: string): number | undefined {
     this.hashKey(key, this.hashed);
     const i = this.find(this.hashed[0]!, this.hashed[1]!);
@@ -141,19 +159,21 @@ export class Md5KeyTable {
     for (let at = 0; at < b.length; at += ENTRY_BYTES) this.setHashed(b.readUInt32LE(at), b.readUInt32LE(at + 4), b.readDoubleLE(at + 8));
   }
 
-  private setHashed(h: number, l: number, value: number): void {
+  /** Returns the slot's value before (0 when the key was not there, else its value + 1). */
+  private setHashed(h: number, l: number, value: number): number {
     if (!Number.isInteger(value) || value < 0 || value > Number.MAX_SAFE_INTEGER) throw new Error(`A key table holds integers from 0 to 2^53 - 1; got ${value}.`);
     const i = this.slotOf(h, l);
     const v = this.value[i]!;
     if (v > 0) {
       this.value[i] = value + 1;
-      return;
+      return v;
     }
     this.hi[i] = h;
     this.lo[i] = l;
     this.value[i] = value + 1;
     this.live++;
     if (v === EMPTY && ++this.occupied * 2 > this.value.length) this.grow();
+    return 0;
   }
 
   /** Twice the slots (or as many when tombstones are most of the occupied ones), live entries only. */

@@ -40,7 +40,7 @@ vi.mock('../../../functions/lib/clients/s3', () => ({
             throw new Error('socket hang up');
           }
           const stream = key.endsWith('broken.csv') ? Readable.from(broken()) : Readable.from(parts);
-          return { Body: Object.assign(stream, { transformToString: async () => bytes.toString('utf8') }) };
+          return { Body: Object.assign(stream, { transformToString: async () => bytes.toString('utf8'), transformToByteArray: async () => new Uint8Array(bytes) }) };
         }
         case 'PutObjectCommand':
           fake.puts.push(key);
@@ -128,7 +128,9 @@ beforeEach(() => {
 });
 
 describe('ingest, streaming', () => {
-  it('writes the File record and the pages of the array form', async () => {
+  // The second file diffs against the first's saved digest, or, without it (a file ingested
+  // before the digests), against the first's pages: the same record and pages either way.
+  it.each([true, false])('writes the File record and the pages of the array form (previous digest saved: %s)', async (saved) => {
     const firstKey = 'incoming/product/store/2012-01-05/robot.csv';
     const secondKey = 'incoming/product/store/2012-01-12/robot.csv';
     const first = productCsv(2_500);
@@ -143,6 +145,9 @@ describe('ingest, streaming', () => {
     expect(firstRecord).toMatchObject({ rowCount: 2_500, currentPages: 3, previousPages: 0, pageSize: 1000, diff: undefined, previousRowCount: undefined });
     expect(pagesOf(one.fileId!, 'current')).toEqual(chunked(firstRows.map((row) => ({ row }))));
     expect(pagesOf(one.fileId!, 'previous')).toEqual([]);
+    const header = `files/${one.fileId}/digest/header.json`;
+    expect(JSON.parse(String(fake.objects.get(header)))).toMatchObject({ format: 1, rows: 2_500, parts: 1, keyColumn: 'Style Number' });
+    if (!saved) fake.objects.delete(header);
 
     fake.previous = firstRecord;
     const two = await ingestObject('bucket', secondKey);

@@ -65,4 +65,24 @@ describe('Md5KeyTable (string keys -> numbers, off the heap)', () => {
     expect(() => table.addBytes(new Uint8Array(17))).toThrow('16 an entry; got 17');
     expect(table.size).toBe(0);
   });
+
+  it('exchange sets a value and gives back the one it replaced; the hashed forms find the same slots', () => {
+    const table = new Md5KeyTable(1);
+    expect(table.exchange('a', 1)).toBeUndefined();
+    expect(table.exchange('a', 2)).toBe(1);
+    expect(table.exchange('b', 0)).toBeUndefined();
+    expect(table.exchange('b', 5)).toBe(0); // a value of 0 is a value, not "none"
+    expect(table.get('a')).toBe(2);
+    expect(table.size).toBe(2);
+    const [entry] = [...table.toBytes()];
+    const bytes = entry!;
+    for (let at = 0; at < bytes.length; at += ENTRY_BYTES) {
+      const h = bytes.readUInt32LE(at);
+      const l = bytes.readUInt32LE(at + 4);
+      expect(table.getHashed(h, l)).toBe(bytes.readDoubleLE(at + 8));
+      expect(table.exchangeHashed(h, l, 9)).toBe(bytes.readDoubleLE(at + 8));
+    }
+    expect(table.get('a')).toBe(9);
+    expect(table.getHashed(1, 2)).toBeUndefined();
+  });
 });

@@ -9,9 +9,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type ChunkStore, ChunkWriter } from '../../../../functions/files/domain/chunk-writer.js';
+import { ChunkWriter } from '../../../../functions/files/domain/chunk-writer.js';
 import { type DiffOptions, PreviousFileIndex, createStreamingDiff, diffRows } from '../../../../functions/files/domain/diff.js';
-import { PreviousFileDigest, chunkedRowReader, createDigestDiff } from '../../../../functions/files/domain/digest-diff.js';
+import { DigestRecorder, PreviousFileDigest, chunkedRowReader, createDigestDiff, markPreviousPage, pageRowReader } from '../../../../functions/files/domain/digest-diff.js';
 import { type MarkedRow, markCurrentRow, markPreviousRow } from '../../../../functions/files/domain/marks.js';
 import type { RobotRow } from '../../../../functions/files/domain/robot-types.js';
 import { ChunkWriter as OldChunkWriter } from './oracle/old-chunk-writer.js';
@@ -74,12 +74,13 @@ const files: fc.Arbitrary<Files> = fc
     return { previous, current, options };
   });
 
-function memoryStore(): ChunkStore & { chunks: string[] } {
+/** Chunks as text: the new writer hands bytes (UTF-8), the old one strings. */
+function memoryStore(): { chunks: string[]; put(n: number, body: Buffer | string): Promise<void>; remove(n: number): Promise<void> } {
   const chunks: string[] = [];
   return {
     chunks,
-    put(n, body) {
-      chunks[n] = body;
+    put(n: number, body: Buffer | string) {
+      chunks[n] = typeof body === 'string' ? body : body.toString('utf8');
       return Promise.resolve();
     },
     remove: () => Promise.resolve(),
@@ -124,6 +125,39 @@ async function digested(engine: DigestEngine, f: Files) {
   return { summary, results, current: f.current.map((row, i) => markCurrentRow(row, results[i]!)), previous };
 }
 
+/**
+ * The digest form as ingest runs it: the previous file's digest saved by a recorder and loaded
+ * (fromSaved), the current file's recorded on the way; the previous file's rows read back from its pages as bytes
+ * (pageRowReader), the previous side's pages made from those bytes (markPreviousPage, rows
+ * copied), in chunks of 7.
+ */
+async function digestedFromPages(f: Files) {
+  const stored: Buffer[] = [];
+  const previousWriter = new ChunkWriter<MarkedRow>({ put: (n, body) => Promise.resolve(void (stored[n] = body)), remove: () => Promise.resolve() }, { chunkSize: 5 });
+  for (const row of f.previous) await previousWriter.add({ row });
+  await previousWriter.close();
+  // The previous file's digest as its own ingest saved it (parts of 3 rows), read back.
+  const parts: Buffer[] = [];
+  const recorder = new DigestRecorder(f.options, (n, bytes) => void (parts[n] = bytes), 3);
+  for (const row of f.previous) recorder.add(row);
+  const digest = await PreviousFileDigest.fromSaved(f.options, recorder.finish(), (async function* () {
+    yield* parts;
+  })());
+  expect(digest).not.toBeNull();
+  const next = new DigestRecorder(f.options, () => undefined, 4);
+  const diff = createDigestDiff(digest!, pageRowReader((n) => Promise.resolve(stored[n]!), 5, 2), undefined, next);
+  const results: Awaited<ReturnType<ReturnType<typeof createDigestDiff>['push']>>[] = [];
+  for (const row of f.current) results.push(await diff.push(row));
+  const { summary } = diff.finish();
+  expect(next.finish().rows).toBe(f.current.length);
+  const store = memoryStore();
+  const side = new ChunkWriter<MarkedRow>(store, { chunkSize: 7, parallel: 2 });
+  let position = 0;
+  for (const page of stored) position += await markPreviousPage(page, position, diff, side);
+  await side.close();
+  return { summary, results, previousPages: store.chunks };
+}
+
 describe('the faster diff engine against the engine it replaced', () => {
   it('gives the same answers and pages on generated files, in every form', async () => {
     await fc.assert(
@@ -148,6 +182,10 @@ describe('the faster diff engine against the engine it replaced', () => {
         expect(JSON.stringify(after.current)).toBe(JSON.stringify(before.current));
         expect(JSON.stringify(after.previous)).toBe(JSON.stringify(before.previous));
         expect(after.summary).toEqual(expected.summary);
+        const fromPages = await digestedFromPages(f);
+        expect(fromPages.summary).toEqual(before.summary);
+        expect(fromPages.results).toEqual(before.results);
+        expect(fromPages.previousPages).toEqual(await pages(before.previous, OldChunkWriter));
       }),
       { numRuns: 300, seed: 21 },
     );

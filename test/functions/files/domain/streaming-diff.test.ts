@@ -290,11 +290,11 @@ describe('ChunkWriter', () => {
       chunks: new Map<number, string>(),
       removed: [] as number[],
       maxInFlight: 0,
-      async put(n: number, body: string) {
+      async put(n: number, body: Buffer) {
         inFlight++;
         store.maxInFlight = Math.max(store.maxInFlight, inFlight);
         await new Promise((resolve) => setTimeout(resolve, 1));
-        store.chunks.set(n, body);
+        store.chunks.set(n, body.toString('utf8'));
         inFlight--;
       },
       async remove(n: number) {
