@@ -6,7 +6,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { CHROMIUM_OPTIONS } from '../support/chromium';
 
 export interface StackInfo {
   url: string;
@@ -17,6 +19,8 @@ export interface StackInfo {
 declare module 'vitest' {
   export interface ProvidedContext {
     stack: StackInfo;
+    /** The run's one Chromium (test/support/browser.ts connects to it). */
+    browserWsEndpoint: string;
   }
 }
 
@@ -28,6 +32,7 @@ export const TEST_ACCOUNT_ROUTE_LIMIT = 1000;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 let child: ChildProcess | undefined;
+let browserServer: BrowserServer | undefined;
 
 export async function setup(project: TestProject) {
   child = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'infra/local/start.ts', '--ephemeral'], {
@@ -67,9 +72,13 @@ export async function setup(project: TestProject) {
     });
   });
   project.provide('stack', info);
+  // One Chromium for every browser file of the run (each file connects; each test has its own context).
+  browserServer = await chromium.launchServer(CHROMIUM_OPTIONS);
+  project.provide('browserWsEndpoint', browserServer.wsEndpoint());
 }
 
 export async function teardown() {
+  await browserServer?.close().catch(() => undefined);
   if (!child || child.exitCode !== null) return;
   await new Promise<void>((resolve) => {
     const t = setTimeout(() => (child!.kill('SIGKILL'), resolve()), 10_000);

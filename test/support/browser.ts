@@ -1,6 +1,6 @@
 /**
- * Browser helpers for the e2e suite: one Chromium per test file (Debian's, through
- * playwright-core), a fresh context per test, sign-in through the UI or straight into storage,
+ * Browser helpers for the e2e suite: one Chromium per run (Debian's, through playwright-core,
+ * launched by test/setup/stack.ts; each file connects to it), a fresh context per test, sign-in through the UI or straight into storage,
  * throw-away accounts for flows that change an account, screenshots under /tmp/screens, and an
  * audit of every screen a test visits: axe-core (a serious or critical violation fails the test)
  * and the width of a 390 px phone (a screen wider than that fails it; test/support/phone-width.ts).
@@ -11,15 +11,16 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { callRoute, DEMO_PASSWORD, sentEmails, stack } from './api';
 import { copyScreen, describeWidthProblem, PHONE, phoneWidthOf, type WidthProblem } from './phone-width';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 export const SCREENS_DIR = process.env.SCREENS_DIR ?? '/tmp/screens';
 
+/**
+ * A connection to the run's one Chromium (launched by test/setup/stack.ts): each file connects
+ * instead of launching its own; closing it disconnects (the contexts it opened close with it).
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  return chromium.connect(inject('browserWsEndpoint'));
 }
 
 export interface Tab {
