@@ -12,7 +12,6 @@
  */
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { ROLE } from '../../shared/constants';
 import { CONTACTS_IO_MSG as M } from '../../shared/messages/contacts-import';
 import { IMPORT_FIELD_LABELS, IMPORT_FIELDS, type ContactsFileType } from '../../shared/schemas/contacts-import';
 import type { ExportJobView } from '../../shared/schemas/exports';
@@ -22,9 +21,10 @@ import { escapeHtml, JobError, linkExpiry, startExportJob, type BuildContext, ty
 import { jobQuery } from '../exports/export-jobs.repo';
 import { writeCellsXlsxFile } from '../exports/xlsx';
 import type { AuthContext } from '../lib/http/auth';
-import { ForbiddenError, NotFoundError } from '../lib/http/errors';
+import { NotFoundError } from '../lib/http/errors';
 import { record as recordMetric } from '../lib/metrics';
 import { getRetailers } from '../retailers/retailers.repo';
+import { assertSeesAll } from './access';
 import { CSV_BOM, csvLine } from './domain/csv-out';
 import { CONTENT_TYPES, EXPORT_PREFIX, fileRecordWrites, putObjectFile, type ContactsFileRecord } from './files.repo';
 
@@ -34,11 +34,6 @@ const PAGE = 1000;
 /** What the job keeps of the request. */
 interface ContactsJobQuery {
   fileType: ContactsFileType;
-}
-
-/** Who may read the brand's contacts whole (export, count, history, files): not a User limited to some retailers. */
-export function assertSeesAll(auth: AuthContext): void {
-  if (auth.role === ROLE.USER && auth.retailers.length > 0) throw new ForbiddenError(M.restricted);
 }
 
 /** The export's columns: the import's (a file exported imports back as it is). */

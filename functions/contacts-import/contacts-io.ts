@@ -18,7 +18,7 @@ import type { AuthContext } from '../lib/http/auth';
 import { ConflictError, ForbiddenError, HttpError, NotFoundError, PayloadTooLargeError, ValidationError } from '../lib/http/errors';
 import { newId } from '../lib/table';
 import { getRetailers } from '../retailers/retailers.repo';
-import { assertSeesAll } from './contacts-export';
+import { assertSeesAll } from './access';
 import { CSV_BOM, csvLine } from './domain/csv-out';
 import { FileCheckError } from './domain/file-check';
 import { parseContactsFile, type ParsedFile } from './domain/parse';

@@ -19,12 +19,9 @@ import { productPage, productRows } from '../scrapings/product-reads';
 import { getPeriod } from '../scrapings/scrapings.repo';
 import { columnsOf, exportFileName, tabTitle } from './domain/export-sheet';
 import { exportKeyOf, exportRecordWrites, putExportObject, type ExportRecord } from './exports.repo';
-import { createExportJob, escapeHtml, JobError, jobPrefixOf, linkExpiry, runExportJob, startExportJob, toJobView, type JobBuilder, type NewExportJob } from './export-jobs';
+import { createExportJob, escapeHtml, JobError, linkExpiry, runExportJob, startExportJob, toJobView, type JobBuilder, type NewExportJob } from './export-jobs';
 import { getExportJob, jobQuery } from './export-jobs.repo';
 import { writeXlsxFile } from './xlsx';
-
-/** infra/table-schema.ts DATA_PREFIX.jobs: request objects of the tab export jobs (expire after a day). */
-export const TAB_JOB_PREFIX = jobPrefixOf('tab');
 
 /** GET /exportFile: 202 with the job (queued); the file is built in the background. */
 export async function startTabExport(auth: AuthContext, q: ExportFileQuery, now = new Date()): Promise<ExportJobView> {
