@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: the benchmarks of bench/ (the web budget, Lighthouse, the Lambda bundles, the lists bench, the brand summary / Retailer List bench (6 vs 200 retailers),
- * the product tabs bench, the export bench, the basket export bench (1,000 items), the monthly report bench (200 retailers), the diff bench, then the
+ * the product tabs bench, the export bench, the export jobs bench (100k contacts, a 20k-brand Permissions list), the basket export bench (1,000 items), the monthly report bench (200 retailers), the diff bench, then the
  * pipeline bench). Names of parts (`web-budget`, `lighthouse`, `bundles`, `lists`, `brand-lists`, `product-tabs`, `export`,
- * `basket-export`, `monthly-report`, `diff`, `pipeline`) run those parts only: `npm run bench -- lighthouse`.
+ * `export-jobs`, `basket-export`, `monthly-report`, `diff`, `pipeline`) run those parts only: `npm run bench -- lighthouse`.
  * `--lighthouse-runs N`, `--lighthouse-url URL` (a
  * running stack) and `--lighthouse-reports DIR` go to bench/lighthouse.ts. Arguments starting with `--lists-` go to the lists
  * bench (`--lists-quick`, `--lists-files=N`, `--lists-notifications=N`, `--lists-runs=N`);
@@ -15,6 +15,7 @@ import { runBundlesBench } from './bundles-bench.js';
 import { runContactsImportBench } from './contacts-import-bench.js';
 import { runDiffBench } from './diff-bench.js';
 import { runExportBench } from './export-bench.js';
+import { runExportJobsBench } from './export-jobs-bench.js';
 import { runLighthouse, type LighthouseOptions } from './lighthouse.js';
 import { runListsBench } from './lists-bench.js';
 import { runMonthlyReportBench } from './monthly-report-bench.js';
@@ -28,7 +29,7 @@ const pipelineArgs: string[] = [];
 const diffArgs: string[] = [];
 const exportArgs: string[] = [];
 const lighthouse: LighthouseOptions = {};
-const PARTS = ['web-budget', 'lighthouse', 'bundles', 'lists', 'brand-lists', 'product-tabs', 'export', 'basket-export', 'monthly-report', 'contacts-import', 'diff', 'pipeline'] as const;
+const PARTS = ['web-budget', 'lighthouse', 'bundles', 'lists', 'brand-lists', 'product-tabs', 'export', 'export-jobs', 'basket-export', 'monthly-report', 'contacts-import', 'diff', 'pipeline'] as const;
 const only = new Set<string>();
 for (let i = 0; i < argv.length; i++) {
   const a = argv[i]!;
@@ -67,6 +68,7 @@ if (run('lists')) await runListsBench(listsArgs);
 if (run('brand-lists')) await runBrandListsBench();
 if (run('product-tabs')) await runProductTabsBench();
 if (run('export')) await runExportBench(exportArgs);
+if (run('export-jobs')) await runExportJobsBench();
 if (run('basket-export')) await runBasketExportBench();
 if (run('monthly-report')) await runMonthlyReportBench();
 if (run('contacts-import')) await runContactsImportBench();

@@ -80,6 +80,8 @@ export class RetailerAuditStack extends Stack {
     ops.watchAsync('ingest', this.pipeline.ingest);
     ops.watchAsync('basket-export', this.pipeline.basketExport);
     ops.watchAsync('tab-export', this.pipeline.tabExport);
+    ops.watchAsync('permissions-export', this.pipeline.permissionsExport);
+    ops.watchAsync('contacts-export', this.pipeline.contactsExport);
     this.api.addRouteTable(props.routes ?? routeTable, {
       ...resources,
       stateMachine: this.pipeline.approval,
@@ -96,6 +98,8 @@ export class RetailerAuditStack extends Stack {
       ['Ingest', this.pipeline.ingest] as const,
       ['Basket export', this.pipeline.basketExport] as const,
       ['Tab export', this.pipeline.tabExport] as const,
+      ['Permissions export', this.pipeline.permissionsExport] as const,
+      ['Contacts export', this.pipeline.contactsExport] as const,
       ...[...this.schedules.tasks].map(([state, fn]) => [`Reports task ${state}`, fn] as const),
       ['Failure recorder', ops.recorder] as const,
     ];

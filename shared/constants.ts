@@ -107,12 +107,14 @@ export const FAILURE_SOURCES = {
   ingest: 'Robot file ingest',
   'basket-export': 'Basket export',
   'tab-export': 'Tab export',
+  'permissions-export': 'Permissions export',
+  'contacts-export': 'Contacts export',
   'scheduled-report': 'Scheduled report',
   unknown: 'Other',
 } as const;
 export type FailureSource = keyof typeof FAILURE_SOURCES;
 
-/** Lambda's retries of an asynchronous invocation after its first try (infra/async-policy.ts; a tab export job counts its tries with it). */
+/** Lambda's retries of an asynchronous invocation after its first try (infra/async-policy.ts; an export job counts its tries with it). */
 export const ASYNC_RETRY_ATTEMPTS = 2;
 
 /** The CloudWatch namespace of the functions' metrics (functions/lib/metrics.ts) and of the operations dashboard. */

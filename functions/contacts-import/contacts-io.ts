@@ -6,25 +6,19 @@
  *   after each 1,000 rows (a retry with the same import id resumes there); the rejected rows'
  *   file; the history record;
  * - `importStatus`: the progress the wizard polls meanwhile;
- * - `contactCount`, `exportContacts` (streamed to /tmp, then S3), `history`, `downloadFile`.
+ * - `contactCount`, `history`, `downloadFile`; the export is a background job (contacts-export.ts).
  */
-import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { once } from 'node:events';
-import { ROLE } from '../../shared/constants';
 import { CONTACTS_IO_MSG as M } from '../../shared/messages/contacts-import';
-import { CONTACTS_IO_LIMITS, IMPORT_FIELD_LABELS, IMPORT_FIELDS, type ContactsFileType, type HistoryItem, type ImportResult, type ImportRules, type UploadType } from '../../shared/schemas/contacts-import';
+import { CONTACTS_IO_LIMITS, type ContactsFileType, type HistoryItem, type ImportResult, type ImportRules, type UploadType } from '../../shared/schemas/contacts-import';
 import type { UploadedFile } from '../../shared/schemas/contact';
-import { contactCountUpdates, countContacts, pageBrandContacts, putImportedContacts, PUT_CONTACTS_BATCH, type NewContact } from '../address-book/contacts.repo';
+import { contactCountUpdates, countContacts, putImportedContacts, PUT_CONTACTS_BATCH, type NewContact } from '../address-book/contacts.repo';
 import { getBrand } from '../brands/brands.repo';
-import { safeCell } from '../exports/domain/export-sheet';
 import type { AuthContext } from '../lib/http/auth';
 import { ConflictError, ForbiddenError, HttpError, NotFoundError, PayloadTooLargeError, ValidationError } from '../lib/http/errors';
 import { newId } from '../lib/table';
 import { getRetailers } from '../retailers/retailers.repo';
+import { assertSeesAll } from './access';
 import { CSV_BOM, csvLine } from './domain/csv-out';
 import { FileCheckError } from './domain/file-check';
 import { parseContactsFile, type ParsedFile } from './domain/parse';
@@ -34,7 +28,6 @@ import {
   commitImportWindow,
   CONTENT_TYPES,
   countFiles,
-  EXPORT_PREFIX,
   getFileRecord,
   getImportJob,
   IMPORT_PREFIX,
@@ -42,7 +35,6 @@ import {
   presignFile,
   putFileRecord,
   putObject,
-  putObjectFile,
   updateImportJob,
   type ContactsFileRecord,
   type ImportJobRecord,
@@ -54,8 +46,6 @@ export const IMPORT_CONCURRENCY = 10;
 export const IMPORT_WINDOW = 1000;
 /** Distinct retailers a window: its commit (progress + brand count + one count a retailer) stays within a transaction's 100 items. */
 const WINDOW_RETAILERS = 90;
-const DAY_MS = 86_400_000;
-export const EXPORT_DAYS = 7;
 
 /** The file checked and read, or the refusal: 413 too large, 415 not csv/xlsx, 400 unreadable or a zip bomb. */
 export async function readFile(file: UploadedFile): Promise<ParsedFile> {
@@ -84,11 +74,6 @@ export async function readHeaders(auth: AuthContext, body: { file: UploadedFile;
   const headers = parsed.headers.filter((h) => h !== '');
   if (!parsed.rows.length) return { message: M.noRows, data: { data: headers, count: 0 } };
   return { data: { data: headers, count: parsed.rows.length } };
-}
-
-/** Who may read the brand's contacts whole (export, count, history, files): not a User limited to some retailers. */
-function assertSeesAll(auth: AuthContext): void {
-  if (auth.role === ROLE.USER && auth.retailers.length > 0) throw new ForbiddenError(M.restricted);
 }
 
 const jobView = (j: ImportJobRecord): ImportResult => ({
@@ -246,64 +231,6 @@ export async function importStatus(brandId: string, importId: string) {
 export async function contactCount(auth: AuthContext, brandId: string) {
   assertSeesAll(auth);
   return { contactCount: await countContacts(brandId) };
-}
-
-/** The export's columns: the import's (a file exported imports back as it is). */
-const EXPORT_HEADERS = IMPORT_FIELDS.map((f) => IMPORT_FIELD_LABELS[f]);
-
-/** GET /addressBook/export/{brandId}?fileType= : every contact of the brand, streamed to a file, stored, recorded → its link. */
-export async function exportContacts(auth: AuthContext, brandId: string, fileType: ContactsFileType, now = new Date()) {
-  assertSeesAll(auth);
-  const brand = await getBrand(brandId);
-  if (!brand) throw new NotFoundError(M.fileNotFound);
-  const names = new Map((await getRetailers(brand.retailers.map((r) => r.retailer))).map((r) => [r._id, r.name]));
-  const id = newId();
-  const file = path.join(tmpdir(), `contacts-${id}-${randomBytes(4).toString('hex')}.${fileType}`);
-  const cells = (c: { firstName: string; lastName: string; email: string; retailer: string; role: string }) => [c.firstName, c.lastName, c.email, names.get(c.retailer) ?? c.retailer, c.role];
-  let rows = 0;
-  try {
-    if (fileType === 'csv') {
-      const out = createWriteStream(file);
-      const write = async (s: string) => {
-        if (!out.write(s)) await once(out, 'drain');
-      };
-      await write(CSV_BOM + csvLine(EXPORT_HEADERS));
-      let cursor: string | undefined;
-      do {
-        const page = await pageBrandContacts(brandId, { limit: 1000, cursor });
-        for (const c of page.items) await write(csvLine(cells(c)));
-        rows += page.items.length;
-        cursor = page.nextCursor ?? undefined;
-      } while (cursor);
-      out.end();
-      await once(out, 'finish');
-    } else {
-      // exceljs is loaded where it is used, not with the module (test/infra/bundling.test.ts).
-      const { default: ExcelJS } = await import('exceljs');
-      const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: false, useSharedStrings: false });
-      const ws = wb.addWorksheet('Contacts');
-      ws.columns = EXPORT_HEADERS.map((h) => ({ header: h, width: 28 }));
-      let cursor: string | undefined;
-      do {
-        const page = await pageBrandContacts(brandId, { limit: 1000, cursor });
-        for (const c of page.items) ws.addRow(cells(c).map((v) => safeCell(v) ?? undefined)).commit();
-        rows += page.items.length;
-        cursor = page.nextCursor ?? undefined;
-      } while (cursor);
-      ws.commit();
-      await wb.commit();
-    }
-    const fileName = `Contacts - ${brand.name.replace(/[\\/:*?"<>|]/g, '-')} - ${now.toISOString().slice(0, 10)}.${fileType}`;
-    const key = `${EXPORT_PREFIX}${brandId}/${id}.${fileType}`;
-    await putObjectFile(key, file, CONTENT_TYPES[fileType]);
-    const record: ContactsFileRecord = { _id: id, brand: brandId, kind: 'export', fileName, key, rows, createdBy: auth.sub, createdAt: now.toISOString(), expiresAt: new Date(now.getTime() + EXPORT_DAYS * DAY_MS).toISOString() };
-    await putFileRecord(record);
-    recordMetric('Exports', 1);
-    recordMetric('ExportRows', rows);
-    return { message: M.downloaded, data: { _id: id, fileName, url: await presignFile(record), rows } };
-  } finally {
-    await rm(file, { force: true });
-  }
 }
 
 const expired = (r: ContactsFileRecord, now: number) => r.expiresAt !== undefined && Date.parse(r.expiresAt) <= now;

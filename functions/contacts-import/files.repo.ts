@@ -20,7 +20,7 @@ import { ddb } from '../lib/clients/dynamodb';
 import { env } from '../lib/env';
 import { gsi2Partition, queryPage, type PagedResult } from '../lib/paged-query';
 import { conflicted } from '../address-book/contacts.repo';
-import { clean, failedConditions, table } from '../lib/table';
+import { clean, failedConditions, table, type TransactItem } from '../lib/table';
 
 export type FileKind = UploadType | 'rejected';
 
@@ -83,25 +83,26 @@ export async function putObjectFile(key: string, file: string, contentType: stri
   await s3.send(new PutObjectCommand({ Bucket: env.dataBucket, Key: key, Body: createReadStream(file), ContentLength: size, ContentType: contentType }));
 }
 
+/** The two writes of an import or export record entering its history: PutItem ABFILE#id (new) + ADD total 1 on the history's count. */
+export function fileRecordWrites(r: ContactsFileRecord & { kind: UploadType }): TransactItem[] {
+  const item = { ...fileKey(r._id), entity: 'ContactsFile', ...r };
+  return [
+    { Put: { TableName: table.name, Item: { ...item, gsi2pk: historyPk(r.brand, r.kind), gsi2sk: `${r.createdAt}#${r._id}` }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    { Update: { TableName: table.name, Key: countKey(r.brand, r.kind), UpdateExpression: 'ADD #t :one', ExpressionAttributeNames: { '#t': 'total' }, ExpressionAttributeValues: { ':one': 1 } } },
+  ];
+}
+
 /**
  * The file record, once: import and export records enter their history (count +1) in the same
  * transaction; a second put of the same id (a resumed import) changes nothing.
  */
 export async function putFileRecord(r: ContactsFileRecord): Promise<void> {
-  const item = { ...fileKey(r._id), entity: 'ContactsFile', ...r };
   try {
     if (r.kind === 'rejected') {
-      await ddb.send(new PutCommand({ TableName: table.name, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+      await ddb.send(new PutCommand({ TableName: table.name, Item: { ...fileKey(r._id), entity: 'ContactsFile', ...r }, ConditionExpression: 'attribute_not_exists(pk)' }));
       return;
     }
-    await ddb.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: table.name, Item: { ...item, gsi2pk: historyPk(r.brand, r.kind), gsi2sk: `${r.createdAt}#${r._id}` }, ConditionExpression: 'attribute_not_exists(pk)' } },
-          { Update: { TableName: table.name, Key: countKey(r.brand, r.kind), UpdateExpression: 'ADD #t :one', ExpressionAttributeNames: { '#t': 'total' }, ExpressionAttributeValues: { ':one': 1 } } },
-        ],
-      }),
-    );
+    await ddb.send(new TransactWriteCommand({ TransactItems: fileRecordWrites({ ...r, kind: r.kind }) }));
   } catch (e) {
     if ((e as Error).name === 'ConditionalCheckFailedException' || failedConditions(e)?.includes(0)) return;
     throw e;

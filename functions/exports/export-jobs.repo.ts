@@ -1,32 +1,44 @@
 /**
- * Export jobs of the product tabs (docs/exports.md "Every export is a job"):
+ * Export jobs (docs/exports.md "Every export is a job"): a product tab's, the admin's
+ * Permissions list, a brand's contacts, one record each:
  *
- *   EXPORTJOB#<id> / JOB   { brand, retailer, period, view, query, name, status, done, total, error,
- *                            createdBy, createdAt, updatedAt, attempts, expiresAt (TTL) }
+ *   EXPORTJOB#<id> / JOB   { kind, brand, retailer, period, view, query, name, status, done, total,
+ *                            error, key, createdBy, createdAt, updatedAt, attempts, expiresAt (TTL) }
  *
- * The job id is also the id of the export it makes (EXPORT#<id>), so a retried build can only
- * ever add one export to the history and one notification.
+ * The job id is also the id of the file it makes (EXPORT#<id> for a tab or the Permissions list,
+ * ABFILE#<id> for contacts), so a retried build can only ever add one file to its history and one
+ * notification.
  */
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ExportFileQuery, TabExportStatus } from '../../shared/schemas/exports';
+import type { ExportJobStatus } from '../../shared/schemas/exports';
 import type { ProductView } from '../../shared/schemas/scrapings';
 import { ddb } from '../lib/clients/dynamodb';
-import { clean, failedConditions, isConditionFailed, table } from '../lib/table';
-import { exportRecordWrites, type ExportRecord } from './exports.repo';
+import { clean, failedConditions, isConditionFailed, table, type TransactItem } from '../lib/table';
 
-export interface TabExportJobRecord {
+/** What a job exports: a product tab (GET /exportFile), the admin's Permissions list (GET /BrandRetailerExport?exportFlag=true), a brand's contacts (GET /addressBook/export/{brandId}). */
+export const EXPORT_JOB_KINDS = ['tab', 'permissions', 'contacts'] as const;
+export type ExportJobKind = (typeof EXPORT_JOB_KINDS)[number];
+
+export interface ExportJobRecord {
   _id: string;
+  /** Absent on the tab jobs written before the other kinds existed: a tab's. */
+  kind?: ExportJobKind;
+  /** The brand exported ('' for a Permissions list by retailer). */
   brand: string;
+  /** The retailer (a tab's; a Permissions list by retailer); '' when none. */
   retailer: string;
-  period: string;
-  view: ProductView;
-  /** The tab's query (filters, search, sort) as the request had it, JSON. */
+  /** A tab's scan period and view. */
+  period?: string;
+  view?: ProductView;
+  /** The request's query as it came (a tab's filters, search, sort; the Permissions filter; the contacts' file type), JSON. */
   query: string;
   name: string;
-  status: TabExportStatus;
+  status: ExportJobStatus;
   done: number;
   total?: number;
   error?: string;
+  /** The file in the data bucket, once ready. */
+  key?: string;
   createdBy: string;
   createdAt: string;
   /** Written by every step of a build (its heartbeat): a build silent for JOB_STALE_MS is taken over. */
@@ -42,17 +54,18 @@ export const JOB_STALE_MS = 120_000;
 
 const jobKey = (id: string) => ({ pk: `EXPORTJOB#${id}`, sk: 'JOB' });
 
-export const jobQuery = (j: Pick<TabExportJobRecord, 'query'>) => JSON.parse(j.query) as ExportFileQuery;
+export const kindOf = (j: Pick<ExportJobRecord, 'kind'>): ExportJobKind => j.kind ?? 'tab';
+export const jobQuery = <Q>(j: Pick<ExportJobRecord, 'query'>) => JSON.parse(j.query) as Q;
 
 /** PutItem EXPORTJOB#id / JOB (new). */
-export async function putTabJob(j: TabExportJobRecord): Promise<void> {
-  await ddb.send(new PutCommand({ TableName: table.name, Item: { ...jobKey(j._id), entity: 'TabExportJob', ...j }, ConditionExpression: 'attribute_not_exists(pk)' }));
+export async function putExportJob(j: ExportJobRecord): Promise<void> {
+  await ddb.send(new PutCommand({ TableName: table.name, Item: { ...jobKey(j._id), entity: 'ExportJob', ...j }, ConditionExpression: 'attribute_not_exists(pk)' }));
 }
 
 /** GetItem EXPORTJOB#id / JOB (consistent). */
-export async function getTabJob(id: string): Promise<TabExportJobRecord | undefined> {
+export async function getExportJob(id: string): Promise<ExportJobRecord | undefined> {
   const out = await ddb.send(new GetCommand({ TableName: table.name, Key: jobKey(id), ConsistentRead: true }));
-  return out.Item ? clean<TabExportJobRecord>(out.Item) : undefined;
+  return out.Item ? clean<ExportJobRecord>(out.Item) : undefined;
 }
 
 /**
@@ -60,7 +73,7 @@ export async function getTabJob(id: string): Promise<TabExportJobRecord | undefi
  * JOB_STALE_MS (a build that died). Two deliveries of one event at once: one takes it, the other
  * gets undefined. A ready job is never taken again. Answers the job as taken (its `attempts`).
  */
-export async function claimTabJob(id: string, now = Date.now()): Promise<TabExportJobRecord | undefined> {
+export async function claimExportJob(id: string, now = Date.now()): Promise<ExportJobRecord | undefined> {
   try {
     const out = await ddb.send(
       new UpdateCommand({
@@ -73,7 +86,7 @@ export async function claimTabJob(id: string, now = Date.now()): Promise<TabExpo
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return clean<TabExportJobRecord>(out.Attributes!);
+    return clean<ExportJobRecord>(out.Attributes!);
   } catch (e) {
     if (isConditionFailed(e)) return undefined;
     throw e;
@@ -81,7 +94,7 @@ export async function claimTabJob(id: string, now = Date.now()): Promise<TabExpo
 }
 
 /** Progress of the build (rows written of total); only while it is building. */
-export async function progressTabJob(id: string, done: number, total?: number): Promise<void> {
+export async function progressExportJob(id: string, done: number, total?: number): Promise<void> {
   await ddb.send(
     new UpdateCommand({
       TableName: table.name,
@@ -95,23 +108,24 @@ export async function progressTabJob(id: string, done: number, total?: number): 
 }
 
 /**
- * One transaction: the export enters the retailer's history (EXPORT#<job id>, new, + its count)
- * and the job is ready. Answers false when the export was already recorded (nothing written).
+ * One transaction: the file's record (its first write a conditional put of the record keyed by the
+ * job id: EXPORT#<id> into a retailer's history, ABFILE#<id> into the address book's, + its count)
+ * and the job ready with its file. Answers false when the file was already recorded (nothing written).
  */
-export async function finishTabJob(id: string, record: ExportRecord): Promise<boolean> {
+export async function finishExportJob(id: string, done: { rows: number; key: string }, writes: TransactItem[]): Promise<boolean> {
   try {
     await ddb.send(
       new TransactWriteCommand({
         TransactItems: [
-          ...exportRecordWrites(record),
+          ...writes,
           {
             Update: {
               TableName: table.name,
               Key: jobKey(id),
-              UpdateExpression: 'SET #s = :r, done = :n, #t = :n, updatedAt = :now',
+              UpdateExpression: 'SET #s = :r, done = :n, #t = :n, #k = :k, updatedAt = :now',
               ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeNames: { '#s': 'status', '#t': 'total' },
-              ExpressionAttributeValues: { ':r': 'ready', ':n': record.rows, ':now': new Date().toISOString() },
+              ExpressionAttributeNames: { '#s': 'status', '#t': 'total', '#k': 'key' },
+              ExpressionAttributeValues: { ':r': 'ready', ':n': done.rows, ':k': done.key, ':now': new Date().toISOString() },
             },
           },
         ],
@@ -128,7 +142,7 @@ export async function finishTabJob(id: string, record: ExportRecord): Promise<bo
  * The build failed: `failed` with the reason for people when no try is left, else `queued` again
  * (the reason kept) for the next try; either way a retried event may take the job again.
  */
-export async function failTabJob(id: string, error: string, final: boolean): Promise<void> {
+export async function failExportJob(id: string, error: string, final: boolean): Promise<void> {
   await ddb.send(
     new UpdateCommand({
       TableName: table.name,

@@ -63,6 +63,11 @@ export async function putLinkRecord(r: LinkRecord): Promise<void> {
   await ddb.send(new PutCommand({ TableName: table.name, Item: { ...recordKey(r._id), entity: 'Export', ...r }, ConditionExpression: 'attribute_not_exists(pk)' }));
 }
 
+/** The same record as a transaction's write (an export job's file outside any history: the Permissions list). */
+export function linkRecordWrite(r: LinkRecord): TransactItem {
+  return { Put: { TableName: table.name, Item: { ...recordKey(r._id), entity: 'Export', ...r }, ConditionExpression: 'attribute_not_exists(pk)' } };
+}
+
 /** The content type of an export's object, by its extension. */
 export const exportContentType = (key: string) => (key.endsWith('.zip') ? 'application/zip' : XLSX_TYPE);
 

@@ -27,8 +27,10 @@ export const INGEST_GRANTS: readonly Grant[] = ['table:read', 'table:write', 'da
 
 /** What functions/basket/export-worker.ts touches: the basket and job records, the job's request object, the export files. */
 export const BASKET_EXPORT_GRANTS: readonly Grant[] = ['table:read', 'table:write', 'data:read', 'data:write'];
-/** What functions/exports/export-worker.ts touches: the job, the tab's records and snapshots, the export record and its history count, the notification; the request object and the file. */
+/** What functions/exports/export-worker.ts touches: the job, the tab's records and snapshots (the Permissions index, the contacts), the file's record and its history count, the notification; the request object and the file. */
 export const TAB_EXPORT_GRANTS: readonly Grant[] = ['table:read', 'table:write', 'data:read', 'data:write'];
+/** The export workers of the other kinds run the same handler: the same grants. */
+export const EXPORT_JOB_GRANTS = TAB_EXPORT_GRANTS;
 
 /** The basket export worker's /tmp: the xlsx and the zip of images (capped at 1.5 GB, functions/basket/export-job.ts). */
 export const BASKET_EXPORT_TMP_MB = 2048;
@@ -45,6 +47,9 @@ export class Pipeline extends Construct {
   readonly ingest: ApiFunction;
   readonly basketExport: ApiFunction;
   readonly tabExport: ApiFunction;
+  /** The admin's Permissions list and a brand's contacts: export jobs too, each kind its own function (its tries, failures and alarm). */
+  readonly permissionsExport: ApiFunction;
+  readonly contactsExport: ApiFunction;
 
   constructor(scope: Construct, id: string, props: PipelineProps) {
     super(scope, id);
@@ -135,6 +140,27 @@ export class Pipeline extends Construct {
     props.resources.dataBucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(this.tabExport.fn), {
       prefix: `${DATA_PREFIX.jobs}tab-export/`,
     });
+    // The Permissions list and the contacts (docs/exports.md "Every export is a job"): the same
+    // worker handler, one function a kind, started by its own request objects. A list of brands ×
+    // retailers is thousands of rows; 100k contacts stream in ~1 minute within ~150 MB
+    // (bench/README.md "Export jobs"): 1 GB buys the CPU; 15 minutes is Lambda's most.
+    const listWorker = (id: string, prefix: string, what: string) => {
+      const fn = new ApiFunction(this, id, {
+        handler: 'functions/exports/export-worker.ts',
+        description: `S3 ${DATA_PREFIX.jobs}${prefix} request: ${what}`,
+        resources: props.resources,
+        logLevel: props.logLevel,
+        memorySize: 1024,
+        timeout: Duration.minutes(15),
+      });
+      fn.bindGrants(EXPORT_JOB_GRANTS);
+      // The handler bundles the tab's build too (pictures as app links): the same settings as TabExport.
+      fn.bindAppUrl().bindJwtSecret();
+      props.resources.dataBucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(fn.fn), { prefix: `${DATA_PREFIX.jobs}${prefix}` });
+      return fn;
+    };
+    this.permissionsExport = listWorker('PermissionsExport', 'permissions-export/', "the admin's Permissions list as xlsx");
+    this.contactsExport = listWorker('ContactsExport', 'contacts-export/', "a brand's contacts as csv or xlsx into its Downloaded Files");
     // aws-cdk-lib sets bucket notifications through its own singleton Lambda (deploy time only).
     const notifications = Stack.of(this).node.children.find((c) => c.node.id.startsWith('BucketNotificationsHandler'));
     if (notifications) {

@@ -10,6 +10,8 @@ export const LOCAL_ASYNC_FUNCTIONS = {
   ingest: { arn: localArn('ingest'), handler: 'functions/files/ingest.ts' },
   'basket-export': { arn: localArn('basket-export'), handler: 'functions/basket/export-worker.ts' },
   'tab-export': { arn: localArn('tab-export'), handler: 'functions/exports/export-worker.ts' },
+  'permissions-export': { arn: localArn('permissions-export'), handler: 'functions/exports/export-worker.ts' },
+  'contacts-export': { arn: localArn('contacts-export'), handler: 'functions/exports/export-worker.ts' },
 } as const;
 export type LocalAsyncName = keyof typeof LOCAL_ASYNC_FUNCTIONS;
 

@@ -10,10 +10,12 @@ import type { S3Event as LocalEvent } from 's3rver';
 import type { S3Event } from 'aws-lambda';
 import type { IngestResult } from '../../functions/files/ingest';
 import type { LocalAsync } from './async';
+import type { LocalAsyncName } from './async-functions';
 
 /** infra/constructs/pipeline.ts: the export workers' notification prefixes. */
 const BASKET_JOBS = 'jobs/basket-export/';
-const TAB_JOBS = 'jobs/tab-export/';
+/** The export jobs' workers (functions/exports/export-jobs.ts EXPORT_JOB_SOURCES): each kind its function, started by its prefix. */
+const EXPORT_JOBS = ['tab-export', 'permissions-export', 'contacts-export'] as const satisfies readonly LocalAsyncName[];
 
 export const encodeS3EventKey = (key: string) => key.split('/').map((s) => encodeURIComponent(s).replace(/%20/g, '+')).join('/');
 
@@ -31,20 +33,18 @@ export function bridgeS3Events(server: S3rver, async: LocalAsync, log: (m: strin
         .then(() => async.deliver('basket-export', event));
     }
   });
-  // Tab exports: their own chain too, one at a time (the local machine's one process; each job's
-  // progress is readable while it builds).
-  let tabJobs: Promise<unknown> = Promise.resolve();
-  let tabPending = 0;
-  server.on('event', (e: LocalEvent) => {
-    const jobRecords = e.Records.filter((r) => r.eventName.startsWith('ObjectCreated') && r.s3.object.key.startsWith(TAB_JOBS));
-    if (!jobRecords.length) return;
-    const event = { Records: jobRecords.map((r) => ({ ...r, s3: { ...r.s3, object: { ...r.s3.object, key: encodeS3EventKey(r.s3.object.key) } } })) } as unknown as S3Event;
-    tabPending++;
-    tabJobs = tabJobs
-      .then(() => new Promise((r) => setImmediate(r)))
-      .then(() => async.deliver('tab-export', event))
-      .finally(() => tabPending--);
-  });
+  // Export jobs: a chain a kind (as a function a kind in AWS), one job at a time in arrival order
+  // (the local machine's one process; each job's progress is readable while it builds).
+  for (const source of EXPORT_JOBS) {
+    const prefix = `jobs/${source}/`;
+    let kindJobs: Promise<unknown> = Promise.resolve();
+    server.on('event', (e: LocalEvent) => {
+      const jobRecords = e.Records.filter((r) => r.eventName.startsWith('ObjectCreated') && r.s3.object.key.startsWith(prefix));
+      if (!jobRecords.length) return;
+      const event = { Records: jobRecords.map((r) => ({ ...r, s3: { ...r.s3, object: { ...r.s3.object, key: encodeS3EventKey(r.s3.object.key) } } })) } as unknown as S3Event;
+      kindJobs = kindJobs.then(() => new Promise((r) => setImmediate(r))).then(() => async.deliver(source, event));
+    });
+  }
   server.on('event', (e: LocalEvent) => {
     const records = e.Records.filter((r) => r.eventName.startsWith('ObjectCreated') && r.s3.object.key.startsWith('incoming/'));
     if (!records.length) return;

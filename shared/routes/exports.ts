@@ -11,9 +11,10 @@ export const exportRoutes = [
     path: '/exportFile/{jobId}',
     handler: 'functions/exports/export-status.ts',
     access: 'user',
-    grants: ['table:read'],
+    // data:read: a contacts job's link is a presigned GET of its file (as the contacts history's links).
+    grants: ['table:read', 'data:read'],
     params: ex.exportJobPath,
-    notInSpec: 'Every export is built in the background (a 100k-row tab takes longer than the API allows): its progress and, once ready, the 7-day link (docs/exports.md).',
+    notInSpec: "Every export is built in the background (a 100k-row tab, 100k contacts take longer than the API allows): a job's progress and, once ready, its file's link (docs/exports.md). Reads the jobs of the tab, Permissions and contacts exports.",
   }),
   r({ id: 'getExportHistory', method: 'GET', path: '/getExportHistory/{id}', handler: 'functions/exports/history.ts', access: 'user', grants: ['table:read'], tenant: { query: 'brand' }, params: ex.exportHistoryPath, query: ex.exportHistoryQuery }),
   r({

@@ -5,6 +5,7 @@
  * "Contacts import and export").
  */
 import * as z from 'zod';
+import { exportFileResponse } from './export-job';
 import { PAGE } from '../constants';
 import { CONTACTS_IO_MSG as M } from '../messages/contacts-import';
 import { id, paging, uploadedFile } from './common';
@@ -112,7 +113,8 @@ export type ImportResult = z.output<typeof importResult>;
 export const importResponse = z.object({ message: z.string(), data: importResult });
 export const importStatusResponse = z.object({ data: importResult });
 
-export const exportResponse = z.object({ message: z.string(), data: z.object({ _id: z.string(), fileName: z.string(), url: z.string(), rows: z.number().int() }) });
+/** GET /addressBook/export/{brandId} (202): the export's job (docs/exports.md "Every export is a job"): `name` the file's, `link` its download once ready. */
+export const exportResponse = z.object({ data: exportFileResponse });
 export const contactCountResponse = z.object({ contactCount: z.number().int() });
 
 /** 000 §3 Import/export file record: _id, fileName (and what the list shows). */

@@ -29,28 +29,7 @@ export const exportDownloadQuery = z.object({
   token: z.string({ error: 'The export link is not valid.' }).trim().min(1, 'The export link is not valid.').max(2048, 'The export link is not valid.'),
 });
 
-/**
- * GET /exportFile answers 202 with the export's job (docs/exports.md "Every export is a job"); GET
- * /exportFile/{jobId} reads it. `name` and `link` are the fields the answer always had: `link` is
- * the 7-day app link once the job is `ready`, null before.
- */
-export const TAB_EXPORT_STATUS = ['queued', 'building', 'ready', 'failed'] as const;
-export type TabExportStatus = (typeof TAB_EXPORT_STATUS)[number];
-export const exportJobPath = z.object({ jobId: id });
-export const exportFileResponse = z.object({
-  jobId: z.string(),
-  status: z.enum(TAB_EXPORT_STATUS),
-  /** Rows written so far, of `total` (null until the tab has been read). */
-  done: z.number(),
-  total: z.number().nullable(),
-  /** The file's name (retailer, tab, scan date). */
-  name: z.string(),
-  /** The 7-day app link once ready, else null. */
-  link: z.string().nullable(),
-  /** Why it failed (a sentence for people), else null. */
-  error: z.string().nullable(),
-});
-export type TabExportJob = z.output<typeof exportFileResponse>;
+export { EXPORT_JOB_STATUS, exportFileResponse, exportJobPath, type ExportJobStatus, type ExportJobView } from './export-job';
 
 export const exportHistoryItem = z.object({
   _id: z.string(),
@@ -89,5 +68,7 @@ export const EXPORT_MSG = {
   retailerNotFound: 'Retailer not found.',
   jobNotFound: 'Export not found.',
   exportFailed: 'The export could not be built. Export the tab again.',
+  /** A Permissions or contacts job that failed its every try. */
+  listExportFailed: 'The export could not be built. Export the list again.',
   periodGone: 'This scan period is no longer available: the export could not be built.',
 } as const;

@@ -1,12 +1,14 @@
 /**
  * GET /BrandRetailerExport (001 §2 Permissions, §7; ADMIN): which brands carry a retailer
  * (`retailer=`) or which retailers a brand carries (`brand=`), each with whether it is "Currently
- * Enabled in Dashboard"; `exportFlag=true` answers the 7-day app link of an xlsx of the whole list.
+ * Enabled in Dashboard"; `exportFlag=true` starts the export of the whole list as xlsx, a
+ * background job (202 with the job; its link, once ready, is the file's 7-day app link).
  */
 import * as z from 'zod';
 import { PAGE } from '../constants';
 import { PERMISSIONS_MSG as M } from '../messages/permissions';
 import { id } from './common';
+import { exportFileResponse } from './export-job';
 
 const bool = z.enum(['true', 'false'], { error: 'exportFlag must be true or false.' }).transform((v) => v === 'true');
 
@@ -29,8 +31,13 @@ export type BrandRetailerExportQuery = z.output<typeof brandRetailerExportQuery>
 /** One row: a brand (retailer=) or a retailer (brand=), and 'Yes' / 'No' for "Currently Enabled in Dashboard". */
 export const permissionRow = z.object({ _id: z.string(), name: z.string(), value: z.enum([M.yes, M.no]) });
 
-/** exportFlag=false: one page by name, the total (Count) and where the next page starts; exportFlag=true: the app link of the xlsx. */
+/**
+ * exportFlag=false: one page by name, the total (Count) and where the next page starts;
+ * exportFlag=true (202): the export's job (GET /exportFile/{jobId} follows it), the list's title
+ * and Count, and `url`, the spec's name of the file's link: null until the job is ready (the job's
+ * `link` then).
+ */
 export const brandRetailerExportResponse = z.union([
   z.object({ title: z.string(), data: z.array(permissionRow), totalCount: z.number(), nextCursor: z.string().nullable() }),
-  z.object({ title: z.string(), url: z.string(), name: z.string(), totalCount: z.number() }),
+  exportFileResponse.extend({ title: z.string(), url: z.string().nullable(), totalCount: z.number() }),
 ]);

@@ -63,19 +63,24 @@ describe('failure destinations', () => {
     expect(JSON.stringify(env.ASYNC_FUNCTIONS)).toContain(ref(stack.pipeline.tabExport.fn));
   });
 
-  it('the tab export worker (every export is a job) has its on-failure destination, its tries, its errors alarm, and is a redrive target', () => {
-    const fnId = ref(stack.pipeline.tabExport.fn);
+  it.each([
+    ['tab-export', 'Tab export', 'tabExport'],
+    ['permissions-export', 'Permissions export', 'permissionsExport'],
+    ['contacts-export', 'Contacts export', 'contactsExport'],
+  ] as const)('the %s worker (every export is a job) has its on-failure destination, its tries, its errors alarm, and is a redrive target', (source, label, worker) => {
+    const fn = stack.pipeline[worker];
+    const fnId = ref(fn.fn);
     const config = Object.values(resourcesOf(built.template, 'AWS::Lambda::EventInvokeConfig')).map((c) => c.Properties!).find((p) => (p.FunctionName as { Ref: string }).Ref === fnId);
     expect(config, 'no event invoke config').toBeDefined();
     expect((config!.DestinationConfig as { OnFailure: { Destination: unknown } }).OnFailure.Destination).toEqual({ 'Fn::GetAtt': [ref(stack.operations.failureQueue), 'Arn'] });
     expect(config!.MaximumRetryAttempts).toBe(ASYNC_INVOKE.retryAttempts);
     const env = (resourcesOf(built.template, 'AWS::Lambda::Function')[ref(stack.operations.recorder.fn)]!.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
-    expect(JSON.stringify(env.ASYNC_FUNCTIONS)).toContain('tab-export');
+    expect(JSON.stringify(env.ASYNC_FUNCTIONS)).toContain(source);
     expect(JSON.stringify(env.ASYNC_FUNCTIONS)).toContain(fnId);
     const alarms = Object.values(resourcesOf(built.template, 'AWS::CloudWatch::Alarm')).filter((a) => JSON.stringify(a.Properties!.Metrics ?? []).includes(`"Ref":"${fnId}"`));
     expect(alarms.length).toBeGreaterThanOrEqual(1);
-    expect(String(alarms[0]!.Properties!.AlarmDescription)).toMatch(/^Tab export: errors and throttles/);
-    expect(stack.operations.redriveTargets).toContain(stack.pipeline.tabExport);
+    expect(String(alarms[0]!.Properties!.AlarmDescription)).toMatch(new RegExp(`^${label}: errors and throttles`));
+    expect(stack.operations.redriveTargets).toContain(fn);
   });
 });
 

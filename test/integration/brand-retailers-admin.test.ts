@@ -8,8 +8,8 @@
  *   GET /getRetailers, GET /RetailerScraping, the retailer's own scan info); enabling it again
  *   brings its periods and products back unchanged;
  * - GET /BrandRetailerExport by retailer (the index, paged, Count) and by brand, 'Yes' / 'No';
- *   exportFlag=true: the xlsx read back with exceljs (a formula-looking brand name made text);
- *   only ADMIN.
+ *   exportFlag=true: 202 with a job, followed to ready, then the xlsx read back with exceljs (a
+ *   formula-looking brand name made text); only ADMIN.
  */
 import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
@@ -19,6 +19,7 @@ import { BRAND_MSG } from '../../shared/schemas/brand-settings';
 import { signedInAccounts } from '../support/accounts';
 import { api, callRoute, errorBody, login, stack } from '../support/api';
 import { seedBrand } from '../support/brands';
+import { followExportJob } from '../support/export-jobs';
 import { periodRecord, productScrape } from '../support/scrapes';
 
 const tag = randomBytes(4).toString('hex');
@@ -294,13 +295,15 @@ describe('GET /BrandRetailerExport (Permissions)', () => {
     expect((await look(`retailer=${R1._id}&exportFlag=maybe`)).status).toBe(400);
   });
 
-  it('exportFlag=true: the 7-day app link of an xlsx with every row; a formula-looking name is stored as text', async () => {
+  it('exportFlag=true: 202 with a job at once; once ready its link is the 7-day app link of an xlsx with every row; a formula-looking name is stored as text', async () => {
     const res = await look(`retailer=${R1._id}&exportFlag=true`);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.url.startsWith(`${stack().url}/api/exports/download?token=`)).toBe(true);
-    expect(res.body.totalCount).toBe(2);
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    expect(res.body).toMatchObject({ jobId: expect.any(String), status: 'queued', done: 0, link: null, url: null, error: null, title: 'Brands Retailer Carries', totalCount: 2 });
     expect(res.body.name).toContain(R1.name);
-    const sheet = await readSheet(await download(res.body.url));
+    const { job } = await followExportJob(res.body.jobId, tokens.admin);
+    expect(job).toMatchObject({ status: 'ready', done: 2, total: 2, name: res.body.name });
+    expect(job.link!.startsWith(`${stack().url}/api/exports/download?token=`)).toBe(true);
+    const sheet = await readSheet(await download(job.link!));
     expect(sheet.name).toBe('Brands Retailer Carries');
     expect(sheet.rows).toEqual([
       ['Brand', 'Currently Enabled in Dashboard'],
@@ -308,7 +311,10 @@ describe('GET /BrandRetailerExport (Permissions)', () => {
       [B.name, 'Yes'],
     ]);
     const byBrand = await look(`brand=${B._id}&exportFlag=true`);
-    const brandSheet = await readSheet(await download(byBrand.body.url));
+    expect(byBrand.status).toBe(202);
+    expect(byBrand.body).toMatchObject({ title: 'Retailers that Carry Brand', totalCount: 3 });
+    const brandJob = (await followExportJob(byBrand.body.jobId, tokens.admin)).job;
+    const brandSheet = await readSheet(await download(brandJob.link!));
     expect(brandSheet.name).toBe('Retailers that Carry Brand');
     expect(brandSheet.rows).toEqual([
       ['Retailer', 'Currently Enabled in Dashboard'],
@@ -316,7 +322,7 @@ describe('GET /BrandRetailerExport (Permissions)', () => {
       [R2.name, 'No'],
       [R3.name, 'Yes'],
     ]);
-  });
+  }, 120_000);
 
   it('only a site ADMIN: a BRAND_ADMIN and a User get 403, also for their own brand', async () => {
     for (const token of [tokens.brandAdmin, tokens.user]) {

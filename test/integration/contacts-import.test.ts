@@ -1,6 +1,7 @@
 /**
  * Settings → Contacts against the local stack (000 §2, §5, §7, §8): POST /getAddressBookHeaders,
- * POST /addressBook/import/{brandId} (+ its progress), GET /addressBook/export/{brandId},
+ * POST /addressBook/import/{brandId} (+ its progress), GET /addressBook/export/{brandId} (a job:
+ * 202, followed through GET /exportFile/{jobId}),
  * GET /addressBook/getContactCount/{brandId}, GET /importexportaddressBook/{brandId},
  * GET /addressBook/downloadFile/{id}, on a brand, retailers and users of this file's own.
  * Files: CSV with a BOM, semicolons and quotes; xlsx; a zip bomb; a renamed program; rejected
@@ -15,6 +16,7 @@ import { signedInAccounts, type AccountSpec } from '../support/accounts';
 import { seedBrand } from '../support/brands';
 import { api, callRoute, errorBody, login, stack } from '../support/api';
 import { makeZip } from '../support/zip';
+import { followExportJob } from '../support/export-jobs';
 
 const tag = randomBytes(4).toString('hex');
 const B = { _id: `brand-ci-${tag}`, name: `Import House ${tag}`, slug: `import-house-${tag}` };
@@ -298,10 +300,11 @@ describe('export, count, history and files', () => {
     await importFile(tokens.admin, csv([HEAD, ['=HYPERLINK("http://evil")', '+1', `inj-${tag}@x.test`, R1.name, '@SUM(A1)']]));
     const total = await count();
     const res = await callRoute('exportContacts', { token: tokens.admin, params: { brandId: B._id }, query: { fileType: 'csv' } });
-    expect(res.status).toBe(200);
-    expect(res.body.message).toBe(M.downloaded);
-    expect(res.body.data.rows).toBe(total);
-    const text = (await (await fetch(res.body.data.url)).text()).replace(/^\uFEFF/, '');
+    expect(res.status).toBe(202);
+    expect(res.body.data).toMatchObject({ status: 'queued', done: 0, link: null, name: `Contacts - ${B.name} - ${new Date().toISOString().slice(0, 10)}.csv` });
+    const csvJob = (await followExportJob(res.body.data.jobId, tokens.admin)).job;
+    expect(csvJob).toMatchObject({ status: 'ready', done: total, total });
+    const text = (await (await fetch(csvJob.link!)).text()).replace(/^\uFEFF/, '');
     const lines = text.trim().split('\r\n');
     expect(lines[0]).toBe('First Name,LastName,Email Address,Store Name,Roles/Responsibilities');
     expect(lines).toHaveLength(total + 1);
@@ -309,9 +312,11 @@ describe('export, count, history and files', () => {
     expect(inj).toBe(`"'=HYPERLINK(""http://evil"")",'+1,inj-${tag}@x.test,${R1.name},'@SUM(A1)`);
 
     const x = await callRoute('exportContacts', { token: tokens.admin, params: { brandId: B._id }, query: { fileType: 'xlsx' } });
-    expect(x.status).toBe(200);
+    expect(x.status).toBe(202);
+    const xJob = (await followExportJob(x.body.data.jobId, tokens.admin)).job;
+    expect(xJob.status).toBe('ready');
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(Buffer.from(await (await fetch(x.body.data.url)).arrayBuffer()) as never);
+    await wb.xlsx.load(Buffer.from(await (await fetch(xJob.link!)).arrayBuffer()) as never);
     const ws = wb.worksheets[0]!;
     expect(ws.rowCount).toBe(total + 1);
     const values: string[] = [];
@@ -324,15 +329,15 @@ describe('export, count, history and files', () => {
     const hist = await callRoute('getContactsHistory', { token: tokens.admin, params: { brandId: B._id }, query: { type: 'addressBook', uploadType: 'export', limit: 1 } });
     expect(hist.status).toBe(200);
     expect(hist.body.totalCount).toBe(2);
-    expect(hist.body.data[0]).toMatchObject({ _id: x.body.data._id, fileName: x.body.data.fileName, expired: false });
+    expect(hist.body.data[0]).toMatchObject({ _id: x.body.data.jobId, fileName: x.body.data.name, rows: total, expired: false });
     const next = await callRoute('getContactsHistory', { token: tokens.admin, params: { brandId: B._id }, query: { type: 'addressBook', uploadType: 'export', limit: 1, cursor: hist.body.nextCursor! } });
-    expect(next.body.data.map((d) => d._id)).toEqual([res.body.data._id]);
+    expect(next.body.data.map((d) => d._id)).toEqual([res.body.data.jobId]);
     const imports = await callRoute('getContactsHistory', { token: tokens.admin, params: { brandId: B._id }, query: { type: 'addressBook', uploadType: 'import', limit: 100 } });
     expect(imports.body.totalCount).toBeGreaterThanOrEqual(50);
     expect(imports.body.data[0]!.fileName).toBe('contacts.csv');
     const far = await callRoute('getContactsHistory', { token: tokens.admin, params: { brandId: B._id }, query: { uploadType: 'import', page: 99999 } });
     expect(far.body.data).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 
   it('the uploaded file downloads as it was sent', async () => {
     const file = csv([HEAD, ...people('dl', 2)]);
@@ -359,7 +364,12 @@ describe('export, count, history and files', () => {
       expect((await callRoute('getContactsHistory', { token, params: { brandId: B._id }, query: { uploadType: 'export' } })).status).toBe(403);
       expect((await callRoute('downloadContactsFile', { token, params: { id } })).status).toBe(403);
     }
-    expect((await callRoute('exportContacts', { token: tokens.user, params: { brandId: B._id }, query: { fileType: 'csv' } })).status).toBe(200);
+    const byUser = await callRoute('exportContacts', { token: tokens.user, params: { brandId: B._id }, query: { fileType: 'csv' } });
+    expect(byUser.status).toBe(202);
+    // The job is read by the brand's accounts that see every retailer (and ADMINs), not by a restricted User nor another brand.
+    expect((await api('GET', `/exportFile/${byUser.body.data.jobId}`, { token: tokens.user })).status).toBe(200);
+    expect((await api('GET', `/exportFile/${byUser.body.data.jobId}`, { token: tokens.rep })).status).toBe(404);
+    expect((await api('GET', `/exportFile/${byUser.body.data.jobId}`, { token: tokens.other })).status).toBe(404);
     expect(await count(tokens.user)).toBe(await count());
     for (const token of [tokens.other]) {
       expect((await callRoute('getContactCount', { token, params: { brandId: B._id } })).status).toBe(403);

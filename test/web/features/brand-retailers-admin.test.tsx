@@ -3,7 +3,9 @@
  * page of 100 with the enabled retailers' names; the checklist sorted by name sending only what
  * changed with the version it was opened on ('Successfully updated'; another admin's save
  * meanwhile: the 409's message in the modal); Permissions' 'Please select retailer.' /
- * 'Please select brand.' before anything is sent, then 20 a page with the Count.
+ * 'Please select brand.' before anything is sent, then 20 a page with the Count; Export starts the
+ * list's export job (exportFlag=true), shows its progress (queued, building n of N, ready) and
+ * once ready toasts and opens the file's link once; a failed job says why and opens nothing.
  */
 import { act } from 'react';
 import { MemoryRouter } from 'react-router-dom';
@@ -17,6 +19,7 @@ vi.mock('../../../web/src/lib/notify', () => import('../support/notify-mock'));
 
 const { UserRetailerAssociationRoute } = await import('../../../web/src/app/routes/admin/user-retailer-association');
 const { PermissionsRoute } = await import('../../../web/src/app/routes/admin/permissions');
+const { PermissionsResults } = await import('../../../web/src/features/permissions/components/permissions-results');
 
 const h = featureHarness({ user: { _id: 'user-admin', name: 'Ada Admin', roles: [{ name: 'ADMIN' }], brand: null } });
 const { calls, render, settle } = h;
@@ -139,5 +142,68 @@ describe('Permissions', () => {
     expect([...document.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(['Retailer', P.enabledColumn]);
     expect(document.querySelectorAll('tbody tr')).toHaveLength(20);
     expect(button('Page 2')).toBeTruthy();
+  });
+
+  describe('Export (a background job: docs/exports.md "Every export is a job")', () => {
+    const NAME = 'Alpha Store - Brands Retailer Carries - 2026-11-28.xlsx';
+    const job = (over: object) => ({ jobId: 'pj1', status: 'queued', done: 0, total: null, name: NAME, link: null, error: null, ...over });
+    const server = { state: {} as object };
+    const page = { title: P.retailerTitle, data: [{ _id: 'b1', name: 'Maison Test', value: P.yes }], totalCount: 2400, nextCursor: null };
+    const jobAnswers = (first: object) => {
+      server.state = first;
+      return (r: Req) => {
+        if (r.url.pathname.endsWith('/BrandRetailerExport')) {
+          if (r.url.searchParams.get('exportFlag') === 'true') return { status: 202, body: { ...job({}), title: P.retailerTitle, url: null, totalCount: 2400 } };
+          return { status: 200, body: page };
+        }
+        if (r.url.pathname.endsWith('/exportFile/pj1')) return { status: 200, body: job(server.state) };
+        return { status: 404, body: {} };
+      };
+    };
+    const status = () => h.host.querySelector('[role="status"]');
+    const until = async (text: string, rounds = 40) => {
+      for (let i = 0; i < rounds && !status()?.textContent?.includes(text); i++) await settle(2);
+      expect(status()?.textContent).toContain(text);
+    };
+
+    it('starts the job, shows queued, building n of N rows, then ready: a toast and the file opened once', async () => {
+      answer = jobAnswers({ status: 'queued' });
+      const opened: string[] = [];
+      await render(<PermissionsResults filter={{ kind: 'retailer', id: 'r-a' }} page={1} onPage={() => undefined} open={(u) => opened.push(u)} pollMs={1} />);
+      await settle();
+      expect(status()).toBeNull();
+      await click(button('Export'));
+      const start = calls.find((c) => c.url.searchParams.get('exportFlag') === 'true')!;
+      expect(Object.fromEntries(start.url.searchParams)).toEqual({ retailer: 'r-a', exportFlag: 'true' });
+      await until('Export queued…');
+      server.state = { status: 'building', done: 2000, total: 2400 };
+      await until('Building the export… 2,000 of 2,400 rows');
+      expect([h.host.querySelector('progress')!.getAttribute('max'), h.host.querySelector('progress')!.getAttribute('value')]).toEqual(['2400', '2000']);
+      expect(opened).toEqual([]);
+      server.state = { status: 'ready', done: 2400, total: 2400, link: 'http://app/api/exports/download?token=p1' };
+      await until('Export ready (2,400 rows).');
+      await settle();
+      expect(opened).toEqual(['http://app/api/exports/download?token=p1']);
+      expect(shown).toEqual([`success:Export ready: ${NAME}`]);
+      const reads = calls.filter((c) => c.url.pathname.endsWith('/exportFile/pj1')).length;
+      await settle(6);
+      expect(calls.filter((c) => c.url.pathname.endsWith('/exportFile/pj1')).length).toBe(reads);
+      expect(opened).toHaveLength(1);
+      expect(shown).toHaveLength(1);
+    });
+
+    it('a failed job shows its reason and an error toast, and opens nothing', async () => {
+      answer = jobAnswers({ status: 'building', done: 0, total: 2400 });
+      const opened: string[] = [];
+      await render(<PermissionsResults filter={{ kind: 'retailer', id: 'r-a' }} page={1} onPage={() => undefined} open={(u) => opened.push(u)} pollMs={1} />);
+      await settle();
+      await click(button('Export'));
+      await until('Building the export… 0 of 2,400 rows');
+      server.state = { status: 'failed', error: 'The export could not be built. Export the list again.' };
+      await until('The export could not be built. Export the list again.');
+      await settle();
+      expect(opened).toEqual([]);
+      expect(shown).toEqual(['error:The export could not be built. Export the list again.']);
+    });
   });
 });

@@ -2,7 +2,9 @@
  * Settings → Contacts in jsdom (fetch stubbed): the import wizard's order (steps cannot be
  * skipped; Cancel returns to step 1), its messages ('Please select file.', the header call's
  * message, 'Please select all fields'), the import call's form and the Completed modal whose
- * Continue opens Export Contacts; Export's 'Please import files' with no call; History's empty states.
+ * Continue opens Export Contacts; Export's 'Please import files' with no call; the export as a
+ * background job (queued, building n of N rows, then the file downloaded once with 'File
+ * downloaded successfully.' and the history read again; a failed job says why); History's empty states.
  */
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -12,6 +14,7 @@ import { shown } from '../support/notify-mock';
 vi.mock('../../../web/src/lib/notify', () => import('../support/notify-mock'));
 
 const { ContactsTab } = await import('../../../web/src/features/contacts-import/components/contacts-tab');
+const { ExportContacts } = await import('../../../web/src/features/contacts-import/components/export-contacts');
 const { guessColumn } = await import('../../../web/src/features/contacts-import/components/import-wizard');
 const { canSeeContactsTab } = await import('../../../web/src/features/contacts-import/access');
 const { getSession } = await import('../../../web/src/lib/session');
@@ -164,10 +167,11 @@ describe('Export Contacts and History', () => {
     expect(calls.some((c) => c.url.pathname.includes('/addressBook/export/'))).toBe(false);
   });
 
-  it("exports and toasts 'File downloaded successfully.'", async () => {
+  it("exports through a job and, once it is ready, downloads the file and toasts 'File downloaded successfully.'", async () => {
     h.answer((r) => {
       if (r.url.pathname.includes('getContactCount')) return { status: 200, body: { contactCount: 3 } };
-      if (r.url.pathname.includes('/addressBook/export/')) return { status: 200, body: { message: 'File downloaded successfully.', data: { _id: 'e1', fileName: 'Contacts.xlsx', url: 'http://localhost/file', rows: 3 } } };
+      if (r.url.pathname.includes('/addressBook/export/')) return { status: 202, body: { data: { jobId: 'cj0', status: 'queued', done: 0, total: null, name: 'Contacts.xlsx', link: null, error: null } } };
+      if (r.url.pathname.endsWith('/exportFile/cj0')) return { status: 200, body: { jobId: 'cj0', status: 'ready', done: 3, total: 3, name: 'Contacts.xlsx', link: 'http://localhost/file', error: null } };
       return { status: 200, body: { data: [], totalCount: 0, nextCursor: null } };
     });
     const clicks = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
@@ -182,6 +186,65 @@ describe('Export Contacts and History', () => {
     expect(shown).toContain('success:File downloaded successfully.');
     expect(clicks).toHaveBeenCalled();
     clicks.mockRestore();
+  });
+
+  describe('the export job', () => {
+    const NAME = 'Contacts - Maison Test - 2026-11-28.csv';
+    const job = (over: object) => ({ jobId: 'cj1', status: 'queued', done: 0, total: null, name: NAME, link: null, error: null, ...over });
+    const server = { state: {} as object };
+    const jobAnswers = (first: object) => {
+      server.state = first;
+      h.answer((r) => {
+        if (r.url.pathname.includes('getContactCount')) return { status: 200, body: { contactCount: 2600 } };
+        if (r.url.pathname.includes('/addressBook/export/')) return { status: 202, body: { data: job({}) } };
+        if (r.url.pathname.endsWith('/exportFile/cj1')) return { status: 200, body: job(server.state) };
+        return { status: 200, body: { data: [], totalCount: 0, nextCursor: null } };
+      });
+    };
+    const status = () => h.host.querySelector('[role="status"]');
+    const until = async (text: string, rounds = 40) => {
+      for (let i = 0; i < rounds && !status()?.textContent?.includes(text); i++) await settle(2);
+      expect(status()?.textContent).toContain(text);
+    };
+
+    it('shows queued, building n of N rows, then ready: the file downloaded once under its name, the toast once, the count and history read again', async () => {
+      jobAnswers({ status: 'queued' });
+      const saved: [string, string][] = [];
+      await render(<ExportContacts brandId="brand-1" save={(u, n) => saved.push([u, n])} pollMs={1} />);
+      await settle();
+      await click('CSV');
+      expect(calls.find((c) => c.url.pathname.endsWith('/addressBook/export/brand-1'))!.url.searchParams.get('fileType')).toBe('csv');
+      await until('Export queued…');
+      server.state = { status: 'building', done: 1000, total: 2600 };
+      await until('Building the export… 1,000 of 2,600 rows');
+      expect(saved).toEqual([]);
+      expect(shown).toEqual([]);
+      const countReads = () => calls.filter((c) => c.url.pathname.includes('getContactCount')).length;
+      const before = countReads();
+      server.state = { status: 'ready', done: 2600, total: 2600, link: 'http://localhost/contacts.csv' };
+      await until('Export ready (2,600 rows).');
+      await settle();
+      expect(saved).toEqual([['http://localhost/contacts.csv', NAME]]);
+      expect(shown).toEqual(['success:File downloaded successfully.']);
+      expect(countReads()).toBeGreaterThan(before);
+      await settle(6);
+      expect(saved).toHaveLength(1);
+      expect(shown).toHaveLength(1);
+    });
+
+    it('a failed job says why and downloads nothing', async () => {
+      jobAnswers({ status: 'building', done: 0, total: 2600 });
+      const saved: [string, string][] = [];
+      await render(<ExportContacts brandId="brand-1" save={(u, n) => saved.push([u, n])} pollMs={1} />);
+      await settle();
+      await click('Excel');
+      await until('Building the export… 0 of 2,600 rows');
+      server.state = { status: 'failed', error: 'The export could not be built. Export the list again.' };
+      await until('The export could not be built. Export the list again.');
+      await settle();
+      expect(saved).toEqual([]);
+      expect(shown).toEqual(['error:The export could not be built. Export the list again.']);
+    });
   });
 
   it("lists no files as 'No Files Downloaded' and 'No Files Uploaded'", async () => {

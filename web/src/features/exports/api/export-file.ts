@@ -5,7 +5,7 @@
  * (its `link`, the 7-day app link) or failed (its `error`). Once ready, the retailer's export
  * history (ALL EXPORTS) is read again.
  */
-import useSWR, { mutate, type ScopedMutator } from 'swr';
+import { mutate, type ScopedMutator } from 'swr';
 import type { ResponseOf } from '@shared/routes/responses';
 import type { ApiOptions } from '../../../lib/api-client';
 import { api } from '../../../lib/api-client';
@@ -23,12 +23,5 @@ export function exportFile(retailerBrandScraping: string, query: ExportTabQuery)
 /** Every export history read again, in the given SWR cache (default: the app's): a new export is in one of them. */
 export const revalidateExportHistory = (m: ScopedMutator = mutate) => m((key) => Array.isArray(key) && key[0] === EXPORT_HISTORY_KEY && key[1] === 'list');
 
-const finished = (job: ExportJob | undefined) => !!job && (job.status === 'ready' || job.status === 'failed');
-
-/** The job, read every second until it is ready or failed. */
-export function useExportJob(jobId: string | null, pollMs = 1000) {
-  return useSWR(jobId ? ([EXPORT_HISTORY_KEY, 'job', jobId] as const) : null, ([, , id]) => api('getExportJob', { params: { jobId: id } }), {
-    refreshInterval: (job) => (finished(job) ? 0 : pollMs),
-    revalidateOnFocus: false,
-  });
-}
+/** The job, read every second until it is ready or failed (shared by every export: lib/export-job.ts). */
+export { useExportJob } from '../../../lib/export-job';

@@ -5,14 +5,16 @@
  * shown as it goes (queued, building n of N rows, then ready or failed with the reason); once
  * ready a toast says so, ALL EXPORTS is read again, and the file is opened (the browser downloads
  * it and stays on the page) with a Download link beside the button. Errors of the start go
- * through the app's error handling (handle-error.ts).
+ * through the app's error handling (handle-error.ts). The job's state is `ExportProgress`
+ * (components/export-job), which the Permissions and the contacts exports show too.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { Button } from '../../../components/ui/button';
 import { handleError } from '../../../lib/handle-error';
 import { notify } from '../../../lib/notify';
-import { exportFile, revalidateExportHistory, useExportJob, type ExportJob, type ExportTabQuery } from '../api/export-file';
+import { ExportProgress, exportReadyText } from '../../../components/export-job/export-progress';
+import { exportFile, revalidateExportHistory, type ExportJob, type ExportTabQuery } from '../api/export-file';
 
 export interface ExportButtonProps {
   /** The scan period whose tab is exported. */
@@ -29,12 +31,17 @@ export interface ExportButtonProps {
 
 const openInBrowser = (link: string) => window.location.assign(link);
 
-/** The toast once an export is ready. */
-export const exportReadyText = (name: string) => `Export ready: ${name}`;
 
 export function ExportButton({ retailerBrandScraping, query, label = 'Export', disabled, open = openInBrowser, pollMs }: ExportButtonProps) {
   const [starting, setStarting] = useState(false);
   const [jobId, setJobId] = useState<string | null>(null);
+  const { mutate: bound } = useSWRConfig();
+  // Ready: the toast, ALL EXPORTS read again, the file opened.
+  const onReady = (job: ExportJob & { link: string }) => {
+    notify.success(exportReadyText(job.name));
+    void revalidateExportHistory(bound);
+    open(job.link);
+  };
   const onClick = async () => {
     setStarting(true);
     try {
@@ -51,58 +58,7 @@ export function ExportButton({ retailerBrandScraping, query, label = 'Export', d
       <Button variant="outline" size="sm" className="export-button" busy={starting} disabled={disabled} onClick={() => void onClick()} title="Export every row of this tab as an Excel file">
         {label}
       </Button>
-      {jobId ? <ExportProgress key={jobId} jobId={jobId} open={open} pollMs={pollMs} /> : null}
+      {jobId ? <ExportProgress key={jobId} jobId={jobId} onReady={onReady} pollMs={pollMs} /> : null}
     </span>
-  );
-}
-
-/** A job's state beside the button; on `ready` (once per job): the toast, ALL EXPORTS again, the file opened. */
-export function ExportProgress({ jobId, open, pollMs }: { jobId: string; open: (link: string) => void; pollMs?: number }) {
-  const { data: job } = useExportJob(jobId, pollMs);
-  const { mutate: bound } = useSWRConfig();
-  const ended = useRef(false);
-  useEffect(() => {
-    if (!job || ended.current) return;
-    if (job.status === 'ready' && job.link) {
-      ended.current = true;
-      notify.success(exportReadyText(job.name));
-      void revalidateExportHistory(bound);
-      open(job.link);
-    } else if (job.status === 'failed') {
-      ended.current = true;
-      notify.error(job.error ?? 'The export could not be built.');
-    }
-  }, [job, open, bound]);
-  return (
-    <span className="export-progress" role="status" aria-live="polite">
-      <ProgressText job={job} />
-    </span>
-  );
-}
-
-function ProgressText({ job }: { job: ExportJob | undefined }) {
-  if (!job || job.status === 'queued') return <>Export queued…</>;
-  if (job.status === 'building') {
-    const of = job.total ? ` of ${job.total.toLocaleString('en-US')}` : '';
-    return (
-      <>
-        <span>
-          Building the export… {job.done.toLocaleString('en-US')}
-          {of} rows
-        </span>
-        {job.total ? <progress className="export-progress__bar" max={job.total} value={job.done} aria-label="Export progress" /> : null}
-      </>
-    );
-  }
-  if (job.status === 'failed') return <span className="error-text">{job.error}</span>;
-  return (
-    <>
-      <span>Export ready ({job.total?.toLocaleString('en-US') ?? job.done} rows).</span>{' '}
-      {job.link ? (
-        <a className="link" href={job.link}>
-          Download
-        </a>
-      ) : null}
-    </>
   );
 }

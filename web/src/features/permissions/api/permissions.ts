@@ -1,7 +1,8 @@
 /**
  * The Permissions look-up (001 §2, §7, §9): GET /BrandRetailerExport?retailer= or brand=, one
  * page of 20 (page n + 1 asked with page n's cursor when the list has one), and its export
- * (exportFlag=true → the app link the browser goes to).
+ * (exportFlag=true → a background job, followed through GET /exportFile/{jobId} until its app link
+ * is ready; the browser then goes to it).
  */
 import useSWR from 'swr';
 import { PAGE } from '@shared/constants';
@@ -18,7 +19,7 @@ export interface PermissionsFilter {
 }
 type Answer = ResponseOf<'brandRetailerExport'>;
 export type PermissionsPage = Extract<Answer, { data: unknown }>;
-export type PermissionsExport = Extract<Answer, { url: string }>;
+export type PermissionsExport = Extract<Answer, { jobId: string }>;
 export type PermissionRow = PermissionsPage['data'][number];
 
 const cursors = createPageCursors();
@@ -38,6 +39,7 @@ export function usePermissions(f: PermissionsFilter | null, page: number) {
   return useSWR(f ? ([PERMISSIONS_KEY, f.kind, f.id, page] as const) : null, ([, kind, id, p]) => getPermissionsPage({ kind, id }, p), { keepPreviousData: true });
 }
 
+/** Starts the export of the whole list: the job (queued). */
 export async function exportPermissions(f: PermissionsFilter): Promise<PermissionsExport> {
   return (await api('brandRetailerExport', { query: { [f.kind]: f.id, exportFlag: 'true' } })) as PermissionsExport;
 }

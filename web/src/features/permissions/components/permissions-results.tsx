@@ -1,8 +1,8 @@
 /**
  * The Permissions results (001 §2, §9): titled 'Brands Retailer Carries' (by retailer) or
- * 'Retailers that Carry Brand' (by brand), the Count, an Export button (the whole list as xlsx:
- * the browser goes to the answer's link) and the table, 20 a page, with the 'Currently Enabled in
- * Dashboard' column.
+ * 'Retailers that Carry Brand' (by brand), the Count, an Export button (the whole list as xlsx,
+ * a background job: its progress beside the button, then a toast and the browser goes to the
+ * file's link) and the table, 20 a page, with the 'Currently Enabled in Dashboard' column.
  */
 import { useState } from 'react';
 import { PERMISSIONS_MSG as M } from '@shared/messages/permissions';
@@ -12,6 +12,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { Table, type Column } from '../../../components/ui/table';
 import { formatCount } from '../../../lib/format';
 import { handleError } from '../../../lib/handle-error';
+import { notify } from '../../../lib/notify';
+import { ExportProgress, exportReadyText } from '../../../components/export-job/export-progress';
 import { exportPermissions, PERMISSIONS_PAGE_SIZE, usePermissions, type PermissionRow, type PermissionsFilter } from '../api/permissions';
 import '../../../components/ui/table.css';
 import '../permissions.css';
@@ -20,15 +22,18 @@ export interface PermissionsResultsProps {
   filter: PermissionsFilter;
   page: number;
   onPage: (page: number) => void;
-  /** How the export's link is opened (default: the browser goes to it). */
+  /** How the export's link is opened once its job is ready (default: the browser goes to it). */
   open?: (url: string) => void;
+  /** How often the export's job is read while it runs (ms). */
+  pollMs?: number;
 }
 
 const openInBrowser = (url: string) => window.location.assign(url);
 
-export function PermissionsResults({ filter, page, onPage, open = openInBrowser }: PermissionsResultsProps) {
+export function PermissionsResults({ filter, page, onPage, open = openInBrowser, pollMs }: PermissionsResultsProps) {
   const { data, isLoading, isValidating, error } = usePermissions(filter, page);
   const [exporting, setExporting] = useState(false);
+  const [jobId, setJobId] = useState<string | null>(null);
   const title = filter.kind === 'retailer' ? M.retailerTitle : M.brandTitle;
   const totalPages = data ? Math.ceil(data.totalCount / PERMISSIONS_PAGE_SIZE) : 0;
   const columns: Column<PermissionRow>[] = [
@@ -44,7 +49,7 @@ export function PermissionsResults({ filter, page, onPage, open = openInBrowser 
   const onExport = async () => {
     setExporting(true);
     try {
-      open((await exportPermissions(filter)).url);
+      setJobId((await exportPermissions(filter)).jobId);
     } catch (e) {
       handleError(e);
     } finally {
@@ -64,6 +69,17 @@ export function PermissionsResults({ filter, page, onPage, open = openInBrowser 
         <Button variant="outline" size="sm" busy={exporting} disabled={!data || data.totalCount === 0} onClick={() => void onExport()} title="Export the whole list as an Excel file">
           Export
         </Button>
+        {jobId ? (
+          <ExportProgress
+            key={jobId}
+            jobId={jobId}
+            pollMs={pollMs}
+            onReady={(job) => {
+              notify.success(exportReadyText(job.name));
+              open(job.link);
+            }}
+          />
+        ) : null}
       </div>
       {isLoading && !data ? (
         <Spinner label="Loading…" />
