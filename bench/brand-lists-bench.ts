@@ -9,7 +9,7 @@
  * p95, the items DynamoDB returned and the answer's size, then the 200-retailer brand's p50 over
  * the 6-retailer brand's, against the goal (≤ 2×).
  *
- *   npx tsx bench/brand-lists-bench.ts [--runs 15]
+ *   npx tsx bench/brand-lists-bench.ts [--runs 41]
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -19,7 +19,7 @@ import { startBenchEmulators } from './local-emulators.js';
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 
 export async function runBrandListsBench(argv: readonly string[] = []): Promise<void> {
-  const runs = argv[0] === '--runs' && Number(argv[1]) > 0 ? Number(argv[1]) : 15;
+  const runs = argv[0] === '--runs' && Number(argv[1]) > 0 ? Number(argv[1]) : 41;
   const emulators = await startBenchEmulators('brand-lists-bench', { JWT_SECRET: 'brand-lists-bench-secret-brand-lists-0123' });
   try {
     const { ddb } = await import('../functions/lib/clients/dynamodb.js');

@@ -128,9 +128,9 @@ async function visibleRows(auth: AuthContext, brandId: string, userId?: string):
   const missing = ids.filter((id) => !stored.has(id));
   for (let i = 0; i < missing.length; i += 16) for (const row of await Promise.all(missing.slice(i, i + 16).map((r) => buildBrandRow(brandId, r)))) stored.set(row.retailer, row);
   const rows = ids.flatMap((id) => (stored.get(id)?.name !== undefined ? [stored.get(id)!] : []));
-  const check = periodsToCheck(rows, Date.now() / 1000);
-  const present = check.length ? await existingPeriods(check) : new Set<string>();
-  const gone = (periodId: string) => check.includes(periodId) && !present.has(periodId);
+  const check = new Set(periodsToCheck(rows, Date.now() / 1000));
+  const present = check.size ? await existingPeriods([...check]) : new Set<string>();
+  const gone = (periodId: string) => check.has(periodId) && !present.has(periodId);
   return { brand, entries: new Map(entries.map((e) => [e.retailer, e])), rows: rows.map((r) => withoutGone(r, gone)) };
 }
 

@@ -21,10 +21,16 @@ export function mayBeGone(date: string, nowSeconds: number): boolean {
   return utcDayMs(date) !== undefined && periodExpiresAt(date) <= nowSeconds;
 }
 
-/** The periods of these rows to look up before trusting them (those past their retention date). */
+/** The periods of these rows to look up before trusting them (those past their retention date). Each distinct date is judged once (a brand's retailers share their weekly scan dates). */
 export function periodsToCheck(rows: Iterable<BrandRow>, nowSeconds: number): string[] {
   const out: string[] = [];
-  for (const r of rows) for (const p of [r.cur, r.prev]) if (p && mayBeGone(p.date, nowSeconds)) out.push(p._id);
+  const judged = new Map<string, boolean>();
+  const gone = (date: string) => {
+    let v = judged.get(date);
+    if (v === undefined) judged.set(date, (v = mayBeGone(date, nowSeconds)));
+    return v;
+  };
+  for (const r of rows) for (const p of [r.cur, r.prev]) if (p && gone(p.date)) out.push(p._id);
   return out;
 }
 
