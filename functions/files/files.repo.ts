@@ -1,3 +1,4 @@
+import { refreshRetailerRows } from '../scrapings/brand-rows.repo';
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { FLAG_LEVELS, type ApprovedStatus, type FlagLevel } from '../../shared/constants';
 import { ROBOT_TYPES, type RobotType } from '../../shared/robot-columns';
@@ -220,6 +221,14 @@ export async function getFileCounts(): Promise<FileCounts> {
  * and counts it once. Returns false on a duplicate.
  */
 export async function createFileOnce(f: FileRecord): Promise<boolean> {
+  const done = await createFileOnceWritten(f);
+  // The brand dashboard's rows of the retailer (scrapings/brand-rows.repo.ts): also on a repeat
+  // (done false), which may be a retry of a call stopped before its refresh.
+  if (f.approvedStatus === 'pending' && becomesScan(f)) await refreshRetailerRows(f.retailer);
+  return done;
+}
+
+async function createFileOnceWritten(f: FileRecord): Promise<boolean> {
   try {
     await ddb.send(
       new TransactWriteCommand({
@@ -605,6 +614,14 @@ export async function claimApproval(id: string, claim: ApprovalClaim, staleBefor
  * product file, its retailer's waiting scans (the file leaves them).
  */
 export async function rejectFile(file: Pick<FileRecord, '_id' | 'flag' | 'type' | 'retailer' | 'date' | 'error' | 'name' | 'createdAt'>, rejectedAt: string, staleBefore: string): Promise<boolean> {
+  const done = await rejectFileWritten(file, rejectedAt, staleBefore);
+  // The brand dashboard's rows of the retailer (scrapings/brand-rows.repo.ts): also on a repeat
+  // (done false), which may be a retry of a call stopped before its refresh.
+  if (becomesScan(file)) await refreshRetailerRows(file.retailer);
+  return done;
+}
+
+async function rejectFileWritten(file: Pick<FileRecord, '_id' | 'flag' | 'type' | 'retailer' | 'date' | 'error' | 'name' | 'createdAt'>, rejectedAt: string, staleBefore: string): Promise<boolean> {
   const { _id: id, flag } = file;
   try {
     await ddb.send(
@@ -686,6 +703,14 @@ export const APPROVE_FILE_ENTRIES = 13;
  * again): two deletions of one file, or a deletion racing an approval, count once.
  */
 export async function deleteFileRecord(file: FileRecord): Promise<boolean> {
+  const done = await deleteFileRecordWritten(file);
+  // The brand dashboard's rows of the retailer (scrapings/brand-rows.repo.ts): also on a repeat
+  // (done false), which may be a retry of a call stopped before its refresh.
+  if (becomesScan(file)) await refreshRetailerRows(file.retailer);
+  return done;
+}
+
+async function deleteFileRecordWritten(file: FileRecord): Promise<boolean> {
   try {
     await ddb.send(
       new TransactWriteCommand({

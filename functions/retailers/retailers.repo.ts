@@ -10,6 +10,7 @@
  * transaction whose conditions decide races: of two admins taking the same name, slug or Opt ID,
  * exactly one transaction commits.
  */
+import { refreshRetailerRows } from '../scrapings/brand-rows.repo';
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ROBOT_TYPES } from '../../shared/robot-columns';
 import { countKey as brandCountKey } from '../brands/retailer-index';
@@ -223,6 +224,8 @@ export async function updateRetailer(before: RetailerRecord, after: RetailerReco
       return conflict(failed.map((i) => puts[i - 1 - moved.length]!.field), after);
     },
   );
+  // The name and Opt ID the brands' dashboard rows show (scrapings/brand-rows.repo.ts).
+  if (before.name !== after.name || before.optId !== after.optId) await refreshRetailerRows(after._id);
 }
 
 /**

@@ -26,6 +26,7 @@ import { buildReadKeys } from './domain/read-keys';
 import { putPeriodKeys, putPeriodSnapshot, putPeriodSnapshotGz } from './snapshots.repo';
 import { deleteSnapshotParts, snapshotFromParts, SnapshotPartWriter, type SnapshotPart } from './stage-snapshot';
 import { type BrandPeriod, deleteStageStates, loadStageState, saveStageState, type StageState, type StateAt } from './stage-state';
+import { refreshBrandRow } from './brand-rows.repo';
 import {
   deleteStages,
   deleteVersionProducts,
@@ -561,12 +562,25 @@ export async function publishFile(file: FileRecord, claimId: string): Promise<Pu
       const items = [...transactions[i]!, ...(last ? approveFileItems(file, claimId, approvedAt) : [claimCheckItem(file._id, claimId)])];
       const failed = await transactWrite(items);
       if (failed === undefined) continue;
-      if (failed === items.length - 1) return { published: false, approvedAt, updated: [], outdated: [] };
+      if (failed === items.length - 1) {
+        // The claim was lost: maybe to this same step run again after it published; the rows follow the sources either way.
+        await refreshRows(stages);
+        return { published: false, approvedAt, updated: [], outdated: [] };
+      }
       retry = true; // a scan info moved on meanwhile: read again
     }
-    if (!retry) return { published: true, approvedAt, updated, outdated };
+    if (!retry) {
+      await refreshRows(stages);
+      return { published: true, approvedAt, updated, outdated };
+    }
     if (attempt >= 4) throw new Error(`The scan info of ${file.retailer} kept changing while the file was published.`);
   }
+}
+
+/** The brand dashboard's rows (brand-rows.repo.ts) of each (brand, retailer) the file was staged for, after its publication committed. */
+async function refreshRows(stages: readonly { brand: string; retailer: string }[]): Promise<void> {
+  const pairs = [...new Map(stages.map((s) => [`${s.brand}\u0000${s.retailer}`, s])).values()];
+  for (let i = 0; i < pairs.length; i += 8) await Promise.all(pairs.slice(i, i + 8).map((s) => refreshBrandRow(s.brand, s.retailer)));
 }
 
 /**

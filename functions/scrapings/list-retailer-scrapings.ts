@@ -2,4 +2,4 @@ import { route } from '../../shared/routes/scrapings';
 import { httpHandler } from '../lib/http/handler';
 import { retailerScrapings } from './reads';
 
-export const handler = httpHandler(route('listRetailerScrapings'), async ({ params, query, auth }) => retailerScrapings(auth, params.brandId, query.user));
+export const handler = httpHandler(route('listRetailerScrapings'), async ({ params, query, auth }) => retailerScrapings(auth, params.brandId, query));

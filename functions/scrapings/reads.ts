@@ -3,8 +3,9 @@
  * checks, so each handler stays a few lines. Access: the record's brand must be the caller's
  * (ADMIN: any) and a User with assigned retailers sees only those (403 otherwise).
  */
-import { ROLE, type WebsiteType } from '../../shared/constants';
-import { SCRAPING_MSG, type UpdateProductScrapingBody } from '../../shared/schemas/scrapings';
+import { PAGE, ROLE, type WebsiteType } from '../../shared/constants';
+import { readListSort } from '../../shared/retailer-list';
+import { SCRAPING_MSG, type RetailerScrapingsQuery, type UpdateProductScrapingBody } from '../../shared/schemas/scrapings';
 import { getBrand, type BrandRecord } from '../brands/brands.repo';
 import { brandSkuIdOf } from '../inventory/domain/brand-skus';
 import { canSeeRetailer, type AuthContext } from '../lib/http/auth';
@@ -14,22 +15,20 @@ import { getRetailers } from '../retailers/retailers.repo';
 import { getUser, listUsersByBrand } from '../users/users.repo';
 import { newestScansInReview } from '../files/waiting-scans';
 import { assertCanSee, assertCanSeeRetailer } from './access';
+import { buildBrandRow, existingPeriods, listBrandRows, type BrandRow } from './brand-rows.repo';
 import { scanInfoIdOf } from './domain/ids';
 import type { EditableField, UserFields } from './domain/product';
 import { nextScanOf, todayUtc } from './domain/scan-info';
-import { brandSummary } from './domain/summary';
-import { periodOption, retailerInfoView, retailerScrapingRecord, scrapingInfoView, shownPeriodOf, withoutGonePeriod } from './present';
+import { listedRetailer, listPage, periodsToCheck, rowsSummary, withoutGone, type Entry } from './domain/retailer-rows';
+import { periodOption, retailerInfoView, scrapingInfoView, shownPeriodOf, withoutGonePeriod } from './present';
 import {
   findNextPeriod,
-  getFlaggedCounts,
-  getPeriodFigures,
   getPeriod,
   getProduct,
   getScanInfo,
   listBrandScanDates,
   listProductHistory,
   listRetailerPeriods,
-  listScanInfos,
   updateProductFields,
 } from './scrapings.repo';
 
@@ -110,45 +109,56 @@ export async function retailerPeriodDays(auth: AuthContext, brandId: string, ret
 
 // ── Retailer records and scan info ──────────────────────────────────────────────
 
-/** GET /RetailerScraping/{brandId}?user=: one record per retailer of the brand (that user's assigned ones only). */
-export async function retailerScrapings(auth: AuthContext, brandId: string, userId?: string) {
+/**
+ * The brand's retailers the caller sees (enabled on the brand's list; a User with assigned
+ * retailers: those; `userId`: that user's assigned ones) as their rows (brand-rows.repo.ts): one
+ * Query of the brand's rows, a row computed from its sources for a retailer never refreshed (none
+ * once the backfill ran), and a look-up of the periods past their retention date (retention's TTL
+ * may have deleted them: shown as gone). Retailers whose record is gone are left out.
+ */
+async function visibleRows(auth: AuthContext, brandId: string, userId?: string): Promise<{ brand: BrandRecord; entries: Map<string, Entry>; rows: BrandRow[] }> {
   const { brand, entries } = await visibleRetailers(auth, brandId);
-  let ids = entries.map((e) => e.retailer);
+  let ids = [...new Set(entries.map((e) => e.retailer))];
   if (userId) {
     const user = await getUser(userId);
     if (!user || user.brand !== brandId) throw new NotFoundError(SCRAPING_MSG.userNotFound);
     if (user.associated_retailers.length) ids = ids.filter((id) => user.associated_retailers.includes(id));
   }
-  // Assigned reps are shown to ADMIN and BRAND_ADMIN only (000 §6).
+  const stored = await listBrandRows(brandId);
+  const missing = ids.filter((id) => !stored.has(id));
+  for (let i = 0; i < missing.length; i += 16) for (const row of await Promise.all(missing.slice(i, i + 16).map((r) => buildBrandRow(brandId, r)))) stored.set(row.retailer, row);
+  const rows = ids.flatMap((id) => (stored.get(id)?.name !== undefined ? [stored.get(id)!] : []));
+  const check = new Set(periodsToCheck(rows, Date.now() / 1000));
+  const present = check.size ? await existingPeriods([...check]) : new Set<string>();
+  const gone = (periodId: string) => check.has(periodId) && !present.has(periodId);
+  return { brand, entries: new Map(entries.map((e) => [e.retailer, e])), rows: rows.map((r) => withoutGone(r, gone)) };
+}
+
+/**
+ * GET /RetailerScraping/{brandId}?user=&page=&limit=&sort=&filter=&search=&rep=: one page of the
+ * records of the retailers the caller sees (visibleRows), filtered, sorted, with `totalCount`
+ * (the matches). Assigned reps (and the filter by rep) for ADMIN and BRAND_ADMIN only (000 §6):
+ * the brand's users, one Query (grows with users, not retailers). Only the page's screenshots are
+ * made links.
+ */
+export async function retailerScrapings(auth: AuthContext, brandId: string, q: Partial<RetailerScrapingsQuery> = {}) {
+  const { brand, entries, rows } = await visibleRows(auth, brandId, q.user);
   const showReps = auth.role !== ROLE.USER;
-  const [retailers, infos, users, inReview] = await Promise.all([
-    getRetailers(ids),
-    listScanInfos(brandId),
-    showReps ? listUsersByBrand(brandId) : Promise.resolve([]),
-    newestScansInReview(ids),
-  ]);
-  const infoOf = new Map(infos.map((i) => [i.retailer, i]));
-  const typeOf = new Map(entries.map((e) => [e.retailer, e.webSiteType]));
-  // Only periods still there answer (a retailer's latest period is gone 6 months after its date when no scan came since).
-  const flaggedOf = await getFlaggedCounts(retailers.flatMap((r) => infoOf.get(r._id)?.periodId ?? []));
+  const users = showReps ? await listUsersByBrand(brandId) : [];
+  const repsOf = new Map<string, string[]>();
+  for (const u of users) for (const r of u.associated_retailers) repsOf.set(r, [...(repsOf.get(r) ?? []), u.name]);
   const today = todayUtc();
-  const link = await imageLinker();
-  const data = retailers.map((r) => {
-    const info = withoutGonePeriod(infoOf.get(r._id), flaggedOf.has(infoOf.get(r._id)?.periodId ?? ''));
-    return withImageLinks(
-      retailerScrapingRecord({
-        retailer: r,
-        webSiteType: typeOf.get(r._id),
-        brandName: brand.name,
-        info,
-        flaggedProduct: flaggedOf.get(info?.periodId ?? '') ?? 0,
-        users: users.filter((u) => u.associated_retailers.includes(r._id)).map((u) => u.name),
-        nextScan: nextScanOf({ period: shownPeriodOf(info), newestInReview: inReview.get(r._id), today }),
-      }),
-      link,
-    );
+  const records = rows.map((row) => listedRetailer(row, { webSiteType: entries.get(row.retailer)?.webSiteType, brandName: brand.name, users: repsOf.get(row.retailer) ?? [], today }));
+  const page = listPage(records, {
+    page: q.page ?? 1,
+    limit: q.limit ?? PAGE.defaultLimit,
+    sort: readListSort(q.sort),
+    filter: q.filter,
+    search: q.search,
+    rep: showReps ? q.rep : undefined,
   });
-  return { data, totalCount: data.length };
+  const link = await imageLinker();
+  return { data: page.data.map((r) => withImageLinks(r, link)), totalCount: page.totalCount, page: page.page };
 }
 
 /**
@@ -180,19 +190,9 @@ export async function retailerScrapingInfo(auth: AuthContext, brandId: string, i
  * GET /brandRetailerSummary/{brandId}: totals of the latest period (the scan info's `periodId`)
  * and the one before it (that period's `previousPeriodId`) of each retailer the caller sees, and
  * those retailers (the list the summary's sentence and tiles show: docs/decisions.md "Dates and
- * counts that agree"). One Query of the brand's scan infos and two BatchGetItem rounds of period figures
- * (counts kept on write): requests grow with retailers / 100, not one query per retailer.
+ * counts that agree"): the sums of the same rows the Retailer List pages (visibleRows), so the
+ * tiles, the sentence and the list agree. One Query of the brand's rows, not reads per retailer.
  */
 export async function brandRetailerSummary(auth: AuthContext, brandId: string) {
-  const { entries } = await visibleRetailers(auth, brandId);
-  const latestOf = new Map((await listScanInfos(brandId)).flatMap((i) => (i.periodId ? [[i.retailer, i.periodId] as const] : [])));
-  const current = await getPeriodFigures([...new Set(entries.map((e) => e.retailer))].flatMap((r) => latestOf.get(r) ?? []));
-  const prev = await getPeriodFigures([...current.values()].flatMap((f) => f.previousPeriodId ?? []));
-  return brandSummary(
-    [...new Set(entries.map((e) => e.retailer))].map((r) => {
-      const cur = current.get(latestOf.get(r) ?? '');
-      const before = cur?.previousPeriodId ? prev.get(cur.previousPeriodId) : undefined;
-      return { current: cur, prev: before, firstScan: cur !== undefined && cur.previousPeriodId === null };
-    }),
-  );
+  return rowsSummary((await visibleRows(auth, brandId)).rows);
 }

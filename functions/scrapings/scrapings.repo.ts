@@ -27,6 +27,7 @@ import { periodExpiresAt, utcDayMs } from '../../shared/retention';
 import { ddb } from '../lib/clients/dynamodb';
 import { clean, isConditionFailed, queryAll, queryCount, queryPages, table } from '../lib/table';
 import { activityPut } from './activity';
+import { refreshBrandRow } from './brand-rows.repo';
 import { BatchWriter, batchWrite } from './batch';
 import { scanInfoIdOf, splitProductId } from './domain/ids';
 import type { ProductScrape, UserFields } from './domain/product';
@@ -168,6 +169,7 @@ export async function getPeriod(id: string): Promise<RetailerBrandScraping | und
 /** TransactWriteItems: PutItem SCRAPING#id / SCRAPING (overwrite: re-applying a period rewrites it) and its scan date (`scanDateItem`) */
 export async function putPeriod(p: RetailerBrandScraping): Promise<void> {
   await ddb.send(new TransactWriteCommand({ TransactItems: [{ Put: { TableName: table.name, Item: periodItem(p) } }, scanDateItem(p.brand, p.retailer, p.date)] }));
+  await refreshBrandRow(p.brand, p.retailer);
 }
 
 /**
@@ -688,7 +690,11 @@ export async function updateProductFields(id: string, fields: Partial<UserFields
       { Put: { TableName: table.name, Item: { pk: `SCRAPING#${split.periodId}`, sk: editSk(v, seq), entity: 'ProductEdit', productId: id, seq, state, ...ttlOf(period.date) } } },
       ...flagActivity(period, id, v, before, after, now, seq),
     ]);
-    if (failed === undefined) return after;
+    if (failed === undefined) {
+      // A published flagged count moved: the brand's row of the retailer (brand-rows.repo.ts) follows.
+      if (delta) await refreshBrandRow(period.brand, period.retailer);
+      return after;
+    }
     if (failed === 0) return undefined; // the product went meanwhile
   }
   throw new Error(`The products of period ${split.periodId} kept changing while editing ${id}.`);
@@ -1007,6 +1013,7 @@ function scanInfoUpdate(brand: string, retailer: string, source: ScanInfoSource,
 export async function upsertScanInfo(brand: string, retailer: string, source: ScanInfoSource, date: string, fields: ScanInfoFields): Promise<boolean> {
   try {
     await ddb.send(new UpdateCommand({ TableName: table.name, ...scanInfoUpdate(brand, retailer, source, date, fields) }));
+    await refreshBrandRow(brand, retailer);
     return true;
   } catch (e) {
     if (isConditionFailed(e)) return false;
@@ -1039,7 +1046,9 @@ export async function setScanInfoFlag(id: string, isFlagged: 'yes' | 'no', flagM
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return withFeatured(record<ScanInfoRecord>(out.Attributes!));
+    const info = withFeatured(record<ScanInfoRecord>(out.Attributes!));
+    await refreshBrandRow(info.brand, info.retailer);
+    return info;
   } catch (e) {
     if (isConditionFailed(e)) return undefined;
     throw e;

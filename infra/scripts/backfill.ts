@@ -6,7 +6,8 @@
  * retention expiry of per-period items written before it (docs/decisions.md "Retention": a
  * period older than 6 months is deleted by TTL within a day or two of the first run), and the
  * index of brands per retailer with its counts (docs/decisions.md "User Retailer List and
- * Permissions"). Idempotent;
+ * Permissions"), and the brands' dashboard rows (docs/decisions.md "Summary and Retailer List at
+ * 200 retailers"). Idempotent;
  * `npm run deploy` runs it after the main stack's update, with the deployer's credentials.
  */
 const tableName = process.argv[2];
@@ -40,3 +41,7 @@ const carriage = await backfillRetailerBrandIndex(await listBrands(), (await lis
 console.log(`Backfilled the index of brands per retailer: ${carriage.items} item(s) of ${carriage.brands} brand(s), ${carriage.removed} stale item(s) removed, counts recounted, in ${tableName}.`);
 
 export {};
+const { refreshBrandRows } = await import('../../functions/scrapings/brand-rows.repo');
+const carried = await listBrands();
+for (const b of carried) await refreshBrandRows(b._id, b.retailers.map((e) => e.retailer));
+console.log(`Refreshed the dashboard rows (BRANDROW#) of ${carried.reduce((n, b) => n + b.retailers.length, 0)} retailer(s) of ${carried.length} brand(s) in ${tableName}.`);

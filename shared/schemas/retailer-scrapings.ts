@@ -71,7 +71,8 @@ export const retailerScrapingRecordSchema = z.object({
 });
 export type RetailerScrapingRecord = z.output<typeof retailerScrapingRecordSchema>;
 
-export const listRetailerScrapingsResponse = z.object({ data: z.array(retailerScrapingRecordSchema), totalCount: z.number().int().min(0) });
+/** One page of them: `totalCount` the retailers matching the filters, `page` the page answered (the last one when the asked one is past the end). */
+export const listRetailerScrapingsResponse = z.object({ data: z.array(retailerScrapingRecordSchema), totalCount: z.number().int().min(0), page: z.number().int().min(1) });
 
 /** GET /RetailerScraping/{brandId}/{periodId}: "Scraping info". */
 export const scrapingInfoSchema = z.object({

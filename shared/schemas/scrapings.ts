@@ -6,6 +6,10 @@ import * as z from 'zod';
 import { PAGE } from '../constants';
 import { SCRAPING_MSG as FLAG_MSG } from '../messages/scrapings';
 import { id, paging } from './common';
+import { LIST_FILTER_VALUES, LIST_SORT_KEYS } from '../retailer-list';
+
+/** The largest page of the brand's retailers (GET /RetailerScraping/{brandId}): answers stay bounded. */
+export const RETAILER_LIST_MAX_LIMIT = 100;
 
 export const PRODUCT_SORTS = ['name;asc', 'name;desc', 'price;asc', 'price;desc', 'style_number;asc', 'style_number;desc'] as const;
 export const DEFAULT_PRODUCT_SORT = 'name;asc';
@@ -109,8 +113,22 @@ export const brandRetailerPath = z.object({ brandId: id, retailerId: id });
 /** GET /RetailerScraping/{brandId}/{id}: `id` is a scan period id or a retailer id. */
 export const brandAndIdPath = z.object({ brandId: id, id });
 
-/** GET /RetailerScraping/{brandId}?user= */
-export const retailerScrapingsQuery = z.object({ user: id.optional() });
+/**
+ * GET /RetailerScraping/{brandId}?user=&page=&limit=&sort=&filter=&search=&rep=: one page of the
+ * brand's retailers (the Retailer List 25 a page, the tiles 10 a chunk; at most 100 a page),
+ * sorted (`name;asc` by default: shared/retailer-list.ts), filtered by website type, by a
+ * retailer-name search (the tiles' filter) and by a rep's name.
+ */
+export const retailerScrapingsQuery = z.object({
+  user: id.optional(),
+  page: paging.page,
+  limit: z.coerce.number({ error: 'limit must be a number.' }).int('limit must be a whole number.').min(1, 'limit is at least 1.').max(RETAILER_LIST_MAX_LIMIT, `limit is at most ${RETAILER_LIST_MAX_LIMIT}.`).default(PAGE.defaultLimit),
+  sort: z.enum(LIST_SORT_KEYS.flatMap((k) => [`${k};asc`, `${k};desc`] as const) as [string, ...string[]], { error: 'sort must be one of the list columns with ;asc or ;desc.' }).optional(),
+  filter: z.enum(LIST_FILTER_VALUES, { error: 'filter must be all, with-products, without-products or module.' }).default('all'),
+  search: z.string().trim().max(100, 'Too Long!').optional(),
+  rep: z.string().trim().max(200, 'Too Long!').optional(),
+});
+export type RetailerScrapingsQuery = z.output<typeof retailerScrapingsQuery>;
 
 /** GET /getRelatedProducts?id=&brand=&retailer= */
 export const relatedProductsQuery = z.object({

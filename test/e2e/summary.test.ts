@@ -61,7 +61,8 @@ async function as(who: keyof typeof sessions, target: string, fn: (t: Tab) => Pr
 }
 
 const records = async (who: keyof typeof sessions, brandId: string) => {
-  const res = await callRoute('listRetailerScrapings', { token: sessions[who].token, params: { brandId } });
+  // The whole list in one page (the largest page, 100: these brands carry fewer).
+  const res = await callRoute('listRetailerScrapings', { token: sessions[who].token, params: { brandId }, query: { limit: 100 } });
   expect(res.status).toBe(200);
   return res.body.data;
 };

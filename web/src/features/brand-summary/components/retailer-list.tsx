@@ -2,7 +2,8 @@
  * /dashboard/stats, the Retailer List (000 §2, §4, §9): a table sorted by name ascending by
  * default (a header click sorts by that column, again reverses it), the filters all / with
  * product pages / without product pages / using module, 25 a page with the pager. Filter, sort
- * and page live in the URL query (`?filter=&sort=name;asc&page=`).
+ * and page live in the URL query (`?filter=&sort=name;asc&page=`) and are the API's: the server
+ * answers the page only, with the count of the retailers the filter matches.
  */
 import { Link, useSearchParams } from 'react-router-dom';
 import { PAGE } from '@shared/constants';
@@ -16,7 +17,7 @@ import { formatCount, formatDate } from '../../../lib/format';
 import { nextScanText } from '../../../lib/next-scan';
 import type { Session } from '../../../lib/session';
 import { useRetailerScrapings, type RetailerScrapingRecord } from '../api/get-retailer-scrapings';
-import { DEFAULT_LIST_SORT, LIST_FILTERS, matchesFilter, parseListFilter, parseListSort, sortRecords, WEBSITE_TYPE_LABEL } from '../retailer-rules';
+import { DEFAULT_LIST_SORT, LIST_FILTERS, parseListFilter, parseListSort, WEBSITE_TYPE_LABEL } from '../retailer-rules';
 import { seesReps } from './summary-view';
 import { Trend } from './trend';
 import '../brand-summary.css';
@@ -30,7 +31,13 @@ export function RetailerList({ session }: { session: Session }) {
   const [params, setParams] = useSearchParams();
   const filter = parseListFilter(params.get('filter'));
   const sort = parseListSort(params.get('sort'));
-  const records = useRetailerScrapings(brandId);
+  const asked = Number(params.get('page'));
+  const records = useRetailerScrapings(brandId, {
+    page: Number.isInteger(asked) && asked >= 1 ? asked : 1,
+    limit: PAGE.defaultLimit,
+    sort: sort.key === DEFAULT_LIST_SORT.key && sort.direction === DEFAULT_LIST_SORT.direction ? undefined : `${sort.key};${sort.direction}`,
+    filter,
+  });
 
   const update = (patch: Record<string, string | undefined>) =>
     setParams((p) => {
@@ -42,12 +49,12 @@ export function RetailerList({ session }: { session: Session }) {
       return next;
     });
 
-  const all = records.data?.data;
-  const rows = all ? sortRecords(all.filter((r) => matchesFilter(r.brand_retailer.webSiteType, filter)), sort) : [];
-  const totalPages = Math.max(1, Math.ceil(rows.length / PAGE.defaultLimit));
-  const asked = Number(params.get('page'));
-  const page = Number.isInteger(asked) && asked >= 1 ? Math.min(asked, totalPages) : 1;
-  const pageRows = rows.slice((page - 1) * PAGE.defaultLimit, page * PAGE.defaultLimit);
+  const answer = records.data;
+  const all = answer?.data;
+  const pageRows = all ?? [];
+  const count = answer?.totalCount ?? 0;
+  const totalPages = Math.max(1, Math.ceil(count / PAGE.defaultLimit));
+  const page = answer?.page ?? 1;
 
   const columns: Column<RetailerScrapingRecord>[] = [
     { key: 'name', header: 'Retailer', sortable: true, cell: (r) => <Link to={paths.dashboard.retailer(r.retailer._id)}>{r.retailer.name}</Link> },
@@ -82,7 +89,7 @@ export function RetailerList({ session }: { session: Session }) {
             </option>
           ))}
         </Select>
-        {all ? <p className="list-tools__count">{`${formatCount(rows.length)} ${rows.length === 1 ? 'Retailer' : 'Retailers'}`}</p> : null}
+        {all ? <p className="list-tools__count">{`${formatCount(count)} ${count === 1 ? 'Retailer' : 'Retailers'}`}</p> : null}
       </div>
       {!all ? (
         records.error ? (

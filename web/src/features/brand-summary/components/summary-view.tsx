@@ -3,7 +3,7 @@
  * auditing N websites', the summary stats with their change, a filter by retailer name (and by
  * rep name for ADMIN and BRAND_ADMIN, 000 §6), the layout picker (`?layout=`) and the tiles.
  */
-import { useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ROLE } from '@shared/constants';
 import { Select } from '../../../components/ui/select';
@@ -12,8 +12,8 @@ import { effectiveBrand, isAdmin } from '../../../lib/access';
 import type { Session } from '../../../lib/session';
 import { useAssignedReps } from '../api/get-assigned-reps';
 import { useBrandSummary } from '../api/get-brand-summary';
-import { useRetailerScrapings } from '../api/get-retailer-scrapings';
-import { filterTiles, parseLayout, type Layout } from '../retailer-rules';
+import { useRetailerScrapingChunks } from '../api/get-retailer-scrapings';
+import { parseLayout, TILE_CHUNK, type Layout } from '../retailer-rules';
 import { LayoutPicker } from './layout-picker';
 import { RetailerTiles } from './retailer-tiles';
 import { SummaryStats } from './summary-stats';
@@ -32,7 +32,15 @@ export function SummaryView({ session }: { session: Session }) {
   const [text, setText] = useState('');
   const [rep, setRep] = useState('');
   const filterId = useId();
-  const records = useRetailerScrapings(brandId);
+  // The name filter asks the server once typing pauses.
+  const [search, setSearch] = useState('');
+  useEffect(() => {
+    const t = setTimeout(() => setSearch(text), 300);
+    return () => clearTimeout(t);
+  }, [text]);
+  const chunks = useRetailerScrapingChunks(brandId, { limit: TILE_CHUNK, search, rep: reps ? rep : undefined });
+  const { setSize } = chunks;
+  const onMore = useCallback(() => void setSize((n) => n + 1), [setSize]);
   const summary = useBrandSummary(brandId);
   const repList = useAssignedReps(brandId, reps);
 
@@ -46,15 +54,18 @@ export function SummaryView({ session }: { session: Session }) {
       { replace: true },
     );
 
-  const all = records.data?.data;
-  const shown = all ? filterTiles(all, text, rep) : [];
+  const loaded = chunks.data;
+  const shown = loaded ? loaded.flatMap((p) => p.data) : [];
+  const total = loaded?.[0]?.totalCount ?? 0;
+  // 'auditing N websites' counts the retailers the stats count (the same rows, whatever the filters).
+  const auditing = summary.data?.totalRetailers.current;
   return (
     <>
       <section className="welcome" aria-labelledby="welcome-title">
         <h2 id="welcome-title" className="welcome__title">
           Welcome, {session.user.name}
         </h2>
-        <p className="welcome__text">{all ? `You are currently auditing ${all.length} websites` : '\u00a0'}</p>
+        <p className="welcome__text">{auditing !== undefined ? `You are currently auditing ${auditing} websites` : '\u00a0'}</p>
         <SummaryStats summary={summary.data} />
       </section>
 
@@ -78,8 +89,8 @@ export function SummaryView({ session }: { session: Session }) {
         <LayoutPicker value={layout} onChange={setLayout} />
       </div>
 
-      {!all ? (
-        records.error ? (
+      {!loaded ? (
+        chunks.error ? (
           <p className="panel panel--empty">The retailers could not be loaded.</p>
         ) : (
           <Spinner label="Loading retailers…" />
@@ -87,7 +98,7 @@ export function SummaryView({ session }: { session: Session }) {
       ) : (
         <>
           {shown.length === 0 ? <p className="tiles__none">No retailer matches this filter.</p> : null}
-          <RetailerTiles key={`${text}\u0000${rep}`} records={shown} layout={layout} showReps={reps} />
+          <RetailerTiles key={`${search}\u0000${rep}`} records={shown} total={total} onMore={onMore} layout={layout} showReps={reps} />
         </>
       )}
     </>
