@@ -6,13 +6,12 @@
  * SCREENS_DIR; every screen visited is audited (axe).
  */
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { beforeAll } from 'vitest';
 import { signedInAccounts } from '../support/accounts';
 import { stack } from '../support/api';
-import { apiSession, assertAccessible, browserPerFile, screenshot, toast, withSession, type ApiSession } from '../support/browser';
+import { apiSession, assertAccessible, browserPerFile, downloadedBytes, screenshot, toast, withSession, type ApiSession } from '../support/browser';
 import { periodRecord } from '../support/scrapes';
 
 const tag = randomBytes(3).toString('hex');
@@ -107,9 +106,8 @@ describe('Settings › Manage Reports', () => {
       await assertAccessible(t);
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
       expect(download.suggestedFilename()).toBe(`Atelier Teinte ${tag} - Monthly report - ${now.toLocaleString('en-US', { month: 'short' })} ${now.getFullYear()}.xlsx`);
-      const file = await download.path();
       const wb = new ExcelJS.Workbook();
-      await wb.xlsx.load((await readFile(file)) as unknown as ArrayBuffer);
+      await wb.xlsx.load((await downloadedBytes(download)) as unknown as ArrayBuffer);
       const rows: unknown[][] = [];
       wb.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
       expect(rows[1]).toEqual([R.name, R.optId, 1, `${MONTH}-01`, 40, 5, 1, 6, 2, 3, 30, 75]);

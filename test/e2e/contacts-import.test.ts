@@ -5,11 +5,10 @@
  * ready), and the history. Counts come from the API. The contacts go to Orchard Row, a demo retailer no other suite counts contacts of.
  */
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { CONTACTS_IO_MSG as M } from '../../shared/messages/contacts-import';
 import { callRoute, login } from '../support/api';
-import { apiSession, assertAccessible, browserPerFile, screenshot, toast, withSession } from '../support/browser';
+import { apiSession, assertAccessible, browserPerFile, downloadedBytes, screenshot, toast, withSession } from '../support/browser';
 
 const MA = 'brand-maison-aurelle';
 const RID = 'ret-orchard';
@@ -74,7 +73,7 @@ describe('Settings → Contacts', () => {
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV', exact: true }).click()]);
       await toast(page, M.downloaded).waitFor();
       expect(download.suggestedFilename()).toMatch(/^Contacts - Maison Aurelle - \d{4}-\d{2}-\d{2}\.csv$/);
-      const text = await readFile((await download.path())!, 'utf8');
+      const text = (await downloadedBytes(download)).toString('utf8');
       for (const e of emails) expect(text).toContain(e);
       expect(text).toContain('"Store ""Lead"""');
 

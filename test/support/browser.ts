@@ -6,9 +6,11 @@
  * and the width of a 390 px phone (a screen wider than that fails it; test/support/phone-width.ts).
  */
 import { mkdirSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import { callRoute, DEMO_PASSWORD, sentEmails, stack } from './api';
 import { copyScreen, describeWidthProblem, PHONE, phoneWidthOf, type WidthProblem } from './phone-width';
 import { afterAll, beforeAll, inject } from 'vitest';
@@ -325,4 +327,19 @@ export function browserPerFile(): { tab: (fn: (t: Tab) => Promise<void>, viewpor
       }
     },
   };
+}
+
+/**
+ * The bytes of a download. The run's Chromium is shared over a connection (launchBrowser), where
+ * `download.path()` is not available: the file is saved to a temporary folder and read.
+ */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'e2e-download-'));
+  try {
+    const file = path.join(dir, download.suggestedFilename());
+    await download.saveAs(file);
+    return await readFile(file);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
