@@ -767,55 +767,6 @@ export async function listEditsSince(periodId: string, version: string, after: n
 }
 
 /** What the summary and the retailer list need of a period. */
-export interface PeriodFigures {
-  totalProducts: number;
-  flaggedProducts: number;
-  previousPeriodId: string | null;
-}
-
-/**
- * BatchGetItem of SCRAPING#id / SCRAPING (100 keys a request; projection: id, version,
- * totalProducts, flaggedCount, previousPeriodId), then for a period published before
- * flaggedCount existed the COUNT query of its FLAGGED# index: the figures of each period.
- * Requests grow with the number of periods asked (one per retailer), never with products.
- */
-export async function getPeriodFigures(periodIds: readonly string[]): Promise<Map<string, PeriodFigures>> {
-  const figures = new Map<string, PeriodFigures>();
-  const legacy: { id: string; version: string }[] = [];
-  const ids = [...new Set(periodIds)];
-  for (let i = 0; i < ids.length; i += 100) {
-    let request: Record<string, { Keys: Record<string, unknown>[]; ProjectionExpression: string; ExpressionAttributeNames: Record<string, string> }> | undefined = {
-      [table.name]: {
-        Keys: ids.slice(i, i + 100).map(periodKey),
-        ProjectionExpression: '#id, #v, #fc, #tp, #prev',
-        ExpressionAttributeNames: { '#id': '_id', '#v': 'version', '#fc': 'flaggedCount', '#tp': 'totalProducts', '#prev': 'previousPeriodId' },
-      },
-    };
-    while (request && Object.keys(request).length) {
-      const out = await ddb.send(new BatchGetCommand({ RequestItems: request }));
-      for (const p of out.Responses?.[table.name] ?? []) {
-        if (!p.version) continue; // not published
-        const id = String(p._id);
-        figures.set(id, {
-          totalProducts: typeof p.totalProducts === 'number' ? p.totalProducts : 0,
-          flaggedProducts: typeof p.flaggedCount === 'number' ? p.flaggedCount : 0,
-          previousPeriodId: typeof p.previousPeriodId === 'string' ? p.previousPeriodId : null,
-        });
-        if (typeof p.flaggedCount !== 'number') legacy.push({ id, version: String(p.version) });
-      }
-      request = out.UnprocessedKeys as typeof request;
-    }
-  }
-  await Promise.all(legacy.map(async (p) => (figures.get(p.id)!.flaggedProducts = await countFlaggedProducts(p.id, p.version))));
-  return figures;
-}
-
-/** The flagged products of each period (getPeriodFigures). */
-export async function getFlaggedCounts(periodIds: readonly string[]): Promise<Map<string, number>> {
-  const figures = await getPeriodFigures(periodIds);
-  return new Map([...figures].map(([id, f]) => [id, f.flaggedProducts]));
-}
-
 /** The period's published version (unless given), then Query gsi1 pk=FLAGGED#periodId#version, Select COUNT: flagged products of a period */
 export async function countFlaggedProducts(periodId: string, version?: string): Promise<number> {
   const v = version ?? (await publishedVersion(periodId));
@@ -947,16 +898,6 @@ export async function getScanInfo(brand: string, retailer: string): Promise<Scan
 export async function getScanInfoById(id: string): Promise<ScanInfo | undefined> {
   const out = await ddb.send(new GetCommand({ TableName: table.name, Key: scanInfoKey(id), ConsistentRead: true }));
   return out.Item ? withFeatured(record<ScanInfoRecord>(out.Item)) : undefined;
-}
-
-/** Query gsi1 pk=BRAND#b#SCANINFO (every retailer's scan info of a brand) */
-export async function listScanInfos(brand: string): Promise<ScanInfo[]> {
-  const items = await queryAll<Record<string, unknown>>({
-    IndexName: table.gsi1,
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': `BRAND#${brand}#SCANINFO` },
-  });
-  return items.map((i) => withFeatured(record<ScanInfoRecord>(i)));
 }
 
 export type ScanInfoSource = 'productDate' | 'brandPageDate' | 'homepageDate';
