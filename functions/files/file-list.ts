@@ -54,9 +54,14 @@ export async function readFilePage(q: FileListQuery): Promise<FilePage & { total
   const flags: readonly FlagLevel[] = q.flag ? [q.flag] : FLAG_LEVELS;
   const pairs = statuses.flatMap((s) => flags.map((f): [ApprovedStatus, FlagLevel] => [s, f]));
   const sort = q.sort ?? 'date';
-  /** A page by number past the first, without a cursor or a file-name search: start where the positions say. */
-  const positioned = async (sources: Parameters<typeof findPositionStart>[0], total: number): Promise<FilePageRequest> => {
+  /**
+   * The request of the page: a page by number past the first, without a cursor or a file-name
+   * search, starts where the positions say (once the total is known); any other page is read as
+   * asked, beside the count.
+   */
+  const positioned = async (sources: Parameters<typeof findPositionStart>[0], total$: Promise<number>): Promise<FilePageRequest> => {
     if (q.cursor || q.fileName || !req.skip) return req;
+    const total = await total$;
     // A page past the end holds nothing: read nothing.
     if (req.skip >= total) return { ...req, starts: sources.map(() => 'none' as const), skip: 0 };
     const at = await findPositionStart(sources, q.ascending, req.skip, total);
@@ -66,15 +71,15 @@ export async function readFilePage(q: FileListQuery): Promise<FilePage & { total
     const retailer = await getRetailerBySlug(q.name);
     const partitions = retailerFilePartitions([...(retailer ? [retailer._id] : []), q.name, `oh:${q.name}`]);
     const filtered = { ...req, status: q.approvedStatus, flag: q.flag };
-    const totalCount = await countRetailerFiles(partitions, filtered);
-    const page = await pageRetailerFiles(partitions, { ...(await positioned(retailerPositionSources(partitions, pairs, sort), totalCount)), status: q.approvedStatus, flag: q.flag }, sort);
+    const total$ = countRetailerFiles(partitions, filtered);
+    const page$ = positioned(retailerPositionSources(partitions, pairs, sort), total$).then((at) => pageRetailerFiles(partitions, { ...at, status: q.approvedStatus, flag: q.flag }, sort));
+    const [page, totalCount] = await Promise.all([page$, total$]);
     return { ...page, totalCount };
   }
-  const counts = await getFileCounts();
-  const totalCount = statuses.reduce((n, s) => n + flags.reduce((m, f) => m + counts[s][f], 0), 0);
   const filtered = Boolean(q.approvedStatus || q.flag);
-  const at = await positioned(listPositionSources(pairs, sort, filtered), totalCount);
-  const page = await (sort !== 'date' ? pageFilesByName(pairs, sort, at) : filtered ? pageFilesByStatusFlag(pairs, at) : pageAllFiles(at));
+  const total$ = getFileCounts().then((counts) => statuses.reduce((n, s) => n + flags.reduce((m, f) => m + counts[s][f], 0), 0));
+  const page$ = positioned(listPositionSources(pairs, sort, filtered), total$).then((at) => (sort !== 'date' ? pageFilesByName(pairs, sort, at) : filtered ? pageFilesByStatusFlag(pairs, at) : pageAllFiles(at)));
+  const [page, totalCount] = await Promise.all([page$, total$]);
   if (q.fileName) return { ...page, totalCount: (q.page - 1) * q.limit + page.items.length + (page.nextCursor ? q.limit : 0) };
   return { ...page, totalCount };
 }
