@@ -105,7 +105,9 @@ describe('/dashboard/summary', () => {
       await screenshot(page, 'summary-one-column');
       await page.getByRole('button', { name: 'Two columns' }).click();
       await waitForPath(page, '/dashboard/summary?layout=two-item-grid');
-      expect(await gridColumns(page)).toBe(2);
+      // The URL changes before React renders the new layout: wait for the render.
+      await expect.poll(() => gridColumns(page)).toBe(2);
+      expect(await page.getByRole('button', { name: 'Two columns' }).getAttribute('aria-pressed')).toBe('true');
       await page.goto('/dashboard/summary?layout=nonsense');
       await page.locator('.tile').first().waitFor();
       expect(await gridColumns(page)).toBe(3);

@@ -204,6 +204,8 @@ export async function waitForPath(page: Page, pathAndQuery: string | RegExp): Pr
     const p = u.pathname + u.search;
     return typeof pathAndQuery === 'string' ? p === pathAndQuery : pathAndQuery.test(p);
   });
+  // React Router 7 renders a navigation in a transition, after the URL has changed: give it two frames.
+  await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())))).catch(() => undefined); // a page that navigated away meanwhile has nothing to wait for
 }
 
 /** Log in through the login form (on /login unless `from` says otherwise). */
