@@ -5,7 +5,7 @@
  * warm and cold, with the DynamoDB items read per request, next to today's whole-list approach
  * (every product of the period and the retailer's items read, then productView) in the same run.
  *
- *   npx tsx bench/product-tabs-bench.ts [--products 50000] [--oh 100000] [--runs 20] [--old-runs 2]
+ *   npx tsx bench/product-tabs-bench.ts [--products 50000] [--oh 100000] [--runs 20] [--old-runs 2] [--cold-only]
  *
  * See bench/README.md.
  */
@@ -37,19 +37,25 @@ interface Args {
   oh: number;
   runs: number;
   oldRuns: number;
+  /** Only the new-process figures (the warm and whole-list ones skipped). */
+  coldOnly: boolean;
 }
 
 function parseArgs(argv: readonly string[]): Args {
-  const args: Args = { products: 50_000, oh: 100_000, runs: 20, oldRuns: 2 };
+  const args: Args = { products: 50_000, oh: 100_000, runs: 20, oldRuns: 2, coldOnly: false };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
+    if (flag === '--cold-only') {
+      args.coldOnly = true;
+      continue;
+    }
     const value = Number(argv[++i]);
     if (!Number.isInteger(value) || value < 1) throw new Error(`${flag} needs a positive integer`);
     if (flag === '--products') args.products = value;
     else if (flag === '--oh') args.oh = value;
     else if (flag === '--runs') args.runs = value;
     else if (flag === '--old-runs') args.oldRuns = value;
-    else throw new Error(`unknown argument ${flag}; usage: product-tabs-bench.ts [--products N] [--oh N] [--runs N] [--old-runs N]`);
+    else throw new Error(`unknown argument ${flag}; usage: product-tabs-bench.ts [--products N] [--oh N] [--runs N] [--old-runs N] [--cold-only]`);
   }
   return args;
 }
@@ -240,6 +246,7 @@ async function bench(args: Args, dir: string): Promise<void> {
   };
 
   await coldProcesses(dir, cases, periodId, smallPeriodId, args.products);
+  if (args.coldOnly) return;
 
   // Cold: an empty cache (a new Lambda), the snapshot in S3.
   clearProductCache();
@@ -316,7 +323,9 @@ async function coldProcesses(dir: string, cases: readonly [string, Record<string
   type Cold = { ms: number; cpuMs: number; rows: number; total: number; maxRssMb: number; startRssMb: number; heapMb: number };
   // Not execFileSync: s3rver runs in this process and must keep answering.
   const run = async (id: string, q: Record<string, string>): Promise<Cold> => {
-    const { stdout } = await promisify(execFile)(process.execPath, [worker, id, JSON.stringify(q)], {
+    // BENCH_CPU_PROF=<dir>: each cold process writes a V8 CPU profile there (to see where a cold page goes).
+    const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
+    const { stdout } = await promisify(execFile)(process.execPath, [...prof, worker, id, JSON.stringify(q)], {
       cwd: root,
       encoding: 'utf8',
       maxBuffer: 16 * 1024 * 1024,

@@ -177,7 +177,7 @@ async function viewSources(period: RetailerBrandScraping, o: RowOptions, form: F
 export async function productPage(period: RetailerBrandScraping, o: ViewOptions): Promise<{ data: ViewRow[]; totalCount: number }> {
   const { index, oh, matches } = await viewSources(period, o, 'keys');
   const { positions, totalCount } = pagePositions(index, oh, matches, o);
-  if (isOhView(o.view)) return { data: positions.map((i) => oh!.rows[i]!), totalCount };
+  if (isOhView(o.view)) return { data: positions.map((i) => oh!.row(i)), totalCount };
   const stored = await getVersionProducts(period._id, period.version, positions.map((i) => index.products[i]!._id));
   if (positions.some((i) => !stored.has(index.products[i]!._id))) {
     const full = await viewSources(period, o, 'full');

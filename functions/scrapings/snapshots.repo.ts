@@ -23,7 +23,7 @@ import { idKey } from '../inventory/domain/oh-feed';
 import { s3 } from '../lib/clients/s3';
 import { env } from '../lib/env';
 import type { ProductScrape } from './domain/product';
-import { ohReadOrders, type ReadKeysJson } from './domain/read-keys';
+import { decodeOhSnapshot, encodeOhSnapshot, type OhSnapshotJson, type ReadKeysJson } from './domain/read-keys';
 
 const gz = promisify(gzip);
 const gunz = promisify(gunzip);
@@ -75,18 +75,24 @@ export const getPeriodKeys = (periodId: string, version: string) => getJson<Read
 /** PutObject snapshots/periods/<periodId>/<version>.keys.json.gz (overwrite: the same products give the same keys) */
 export const putPeriodKeys = (periodId: string, version: string, keys: ReadKeysJson) => putJson(periodKeysKey(periodId, version), keys);
 
-/** A retailer's items of a feed version and, since issue 21, every sort order of them (read-keys.ts ohReadOrders; older snapshots have none). */
+/** A retailer's items of a feed version and their sort orders (older snapshots have none). */
 export interface OhSnapshot {
   items: OhItem[];
   orders?: Record<string, string>;
 }
 
-/** GetObject snapshots/oh/<brand>/<version>/<CUSTOMER>.json.gz (undefined when there is none) */
-export const getOhSnapshot = (brand: string, version: string, customerId: string) => getJson<OhSnapshot>(ohSnapshotKey(brand, version, customerId));
+/**
+ * GetObject snapshots/oh/<brand>/<version>/<CUSTOMER>.json.gz (undefined when there is none, or
+ * when it is not whole: the caller rebuilds it). Stored in columns (read-keys.ts encodeOhSnapshot).
+ */
+export async function getOhSnapshot(brand: string, version: string, customerId: string): Promise<{ value: OhSnapshot; bytes: number } | undefined> {
+  const got = await getJson<OhSnapshotJson>(ohSnapshotKey(brand, version, customerId));
+  const value = got && decodeOhSnapshot(got.value);
+  return value && { value, bytes: got.bytes };
+}
 
-/** PutObject snapshots/oh/<brand>/<version>/<CUSTOMER>.json.gz: the items and their sort orders, computed here (so a cold tab sorts nothing). */
-export const putOhSnapshot = (brand: string, version: string, customerId: string, items: readonly OhItem[]) =>
-  putJson(ohSnapshotKey(brand, version, customerId), { items, orders: ohReadOrders(items) });
+/** PutObject snapshots/oh/<brand>/<version>/<CUSTOMER>.json.gz: the items in columns and their sort orders, computed here (so a cold tab sorts nothing). */
+export const putOhSnapshot = (brand: string, version: string, customerId: string, items: readonly OhItem[]) => putJson(ohSnapshotKey(brand, version, customerId), encodeOhSnapshot(items));
 
 export const skuSnapshotKey = (brand: string, version: string) => `${SNAPSHOT_PREFIX}oh-skus/${brand}/${version}.json.gz`;
 

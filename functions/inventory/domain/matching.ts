@@ -14,6 +14,10 @@ export interface OhIndex {
 }
 
 /** Index a retailer's items; each inventory id's units in serial order. */
+/** The default locale's collator (String.prototype.localeCompare's), made once. */
+let made: Intl.Collator | undefined;
+const collator = () => (made ??= new Intl.Collator());
+
 export function indexOhItems(items: readonly OhItem[]): OhIndex {
   const byInventoryId = new Map<string, OhItem[]>();
   const bySerial = new Map<string, OhItem>();
@@ -25,7 +29,9 @@ export function indexOhItems(items: readonly OhItem[]): OhIndex {
     if (list) list.push(item);
     else byInventoryId.set(inv, [item]);
   }
-  for (const list of byInventoryId.values()) list.sort((a, b) => a.serialNo.localeCompare(b.serialNo));
+  // One collator for every comparison: the same order as localeCompare, without its per-call set-up.
+  const { compare } = collator();
+  for (const list of byInventoryId.values()) if (list.length > 1) list.sort((a, b) => compare(a.serialNo, b.serialNo));
   return { byInventoryId, bySerial };
 }
 

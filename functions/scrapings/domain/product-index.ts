@@ -34,8 +34,9 @@ export function sortOrder(rows: readonly ViewRow[], sort: string): Uint32Array {
 /** Sort orders by `field;dir`, given (computed at publish: read-keys.ts) or computed on first use. */
 class Orders<R extends ViewRow> {
   private readonly cache: Map<string, Uint32Array>;
+  /** `rows`: the rows, asked for only when an order must be computed. */
   constructor(
-    private readonly rows: readonly R[],
+    private readonly rows: () => readonly R[],
     preset?: ReadonlyMap<string, Uint32Array>,
   ) {
     this.cache = new Map(preset);
@@ -44,7 +45,7 @@ class Orders<R extends ViewRow> {
     const key = orderKey(sort);
     let order = this.cache.get(key);
     if (!order) {
-      order = sortOrder(this.rows, key);
+      order = sortOrder(this.rows(), key);
       this.cache.set(key, order);
     }
     return order;
@@ -83,7 +84,7 @@ export class PeriodIndex {
   /** `orders`: sort orders computed already (the read keys'), by orderKey. */
   constructor(products: ProductScrape[], orders?: ReadonlyMap<string, Uint32Array>) {
     this.products = products;
-    this.orders = new Orders(products, orders);
+    this.orders = new Orders(() => this.products, orders);
     products.forEach((p, i) => this.posOf.set(p._id, i));
     this.search = new SearchTexts(products, productSearchFields);
   }
@@ -119,24 +120,45 @@ export class PeriodIndex {
   }
 }
 
-/** A retailer's on-hand items of one feed version: OH rows, sort orders, match index. */
+/**
+ * A retailer's on-hand items of one feed version: OH rows, sort orders, match index. What a cold
+ * page does not need is made on first use (issue 21): the rows (a page makes its own 25), the
+ * match index (product views that match), the positions by serial (on-hand row views).
+ */
 export class OhIndexed {
-  readonly rows: OhRow[];
+  private rowsMade: (OhRow | undefined)[];
+  private indexMade: ReturnType<typeof indexOhItems> | undefined;
+  private posMade: Map<string, number> | undefined;
   readonly orders: Orders<OhRow>;
-  readonly index: ReturnType<typeof indexOhItems>;
-  /** Item position by serial (trimmed, upper-cased). */
-  readonly posOfSerial = new Map<string, number>();
   private readonly search: SearchTexts<OhItem>;
   /** `orders`: sort orders computed already (the snapshot's), by orderKey. */
   constructor(
     readonly items: OhItem[],
     orders?: ReadonlyMap<string, Uint32Array>,
   ) {
-    this.rows = items.map(ohRow);
-    this.orders = new Orders(this.rows, orders);
-    this.index = indexOhItems(items);
-    items.forEach((item, i) => this.posOfSerial.set(idKey(item.serialNo), i));
+    this.rowsMade = new Array<OhRow | undefined>(items.length);
+    this.orders = new Orders(() => this.rows, orders);
     this.search = new SearchTexts(items, ohSearchFields);
+  }
+  /** Item i as an OH row. */
+  row(i: number): OhRow {
+    return (this.rowsMade[i] ??= ohRow(this.items[i]!));
+  }
+  /** Every item as an OH row (an export, or an order not in the snapshot). */
+  get rows(): OhRow[] {
+    return this.items.map((_, i) => this.row(i));
+  }
+  /** The match index (inventory id, serial). */
+  get index(): ReturnType<typeof indexOhItems> {
+    return (this.indexMade ??= indexOhItems(this.items));
+  }
+  /** Item position by serial (trimmed, upper-cased). */
+  positionOf(serialNo: string): number {
+    if (!this.posMade) {
+      this.posMade = new Map();
+      for (let i = 0; i < this.items.length; i++) this.posMade.set(idKey(this.items[i]!.serialNo), i);
+    }
+    return this.posMade.get(idKey(serialNo))!;
   }
   /** Whether item i holds every word of a search (searchWords). */
   matchesSearch(i: number, words: readonly string[]): boolean {
@@ -152,23 +174,33 @@ export interface Matches {
   revision: number;
   /** Per product: the units it matches (empty: none; deleted products match nothing). */
   units: OhItem[][];
-  /** Per OH item: how many products match it (OH views: matched by some product or not). */
-  refs: Uint32Array;
+  /** Per OH item: how many products match it (OH views: matched by some product or not); counted on first use (refsOf). */
+  refs?: Uint32Array;
 }
 
 const NONE: OhItem[] = [];
 
 function setUnits(m: Matches, i: number, units: OhItem[]): void {
-  for (const u of m.units[i] ?? NONE) m.refs[m.oh.posOfSerial.get(idKey(u.serialNo))!]!--;
+  if (m.refs) for (const u of m.units[i] ?? NONE) m.refs[m.oh.positionOf(u.serialNo)]!--;
   m.units[i] = units;
-  for (const u of units) m.refs[m.oh.posOfSerial.get(idKey(u.serialNo))!]!++;
+  if (m.refs) for (const u of units) m.refs[m.oh.positionOf(u.serialNo)]!++;
+}
+
+/** Per OH item, how many products match it (counted once, then kept by setUnits). */
+export function refsOf(m: Matches): Uint32Array {
+  if (!m.refs) {
+    const refs = new Uint32Array(m.oh.items.length);
+    for (const units of m.units) for (const u of units) refs[m.oh.positionOf(u.serialNo)]!++;
+    m.refs = refs;
+  }
+  return m.refs;
 }
 
 const unitsOf = (p: ProductScrape, oh: OhIndexed) => (p.type === 'deleted' ? NONE : matchProduct(p, oh.index));
 
 /** Match every product against the retailer's items (once per snapshot and feed). */
 export function matchAll(period: PeriodIndex, oh: OhIndexed): Matches {
-  const m: Matches = { period, oh, revision: period.revision, units: new Array<OhItem[]>(period.products.length), refs: new Uint32Array(oh.items.length) };
+  const m: Matches = { period, oh, revision: period.revision, units: new Array<OhItem[]>(period.products.length) };
   period.products.forEach((p, i) => setUnits(m, i, unitsOf(p, oh)));
   return m;
 }
@@ -221,8 +253,9 @@ function* memberPositions(period: PeriodIndex, oh: OhIndexed | undefined, matche
   const needle = words.length ? words : undefined;
   if (OH_VIEWS.includes(o.view)) {
     if (!oh) return;
+    const refs = o.view === 'all_oh' ? undefined : refsOf(matches!);
     for (const i of oh.orders.get(o.sort)) {
-      if (o.view !== 'all_oh' && matches!.refs[i]! > 0 !== (o.view === 'oh_sd_data')) continue;
+      if (refs && refs[i]! > 0 !== (o.view === 'oh_sd_data')) continue;
       if (needle && !oh.matchesSearch(i, needle)) continue;
       yield i;
     }
@@ -240,7 +273,7 @@ function* memberPositions(period: PeriodIndex, oh: OhIndexed | undefined, matche
 
 /** The row at a position memberPositions gave. */
 function rowMaker(period: PeriodIndex, oh: OhIndexed | undefined, matches: Matches | undefined, view: ProductView): (i: number) => ViewRow {
-  if (OH_VIEWS.includes(view)) return (i) => oh!.rows[i]!;
+  if (OH_VIEWS.includes(view)) return (i) => oh!.row(i);
   if (view === 'price_diff' || view === 'price_match') return (i) => pricedRow(period.products[i]!, matches!.units[i]![0]!);
   return (i) => period.products[i]!;
 }

@@ -79,6 +79,64 @@ export function ohReadOrders(items: readonly OhItem[]): Record<string, string> {
   return orders;
 }
 
+/** The on-hand snapshot's column form (issue 21): parsed in about half the time of one object per item. */
+export const OH_SNAPSHOT_FORMAT = 2;
+const OH_FIELDS = ['serialNo', 'inventoryId', 'styleName', 'price', 'customerId', 'customerName', 'image'] as const satisfies readonly (keyof OhItem)[];
+type OhField = (typeof OH_FIELDS)[number];
+
+/**
+ * A retailer's items of a feed version as stored in S3: one array per field (`columns`), or one
+ * value (`same`) for a field every item holds alike (the customer's id and name, usually), and
+ * their sort orders. Format 1 (before): `{ items, orders? }`, still read.
+ */
+export interface OhSnapshotJson {
+  format?: number;
+  /** How many items (format 2). */
+  count?: number;
+  columns?: Partial<Record<OhField, unknown[]>>;
+  same?: Partial<Record<OhField, unknown>>;
+  /** Format 1: one object per item. */
+  items?: OhItem[];
+  orders?: Record<string, string>;
+}
+
+/** The snapshot of a retailer's items (in the order given), with their sort orders computed here. */
+export function encodeOhSnapshot(items: readonly OhItem[]): OhSnapshotJson {
+  const columns: Partial<Record<OhField, unknown[]>> = {};
+  const same: Partial<Record<OhField, unknown>> = {};
+  for (const f of OH_FIELDS) {
+    const first = items[0]?.[f];
+    if (items.length > 0 && items.every((i) => i[f] === first)) same[f] = first;
+    else columns[f] = items.map((i) => i[f]);
+  }
+  return { format: OH_SNAPSHOT_FORMAT, count: items.length, columns, same, orders: ohReadOrders(items) };
+}
+
+/** The items and sort orders of a stored snapshot (either format); undefined when it is not whole. */
+export function decodeOhSnapshot(json: OhSnapshotJson): { items: OhItem[]; orders?: Record<string, string> } | undefined {
+  if (json.format !== OH_SNAPSHOT_FORMAT) return Array.isArray(json.items) ? { items: json.items, orders: json.orders } : undefined;
+  const columns = json.columns ?? {};
+  const same = json.same ?? {};
+  const n = json.count;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) return undefined;
+  for (const f of OH_FIELDS) if (!(f in same) && columns[f]?.length !== n) return undefined;
+  const col = (f: OhField) => columns[f];
+  const [serial, inv, style, price, cid, cname, image] = OH_FIELDS.map(col);
+  const items = new Array<OhItem>(n);
+  for (let i = 0; i < n; i++) {
+    items[i] = {
+      serialNo: (serial ? serial[i] : same.serialNo) as string,
+      inventoryId: (inv ? inv[i] : same.inventoryId) as string,
+      styleName: (style ? style[i] : same.styleName) as string,
+      price: (price ? price[i] : same.price) as number | null,
+      customerId: (cid ? cid[i] : same.customerId) as string,
+      customerName: (cname ? cname[i] : same.customerName) as string,
+      image: (image ? image[i] : same.image) as string,
+    };
+  }
+  return { items, orders: json.orders };
+}
+
 /** The products (key fields only) and sort orders of read keys; undefined when of another format or not whole. */
 export function readKeys(periodId: string, json: ReadKeysJson): { seq: number; products: ProductScrape[]; orders: Map<string, Uint32Array> } | undefined {
   if (json.format !== READ_KEYS_FORMAT || !Array.isArray(json.rows)) return undefined;

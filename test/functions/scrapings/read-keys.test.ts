@@ -11,7 +11,7 @@ import type { OhItem } from '../../../functions/inventory/domain/oh-feed';
 import type { ProductScrape } from '../../../functions/scrapings/domain/product';
 import { isOhView, matchAll, OhIndexed, pagePositions, PeriodIndex } from '../../../functions/scrapings/domain/product-index';
 import { pricedRow, productView, type ViewOptions, type ViewRow } from '../../../functions/scrapings/domain/product-view';
-import { buildReadKeys, readKeys, READ_KEYS_FORMAT } from '../../../functions/scrapings/domain/read-keys';
+import { buildReadKeys, decodeOhSnapshot, decodeOrders, encodeOhSnapshot, OH_SNAPSHOT_FORMAT, readKeys, READ_KEYS_FORMAT, type OhSnapshotJson } from '../../../functions/scrapings/domain/read-keys';
 import { productScrape } from '../../support/scrapes';
 import type { ProductView } from '../../../shared/schemas/scrapings';
 
@@ -64,7 +64,7 @@ function fromStoredKeys(products: readonly ProductScrape[]): PeriodIndex {
 function keysPage(index: PeriodIndex, current: readonly ProductScrape[], oh: OhIndexed, o: ViewOptions): { data: ViewRow[]; totalCount: number } {
   const matches = matchAll(index, oh);
   const { positions, totalCount } = pagePositions(index, oh, matches, o);
-  if (isOhView(o.view)) return { data: positions.map((i) => oh.rows[i]!), totalCount };
+  if (isOhView(o.view)) return { data: positions.map((i) => oh.row(i)), totalCount };
   const byId = new Map(current.map((p) => [p._id, p]));
   const priced = o.view === 'price_diff' || o.view === 'price_match';
   return { data: positions.map((i) => (priced ? pricedRow(byId.get(index.products[i]!._id)!, matches.units[i]![0]!) : byId.get(index.products[i]!._id)!)), totalCount };
@@ -109,5 +109,38 @@ describe('read keys', () => {
     const keys = buildReadKeys(PERIOD, 0, stored);
     expect(readKeys(PERIOD, { ...keys, format: 2 as never })).toBeUndefined();
     expect(readKeys(PERIOD, { ...keys, rows: keys.rows.slice(1) })).toBeUndefined();
+  });
+});
+
+describe('on-hand snapshot in columns', () => {
+  const varied: OhItem[] = ohItems.map((i, n) => ({ ...i, customerId: n === 7 ? ' opt1' : i.customerId, customerName: n % 2 ? 'Store' : 'Store Ltd', image: n % 3 ? `https://img.example/${n}.jpg` : '' }));
+  const back = (items: readonly OhItem[]) => decodeOhSnapshot(JSON.parse(JSON.stringify(encodeOhSnapshot(items))) as OhSnapshotJson);
+
+  it('gives back every item as it was, in order, with nulls, look-alike customer ids and differing names kept', () => {
+    expect(back(varied)?.items).toEqual(varied);
+    expect(back(ohItems)?.items).toEqual(ohItems);
+    expect(back([])?.items).toEqual([]);
+    const twins = [ohItems[0]!, ohItems[0]!];
+    expect(back(twins)?.items).toEqual(twins);
+  });
+
+  it('stores a field every item holds alike once, and is smaller than one object per item', () => {
+    const json = encodeOhSnapshot(ohItems);
+    expect(json.format).toBe(OH_SNAPSHOT_FORMAT);
+    expect(json.same).toMatchObject({ customerId: 'OPT1', customerName: 'Store', image: '' });
+    expect(JSON.stringify(json).length).toBeLessThan(JSON.stringify({ items: ohItems, orders: json.orders }).length * 0.7);
+    // The sort orders come with it, as OhIndexed computes them.
+    const orders = decodeOrders(json.orders, ohItems.length)!;
+    const computed = new OhIndexed(ohItems);
+    expect(orders.size).toBe(6);
+    for (const [key, order] of orders) expect([...order], key).toEqual([...computed.orders.get(key)]);
+  });
+
+  it('reads a snapshot of the former form (one object per item) and refuses one that is not whole', () => {
+    expect(decodeOhSnapshot({ items: ohItems })?.items).toEqual(ohItems);
+    const json = encodeOhSnapshot(varied);
+    expect(decodeOhSnapshot({ ...json, count: json.count! + 1 })).toBeUndefined();
+    expect(decodeOhSnapshot({ ...json, columns: { ...json.columns, serialNo: json.columns!.serialNo!.slice(1) } })).toBeUndefined();
+    expect(decodeOhSnapshot({ format: 3 })).toBeUndefined();
   });
 });
