@@ -5,6 +5,7 @@
  * audit of every screen a test visits: axe-core (a serious or critical violation fails the test)
  * and the width of a 390 px phone (a screen wider than that fails it; test/support/phone-width.ts).
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,12 @@ import { copyScreen, describeWidthProblem, PHONE, phoneWidthOf, type WidthProble
 import { afterAll, beforeAll, inject } from 'vitest';
 
 export const SCREENS_DIR = process.env.SCREENS_DIR ?? '/tmp/screens';
+/**
+ * Whether `screenshot` saves pictures (SCREENS=1, or a SCREENS_DIR given): to look at what was
+ * built. Without it the screen is still laid out at the phone's width and checked, only no PNG
+ * is encoded (a full-page picture costs a loaded run about as much as the check).
+ */
+const SAVE_SCREENS = process.env.SCREENS === '1' || !!process.env.SCREENS_DIR;
 
 /**
  * A connection to the run's one Chromium (launched by test/setup/stack.ts): each file connects
@@ -44,6 +51,17 @@ export interface A11yViolation {
 
 /** The audit of each page a tab opened (`screenshot` checks the width of what it saves). */
 const audits = new WeakMap<Page, ScreenAudit>();
+
+/**
+ * What axe found on each screen audited in this test process, by a digest of the settled screen
+ * (its whole DOM and the window's size): a screen shown again, exactly as it was (the same list
+ * reopened by the next test), is not read by axe twice; its findings count again where it shows.
+ * The app's CSS is one build for the run, so the same DOM at the same size is the same screen.
+ */
+const axeByScreen = new Map<string, { id: string; impact: string; help: string; targets: string[] }[]>();
+/** The same for the phone's layout, by a digest of the copied screen (DOM and CSS). */
+const widthByCopy = new Map<string, Promise<WidthProblem | undefined>>();
+const digest = (text: string) => createHash('sha1').update(text).digest('base64');
 
 /**
  * Every screen a page shows is audited: after each navigation (a load or a client-side route
@@ -97,31 +115,52 @@ export class ScreenAudit {
       if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
       // The settled screen: no animation or transition running (a modal rising, a list fading while
       // it reloads), nothing aria-busy, and no change while axe reads it (else it reads it again).
-      const found = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: any }).axe;
-        const settled = async () => {
-          for (let i = 0; i < 50; i++) {
-            if (document.getAnimations().every((a) => a.playState !== 'running') && !document.querySelector('[aria-busy="true"]')) return;
-            await new Promise((r) => setTimeout(r, 100));
-          }
-        };
-        let res: any;
-        for (let attempt = 0; attempt < 3; attempt++) {
-          await settled();
-          let changed = false;
-          const observer = new MutationObserver(() => (changed = true));
-          observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class', 'style', 'aria-busy', 'hidden'] });
-          res = await axe.run(document, { resultTypes: ['violations'] });
-          observer.disconnect();
-          if (!changed) break;
+      // The settled screen: no animation or transition running (a modal rising, a list fading while
+      // it reloads), nothing aria-busy. Its digest says whether axe has read it already.
+      const screen = await page.evaluate(async () => {
+        for (let i = 0; i < 50; i++) {
+          if (document.getAnimations().every((a) => a.playState !== 'running') && !document.querySelector('[aria-busy="true"]')) break;
+          await new Promise((r) => setTimeout(r, 100));
         }
-        return {
-          path: location.pathname + location.search,
-          list: (res.violations as any[])
-            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-            .map((v) => ({ id: v.id as string, impact: v.impact as string, help: v.help as string, targets: (v.nodes as any[]).slice(0, 5).map((n) => String(n.target)) })),
-        };
+        const bytes = new TextEncoder().encode(`${innerWidth}x${innerHeight}\n${document.documentElement.outerHTML}`);
+        const hash = new Uint8Array(await crypto.subtle.digest('SHA-1', bytes));
+        return { path: location.pathname + location.search, hash: btoa(String.fromCharCode(...hash)) };
       });
+      const known = axeByScreen.get(screen.hash);
+      const found = known
+        ? { path: screen.path, list: known, hash: screen.hash }
+        : await page.evaluate(async () => {
+            const axe = (window as unknown as { axe: any }).axe;
+            const settled = async () => {
+              for (let i = 0; i < 50; i++) {
+                if (document.getAnimations().every((a) => a.playState !== 'running') && !document.querySelector('[aria-busy="true"]')) return;
+                await new Promise((r) => setTimeout(r, 100));
+              }
+            };
+            // No change while axe reads it, else it reads it again.
+            let res: any;
+            let changed = false;
+            for (let attempt = 0; attempt < 3; attempt++) {
+              await settled();
+              changed = false;
+              const observer = new MutationObserver(() => (changed = true));
+              observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class', 'style', 'aria-busy', 'hidden'] });
+              res = await axe.run(document, { resultTypes: ['violations'] });
+              observer.disconnect();
+              if (!changed) break;
+            }
+            // The digest of what axe read (none when it kept changing: not reused).
+            const bytes = new TextEncoder().encode(`${innerWidth}x${innerHeight}\n${document.documentElement.outerHTML}`);
+            const hash = changed ? '' : btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest('SHA-1', bytes))));
+            return {
+              path: location.pathname + location.search,
+              hash,
+              list: (res.violations as any[])
+                .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+                .map((v) => ({ id: v.id as string, impact: v.impact as string, help: v.help as string, targets: (v.nodes as any[]).slice(0, 5).map((n) => String(n.target)) })),
+            };
+          });
+      if (!known && found.hash) axeByScreen.set(found.hash, found.list);
       for (const v of found.list) this.violations.push({ path: found.path, ...v });
       await this.checkWidth();
     } catch {
@@ -144,9 +183,17 @@ export class ScreenAudit {
     }
     if (copy.html === this.lastCopy && !screenshotPath) return;
     this.lastCopy = copy.html;
+    // A copy laid out already in this process (the same screen, the same CSS) has its answer; a saved picture is always laid out.
+    const key = digest(copy.html);
+    let width = screenshotPath ? undefined : widthByCopy.get(key);
+    if (!width) {
+      width = phoneWidthOf(browser, copy, screenshotPath);
+      widthByCopy.set(key, width);
+      width.catch(() => widthByCopy.delete(key)); // a layout that failed is tried again next time
+    }
     this.layouts.push(
-      phoneWidthOf(browser, copy, screenshotPath).then(
-        (wide) => void (wide && this.tooWide.push(wide)),
+      width.then(
+        (wide) => void (wide && this.tooWide.push({ ...wide, path: copy.path })),
         (e: unknown) => void this.failures.push(`${copy.path}: the 390 px layout failed: ${String(e)}`),
       ),
     );
@@ -295,6 +342,7 @@ export async function activeAccount(tag: string, password = 'secret-12'): Promis
  * phone-sized already).
  */
 export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
+  if (!SAVE_SCREENS) return void (await audits.get(page)?.checkWidth());
   mkdirSync(SCREENS_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`), fullPage });
   const phoneSized = page.viewportSize()?.width === PHONE.width;
