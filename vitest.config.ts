@@ -12,6 +12,8 @@ const root = path.dirname(fileURLToPath(import.meta.url));
  */
 export default defineConfig({
   test: {
+    // The default output, then each tier's time (test/setup/tier-reporter.ts).
+    reporters: ['default', './test/setup/tier-reporter.ts'],
     projects: [
       {
         test: {
@@ -32,6 +34,9 @@ export default defineConfig({
           include: ['test/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           environmentOptions: { jsdom: { url: 'http://localhost/' } },
+          // Explicit (the default 5 s is passed by a file's first test on a loaded machine: its imports and jsdom start inside it).
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
         },
       },
       {

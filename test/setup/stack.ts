@@ -35,6 +35,7 @@ let child: ChildProcess | undefined;
 let browserServer: BrowserServer | undefined;
 
 export async function setup(project: TestProject) {
+  const started = performance.now();
   child = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'infra/local/start.ts', '--ephemeral'], {
     cwd: root,
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -75,6 +76,8 @@ export async function setup(project: TestProject) {
   // One Chromium for every browser file of the run (each file connects; each test has its own context).
   browserServer = await chromium.launchServer(CHROMIUM_OPTIONS);
   project.provide('browserWsEndpoint', browserServer.wsEndpoint());
+  // For the tier times printed at the end (test/setup/tier-reporter.ts runs in this process).
+  process.env.STACK_START_MS = String(performance.now() - started);
 }
 
 export async function teardown() {

@@ -1,0 +1,40 @@
+/**
+ * `npm test`: every tier in turn, stopping at the first that fails (type-check, lint, then the
+ * vitest projects: unit, web and the stack's integration, security and browser suites), and at
+ * the end the time each took (test/setup/tier-reporter.ts). Arguments go to vitest.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, type TierTime } from './setup/tier-reporter';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (pkg: string, file: string) => path.join(root, 'node_modules', pkg, file);
+const dir = mkdtempSync(path.join(tmpdir(), 'npm-test-'));
+const timesFile = path.join(dir, 'tiers.json');
+const times: TierTime[] = [];
+
+function tier(name: string, script: string, args: string[], env: Record<string, string> = {}): void {
+  const start = performance.now();
+  const res = spawnSync(process.execPath, [script, ...args], { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  times.push({ tier: name, seconds: (performance.now() - start) / 1000 });
+  if (res.status !== 0) finish(res.status ?? 1, name);
+}
+
+function finish(code: number, failed?: string): never {
+  try {
+    times.push(...(JSON.parse(readFileSync(timesFile, 'utf8')) as TierTime[]));
+  } catch {
+    // vitest did not get to the end
+  }
+  rmSync(dir, { recursive: true, force: true });
+  console.log(`\nnpm test ${failed ? `FAILED at ${failed}` : 'passed'}. Times: ${times.map(describe).join(', ')}`);
+  process.exit(code);
+}
+
+tier('type-check', bin('typescript', 'bin/tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+tier('lint', bin('eslint', 'bin/eslint.js'), ['.']);
+tier('vitest', bin('vitest', 'vitest.mjs'), ['run', ...process.argv.slice(2)], { TIER_TIMES_FILE: timesFile });
+finish(0);
