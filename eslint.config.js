@@ -13,6 +13,7 @@ const ZOD_NAMESPACE = {
 };
 // A handler imports its own resource's routes (shared/routes/<resource>.ts), not the whole table and all its schemas.
 const WHOLE_TABLE = { regex: '(^|/)shared/routes$', message: 'Functions import their resource\'s routes (shared/routes/<resource>.ts) or shared/routes/define.ts, not the whole table: it bundles every schema (issue 7 §4).' };
+const LIB_NO_FEATURE = 'functions/lib imports no feature: move what it needs into lib (or the code into the feature), or let the feature pass it in.';
 const forbid = (...dirs) => ({ 'no-restricted-imports': ['error', { patterns: flowPatterns(...dirs) }] });
 
 // Web features (web/src/features/<f>/): a feature may import components/, lib/, config/, @shared
@@ -37,6 +38,9 @@ export default tseslint.config(
   },
   { files: ['shared/**'], rules: forbid('functions', 'web', 'infra') },
   { files: ['functions/**'], rules: { 'no-restricted-imports': ['error', { patterns: [...flowPatterns('web', 'infra'), WHOLE_TABLE] }] } },
+  // functions/lib is what every feature builds on: it imports no feature (functions/<feature>/), only lib and shared.
+  { files: ['functions/lib/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [...flowPatterns('web', 'infra'), WHOLE_TABLE, { regex: '^\\.\\./(?!\\.\\./)[\\w-]+/', message: LIB_NO_FEATURE }] }] } },
+  { files: ['functions/lib/*/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [...flowPatterns('web', 'infra'), WHOLE_TABLE, { regex: '^\\.\\./\\.\\./(?!\\.\\./|lib/)[\\w-]+/', message: LIB_NO_FEATURE }] }] } },
   {
     files: ['web/**'],
     languageOptions: { globals: { ...globals.browser } },

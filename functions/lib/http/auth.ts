@@ -1,7 +1,12 @@
 import { ROLE } from '../../../shared/constants';
 import type { Access } from '../../../shared/routes/define';
 import type { RouteDef } from '../../../shared/routes/define';
+// The two imports of a feature left in functions/lib (issue 23, open): `authenticate` resolves the
+// principal from the users' and the B2B links' records; it moves out of lib with the handler
+// wrapper that calls it. Lint refuses any other.
+// eslint-disable-next-line no-restricted-imports
 import { portalPrincipal } from '../../b2b/portal-auth';
+// eslint-disable-next-line no-restricted-imports
 import { getSessionUser, isRevoked, primaryRole } from '../../users/users.repo';
 import { InvalidTokenError, isPortalToken, verifySession, type SessionClaims, type VerifiedSession } from '../jwt';
 import { ForbiddenError, TermsNotAcceptedError, UnauthorizedError } from './errors';

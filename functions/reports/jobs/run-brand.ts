@@ -12,7 +12,7 @@
  */
 import { getBrand } from '../../brands/brands.repo';
 import { sendEmail } from '../../lib/email';
-import { digestEmail, monthlyReportEmail } from '../../lib/email/reports';
+import { digestEmail, monthlyReportEmail } from '../domain/report-emails';
 import { env } from '../../lib/env';
 import { faultPoint } from '../../lib/faults';
 import { logger } from '../../lib/logger';

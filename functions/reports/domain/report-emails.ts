@@ -1,6 +1,6 @@
 /** The scheduled report emails (docs/reports.md "Scheduled reports"): the monthly report's link and the daily/weekly digests. */
-import type { RetailerDigest } from '../../reports/domain/digest';
-import { escapeHtml, layout, type EmailContent } from './html';
+import type { RetailerDigest } from './digest';
+import { escapeHtml, layout, type EmailContent } from '../../lib/email/html';
 
 /** The monthly report: a 7-day link to the brand's report of the month (only the recipient's retailers when assigned). */
 export function monthlyReportEmail(v: { firstName: string; brand: string; month: string; link: string; retailers: number; all: boolean }): EmailContent {
