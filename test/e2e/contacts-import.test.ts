@@ -2,10 +2,12 @@
  * Settings → Contacts in a real browser on the demo stack: a CSV imported through the three
  * steps of the wizard (the Completed modal, Continue to Export Contacts), the contacts on the
  * retailer's Address Book tab at once, a CSV export downloaded (once its background job is
- * ready), and the history. Counts come from the API. The contacts go to Orchard Row, a demo retailer no other suite counts contacts of.
+ * ready), and the history. Counts come from the API. The contacts go to Orchard Row, and are
+ * deleted again at the end: the Address Book suite shows Orchard Row's empty state, whichever
+ * file runs first.
  */
 import { randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { CONTACTS_IO_MSG as M } from '../../shared/messages/contacts-import';
 import { callRoute, login } from '../support/api';
 import { apiSession, assertAccessible, browserPerFile, downloadedBytes, screenshot, toast, withSession } from '../support/browser';
@@ -15,6 +17,14 @@ const RID = 'ret-orchard';
 const tag = randomBytes(3).toString('hex');
 const { tab } = browserPerFile();
 const emails = [`ines.roy-${tag}@orchard.example`, `marc.bel-${tag}@orchard.example`];
+
+afterAll(async () => {
+  const token = await login('brandadmin@demo.test');
+  const listed = await callRoute('getContactInfo', { token, query: { retailer: RID, limit: 1000 } });
+  for (const c of listed.body.retailer_contacts.filter((x) => emails.includes(x.email))) {
+    expect((await callRoute('deleteContact', { token, params: { id: c._id }, query: {} })).status).toBe(200);
+  }
+});
 
 describe('Settings → Contacts', () => {
   it('imports a CSV through the wizard, shows the contacts on the Address Book, exports a CSV and lists both files', () =>
