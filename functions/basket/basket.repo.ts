@@ -13,6 +13,7 @@ import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCom
 import { BASKET_CAP } from '../../shared/messages/basket';
 import type { BasketItem, ExportJobStatus } from '../../shared/schemas/basket';
 import { ddb } from '../lib/clients/dynamodb';
+import { mapLimit } from '../lib/map-limit';
 import { clean, queryPages, table, updateParts } from '../lib/table';
 import { idKey, type OhItem } from '../inventory/domain/oh-feed';
 
@@ -188,19 +189,6 @@ export async function listBaskets(owner: string): Promise<BasketRef[]> {
   for await (const page of queryPages<Record<string, unknown>>({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `BASKETS#${owner}` }, ConsistentRead: true })) {
     for (const c of page) out.push({ owner, brand: String(c.brand), retailer: String(c.retailer) });
   }
-  return out;
-}
-
-export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array<R>(items.length);
-  let next = 0;
-  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  });
-  await Promise.all(workers);
   return out;
 }
 

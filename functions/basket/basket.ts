@@ -14,7 +14,8 @@ import { canSeeRetailer, type AuthContext } from '../lib/http/auth';
 import { ForbiddenError, NotFoundError, ValidationError } from '../lib/http/errors';
 import { getRetailers, listRetailers } from '../retailers/retailers.repo';
 import type { RetailerRecord } from '../retailers/retailers.repo';
-import { addItem, countItems, mapLimit, type BasketRef } from './basket.repo';
+import { mapLimit } from '../lib/map-limit';
+import { addItem, countItems, type BasketRef } from './basket.repo';
 
 /** The owner of the caller's baskets: their user id. */
 export const ownerOf = (auth: AuthContext): string => auth.sub;

@@ -20,7 +20,8 @@ import { EXPORT_PREFIX, putExportObject, putLinkRecord, XLSX_TYPE } from '../exp
 import { getRetailers } from '../retailers/retailers.repo';
 import { logger } from '../lib/logger';
 import { newId } from '../lib/table';
-import { getItems, getJob, itemPages, mapLimit, releaseExportSlot, updateJob, type BasketRef } from './basket.repo';
+import { mapLimit } from '../lib/map-limit';
+import { getItems, getJob, itemPages, releaseExportSlot, updateJob, type BasketRef } from './basket.repo';
 import { fetchPicture, imageExtension, ImageFetchError } from './image-fetch';
 
 /** The zip stops taking images past this size (Lambda's /tmp is sized for it: infra). */

@@ -16,6 +16,7 @@ import { contactCountUpdates, countContacts, putImportedContacts, PUT_CONTACTS_B
 import { getBrand } from '../brands/brands.repo';
 import type { AuthContext } from '../lib/http/auth';
 import { ConflictError, ForbiddenError, HttpError, NotFoundError, PayloadTooLargeError, ValidationError } from '../lib/http/errors';
+import { mapLimit } from '../lib/map-limit';
 import { newId } from '../lib/table';
 import { getRetailers } from '../retailers/retailers.repo';
 import { assertSeesAll } from './access';
@@ -97,15 +98,6 @@ export function cleanFileName(name: string, ext: ContactsFileType): string {
   // eslint-disable-next-line no-control-regex
   const base = path.basename(name.replace(/\\/g, '/')).replace(/[\\/:*?"<>|\u0000-\u001f\u007f]/g, '-').replace(/\.(csv|xlsx)$/i, '').trim().slice(0, 120);
   return `${base || 'contacts'}.${ext}`;
-}
-
-async function mapLimit<T>(items: readonly T[], n: number, fn: (x: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(n, items.length) }, async () => {
-      while (next < items.length) await fn(items[next++]!);
-    }),
-  );
 }
 
 interface Checked {

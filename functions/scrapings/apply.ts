@@ -11,6 +11,7 @@
  */
 import { carryingBrands } from '../brands/brands.repo';
 import { pipelineNowIso } from '../lib/clock';
+import { mapLimit } from '../lib/map-limit';
 import { brandPageInfoFromRow, changedFields, productFieldsFromRow, type ProductFields } from '../files/domain/period-apply';
 import { BRAND_COLUMNS, type RobotRow } from '../files/domain/robot-types';
 import { activityPut } from './activity';
@@ -580,7 +581,7 @@ export async function publishFile(file: FileRecord, claimId: string): Promise<Pu
 /** The brand dashboard's rows (brand-rows.repo.ts) of each (brand, retailer) the file was staged for, after its publication committed. */
 async function refreshRows(stages: readonly { brand: string; retailer: string }[]): Promise<void> {
   const pairs = [...new Map(stages.map((s) => [`${s.brand}\u0000${s.retailer}`, s])).values()];
-  for (let i = 0; i < pairs.length; i += 8) await Promise.all(pairs.slice(i, i + 8).map((s) => refreshBrandRow(s.brand, s.retailer)));
+  await mapLimit(pairs, 8, (s) => refreshBrandRow(s.brand, s.retailer));
 }
 
 /**

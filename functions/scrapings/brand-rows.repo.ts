@@ -21,6 +21,7 @@
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { indexPk, INDEX_PREFIX } from '../brands/retailer-index';
 import { ddb } from '../lib/clients/dynamodb';
+import { mapLimit } from '../lib/map-limit';
 import { isConditionFailed, key, queryAll, table } from '../lib/table';
 import { scanInfoIdOf } from './domain/ids';
 
@@ -153,8 +154,7 @@ export async function refreshBrandRow(brand: string, retailer: string): Promise<
 
 /** Refresh the rows of several retailers of a brand (a backfill, a brand's whole list), a few at a time. */
 export async function refreshBrandRows(brand: string, retailers: readonly string[]): Promise<void> {
-  const ids = [...new Set(retailers)];
-  for (let i = 0; i < ids.length; i += 8) await Promise.all(ids.slice(i, i + 8).map((r) => refreshBrandRow(brand, r)));
+  await mapLimit([...new Set(retailers)], 8, (r) => refreshBrandRow(brand, r));
 }
 
 /** The brands that list a retailer (enabled or not: RETAILER#r#BRANDS, brands/retailer-index.ts). */
@@ -165,8 +165,7 @@ async function brandsListing(retailer: string): Promise<string[]> {
 
 /** A write of a retailer-wide source (its name, its pending scans): the row of every brand listing it. */
 export async function refreshRetailerRows(retailer: string): Promise<void> {
-  const brands = await brandsListing(retailer);
-  for (let i = 0; i < brands.length; i += 8) await Promise.all(brands.slice(i, i + 8).map((b) => refreshBrandRow(b, retailer)));
+  await mapLimit(await brandsListing(retailer), 8, (b) => refreshBrandRow(b, retailer));
 }
 
 /** Query pk=BRANDROW#<brand> (every page, consistent, the JSON of each row only): the brand's rows, by retailer id. */

@@ -11,6 +11,7 @@ import { brandSkuIdOf } from '../inventory/domain/brand-skus';
 import { canSeeRetailer, type AuthContext } from '../lib/http/auth';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/http/errors';
 import { imageLinker, withImageLinks } from '../lib/image-links';
+import { mapLimit } from '../lib/map-limit';
 import { getRetailers } from '../retailers/retailers.repo';
 import { getUser, listUsersByBrand } from '../users/users.repo';
 import { newestScansInReview } from '../files/waiting-scans';
@@ -126,7 +127,7 @@ async function visibleRows(auth: AuthContext, brandId: string, userId?: string):
   }
   const stored = await listBrandRows(brandId);
   const missing = ids.filter((id) => !stored.has(id));
-  for (let i = 0; i < missing.length; i += 16) for (const row of await Promise.all(missing.slice(i, i + 16).map((r) => buildBrandRow(brandId, r)))) stored.set(row.retailer, row);
+  for (const row of await mapLimit(missing, 16, (r) => buildBrandRow(brandId, r))) stored.set(row.retailer, row);
   const rows = ids.flatMap((id) => (stored.get(id)?.name !== undefined ? [stored.get(id)!] : []));
   const check = new Set(periodsToCheck(rows, Date.now() / 1000));
   const present = check.size ? await existingPeriods([...check]) : new Set<string>();
@@ -142,9 +143,9 @@ async function visibleRows(auth: AuthContext, brandId: string, userId?: string):
  * made links.
  */
 export async function retailerScrapings(auth: AuthContext, brandId: string, q: Partial<RetailerScrapingsQuery> = {}) {
-  const { brand, entries, rows } = await visibleRows(auth, brandId, q.user);
   const showReps = auth.role !== ROLE.USER;
-  const users = showReps ? await listUsersByBrand(brandId) : [];
+  // The reps are read beside the rows (neither needs the other).
+  const [{ brand, entries, rows }, users] = await Promise.all([visibleRows(auth, brandId, q.user), showReps ? listUsersByBrand(brandId) : Promise.resolve([])]);
   const repsOf = new Map<string, string[]>();
   for (const u of users) for (const r of u.associated_retailers) repsOf.set(r, [...(repsOf.get(r) ?? []), u.name]);
   const today = todayUtc();
