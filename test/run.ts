@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, type TierTime } from './setup/tier-reporter';
+import { describeTier, type TierTime } from './setup/tier-reporter';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (pkg: string, file: string) => path.join(root, 'node_modules', pkg, file);
@@ -30,7 +30,7 @@ function finish(code: number, failed?: string): never {
     // vitest did not get to the end
   }
   rmSync(dir, { recursive: true, force: true });
-  console.log(`\nnpm test ${failed ? `FAILED at ${failed}` : 'passed'}. Times: ${times.map(describe).join(', ')}`);
+  console.log(`\nnpm test ${failed ? `FAILED at ${failed}` : 'passed'}. Times: ${times.map(describeTier).join(', ')}`);
   process.exit(code);
 }
 

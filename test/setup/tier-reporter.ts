@@ -32,9 +32,9 @@ export default class TierReporter implements Reporter {
     const stackStart = Number(process.env.STACK_START_MS);
     if (stackStart > 0) tiers.push({ tier: 'stack start', seconds: stackStart / 1000 });
     tiers.push({ tier: 'vitest wall', seconds: (performance.now() - this.started) / 1000 });
-    console.log(`\nTier times: ${tiers.map(describe).join(', ')}`);
+    console.log(`\nTier times: ${tiers.map(describeTier).join(', ')}`);
     if (process.env.TIER_TIMES_FILE) writeFileSync(process.env.TIER_TIMES_FILE, JSON.stringify(tiers));
   }
 }
 
-export const describe = (t: TierTime): string => `${t.tier} ${t.seconds.toFixed(0)} s${t.files ? ` (${t.files} files)` : ''}`;
+export const describeTier = (t: TierTime): string => `${t.tier} ${t.seconds.toFixed(0)} s${t.files ? ` (${t.files} files)` : ''}`;
