@@ -21,15 +21,16 @@ import { getCurrentFeed, listCustomerItemsOfVersion } from '../inventory/invento
 import type { AuthContext } from '../lib/http/auth';
 import { NotFoundError } from '../lib/http/errors';
 import { imageLinker, withImageLinks } from '../lib/image-links';
+import { logger } from '../lib/logger';
 import { SizedLru } from '../lib/lru';
 import { getRetailers } from '../retailers/retailers.repo';
 import { assertCanSee } from './access';
 import type { ProductScrape } from './domain/product';
-import { catchUpMatches, indexedRows, indexedView, isOhView, matchAll, OhIndexed, pagePositions, PeriodIndex, type Matches, type RowOptions } from './domain/product-index';
+import { catchUpMatches, firstUnit, indexedRows, indexedView, isOhView, joinedMatches, matchAll, OhIndexed, pagePositions, PeriodIndex, storedMatches, type Matches, type RowOptions } from './domain/product-index';
 import { needsOnHand, pricedRow, type ViewOptions, type ViewRow } from './domain/product-view';
-import { buildReadKeys, decodeOrders, readKeys } from './domain/read-keys';
+import { buildReadKeys, decodeOrders, encodeJoin, readKeys } from './domain/read-keys';
 import { getPeriod, getVersionProducts, listEditsSince, listVersionProducts, type RetailerBrandScraping } from './scrapings.repo';
-import { getOhSnapshot, getPeriodKeys, getPeriodSnapshot, putOhSnapshot, putPeriodKeys, putPeriodSnapshot } from './snapshots.repo';
+import { getJoin, getOhSnapshot, getPeriodKeys, getPeriodSnapshot, putJoin, putOhSnapshot, putPeriodKeys, putPeriodSnapshot, type joinKey } from './snapshots.repo';
 
 /** Memory the cache may hold (estimated as twice the snapshot's JSON text, plus the derived arrays). */
 export const CACHE_BYTES = Number(process.env.PRODUCT_CACHE_MB ?? 384) * 1024 * 1024;
@@ -68,11 +69,11 @@ async function cached<T extends Entry>(key: string, load: () => Promise<{ value:
 /** The snapshot of a version: S3, else built from DynamoDB (at the period's edit sequence as read) and written. */
 async function loadPeriod(period: RetailerBrandScraping): Promise<{ value: PeriodEntry; bytes: number }> {
   const snap = await getPeriodSnapshot(period._id, period.version);
-  if (snap) return { value: { index: new PeriodIndex(snap.value.products), seq: snap.value.seq }, bytes: snap.bytes * 2 };
+  if (snap) return { value: { index: new PeriodIndex(snap.value.products, undefined, snap.value.seq), seq: snap.value.seq }, bytes: snap.bytes * 2 };
   const seq = period.editSeq ?? 0;
   const products: ProductScrape[] = await listVersionProducts(period._id, period.version);
   await putPeriodSnapshot(period._id, period.version, { seq, products });
-  return { value: { index: new PeriodIndex(products), seq }, bytes: JSON.stringify(products).length * 2 };
+  return { value: { index: new PeriodIndex(products, undefined, seq), seq }, bytes: JSON.stringify(products).length * 2 };
 }
 
 async function loadOh(brand: string, version: string, optId: string): Promise<{ value: OhIndexed; bytes: number }> {
@@ -95,7 +96,7 @@ async function loadOh(brand: string, version: string, optId: string): Promise<{ 
 async function loadKeys(period: RetailerBrandScraping): Promise<{ value: PeriodEntry; bytes: number }> {
   const got = await getPeriodKeys(period._id, period.version);
   const keys = got && readKeys(period._id, got.value);
-  if (got && keys) return { value: { index: new PeriodIndex(keys.products, keys.orders), seq: keys.seq }, bytes: got.bytes * 3 };
+  if (got && keys) return { value: { index: new PeriodIndex(keys.products, keys.orders, keys.seq), seq: keys.seq }, bytes: got.bytes * 3 };
   const snap = await getPeriodSnapshot(period._id, period.version);
   let seq: number;
   let products: ProductScrape[];
@@ -108,7 +109,7 @@ async function loadKeys(period: RetailerBrandScraping): Promise<{ value: PeriodE
   const json = buildReadKeys(period._id, seq, products);
   await putPeriodKeys(period._id, period.version, json);
   const built = readKeys(period._id, json)!;
-  return { value: { index: new PeriodIndex(built.products, built.orders), seq }, bytes: products.length * 400 };
+  return { value: { index: new PeriodIndex(built.products, built.orders, seq), seq }, bytes: products.length * 400 };
 }
 
 /** Which of a version's cached forms: its read keys (a page's rows and order) or its whole snapshot (an export's every field). */
@@ -123,19 +124,19 @@ async function periodIndex(period: RetailerBrandScraping, form: Form): Promise<P
     const edits = await listEditsSince(period._id, period.version, entry.seq);
     for (const e of edits) {
       if (e.seq <= entry.seq) continue;
-      entry.index.applyEdit(e.productId, e.state);
+      entry.index.applyEdit(e.productId, e.state, e.seq);
       entry.seq = e.seq;
     }
   }
   return entry.index;
 }
 
-/** The retailer's items of the brand's current feed (undefined: no feed or no Opt ID). */
-async function ohOfRetailer(brand: string, retailerId: string): Promise<{ key: string; oh: OhIndexed } | undefined> {
+/** The retailer's items of the brand's current feed (undefined: no feed or no Opt ID), and what names them. */
+async function ohOfRetailer(brand: string, retailerId: string): Promise<{ key: string; feedVersion: string; optId: string; oh: OhIndexed } | undefined> {
   const [[retailer], feed] = await Promise.all([getRetailers([retailerId]), getCurrentFeed(brand)]);
   if (!retailer?.optId || !feed) return undefined;
   const key = `O#${brand}#${feed.version}#${retailer.optId.trim().toUpperCase()}`;
-  return { key, oh: await cached(key, () => loadOh(brand, feed.version, retailer.optId!)) };
+  return { key, feedVersion: feed.version, optId: retailer.optId, oh: await cached(key, () => loadOh(brand, feed.version, retailer.optId!)) };
 }
 
 const NO_ITEMS = new OhIndexed([]);
@@ -153,17 +154,64 @@ export async function listProducts(auth: AuthContext, q: ListProductScrapingsQue
   return { ...page, data: page.data.map((r) => withImageLinks(r, link)) };
 }
 
-/** What a tab of a published period is read from: the cached period, and for on-hand views the items and their matches. */
-async function viewSources(period: RetailerBrandScraping, o: RowOptions, form: Form): Promise<{ index: PeriodIndex; oh?: OhIndexed; matches?: Matches }> {
-  const [index, oh] = await Promise.all([periodIndex(period, form), needsOnHand(o.view) ? ohOfRetailer(period.brand, period.retailer) : Promise.resolve(undefined)]);
-  if (!needsOnHand(o.view)) return { index };
+type OhOfRetailer = NonNullable<Awaited<ReturnType<typeof ohOfRetailer>>>;
+const joinOf = (period: RetailerBrandScraping, oh: OhOfRetailer): Parameters<typeof joinKey> => [period._id, period.version, period.approvedDate ?? '-', oh.feedVersion, oh.optId];
+const matchesBytes = (m: Matches) => m.offsets.byteLength + m.positions.byteLength + m.oh.items.length * 8 + 1024;
+
+/** The stored join of a period and a retailer's items, if there is one that fits these items. */
+async function storedJoin(period: RetailerBrandScraping, oh: OhOfRetailer) {
+  const join = await getJoin(...joinOf(period, oh));
+  return join && join.items === oh.oh.items.length ? join : undefined;
+}
+
+/** Store a join just computed, for the next cold Lambda: a failure only costs that Lambda the matching. */
+async function storeJoin(period: RetailerBrandScraping, oh: OhOfRetailer, m: Matches): Promise<void> {
+  try {
+    await putJoin(joinOf(period, oh), encodeJoin(m, oh.oh.items.length));
+  } catch (e) {
+    logger.warn('join not stored: the next cold read matches again', { periodId: period._id, error: (e as Error).message });
+  }
+}
+
+/**
+ * What a tab of a published period is read from: the cached period (none for the on-hand row
+ * views answered by a stored join alone), and for on-hand views the items and their matches.
+ */
+async function viewSources(period: RetailerBrandScraping, o: RowOptions, form: Form): Promise<{ index?: PeriodIndex; oh?: OhIndexed; matches?: Matches }> {
+  if (!needsOnHand(o.view)) return { index: await periodIndex(period, form) };
+  let join: Awaited<ReturnType<typeof storedJoin>> | null = null;
+  const matchKey = (oh: OhOfRetailer | undefined) => `M#${form}#${period._id}#${period.version}#${period.approvedDate}#${oh?.key ?? '-'}`;
+  if (form === 'keys' && isOhView(o.view)) {
+    // The on-hand row views need the items and how many products match each, not the products:
+    // matches that include every edit (cached, or a stored join) answer without the period's keys.
+    const oh = await ohOfRetailer(period.brand, period.retailer);
+    if (!oh) return { oh: NO_ITEMS };
+    if (o.view === 'all_oh') return { oh: oh.oh };
+    const editSeq = period.editSeq ?? 0;
+    const hit = cache.get(matchKey(oh)) as Matches | undefined;
+    if (hit && hit.oh === oh.oh && hit.seq >= editSeq) return { oh: oh.oh, matches: hit };
+    if (!hit) {
+      join = await storedJoin(period, oh);
+      if (join && join.seq >= editSeq) {
+        const m = storedMatches(oh.oh, join);
+        cache.set(matchKey(oh), m, matchesBytes(m));
+        return { oh: oh.oh, matches: m };
+      }
+    }
+  }
+  const [index, oh] = await Promise.all([periodIndex(period, form), ohOfRetailer(period.brand, period.retailer)]);
   const ohIndexed = oh?.oh ?? NO_ITEMS;
-  const matchKey = `M#${form}#${period._id}#${period.version}#${period.approvedDate}#${oh?.key ?? '-'}`;
-  let matches = cache.get(matchKey) as Matches | undefined;
+  let matches = cache.get(matchKey(oh)) as Matches | undefined;
   if (matches && matches.period === index && matches.oh === ohIndexed) catchUpMatches(matches);
   else {
-    matches = matchAll(index, ohIndexed);
-    cache.set(matchKey, matches, index.products.length * 64 + ohIndexed.items.length * 8);
+    // null: not read yet (undefined: read, and there is none that fits).
+    if (join === null) join = form === 'keys' && oh ? await storedJoin(period, oh) : undefined;
+    matches = join && joinedMatches(index, ohIndexed, join);
+    if (!matches) {
+      matches = matchAll(index, ohIndexed);
+      if (form === 'keys' && oh && ohIndexed.items.length) await storeJoin(period, oh, matches);
+    }
+    cache.set(matchKey(oh), matches, matchesBytes(matches));
   }
   return { index, oh: ohIndexed, matches };
 }
@@ -178,15 +226,16 @@ export async function productPage(period: RetailerBrandScraping, o: ViewOptions)
   const { index, oh, matches } = await viewSources(period, o, 'keys');
   const { positions, totalCount } = pagePositions(index, oh, matches, o);
   if (isOhView(o.view)) return { data: positions.map((i) => oh!.row(i)), totalCount };
-  const stored = await getVersionProducts(period._id, period.version, positions.map((i) => index.products[i]!._id));
-  if (positions.some((i) => !stored.has(index.products[i]!._id))) {
+  const products = index!.products;
+  const stored = await getVersionProducts(period._id, period.version, positions.map((i) => products[i]!._id));
+  if (positions.some((i) => !stored.has(products[i]!._id))) {
     const full = await viewSources(period, o, 'full');
     return indexedView(full.index, full.oh, full.matches, o);
   }
   const priced = o.view === 'price_diff' || o.view === 'price_match';
   const data = positions.map((i): ViewRow => {
-    const p = stored.get(index.products[i]!._id)!;
-    return priced ? pricedRow(p, matches!.units[i]![0]!) : p;
+    const p = stored.get(products[i]!._id)!;
+    return priced ? pricedRow(p, firstUnit(matches!, i)!) : p;
   });
   return { data, totalCount };
 }

@@ -7,6 +7,9 @@
  *   snapshots/periods/<periodId>/<version>.keys.json.gz      its read keys: per product what decides
  *                                                             a page's rows and order, every sort
  *                                                             computed (domain/read-keys.ts)
+ *   snapshots/periods/<periodId>/<version>.joins/<approvedDate>/<feed version>/<CUSTOMER ID>.json.gz
+ *                                                             its products matched against a retailer's
+ *                                                             items of a feed version (written on first read)
  *   snapshots/oh/<brand>/<version>/<CUSTOMER ID>.json.gz     one retailer's items of a feed version
  *   snapshots/oh-skus/<brand>/<version>.json.gz               the Brand SKU options of a feed version
  *
@@ -23,7 +26,7 @@ import { idKey } from '../inventory/domain/oh-feed';
 import { s3 } from '../lib/clients/s3';
 import { env } from '../lib/env';
 import type { ProductScrape } from './domain/product';
-import { decodeOhSnapshot, encodeOhSnapshot, type OhSnapshotJson, type ReadKeysJson } from './domain/read-keys';
+import { decodeJoin, decodeOhSnapshot, encodeOhSnapshot, type JoinJson, type OhSnapshotJson, type ReadKeysJson } from './domain/read-keys';
 
 const gz = promisify(gzip);
 const gunz = promisify(gunzip);
@@ -93,6 +96,23 @@ export async function getOhSnapshot(brand: string, version: string, customerId: 
 
 /** PutObject snapshots/oh/<brand>/<version>/<CUSTOMER>.json.gz: the items in columns and their sort orders, computed here (so a cold tab sorts nothing). */
 export const putOhSnapshot = (brand: string, version: string, customerId: string, items: readonly OhItem[]) => putJson(ohSnapshotKey(brand, version, customerId), encodeOhSnapshot(items));
+
+/**
+ * snapshots/periods/<periodId>/<version>.joins/<approvedDate>/<feed version>/<CUSTOMER>.json.gz: a
+ * publication of a period version matched against a retailer's items of a feed version (under
+ * periods/, so it expires with the period's other snapshots; a re-publication is another key).
+ */
+export const joinKey = (periodId: string, version: string, approvedDate: string, feedVersion: string, customerId: string) =>
+  `${SNAPSHOT_PREFIX}periods/${periodId}/${version}.joins/${encodeURIComponent(approvedDate)}/${feedVersion}/${encodeURIComponent(idKey(customerId))}.json.gz`;
+
+/** GetObject of a stored join (undefined when there is none, or it is not whole: the caller matches again). */
+export async function getJoin(...key: Parameters<typeof joinKey>): Promise<ReturnType<typeof decodeJoin>> {
+  const got = await getJson<JoinJson>(joinKey(...key));
+  return got && decodeJoin(got.value);
+}
+
+/** PutObject of a join (overwrite: the same products and items give the same join, later edits a later `seq`). */
+export const putJoin = (key: Parameters<typeof joinKey>, join: JoinJson) => putJson(joinKey(...key), join);
 
 export const skuSnapshotKey = (brand: string, version: string) => `${SNAPSHOT_PREFIX}oh-skus/${brand}/${version}.json.gz`;
 

@@ -4,8 +4,11 @@
  * - a period published before read keys existed builds them (and its snapshot) on its first read
  *   and answers as the whole-list path;
  * - a cold handler then reads ONE S3 object for a products tab (the keys, a fraction of the
- *   snapshot's bytes), two for an on-hand tab (and the retailer's items), and from DynamoDB only
- *   the period and the page's products; a warm one reads no S3 at all;
+ *   snapshot's bytes), three for an on-hand products tab (and the retailer's items, and the
+ *   stored join of both), one or two for an on-hand items tab (the items, and the join: no keys),
+ *   and from DynamoDB only the period and the page's products; a warm one reads no S3 at all;
+ * - the join is stored by the first read that matches, read by cold handlers instead of matching,
+ *   and matched again on read for the products edited after it; one that does not fit is replaced;
  * - keys written again (a retried or duplicated publish) or of an unknown format change nothing.
  */
 import { randomBytes } from 'node:crypto';
@@ -70,6 +73,8 @@ const TABS: Record<string, string>[] = [
   { page: '3', limit: '50', sort: 'name;desc' },
 ];
 const onHand = (q: Record<string, string>) => q.filter !== undefined;
+/** S3 objects a cold handler reads for a tab, the join stored: keys for product tabs, items for on-hand ones, the join where matches count. */
+const coldGets = (q: Record<string, string>) => (q.filter === 'all_oh' ? 1 : q.filter === 'oh_data' || q.filter === 'oh_sd_data' ? 2 : onHand(q) ? 3 : 1);
 
 beforeAll(async () => {
   Object.assign(process.env, stack().env);
@@ -174,16 +179,17 @@ describe('product tabs from the read keys', () => {
     expect(Object.keys((await m.snapshots.getOhSnapshot(BRAND, FEED_VERSION, RETAILER.optId))?.value.orders ?? {})).toHaveLength(6);
   });
 
-  it('on a cold handler reads one small S3 object (two for on-hand tabs) and only the page from DynamoDB, answering as the whole-list path', async () => {
+  it('on a cold handler reads one small S3 object (up to three for on-hand tabs) and only the page from DynamoDB, answering as the whole-list path', async () => {
     const snapshotBytes = (await m.snapshots.getPeriodSnapshot(periodId, VERSION))!.bytes;
     const keysBytes = (await m.snapshots.getPeriodKeys(periodId, VERSION))!.bytes;
     expect(keysBytes).toBeLessThan(snapshotBytes / 4);
+    await page({ filter: 'sd_data' }); // the first read that matches stores the join (the last test covers it)
     for (const q of TABS) {
       m.reads.clearProductCache();
       const { answer, read } = await page(q);
       expect(answer, JSON.stringify(q)).toEqual(await oracle(q));
       const limit = Number(q.limit ?? 25);
-      expect(read.s3Gets, JSON.stringify(q)).toBe(onHand(q) ? 2 : 1);
+      expect(read.s3Gets, JSON.stringify(q)).toBe(coldGets(q));
       // The period, the page's products (the retailer and the feed pointer for on-hand tabs).
       expect(read.ddbItems, JSON.stringify(q)).toBeLessThanOrEqual(1 + limit + (onHand(q) ? 2 : 0));
       if (!onHand(q)) expect(read.s3Bytes, JSON.stringify(q)).toBeLessThan(snapshotBytes / 4);
@@ -227,5 +233,40 @@ describe('product tabs from the read keys', () => {
     m.reads.clearProductCache();
     expect((await page({})).answer).toEqual(before[0]);
     expect((await m.snapshots.getPeriodKeys(periodId, VERSION))?.value.format).toBe(m.keys.READ_KEYS_FORMAT);
+  });
+
+  it('matches once: the first on-hand read stores the join, cold handlers read it instead, and match again only what was edited since', async () => {
+    const period = (await m.repo.getPeriod(periodId))!;
+    const joinKey = [periodId, VERSION, period.approvedDate!, FEED_VERSION, RETAILER.optId] as const;
+    const gets = async (q: Record<string, string>) => {
+      m.reads.clearProductCache();
+      const { answer, read } = await page(q);
+      expect(answer, JSON.stringify(q)).toEqual(await oracle(q));
+      return read.s3Gets;
+    };
+    // Stored by the read that matched, at the period's edit sequence.
+    await m.s3.s3.send(new (await import('@aws-sdk/client-s3')).DeleteObjectCommand({ Bucket: stack().env.DATA_BUCKET, Key: m.snapshots.joinKey(...joinKey) }));
+    expect(await gets({ filter: 'sd_data' })).toBe(2);
+    const join = await m.snapshots.getJoin(...joinKey);
+    expect(join?.seq).toBe(period.editSeq ?? 0);
+    expect(join?.offsets).toHaveLength(401);
+    // Read cold instead of matching; the on-hand items tabs read no keys at all.
+    expect(await gets({ filter: 'oh_sd_data', limit: '1000' })).toBe(2);
+    expect(await gets({ filter: 'price_diff' })).toBe(3);
+    // An edit after it: a product that matched nothing now maps to an item's serial. Cold reads match that product again.
+    const target = (await oracle({ filter: 'sd_data', limit: '1000' })).data[0] as ProductScrape;
+    await m.repo.updateProductFields(target._id, { oh_map_id: 'SER1001' });
+    for (const q of [{ filter: 'sd_data', limit: '1000' }, { filter: 'price_diff', limit: '1000' }, { filter: 'price_match', limit: '1000' }, { filter: 'oh_sd_data', limit: '1000' }]) await gets(q);
+    expect((await oracle({ filter: 'sd_data', limit: '1000' })).data.map((p: ProductScrape) => p._id)).not.toContain(target._id);
+    const priced = [...(await oracle({ filter: 'price_diff', limit: '1000' })).data, ...(await oracle({ filter: 'price_match', limit: '1000' })).data];
+    expect(priced.map((p: ProductScrape) => p._id)).toContain(target._id);
+    // A join that does not fit (not whole) is matched again and replaced.
+    const json = m.keys.encodeJoin({ seq: join!.seq, offsets: join!.offsets, positions: join!.positions }, 150);
+    await m.snapshots.putJoin([...joinKey], { ...json, positions: json.positions.slice(0, 12) });
+    expect(await m.snapshots.getJoin(...joinKey)).toBeUndefined();
+    await gets({ filter: 'oh_data' });
+    const replaced = await m.snapshots.getJoin(...joinKey);
+    expect(replaced?.seq).toBe((await m.repo.getPeriod(periodId))!.editSeq);
+    expect(replaced?.seq).toBeGreaterThan(join!.seq);
   });
 });

@@ -7,8 +7,8 @@
  */
 import type { ProductView } from '../../../shared/schemas/scrapings';
 import { matchesWords, searchText, searchWords } from '../../../shared/search';
-import { indexOhItems, matchProduct } from '../../inventory/domain/matching';
-import { idKey, type OhItem } from '../../inventory/domain/oh-feed';
+import { indexOhPositions, matchPositions, type OhPositionIndex } from '../../inventory/domain/matching';
+import type { OhItem } from '../../inventory/domain/oh-feed';
 import type { ProductScrape, UserFields } from './product';
 import { compareRows, ohRow, ohSearchFields, pricedRow, productSearchFields, type OhRow, type ViewOptions, type ViewRow } from './product-view';
 
@@ -76,17 +76,25 @@ class SearchTexts<R> {
 export class PeriodIndex {
   readonly products: ProductScrape[];
   readonly orders: Orders<ProductScrape>;
-  private readonly posOf = new Map<string, number>();
+  /** Position by product id, made on the first edit (a page never needs it). */
+  private posOf: Map<string, number> | undefined;
   private readonly search: SearchTexts<ProductScrape>;
-  /** The position of the product each applied edit changed: OH matches catch up from theirs. */
+  /** The position of the product each applied edit changed, and that edit's sequence: OH matches catch up from theirs. */
   private readonly editLog: number[] = [];
+  private readonly editSeqs: number[] = [];
+  /** The period's edit sequence the products include: the base's (`baseSeq`), then each applied edit's. */
+  seq: number;
 
-  /** `orders`: sort orders computed already (the read keys'), by orderKey. */
-  constructor(products: ProductScrape[], orders?: ReadonlyMap<string, Uint32Array>) {
+  /** `orders`: sort orders computed already (the read keys'), by orderKey. `baseSeq`: the edit sequence `products` include. */
+  constructor(
+    products: ProductScrape[],
+    orders?: ReadonlyMap<string, Uint32Array>,
+    readonly baseSeq = 0,
+  ) {
     this.products = products;
     this.orders = new Orders(() => this.products, orders);
-    products.forEach((p, i) => this.posOf.set(p._id, i));
     this.search = new SearchTexts(products, productSearchFields);
+    this.seq = baseSeq;
   }
 
   /** How many edits were applied (OH matches remember the revision they are at). */
@@ -99,8 +107,19 @@ export class PeriodIndex {
     return [...new Set(this.editLog.slice(revision))];
   }
 
-  /** Apply the user fields of an edit (the product's state after it); unknown ids are ignored. */
-  applyEdit(productId: string, state: UserFieldsState): void {
+  /** Positions of the products an applied edit of a sequence above `seq` changed (each once). */
+  editedAfterSeq(seq: number): number[] {
+    const from = this.editSeqs.findIndex((s) => s > seq);
+    return from < 0 ? [] : this.editedAfter(from);
+  }
+
+  /** Apply the user fields of an edit (the product's state after it), the period's `seq`-th; unknown ids are ignored. */
+  applyEdit(productId: string, state: UserFieldsState, seq = this.seq): void {
+    if (!this.posOf) {
+      this.posOf = new Map();
+      for (let k = 0; k < this.products.length; k++) this.posOf.set(this.products[k]!._id, k);
+    }
+    this.seq = Math.max(this.seq, seq);
     const i = this.posOf.get(productId);
     if (i === undefined) return;
     const p: Record<string, unknown> = { ...this.products[i]! };
@@ -112,6 +131,7 @@ export class PeriodIndex {
     this.products[i] = p as unknown as ProductScrape;
     this.search.refresh(i);
     this.editLog.push(i);
+    this.editSeqs.push(seq);
   }
 
   /** Whether product i holds every word of a search (searchWords). */
@@ -127,8 +147,7 @@ export class PeriodIndex {
  */
 export class OhIndexed {
   private rowsMade: (OhRow | undefined)[];
-  private indexMade: ReturnType<typeof indexOhItems> | undefined;
-  private posMade: Map<string, number> | undefined;
+  private indexMade: OhPositionIndex | undefined;
   readonly orders: Orders<OhRow>;
   private readonly search: SearchTexts<OhItem>;
   /** `orders`: sort orders computed already (the snapshot's), by orderKey. */
@@ -148,17 +167,9 @@ export class OhIndexed {
   get rows(): OhRow[] {
     return this.items.map((_, i) => this.row(i));
   }
-  /** The match index (inventory id, serial). */
-  get index(): ReturnType<typeof indexOhItems> {
-    return (this.indexMade ??= indexOhItems(this.items));
-  }
-  /** Item position by serial (trimmed, upper-cased). */
-  positionOf(serialNo: string): number {
-    if (!this.posMade) {
-      this.posMade = new Map();
-      for (let i = 0; i < this.items.length; i++) this.posMade.set(idKey(this.items[i]!.serialNo), i);
-    }
-    return this.posMade.get(idKey(serialNo))!;
+  /** The match index (inventory id, serial → item positions). */
+  get index(): OhPositionIndex {
+    return (this.indexMade ??= indexOhPositions(this.items));
   }
   /** Whether item i holds every word of a search (searchWords). */
   matchesSearch(i: number, words: readonly string[]): boolean {
@@ -166,49 +177,102 @@ export class OhIndexed {
   }
 }
 
-/** The OH units each product of a period stands for, and which items some product matches. */
+/**
+ * The OH units each product of a period stands for, as positions of the retailer's items: what a
+ * stored join keeps (read-keys.ts encodeJoin), so a cold Lambda reads them instead of matching.
+ */
 export interface Matches {
-  /** What they were computed from: the period index (at `revision`) and the items. */
-  period: PeriodIndex;
+  /** What they were computed from: the period index (at `revision`; none for a stored join read alone) and the items. */
+  period?: PeriodIndex;
   oh: OhIndexed;
   revision: number;
-  /** Per product: the units it matches (empty: none; deleted products match nothing). */
-  units: OhItem[][];
+  /** The period's edit sequence they include. */
+  seq: number;
+  /** Product i's units are `positions[offsets[i]]` up to `positions[offsets[i + 1]]`, unless matched again after an edit (`changed`). */
+  offsets: Uint32Array;
+  positions: Uint32Array;
+  changed: Map<number, readonly number[]>;
   /** Per OH item: how many products match it (OH views: matched by some product or not); counted on first use (refsOf). */
   refs?: Uint32Array;
 }
 
-const NONE: OhItem[] = [];
+/** The positions (in `m.oh.items`) of the units product i matches. */
+export function unitPositions(m: Matches, i: number): ArrayLike<number> {
+  return m.changed.get(i) ?? m.positions.subarray(m.offsets[i]!, m.offsets[i + 1]!);
+}
 
-function setUnits(m: Matches, i: number, units: OhItem[]): void {
-  if (m.refs) for (const u of m.units[i] ?? NONE) m.refs[m.oh.positionOf(u.serialNo)]!--;
-  m.units[i] = units;
-  if (m.refs) for (const u of units) m.refs[m.oh.positionOf(u.serialNo)]!++;
+/** The first unit product i matches (its OH price), if any. */
+export function firstUnit(m: Matches, i: number): OhItem | undefined {
+  const units = unitPositions(m, i);
+  return units.length ? m.oh.items[units[0]!] : undefined;
+}
+
+function setUnits(m: Matches, i: number, units: readonly number[]): void {
+  if (m.refs) {
+    for (const u of Array.from(unitPositions(m, i))) m.refs[u]!--;
+    for (const u of units) m.refs[u]!++;
+  }
+  m.changed.set(i, units);
 }
 
 /** Per OH item, how many products match it (counted once, then kept by setUnits). */
 export function refsOf(m: Matches): Uint32Array {
   if (!m.refs) {
     const refs = new Uint32Array(m.oh.items.length);
-    for (const units of m.units) for (const u of units) refs[m.oh.positionOf(u.serialNo)]!++;
+    const n = m.offsets.length - 1;
+    for (let i = 0; i < n; i++) {
+      const units = unitPositions(m, i);
+      for (let k = 0; k < units.length; k++) refs[units[k]!]!++;
+    }
     m.refs = refs;
   }
   return m.refs;
 }
 
-const unitsOf = (p: ProductScrape, oh: OhIndexed) => (p.type === 'deleted' ? NONE : matchProduct(p, oh.index));
+const NONE: readonly number[] = [];
+const unitsOf = (p: ProductScrape, oh: OhIndexed): readonly number[] => (p.type === 'deleted' ? NONE : matchPositions(p, oh.index));
 
-/** Match every product against the retailer's items (once per snapshot and feed). */
+/** Match every product against the retailer's items (once per snapshot and feed, or read from a stored join). */
 export function matchAll(period: PeriodIndex, oh: OhIndexed): Matches {
-  const m: Matches = { period, oh, revision: period.revision, units: new Array<OhItem[]>(period.products.length) };
-  period.products.forEach((p, i) => setUnits(m, i, unitsOf(p, oh)));
+  const n = period.products.length;
+  const offsets = new Uint32Array(n + 1);
+  const lists: (readonly number[])[] = new Array(n);
+  let total = 0;
+  for (let i = 0; i < n; i++) {
+    lists[i] = unitsOf(period.products[i]!, oh);
+    total += lists[i]!.length;
+    offsets[i + 1] = total;
+  }
+  const positions = new Uint32Array(total);
+  for (let i = 0; i < n; i++) positions.set(lists[i]!, offsets[i]!);
+  return { period, oh, revision: period.revision, seq: period.seq, offsets, positions, changed: new Map() };
+}
+
+/**
+ * Matches read from a stored join (computed at the period's edit sequence `seq`) for a period
+ * index: the products edited after `seq` are matched again. Undefined when the join does not
+ * fit the index (another number of products or items, or older than what the index's base
+ * includes, so the edits between cannot be told).
+ */
+export function joinedMatches(period: PeriodIndex, oh: OhIndexed, join: { seq: number; offsets: Uint32Array; positions: Uint32Array }): Matches | undefined {
+  if (join.offsets.length !== period.products.length + 1 || join.seq < period.baseSeq || join.seq > period.seq) return undefined;
+  if (join.positions.some((u) => u >= oh.items.length)) return undefined;
+  const m: Matches = { period, oh, revision: period.revision, seq: period.seq, offsets: join.offsets, positions: join.positions, changed: new Map() };
+  for (const i of period.editedAfterSeq(join.seq)) setUnits(m, i, unitsOf(period.products[i]!, oh));
   return m;
+}
+
+/** Matches read from a stored join alone, for the on-hand row views (which items some product matches): no period to catch up with. */
+export function storedMatches(oh: OhIndexed, join: { seq: number; offsets: Uint32Array; positions: Uint32Array }): Matches {
+  return { oh, revision: 0, seq: join.seq, offsets: join.offsets, positions: join.positions, changed: new Map() };
 }
 
 /** Bring matches up to the period's edits since they were computed: only the edited products are matched again. */
 export function catchUpMatches(m: Matches): Matches {
+  if (!m.period) return m;
   for (const i of m.period.editedAfter(m.revision)) setUnits(m, i, unitsOf(m.period.products[i]!, m.oh));
   m.revision = m.period.revision;
+  m.seq = m.period.seq;
   return m;
 }
 
@@ -224,10 +288,10 @@ function productMember(view: ProductView, p: ProductScrape, i: number, m: Matche
     case 'flagged':
       return !isDeleted(p) && p.isFlagged === 'yes';
     case 'sd_data':
-      return !isDeleted(p) && m!.units[i]!.length === 0;
+      return !isDeleted(p) && unitPositions(m!, i).length === 0;
     case 'price_diff':
     case 'price_match': {
-      const unit = m!.units[i]![0];
+      const unit = firstUnit(m!, i);
       if (isDeleted(p) || !unit) return false;
       const same = unit.price === p.price;
       if ((view === 'price_match') !== same) return false;
@@ -248,11 +312,11 @@ export type RowOptions = Omit<ViewOptions, 'page' | 'limit'>;
  * views, product positions otherwise. The one place the tab, mapped, unflagged and search filters
  * are applied, for a page and for an export alike.
  */
-function* memberPositions(period: PeriodIndex, oh: OhIndexed | undefined, matches: Matches | undefined, o: RowOptions): Generator<number> {
+function* memberPositions(period: PeriodIndex | undefined, oh: OhIndexed | undefined, matches: Matches | undefined, o: RowOptions): Generator<number> {
   const words = searchWords(o.search ?? '');
   const needle = words.length ? words : undefined;
   if (OH_VIEWS.includes(o.view)) {
-    if (!oh) return;
+    if (!oh?.items.length) return;
     const refs = o.view === 'all_oh' ? undefined : refsOf(matches!);
     for (const i of oh.orders.get(o.sort)) {
       if (refs && refs[i]! > 0 !== (o.view === 'oh_sd_data')) continue;
@@ -261,6 +325,7 @@ function* memberPositions(period: PeriodIndex, oh: OhIndexed | undefined, matche
     }
     return;
   }
+  if (!period) throw new Error(`the ${o.view} view needs the period's products`);
   for (const i of period.orders.get(o.sort)) {
     const p = period.products[i]!;
     if (!productMember(o.view, p, i, matches)) continue;
@@ -272,17 +337,17 @@ function* memberPositions(period: PeriodIndex, oh: OhIndexed | undefined, matche
 }
 
 /** The row at a position memberPositions gave. */
-function rowMaker(period: PeriodIndex, oh: OhIndexed | undefined, matches: Matches | undefined, view: ProductView): (i: number) => ViewRow {
+function rowMaker(period: PeriodIndex | undefined, oh: OhIndexed | undefined, matches: Matches | undefined, view: ProductView): (i: number) => ViewRow {
   if (OH_VIEWS.includes(view)) return (i) => oh!.row(i);
-  if (view === 'price_diff' || view === 'price_match') return (i) => pricedRow(period.products[i]!, matches!.units[i]![0]!);
-  return (i) => period.products[i]!;
+  if (view === 'price_diff' || view === 'price_match') return (i) => pricedRow(period!.products[i]!, firstUnit(matches!, i)!);
+  return (i) => period!.products[i]!;
 }
 
 /**
  * Every row of a view, in the view's order, one at a time: the rows a page is cut from, and what
  * an export writes (nothing holds them all). `oh` and `matches` are needed by the on-hand views only.
  */
-export function* indexedRows(period: PeriodIndex, oh: OhIndexed | undefined, matches: Matches | undefined, o: RowOptions): Generator<ViewRow> {
+export function* indexedRows(period: PeriodIndex | undefined, oh: OhIndexed | undefined, matches: Matches | undefined, o: RowOptions): Generator<ViewRow> {
   const row = rowMaker(period, oh, matches, o.view);
   for (const i of memberPositions(period, oh, matches, o)) yield row(i);
 }
@@ -295,7 +360,7 @@ export const isOhView = (view: ProductView): boolean => OH_VIEWS.includes(view);
  * on-hand row views, product positions otherwise) and the view's total: what indexedView cuts,
  * for a caller that reads the page's rows elsewhere (product-reads.ts: the products' items).
  */
-export function pagePositions(period: PeriodIndex, oh: OhIndexed | undefined, matches: Matches | undefined, o: ViewOptions): { positions: number[]; totalCount: number } {
+export function pagePositions(period: PeriodIndex | undefined, oh: OhIndexed | undefined, matches: Matches | undefined, o: ViewOptions): { positions: number[]; totalCount: number } {
   const start = (o.page - 1) * o.limit;
   const end = start + o.limit;
   const positions: number[] = [];
@@ -311,7 +376,7 @@ export function pagePositions(period: PeriodIndex, oh: OhIndexed | undefined, ma
  * One page of a view, `{ data, totalCount }`, equal to productView(products, ohItems, o) over
  * the same products and items: the rows of indexedRows from (page - 1) × limit, all of them counted.
  */
-export function indexedView(period: PeriodIndex, oh: OhIndexed | undefined, matches: Matches | undefined, o: ViewOptions): { data: ViewRow[]; totalCount: number } {
+export function indexedView(period: PeriodIndex | undefined, oh: OhIndexed | undefined, matches: Matches | undefined, o: ViewOptions): { data: ViewRow[]; totalCount: number } {
   const start = (o.page - 1) * o.limit;
   const end = start + o.limit;
   const row = rowMaker(period, oh, matches, o.view);

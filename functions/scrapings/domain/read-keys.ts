@@ -144,3 +144,39 @@ export function readKeys(periodId: string, json: ReadKeysJson): { seq: number; p
   const orders = decodeOrders(json.orders, products.length);
   return orders && { seq: json.seq, products, orders };
 }
+
+/** Format of a stored join's JSON; a reader meeting another one computes the join again. */
+export const JOIN_FORMAT = 1;
+
+/**
+ * A period version's products matched against a retailer's items of one feed version (issue 21):
+ * per product, the positions of its units in the items snapshot's order, as one offsets array
+ * (products + 1) and one positions array, little-endian Uint32Arrays in base64. Written by the
+ * first read that matches them (product-reads.ts), read by every later cold Lambda instead of
+ * matching 50k products against 50k items.
+ */
+export interface JoinJson {
+  format: typeof JOIN_FORMAT;
+  /** The period's edit sequence the products were matched at (later edits are matched on read). */
+  seq: number;
+  products: number;
+  items: number;
+  offsets: string;
+  positions: string;
+}
+
+export function encodeJoin(m: { seq: number; offsets: Uint32Array; positions: Uint32Array }, items: number): JoinJson {
+  return { format: JOIN_FORMAT, seq: m.seq, products: m.offsets.length - 1, items, offsets: toBase64(m.offsets), positions: toBase64(m.positions) };
+}
+
+/** A stored join back into arrays; undefined when of another format or not whole (its counts and offsets disagree). */
+export function decodeJoin(json: JoinJson): { seq: number; items: number; offsets: Uint32Array; positions: Uint32Array } | undefined {
+  if (json.format !== JOIN_FORMAT || !Number.isInteger(json.seq) || !Number.isInteger(json.products) || !Number.isInteger(json.items)) return undefined;
+  if (typeof json.offsets !== 'string' || typeof json.positions !== 'string') return undefined;
+  const offsets = fromBase64(json.offsets);
+  const positions = fromBase64(json.positions);
+  if (offsets.length !== json.products + 1 || offsets[0] !== 0 || offsets[json.products] !== positions.length) return undefined;
+  for (let i = 0; i < json.products; i++) if (offsets[i]! > offsets[i + 1]!) return undefined;
+  for (let k = 0; k < positions.length; k++) if (positions[k]! >= json.items) return undefined;
+  return { seq: json.seq, items: json.items, offsets, positions };
+}

@@ -9,9 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { prng } from '../../../infra/local/prng';
 import type { OhItem } from '../../../functions/inventory/domain/oh-feed';
 import type { ProductScrape } from '../../../functions/scrapings/domain/product';
-import { isOhView, matchAll, OhIndexed, pagePositions, PeriodIndex } from '../../../functions/scrapings/domain/product-index';
+import { firstUnit, isOhView, joinedMatches, matchAll, OhIndexed, pagePositions, PeriodIndex, storedMatches, type Matches } from '../../../functions/scrapings/domain/product-index';
 import { pricedRow, productView, type ViewOptions, type ViewRow } from '../../../functions/scrapings/domain/product-view';
-import { buildReadKeys, decodeOhSnapshot, decodeOrders, encodeOhSnapshot, OH_SNAPSHOT_FORMAT, readKeys, READ_KEYS_FORMAT, type OhSnapshotJson } from '../../../functions/scrapings/domain/read-keys';
+import { buildReadKeys, decodeJoin, decodeOhSnapshot, decodeOrders, encodeJoin, encodeOhSnapshot, OH_SNAPSHOT_FORMAT, readKeys, READ_KEYS_FORMAT, type OhSnapshotJson } from '../../../functions/scrapings/domain/read-keys';
 import { productScrape } from '../../support/scrapes';
 import type { ProductView } from '../../../shared/schemas/scrapings';
 
@@ -54,30 +54,32 @@ const VIEWS: ProductView[] = ['products', 'change', 'flagged', 'sd_data', 'price
 const SORTS = ['name;asc', 'name;desc', 'price;asc', 'price;desc', 'style_number;asc', 'style_number;desc'];
 
 /** The index a cold reader makes of the keys' JSON (as stored in S3: through JSON.stringify). */
-function fromStoredKeys(products: readonly ProductScrape[]): PeriodIndex {
-  const keys = readKeys(PERIOD, JSON.parse(JSON.stringify(buildReadKeys(PERIOD, 0, products))))!;
+function fromStoredKeys(products: readonly ProductScrape[], seq = 0): PeriodIndex {
+  const keys = readKeys(PERIOD, JSON.parse(JSON.stringify(buildReadKeys(PERIOD, seq, products))))!;
   expect(keys.orders.size).toBe(SORTS.length);
-  return new PeriodIndex(keys.products, keys.orders);
+  return new PeriodIndex(keys.products, keys.orders, keys.seq);
 }
 
+type MatchesOf = (index: PeriodIndex, oh: OhIndexed) => Matches;
+
 /** A page as product-reads.ts answers it: positions from the keys, the rows' products by id from the stored ones. */
-function keysPage(index: PeriodIndex, current: readonly ProductScrape[], oh: OhIndexed, o: ViewOptions): { data: ViewRow[]; totalCount: number } {
-  const matches = matchAll(index, oh);
+function keysPage(index: PeriodIndex, current: readonly ProductScrape[], oh: OhIndexed, o: ViewOptions, matchesOf: MatchesOf): { data: ViewRow[]; totalCount: number } {
+  const matches = matchesOf(index, oh);
   const { positions, totalCount } = pagePositions(index, oh, matches, o);
   if (isOhView(o.view)) return { data: positions.map((i) => oh.row(i)), totalCount };
   const byId = new Map(current.map((p) => [p._id, p]));
   const priced = o.view === 'price_diff' || o.view === 'price_match';
-  return { data: positions.map((i) => (priced ? pricedRow(byId.get(index.products[i]!._id)!, matches.units[i]![0]!) : byId.get(index.products[i]!._id)!)), totalCount };
+  return { data: positions.map((i) => (priced ? pricedRow(byId.get(index.products[i]!._id)!, firstUnit(matches, i)!) : byId.get(index.products[i]!._id)!)), totalCount };
 }
 
-function compareAll(index: PeriodIndex, current: readonly ProductScrape[]) {
+function compareAll(index: PeriodIndex, current: readonly ProductScrape[], matchesOf: MatchesOf = matchAll) {
   const oh = new OhIndexed(ohItems);
   for (const view of VIEWS)
     for (const sort of SORTS)
       for (const extra of [{}, { search: 'ALPHA' }, { search: 'inv-1' }, { search: 'opt 1' }, { mapped: true }, { mapped: false }, { unflaggedOnly: true }] as Partial<ViewOptions>[])
         for (const page of [1, 2, 9]) {
           const o: ViewOptions = { view, sort, page, limit: 17, ...extra };
-          expect(keysPage(index, current, oh, o), `${view} ${sort} ${JSON.stringify(extra)} page ${page}`).toEqual(productView(current, ohItems, o));
+          expect(keysPage(index, current, oh, o, matchesOf), `${view} ${sort} ${JSON.stringify(extra)} page ${page}`).toEqual(productView(current, ohItems, o));
         }
 }
 
@@ -109,6 +111,60 @@ describe('read keys', () => {
     const keys = buildReadKeys(PERIOD, 0, stored);
     expect(readKeys(PERIOD, { ...keys, format: 2 as never })).toBeUndefined();
     expect(readKeys(PERIOD, { ...keys, rows: keys.rows.slice(1) })).toBeUndefined();
+  });
+});
+
+describe('stored join (a period matched against a retailer\'s items, read by a cold Lambda)', () => {
+  const oh = new OhIndexed(ohItems);
+  const fresh = () => stored.map((p) => ({ ...p }));
+  /** A join as the next cold Lambda reads it: through its JSON. */
+  const throughJson = (m: Matches) => decodeJoin(JSON.parse(JSON.stringify(encodeJoin(m, ohItems.length))))!;
+  const flipMapIds = (index: PeriodIndex, current: ProductScrape[], firstSeq: number) =>
+    [3, 10, 42, 77, 150].forEach((n, k) => {
+      const state = { isFlagged: current[n]!.isFlagged, oh_map_id: current[n]!.oh_map_id ? '' : `INV-${n % 40}`, brand_sku: current[n]!.brand_sku, edited: ['oh_map_id' as const] };
+      current[n] = { ...current[n]!, ...state };
+      index.applyEdit(current[n]!._id, state, firstSeq + k);
+    });
+
+  it('answers every view, sort, search, filter and page as matching does', () => {
+    const join = throughJson(matchAll(fromStoredKeys(fresh()), oh));
+    compareAll(fromStoredKeys(fresh()), fresh(), (index, items) => joinedMatches(index, items, join)!);
+  });
+
+  it('matches again on read the products edited after it was stored (later edits move rows between tabs)', () => {
+    const current = fresh();
+    const index = fromStoredKeys(current, 4);
+    const join = throughJson(matchAll(index, oh));
+    expect(join.seq).toBe(4);
+    flipMapIds(index, current, 5);
+    expect(index.seq).toBe(9);
+    compareAll(index, current, (i, items) => joinedMatches(i, items, join)!);
+  });
+
+  it('answers the on-hand row views alone, without the period, when it includes every edit', () => {
+    const m = storedMatches(oh, throughJson(matchAll(fromStoredKeys(fresh()), oh)));
+    for (const view of ['oh_data', 'oh_sd_data', 'all_oh'] as const)
+      for (const sort of SORTS) {
+        const o: ViewOptions = { view, sort, page: 2, limit: 17 };
+        const { positions, totalCount } = pagePositions(undefined, oh, m, o);
+        expect({ data: positions.map((i) => oh.row(i)), totalCount }, `${view} ${sort}`).toEqual(productView(fresh(), ohItems, o));
+      }
+  });
+
+  it('is refused when it does not fit: older than the keys, newer than the edits read, another period size, another format, not whole', () => {
+    const index = fromStoredKeys(fresh(), 4);
+    const m = matchAll(index, oh);
+    expect(joinedMatches(index, oh, { ...throughJson(m), seq: 3 })).toBeUndefined();
+    expect(joinedMatches(index, oh, { ...throughJson(m), seq: 5 })).toBeUndefined();
+    expect(joinedMatches(fromStoredKeys(fresh().slice(1), 4), oh, throughJson(m))).toBeUndefined();
+    const json = encodeJoin(m, ohItems.length);
+    expect(decodeJoin({ ...json, format: 2 as never })).toBeUndefined();
+    expect(decodeJoin({ ...json, products: json.products - 1 })).toBeUndefined();
+    expect(decodeJoin({ ...json, items: 1 })).toBeUndefined();
+    expect(decodeJoin({ ...json, positions: json.positions.slice(0, 8) })).toBeUndefined();
+    const offsets = new Uint32Array(m.offsets);
+    offsets[5] = offsets[6]! + 1;
+    expect(decodeJoin(encodeJoin({ ...m, offsets }, ohItems.length))).toBeUndefined();
   });
 });
 
