@@ -11,13 +11,13 @@ import { join } from 'node:path';
 import { parse as csvParse } from 'csv-parse';
 import daff from 'daff';
 import { type ChunkStore, ChunkWriter } from '../functions/files/domain/chunk-writer.js';
-import { PreviousFileIndex, createStreamingDiff, diffRows } from '../functions/files/domain/diff.js';
+import { diffRows } from '../functions/files/domain/diff.js';
 import { DigestRecorder, PreviousFileDigest, createDigestDiff, markPreviousPage, pageRowReader } from '../functions/files/domain/digest-diff.js';
-import { type MarkedRow, markCurrentRow, markPreviousRow } from '../functions/files/domain/marks.js';
+import { type MarkedRow, markCurrentRow } from '../functions/files/domain/marks.js';
 import { parseRobotFile, parseRobotFileRows } from '../functions/files/domain/parse.js';
 import { ROBOT_TYPE_DEFINITIONS } from '../functions/files/domain/robot-types.js';
 
-export const VARIANTS = ['ours', 'ours-digest', 'ours-csv-parse', 'ours-arrays', 'daff', 'daff-on-csv-parse', 'daff-on-our-parser', 'parse-only'] as const;
+export const VARIANTS = ['ours-digest', 'ours-digest-csv-parse', 'ours-arrays', 'daff', 'daff-on-csv-parse', 'daff-on-our-parser', 'parse-only'] as const;
 export type Variant = (typeof VARIANTS)[number];
 
 export interface WorkerResult {
@@ -65,67 +65,17 @@ interface Found {
 }
 
 /**
- * What ingest does, with the pages serialized and dropped instead of PUT to S3: the previous file
- * parsed into a packed index; the current file parsed a batch at a time, each row diffed, marked
- * and added to 1000-row JSON chunks; then the previous side's marked chunks.
- */
-async function runOurs(previousPath: string, currentPath: string, phases: Record<string, number>, fastCsv = true): Promise<Found> {
-  const pages = { chunks: 0, chars: 0 };
-  const store: ChunkStore = {
-    put(_n, body) {
-      pages.chunks++;
-      pages.chars += body.length; // the bytes a PUT to S3 sends (pages.ts)
-      return Promise.resolve();
-    },
-    remove: () => Promise.resolve(),
-  };
-  const previous = await timed(phases, 'parse previous into index', async () => {
-    const index = new PreviousFileIndex('product');
-    const rows = parseRobotFileRows(createReadStream(previousPath), { type: 'product', fileName: previousPath, fastCsv });
-    for await (const batch of rows) for (const row of batch) index.add(row);
-    return { index, columns: rows.stats!.columns };
-  });
-  const diff = createStreamingDiff(previous.index, { type: 'product', columns: COMPARED, previousColumns: previous.columns });
-  const result = await timed(phases, 'parse current + diff + its pages', async () => {
-    const rows = parseRobotFileRows(createReadStream(currentPath), { type: 'product', fileName: currentPath, fastCsv });
-    const side = new ChunkWriter<MarkedRow>(store);
-    for await (const batch of rows) {
-      for (const row of batch) {
-        const full = side.add(markCurrentRow(row, diff.push(row)));
-        if (full) await full;
-      }
-    }
-    await side.close();
-    return diff.finish(rows.stats!.columns);
-  });
-  await timed(phases, 'previous pages', async () => {
-    const side = new ChunkWriter<MarkedRow>(store);
-    for (const row of diff.previousRows()) {
-      const full = side.add(markPreviousRow(row));
-      if (full) await full;
-    }
-    await side.close();
-  });
-  const s = result.summary;
-  return {
-    added: s.addedCount,
-    removed: s.removedCount,
-    changed: s.changedCount,
-    detail: `${pages.chunks} page chunks, ${Math.round(pages.chars / 1024 / 1024)} MB of JSON`,
-  };
-}
-
-/**
- * What ingest does since the digest diff (domain/digest-diff.ts), with a local folder for S3: the
+ * What ingest does (domain/digest-diff.ts), with a local folder for S3 and the pages it would PUT
+ * serialized and dropped: the
  * previous file's rows as its 1000-row pages and its saved digest (written here first, untimed:
  * in ingest its own ingest wrote them), the digest read back (PreviousFileDigest.fromSaved: key
  * hashes + MD5 of the compared cells; DIFF_BENCH_DIGEST_FROM_PAGES=1 builds it from the pages
  * instead, as for a previous file without a saved digest); the current file parsed a batch at a
  * time, diffed (a changed row's old values parsed alone from its page's bytes), marked and
  * serialized, its own digest recorded and saved; then the previous pages read again as bytes,
- * each row copied with its mark.
+ * each row copied with its mark. `fastCsv: false`: csv-parse reads every record of both files.
  */
-async function runOursDigest(previousPath: string, currentPath: string, phases: Record<string, number>): Promise<Found> {
+async function runOursDigest(previousPath: string, currentPath: string, phases: Record<string, number>, fastCsv = true): Promise<Found> {
   const dir = mkdtempSync(join(tmpdir(), 'diff-bench-pages-'));
   try {
     const folder: ChunkStore = { put: (n, body) => writeFile(join(dir, `${n}.json`), body), remove: () => Promise.resolve() };
@@ -142,7 +92,7 @@ async function runOursDigest(previousPath: string, currentPath: string, phases: 
       previousDigestParts.push(path);
       writeFileSync(path, bytes);
     });
-    const parsed = parseRobotFileRows(createReadStream(previousPath), { type: 'product', fileName: previousPath });
+    const parsed = parseRobotFileRows(createReadStream(previousPath), { type: 'product', fileName: previousPath, fastCsv });
     for await (const batch of parsed) {
       for (const row of batch) {
         previousRecorder.add(row);
@@ -180,7 +130,7 @@ async function runOursDigest(previousPath: string, currentPath: string, phases: 
     });
     const diff = createDigestDiff(digest, pageRowReader(readPageBytes, 1000), undefined, recorder);
     const result = await timed(phases, 'parse current + diff + its pages', async () => {
-      const rows = parseRobotFileRows(createReadStream(currentPath), { type: 'product', fileName: currentPath });
+      const rows = parseRobotFileRows(createReadStream(currentPath), { type: 'product', fileName: currentPath, fastCsv });
       const side = new ChunkWriter<MarkedRow>(store);
       for await (const batch of rows) {
         for (const row of batch) {
@@ -211,7 +161,7 @@ async function runOursDigest(previousPath: string, currentPath: string, phases: 
   }
 }
 
-/** The array form, as before the streaming one: both files parsed whole, then diffRows (no pages). */
+/** The array form (assessFile's, ingest's before the streaming forms): both files parsed whole, then diffRows (no pages). */
 async function runOursArrays(previousPath: string, currentPath: string, phases: Record<string, number>): Promise<Found> {
   const previous = await timed(phases, 'parse previous', () =>
     parseRobotFile(createReadStream(previousPath), { type: 'product', fileName: previousPath }),
@@ -281,7 +231,7 @@ async function runDaffOnCsvParse(previousPath: string, currentPath: string, phas
 }
 
 /**
- * daff's engine fed by OUR parser (parseRobotFileRows with its fast CSV path, as `ours` reads):
+ * daff's engine fed by OUR parser (parseRobotFileRows with its fast CSV path, as `ours-digest` reads):
  * the rows go into daff tables (header + values in the file's columns), so the two diff engines
  * are compared on equal parsing.
  */
@@ -332,9 +282,8 @@ async function main(): Promise<void> {
   const phases: Record<string, number> = {};
   const started = performance.now();
   const runs: Record<Variant, (previous: string, current: string, phases: Record<string, number>) => Promise<Found>> = {
-    ours: runOurs,
     'ours-digest': runOursDigest,
-    'ours-csv-parse': (previous, current, phases) => runOurs(previous, current, phases, false),
+    'ours-digest-csv-parse': (previous, current, phases) => runOursDigest(previous, current, phases, false),
     'daff-on-our-parser': runDaffOnOurParser,
     'ours-arrays': runOursArrays,
     daff: runDaff,

@@ -1,10 +1,9 @@
 /**
- * Ingest + diff benchmark: our streaming parse + streaming keyed diff + marked pages (what the
- * ingest Lambda does) against the daff library, on the same two generated 100k-row product
- * files, in the same run. Each variant runs in its own child process so its time and memory are
- * its own.
+ * Ingest + diff benchmark: our streaming parse + digest diff + marked pages (what the ingest
+ * Lambda does) against the daff library, on the same two generated 100k-row product files, in
+ * the same run. Each variant runs in its own child process so its time and memory are its own.
  *
- *   npx tsx bench/diff-bench.ts [--rows 100000] [--runs 3] [--compact] [--keep] [--only ours,daff]
+ *   npx tsx bench/diff-bench.ts [--rows 100000] [--runs 3] [--compact] [--keep] [--only ours-digest,daff]
  *
  * See bench/README.md.
  */
@@ -28,7 +27,7 @@ interface Args {
   variants: Variant[];
 }
 
-const ALL_VARIANTS: readonly Variant[] = ['ours', 'ours-digest', 'ours-csv-parse', 'ours-arrays', 'daff', 'daff-on-csv-parse', 'daff-on-our-parser', 'parse-only'];
+const ALL_VARIANTS: readonly Variant[] = ['ours-digest', 'ours-digest-csv-parse', 'ours-arrays', 'daff', 'daff-on-csv-parse', 'daff-on-our-parser', 'parse-only'];
 const USAGE = 'usage: diff-bench.ts [--rows N] [--runs N] [--compact] [--keep] [--only variant,variant...]';
 
 function parseArgs(argv: readonly string[]): Args {
@@ -108,13 +107,12 @@ const megabytes = (value: number): string => `${Math.round(value)} MB`;
 const pad = (text: string, width: number): string => text.padEnd(width);
 
 const LABELS: Record<Variant, string> = {
-  ours: 'ours: parseRobotFileRows + streaming diff + marked pages',
   'ours-digest': 'ours as ingest runs it: saved digest + page bytes (on disk)',
-  'ours-csv-parse': 'ours, the same with csv-parse reading every record',
+  'ours-digest-csv-parse': 'ours-digest with csv-parse reading every record',
   'ours-arrays': 'ours, array form: parseRobotFile x2 + diffRows, no pages',
   daff: 'daff: daff.Csv parse + compareTables/align + TableDiff.hilite',
   'daff-on-csv-parse': 'daff engine on csv-parse rows',
-  'daff-on-our-parser': 'daff engine on our parser\'s rows (same fast parser as ours)',
+  'daff-on-our-parser': 'daff engine on our parser\'s rows (same fast parser as ours-digest)',
   'parse-only': 'our parser alone on both files (no diff)',
 };
 
@@ -154,7 +152,7 @@ export async function runDiffBench(argv: readonly string[]): Promise<void> {
         const result = await runWorker(workerPath, variant, files);
         results.get(variant)!.push(result);
         const ok = variant === 'parse-only' ? '' : sameCounts(result.found, expected) ? 'ok' : 'MISMATCH';
-        console.log(`  run ${run + 1} ${pad(variant, 18)} ${seconds(result.totalMs).padStart(8)}  peak RSS ${megabytes(result.peakRssMb)}  ${ok}`);
+        console.log(`  run ${run + 1} ${pad(variant, 21)} ${seconds(result.totalMs).padStart(8)}  peak RSS ${megabytes(result.peakRssMb)}  ${ok}`);
       }
     }
 
@@ -178,24 +176,22 @@ export async function runDiffBench(argv: readonly string[]): Promise<void> {
     }
 
     console.log('');
-    const ours = summary.get('ours');
+    // Ours is the digest form, as ingest runs it (functions/files/domain/digest-diff.ts).
+    const ours = summary.get('ours-digest');
     const daffNative = summary.get('daff');
     const daffEngine = summary.get('daff-on-csv-parse');
     const arrays = summary.get('ours-arrays');
     if (ours && daffNative) {
       const ratio = daffNative.totalMs / ours.totalMs;
-      console.log(`Ratio daff / ours:                         ${ratio.toFixed(2)}x  (goal >= ${GOAL_RATIO}x: ${ratio >= GOAL_RATIO ? 'met' : 'NOT met'})`);
+      console.log(`Ratio daff / ours-digest:                          ${ratio.toFixed(2)}x  (goal >= ${GOAL_RATIO}x: ${ratio >= GOAL_RATIO ? 'met' : 'NOT met'})`);
     }
-    if (ours && daffEngine) console.log(`Ratio daff engine on csv-parse rows / ours: ${(daffEngine.totalMs / ours.totalMs).toFixed(2)}x`);
+    if (ours && daffEngine) console.log(`Ratio daff engine on csv-parse rows / ours-digest: ${(daffEngine.totalMs / ours.totalMs).toFixed(2)}x`);
     const daffOurParser = summary.get('daff-on-our-parser');
     if (ours && daffOurParser) {
-      // The engines alone: the same parser feeds both, so this is what our diff engine buys.
-      console.log(`Ratio daff engine on our parser / ours:    ${(daffOurParser.totalMs / ours.totalMs).toFixed(2)}x  (diff engines on equal parsing; ${megabytes(daffOurParser.rss)} vs ${megabytes(ours.rss)} peak RSS)`);
+      // The same parser reads the current file for both (ours-digest reads the previous one as its saved digest and pages).
+      console.log(`Ratio daff engine on our parser / ours-digest:     ${(daffOurParser.totalMs / ours.totalMs).toFixed(2)}x  (${megabytes(daffOurParser.rss)} vs ${megabytes(ours.rss)} peak RSS)`);
     }
-    const digestForm = summary.get('ours-digest');
-    if (digestForm && daffOurParser) console.log(`Ratio daff engine on our parser / ours-digest: ${(daffOurParser.totalMs / digestForm.totalMs).toFixed(2)}x  (ingest's digest form; ${megabytes(daffOurParser.rss)} vs ${megabytes(digestForm.rss)} peak RSS)`);
-    if (digestForm && daffNative) console.log(`Ratio daff / ours-digest:                  ${(daffNative.totalMs / digestForm.totalMs).toFixed(2)}x`);
-    // The engines alone (issue 21): parsing is the same code in ours, ours-digest and
+    // The engines alone (issue 21): parsing is the same code in ours-digest and
     // daff-on-our-parser, measured apart (parse-only) and taken off; daff's engine is its own
     // phases (compareTables + align, hilite), without the rows' conversion to its tables.
     const parseOnly = results.get('parse-only');
@@ -206,19 +202,18 @@ export async function runDiffBench(argv: readonly string[]): Promise<void> {
       const daffRuns = results.get('daff-on-our-parser');
       const daffEngine = daffRuns ? median(daffRuns.map((r) => (r.phases['compareTables + align'] ?? 0) + (r.phases['hilite'] ?? 0))) : undefined;
       console.log(`Parsing alone (our parser): previous ${seconds(parsePrevious)}, current ${seconds(parseCurrent)}`);
-      const engineLine = (label: string, engineMs: number) => {
+      if (ours) {
+        const engineMs = Math.max(1, ours.totalMs - parseCurrent);
         const vsDaff = daffEngine !== undefined ? `; daff's engine ${seconds(daffEngine)}: ratio ${(daffEngine / engineMs).toFixed(2)}x (goal >= ${GOAL_RATIO}x: ${daffEngine / engineMs >= GOAL_RATIO ? 'met' : 'NOT met'})` : '';
-        console.log(`Engine alone, ${label}: ${seconds(engineMs)}${vsDaff}`);
-      };
-      if (ours) engineLine('ours (total - parse of both files; diff + marks + pages)', Math.max(1, ours.totalMs - parsePrevious - parseCurrent));
-      if (digestForm) engineLine('ours-digest (total - parse of the current file; saved digest read + diff + marks + pages + its digest + previous side from page bytes)', Math.max(1, digestForm.totalMs - parseCurrent));
+        console.log(`Engine alone, ours-digest (total - parse of the current file; saved digest read + diff + marks + pages + its digest + previous side from page bytes): ${seconds(engineMs)}${vsDaff}`);
+      }
     }
-    const csvParseOnly = summary.get('ours-csv-parse');
-    if (ours && csvParseOnly) console.log(`Ratio csv-parse for every record / ours:   ${(csvParseOnly.totalMs / ours.totalMs).toFixed(2)}x in time, ${megabytes(csvParseOnly.rss)} vs ${megabytes(ours.rss)} peak RSS`);
-    if (ours && arrays) console.log(`Ratio array form / ours:                   ${(arrays.totalMs / ours.totalMs).toFixed(2)}x in time, ${megabytes(arrays.rss)} vs ${megabytes(ours.rss)} peak RSS`);
+    const csvParseOnly = summary.get('ours-digest-csv-parse');
+    if (ours && csvParseOnly) console.log(`Ratio csv-parse for every record / ours-digest:    ${(csvParseOnly.totalMs / ours.totalMs).toFixed(2)}x in time, ${megabytes(csvParseOnly.rss)} vs ${megabytes(ours.rss)} peak RSS`);
+    if (ours && arrays) console.log(`Ratio array form / ours-digest:                    ${(arrays.totalMs / ours.totalMs).toFixed(2)}x in time, ${megabytes(arrays.rss)} vs ${megabytes(ours.rss)} peak RSS`);
     if (ours) {
       const runs = ours.rssRuns.map((r) => megabytes(r)).join(', ');
-      console.log(`Peak RSS ours (highest run):               ${megabytes(ours.rss)}  (goal < ${GOAL_RSS_MB} MB: ${ours.rss < GOAL_RSS_MB ? 'met' : 'NOT met'}; runs: ${runs})`);
+      console.log(`Peak RSS ours-digest (highest run):                ${megabytes(ours.rss)}  (goal < ${GOAL_RSS_MB} MB: ${ours.rss < GOAL_RSS_MB ? 'met' : 'NOT met'}; runs: ${runs})`);
     }
     console.log('Times exclude process start and module loading; peak RSS is the whole worker process, peak heap is sampled.');
   } finally {

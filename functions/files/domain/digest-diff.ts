@@ -1,11 +1,12 @@
 /**
- * The streaming diff of ingest in bounded memory (issue 7 §2): the same answers as
- * `createStreamingDiff` (diff.ts), without holding the previous file.
+ * The streaming diff of ingest in bounded memory (issue 7 §2): the answers of `diffRows` (diff.ts,
+ * both files in memory), with the current file taken a row at a time and the previous file not
+ * held.
  *
  * `PreviousFileDigest` keeps, per previous row, only 64 bits of its key's MD5 with the position of
  * its last row (`KeyPositions`, an open-addressing table in typed arrays) and a 128-bit MD5
  * digest of its tracked cells (four 32-bit words in a typed array): about 40 bytes a row
- * whatever the row's size, all off the JS heap, where the packed index of diff.ts holds the row.
+ * whatever the row's size, all off the JS heap, instead of the row itself.
  * A current row whose digest equals its previous row's is unchanged; one whose digest differs is
  * compared cell by cell with the previous row read back (`readRow`, by position: ingest reads it
  * from the previous file's pages, a few chunks cached, rescans mostly keeping their order), so
@@ -17,7 +18,7 @@
 import { hash } from 'node:crypto';
 import { Md5KeyTable } from '../../lib/md5-key-table.js';
 import { StringHasher } from '../../lib/string-hash.js';
-import { type CellChange, type CurrentRowDiff, diffSummary, type DiffOptions, type PreviousRowDiff, type StreamingDiffResult, trackedColumnsFor } from './diff.js';
+import { type CellChange, type CurrentRowDiff, diffSummary, type DiffOptions, type DiffSummary, type PreviousRowDiff, trackedColumnsFor } from './diff.js';
 import { type MarkedRow, markPreviousRow } from './marks.js';
 import { itemRow, pageItems, type PageItems, remarkedItem } from './page-items.js';
 import { type RobotRow, robotTypeDefinition } from './robot-types.js';
@@ -258,7 +259,7 @@ export class PreviousFileDigest {
 
 /** The summary of a digest diff; the removed rows are known by their marks (`markPrevious`), not listed: their keys are not held. */
 export interface DigestDiffResult {
-  readonly summary: StreamingDiffResult['summary'];
+  readonly summary: DiffSummary;
 }
 
 export interface DigestDiff {

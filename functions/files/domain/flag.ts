@@ -263,8 +263,8 @@ export function planAssessment(settings: ThresholdSettings, type: RobotType, rob
 
 /**
  * Thresholds for the robot -> diff on its tracked columns -> flag, with both files in memory.
- * Ingest does the same a row at a time: `planAssessment`, `createStreamingDiff` with
- * `plan.diffOptions`, then `decideFlag` on the summary.
+ * Ingest does the same a row at a time: `planAssessment`, `createDigestDiff` over a
+ * `PreviousFileDigest` of `plan.diffOptions`, then `decideFlag` on the summary.
  */
 export function assessFile(input: AssessFileInput): FileAssessment {
   const { type } = input;

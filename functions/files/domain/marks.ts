@@ -39,7 +39,7 @@ export function markRows(previous: readonly RobotRow[], current: readonly RobotR
   };
 }
 
-/** A current row as `markRows` marks it, from what `StreamingDiff.push` said of it (null: no previous file). */
+/** A current row as `markRows` marks it, from what `DigestDiff.push` said of it (null: no previous file). */
 export function markCurrentRow(row: RobotRow, diff: CurrentRowDiff | null): MarkedRow {
   if (diff === null || diff.mark === 'unchanged') return { row };
   if (diff.mark === 'added') return { row, mark: 'added' };
@@ -49,7 +49,7 @@ export function markCurrentRow(row: RobotRow, diff: CurrentRowDiff | null): Mark
   return { row, mark: 'changed', changed, old };
 }
 
-/** A previous row as `markRows` marks it, from `StreamingDiff.previousRows`. */
+/** A previous row as `markRows` marks it, from `DigestDiff.markPrevious`. */
 export function markPreviousRow(previous: PreviousRowDiff): MarkedRow {
   const { row } = previous;
   if (previous.mark === 'removed') return { row, mark: 'removed' };
