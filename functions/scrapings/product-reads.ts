@@ -226,15 +226,15 @@ export async function productPage(period: RetailerBrandScraping, o: ViewOptions)
   const { index, oh, matches } = await viewSources(period, o, 'keys');
   const { positions, totalCount } = pagePositions(index, oh, matches, o);
   if (isOhView(o.view)) return { data: positions.map((i) => oh!.row(i)), totalCount };
-  const products = index!.products;
-  const stored = await getVersionProducts(period._id, period.version, positions.map((i) => products[i]!._id));
-  if (positions.some((i) => !stored.has(products[i]!._id))) {
+  const ids = positions.map((i) => index!.id(i));
+  const stored = await getVersionProducts(period._id, period.version, ids);
+  if (ids.some((id) => !stored.has(id))) {
     const full = await viewSources(period, o, 'full');
     return indexedView(full.index, full.oh, full.matches, o);
   }
   const priced = o.view === 'price_diff' || o.view === 'price_match';
-  const data = positions.map((i): ViewRow => {
-    const p = stored.get(products[i]!._id)!;
+  const data = positions.map((i, k): ViewRow => {
+    const p = stored.get(ids[k]!)!;
     return priced ? pricedRow(p, firstUnit(matches!, i)!) : p;
   });
   return { data, totalCount };

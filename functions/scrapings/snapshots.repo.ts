@@ -26,7 +26,7 @@ import { idKey } from '../inventory/domain/oh-feed';
 import { s3 } from '../lib/clients/s3';
 import { env } from '../lib/env';
 import type { ProductScrape } from './domain/product';
-import { decodeJoin, decodeOhSnapshot, encodeOhSnapshot, type JoinJson, type OhSnapshotJson, type ReadKeysJson } from './domain/read-keys';
+import { decodeJoin, decodeOhSnapshot, encodeOhSnapshot, type JoinJson, type OhSnapshotJson, type ReadKeysJson, type StoredReadKeysJson } from './domain/read-keys';
 
 const gz = promisify(gzip);
 const gunz = promisify(gunzip);
@@ -73,7 +73,7 @@ export async function putPeriodSnapshotGz(periodId: string, version: string, bod
 export const periodKeysKey = (periodId: string, version: string) => `${SNAPSHOT_PREFIX}periods/${periodId}/${version}.keys.json.gz`;
 
 /** GetObject snapshots/periods/<periodId>/<version>.keys.json.gz (undefined when there is none) */
-export const getPeriodKeys = (periodId: string, version: string) => getJson<ReadKeysJson>(periodKeysKey(periodId, version));
+export const getPeriodKeys = (periodId: string, version: string) => getJson<StoredReadKeysJson>(periodKeysKey(periodId, version));
 
 /** PutObject snapshots/periods/<periodId>/<version>.keys.json.gz (overwrite: the same products give the same keys) */
 export const putPeriodKeys = (periodId: string, version: string, keys: ReadKeysJson) => putJson(periodKeysKey(periodId, version), keys);

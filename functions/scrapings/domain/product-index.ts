@@ -31,21 +31,26 @@ export function sortOrder(rows: readonly ViewRow[], sort: string): Uint32Array {
   return Uint32Array.from(idx);
 }
 
+/** Sort orders computed already, by orderKey: as arrays, or decoded on first use (undefined: compute it). */
+export type OrdersPreset = ReadonlyMap<string, Uint32Array> | ((key: string) => Uint32Array | undefined);
+
 /** Sort orders by `field;dir`, given (computed at publish: read-keys.ts) or computed on first use. */
 class Orders<R extends ViewRow> {
   private readonly cache: Map<string, Uint32Array>;
+  private readonly stored: ((key: string) => Uint32Array | undefined) | undefined;
   /** `rows`: the rows, asked for only when an order must be computed. */
   constructor(
     private readonly rows: () => readonly R[],
-    preset?: ReadonlyMap<string, Uint32Array>,
+    preset?: OrdersPreset,
   ) {
-    this.cache = new Map(preset);
+    this.cache = new Map(typeof preset === 'function' ? undefined : preset);
+    this.stored = typeof preset === 'function' ? preset : undefined;
   }
   get(sort: string): Uint32Array {
     const key = orderKey(sort);
     let order = this.cache.get(key);
     if (!order) {
-      order = sortOrder(this.rows(), key);
+      order = this.stored?.(key) ?? sortOrder(this.rows(), key);
       this.cache.set(key, order);
     }
     return order;
@@ -56,29 +61,60 @@ class Orders<R extends ViewRow> {
  * The folded search text of each row (shared/search.ts), made on the first search and kept:
  * folding every row costs about as much as a sort, and most requests do not search.
  */
-class SearchTexts<R> {
+class SearchTexts {
   private texts: string[] | undefined;
   constructor(
-    private readonly rows: readonly R[],
-    private readonly fieldsOf: (row: R) => readonly string[],
+    private readonly length: number,
+    private readonly fieldsAt: (i: number) => readonly string[],
   ) {}
   /** Row i changed (an edit): its text again, if the texts were made. */
   refresh(i: number): void {
-    if (this.texts) this.texts[i] = searchText(this.fieldsOf(this.rows[i]!));
+    if (this.texts) this.texts[i] = searchText(this.fieldsAt(i));
   }
   matches(i: number, words: readonly string[]): boolean {
-    this.texts ??= this.rows.map((r) => searchText(this.fieldsOf(r)));
+    this.texts ??= Array.from({ length: this.length }, (_, k) => searchText(this.fieldsAt(k)));
     return matchesWords(this.texts[i]!, words);
   }
 }
 
+/**
+ * A period's products as the tab logic reads them, field by field: whole objects (a snapshot's,
+ * `ArrayProducts`) or the read keys' columns (read-keys.ts), whose text columns are parsed only
+ * when a request needs them (a page of the products tab needs no name, SKU or map id).
+ */
+export interface KeyedProducts {
+  readonly length: number;
+  id(i: number): string;
+  type(i: number): ProductScrape['type'];
+  isFlagged(i: number): string;
+  mapId(i: number): string;
+  price(i: number): number | null;
+  /** Product i as an object (the keys' fields only, for the keys). */
+  at(i: number): ProductScrape;
+}
+
+export class ArrayProducts implements KeyedProducts {
+  constructor(private readonly products: readonly ProductScrape[]) {}
+  get length(): number {
+    return this.products.length;
+  }
+  id = (i: number) => this.products[i]!._id;
+  type = (i: number) => this.products[i]!.type;
+  isFlagged = (i: number) => this.products[i]!.isFlagged;
+  mapId = (i: number) => this.products[i]!.oh_map_id;
+  price = (i: number) => this.products[i]!.price;
+  at = (i: number) => this.products[i]!;
+}
+
 /** A period's products (in stored order) with their edits applied, sort orders and search texts. */
 export class PeriodIndex {
-  readonly products: ProductScrape[];
+  private readonly source: KeyedProducts;
+  /** Products changed by an edit: the source's product with the edit's user fields. */
+  private readonly edited = new Map<number, ProductScrape>();
   readonly orders: Orders<ProductScrape>;
   /** Position by product id, made on the first edit (a page never needs it). */
   private posOf: Map<string, number> | undefined;
-  private readonly search: SearchTexts<ProductScrape>;
+  private readonly search: SearchTexts;
   /** The position of the product each applied edit changed, and that edit's sequence: OH matches catch up from theirs. */
   private readonly editLog: number[] = [];
   private readonly editSeqs: number[] = [];
@@ -87,14 +123,40 @@ export class PeriodIndex {
 
   /** `orders`: sort orders computed already (the read keys'), by orderKey. `baseSeq`: the edit sequence `products` include. */
   constructor(
-    products: ProductScrape[],
-    orders?: ReadonlyMap<string, Uint32Array>,
+    products: ProductScrape[] | KeyedProducts,
+    orders?: OrdersPreset,
     readonly baseSeq = 0,
   ) {
-    this.products = products;
-    this.orders = new Orders(() => this.products, orders);
-    this.search = new SearchTexts(products, productSearchFields);
+    this.source = Array.isArray(products) ? new ArrayProducts(products) : products;
+    this.orders = new Orders(() => Array.from({ length: this.length }, (_, i) => this.product(i)), orders);
+    this.search = new SearchTexts(this.length, (i) => productSearchFields(this.product(i)));
     this.seq = baseSeq;
+  }
+
+  get length(): number {
+    return this.source.length;
+  }
+  /** Product i, edits applied (the keys' fields only, for the keys). */
+  product(i: number): ProductScrape {
+    return this.edited.get(i) ?? this.source.at(i);
+  }
+  id(i: number): string {
+    return this.source.id(i);
+  }
+  /** Never edited: from the source. */
+  type(i: number): ProductScrape['type'] {
+    return this.source.type(i);
+  }
+  price(i: number): number | null {
+    return this.source.price(i);
+  }
+  isFlagged(i: number): string {
+    const e = this.edited.size ? this.edited.get(i) : undefined;
+    return e ? e.isFlagged : this.source.isFlagged(i);
+  }
+  mapId(i: number): string {
+    const e = this.edited.size ? this.edited.get(i) : undefined;
+    return e ? e.oh_map_id : this.source.mapId(i);
   }
 
   /** How many edits were applied (OH matches remember the revision they are at). */
@@ -117,18 +179,18 @@ export class PeriodIndex {
   applyEdit(productId: string, state: UserFieldsState, seq = this.seq): void {
     if (!this.posOf) {
       this.posOf = new Map();
-      for (let k = 0; k < this.products.length; k++) this.posOf.set(this.products[k]!._id, k);
+      for (let k = 0; k < this.length; k++) this.posOf.set(this.source.id(k), k);
     }
     this.seq = Math.max(this.seq, seq);
     const i = this.posOf.get(productId);
     if (i === undefined) return;
-    const p: Record<string, unknown> = { ...this.products[i]! };
+    const p: Record<string, unknown> = { ...this.product(i) };
     for (const k of USER_FIELD_KEYS) {
       const v = (state as Record<string, unknown>)[k];
       if (v === undefined || v === null) delete p[k];
       else p[k] = v;
     }
-    this.products[i] = p as unknown as ProductScrape;
+    this.edited.set(i, p as unknown as ProductScrape);
     this.search.refresh(i);
     this.editLog.push(i);
     this.editSeqs.push(seq);
@@ -149,15 +211,15 @@ export class OhIndexed {
   private rowsMade: (OhRow | undefined)[];
   private indexMade: OhPositionIndex | undefined;
   readonly orders: Orders<OhRow>;
-  private readonly search: SearchTexts<OhItem>;
+  private readonly search: SearchTexts;
   /** `orders`: sort orders computed already (the snapshot's), by orderKey. */
   constructor(
     readonly items: OhItem[],
-    orders?: ReadonlyMap<string, Uint32Array>,
+    orders?: OrdersPreset,
   ) {
     this.rowsMade = new Array<OhRow | undefined>(items.length);
     this.orders = new Orders(() => this.rows, orders);
-    this.search = new SearchTexts(items, ohSearchFields);
+    this.search = new SearchTexts(items.length, (i) => ohSearchFields(items[i]!));
   }
   /** Item i as an OH row. */
   row(i: number): OhRow {
@@ -234,12 +296,12 @@ const unitsOf = (p: ProductScrape, oh: OhIndexed): readonly number[] => (p.type 
 
 /** Match every product against the retailer's items (once per snapshot and feed, or read from a stored join). */
 export function matchAll(period: PeriodIndex, oh: OhIndexed): Matches {
-  const n = period.products.length;
+  const n = period.length;
   const offsets = new Uint32Array(n + 1);
   const lists: (readonly number[])[] = new Array(n);
   let total = 0;
   for (let i = 0; i < n; i++) {
-    lists[i] = unitsOf(period.products[i]!, oh);
+    lists[i] = period.type(i) === 'deleted' ? NONE : unitsOf(period.product(i), oh);
     total += lists[i]!.length;
     offsets[i + 1] = total;
   }
@@ -255,10 +317,10 @@ export function matchAll(period: PeriodIndex, oh: OhIndexed): Matches {
  * includes, so the edits between cannot be told).
  */
 export function joinedMatches(period: PeriodIndex, oh: OhIndexed, join: { seq: number; offsets: Uint32Array; positions: Uint32Array }): Matches | undefined {
-  if (join.offsets.length !== period.products.length + 1 || join.seq < period.baseSeq || join.seq > period.seq) return undefined;
+  if (join.offsets.length !== period.length + 1 || join.seq < period.baseSeq || join.seq > period.seq) return undefined;
   if (join.positions.some((u) => u >= oh.items.length)) return undefined;
   const m: Matches = { period, oh, revision: period.revision, seq: period.seq, offsets: join.offsets, positions: join.positions, changed: new Map() };
-  for (const i of period.editedAfterSeq(join.seq)) setUnits(m, i, unitsOf(period.products[i]!, oh));
+  for (const i of period.editedAfterSeq(join.seq)) setUnits(m, i, unitsOf(period.product(i), oh));
   return m;
 }
 
@@ -270,32 +332,32 @@ export function storedMatches(oh: OhIndexed, join: { seq: number; offsets: Uint3
 /** Bring matches up to the period's edits since they were computed: only the edited products are matched again. */
 export function catchUpMatches(m: Matches): Matches {
   if (!m.period) return m;
-  for (const i of m.period.editedAfter(m.revision)) setUnits(m, i, unitsOf(m.period.products[i]!, m.oh));
+  for (const i of m.period.editedAfter(m.revision)) setUnits(m, i, unitsOf(m.period.product(i), m.oh));
   m.revision = m.period.revision;
   m.seq = m.period.seq;
   return m;
 }
 
-const isDeleted = (p: ProductScrape) => p.type === 'deleted';
-
 /** Whether product i is a row of a product view (before mapped, unflagged and search filters). */
-function productMember(view: ProductView, p: ProductScrape, i: number, m: Matches | undefined): boolean {
+function productMember(view: ProductView, period: PeriodIndex, i: number, m: Matches | undefined): boolean {
+  const type = period.type(i);
   switch (view) {
     case 'products':
-      return !isDeleted(p);
+      return type !== 'deleted';
     case 'change':
-      return p.type === 'added' || p.type === 'deleted' || p.type === 'change';
+      return type === 'added' || type === 'deleted' || type === 'change';
     case 'flagged':
-      return !isDeleted(p) && p.isFlagged === 'yes';
+      return type !== 'deleted' && period.isFlagged(i) === 'yes';
     case 'sd_data':
-      return !isDeleted(p) && unitPositions(m!, i).length === 0;
+      return type !== 'deleted' && unitPositions(m!, i).length === 0;
     case 'price_diff':
     case 'price_match': {
       const unit = firstUnit(m!, i);
-      if (isDeleted(p) || !unit) return false;
-      const same = unit.price === p.price;
+      if (type === 'deleted' || !unit) return false;
+      const price = period.price(i);
+      const same = unit.price === price;
       if ((view === 'price_match') !== same) return false;
-      return !(view === 'price_match' && p.price === null);
+      return !(view === 'price_match' && price === null);
     }
     default:
       return false;
@@ -327,10 +389,9 @@ function* memberPositions(period: PeriodIndex | undefined, oh: OhIndexed | undef
   }
   if (!period) throw new Error(`the ${o.view} view needs the period's products`);
   for (const i of period.orders.get(o.sort)) {
-    const p = period.products[i]!;
-    if (!productMember(o.view, p, i, matches)) continue;
-    if (o.mapped !== undefined && (p.oh_map_id.trim() !== '') !== o.mapped) continue;
-    if (o.unflaggedOnly && p.isFlagged === 'yes') continue;
+    if (!productMember(o.view, period, i, matches)) continue;
+    if (o.mapped !== undefined && (period.mapId(i).trim() !== '') !== o.mapped) continue;
+    if (o.unflaggedOnly && period.isFlagged(i) === 'yes') continue;
     if (needle && !period.matchesSearch(i, needle)) continue;
     yield i;
   }
@@ -339,8 +400,8 @@ function* memberPositions(period: PeriodIndex | undefined, oh: OhIndexed | undef
 /** The row at a position memberPositions gave. */
 function rowMaker(period: PeriodIndex | undefined, oh: OhIndexed | undefined, matches: Matches | undefined, view: ProductView): (i: number) => ViewRow {
   if (OH_VIEWS.includes(view)) return (i) => oh!.row(i);
-  if (view === 'price_diff' || view === 'price_match') return (i) => pricedRow(period!.products[i]!, firstUnit(matches!, i)!);
-  return (i) => period!.products[i]!;
+  if (view === 'price_diff' || view === 'price_match') return (i) => pricedRow(period!.product(i), firstUnit(matches!, i)!);
+  return (i) => period!.product(i);
 }
 
 /**

@@ -9,23 +9,61 @@ import { PRODUCT_SORTS } from '../../../shared/schemas/scrapings';
 import type { OhItem } from '../../inventory/domain/oh-feed';
 import type { BrandSkuRef, ProductScrape } from './product';
 import { ohRow } from './product-view';
-import { orderKey, sortOrder } from './product-index';
+import { ArrayProducts, orderKey, sortOrder, type KeyedProducts } from './product-index';
 import type { ProductChangeType } from '../../files/domain/period-apply';
 
-/** Format of the keys' JSON; a reader meeting another one rebuilds them (product-reads.ts). */
-export const READ_KEYS_FORMAT = 1;
+/** Format of the keys' JSON; a reader meeting another one (but format 1, still read) rebuilds them (product-reads.ts). */
+export const READ_KEYS_FORMAT = 2;
 
-/** One product: id after the period id, type (0: none), isFlagged, oh_map_id, brand_sku, product (0: none), name, price, style_number. */
+/** One product (format 1): id after the period id, type (0: none), isFlagged, oh_map_id, brand_sku, product (0: none), name, price, style_number. */
 type KeyRow = [string, ProductChangeType | 0, string, string, string, BrandSkuRef | 0, string, number | null, string];
 
+/** The columns kept as JSON text (one array, an entry per product), parsed on the first request that reads them. */
+const TEXT_COLUMNS = ['id', 'oh_map_id', 'brand_sku', 'product', 'name', 'style_number'] as const;
+type TextColumn = (typeof TEXT_COLUMNS)[number];
+
+/** A product's change type as one character of `types`. */
+const TYPE_CODES: Record<ProductChangeType | 'none', string> = { none: '-', added: 'a', deleted: 'd', change: 'c' };
+const TYPE_OF = new Map<number, ProductChangeType>([
+  ['a'.charCodeAt(0), 'added'],
+  ['d'.charCodeAt(0), 'deleted'],
+  ['c'.charCodeAt(0), 'change'],
+]);
+const FLAGGED = 'y'.charCodeAt(0);
+
+/**
+ * The read keys in columns (format 2). What every page reads is small and parsed at once: a
+ * character per product for its type and its flag, the prices. The text columns (ids, map ids,
+ * SKUs, names, style numbers) are each one JSON text, parsed when a request first needs it (a
+ * page's ids; the map ids for the mapped filter; all for a search or a match): a cold products
+ * tab builds no object per product (issue 21).
+ */
 export interface ReadKeysJson {
   format: typeof READ_KEYS_FORMAT;
   /** The period's edit sequence the keys include (edits after it are applied on read). */
   seq: number;
-  rows: KeyRow[];
+  count: number;
+  /** One character per product: '-' none, 'a' added, 'd' deleted, 'c' change. */
+  types: string;
+  /** One character per product: 'y' flagged, 'n' not. */
+  flags: string;
+  prices: (number | null)[];
+  /** By column: the JSON text of its array (ids after the period id; `product` 0 for none). */
+  text: Record<TextColumn, string>;
   /** By orderKey: the products' positions in that order, a little-endian Uint32Array in base64. */
   orders: Record<string, string>;
 }
+
+/** Format 1 (one array per product): still read. */
+export interface ReadKeysJsonV1 {
+  format: 1;
+  seq: number;
+  rows: KeyRow[];
+  orders: Record<string, string>;
+}
+
+/** Read keys as stored: this format or the one before. */
+export type StoredReadKeysJson = ReadKeysJson | ReadKeysJsonV1;
 
 /** The fields of a product the keys keep: a product with only these, as the tab logic reads it. */
 export function keyProduct(periodId: string, p: ProductScrape): ProductScrape {
@@ -44,6 +82,58 @@ function fromRow(periodId: string, r: KeyRow): ProductScrape {
   return p as unknown as ProductScrape;
 }
 
+/** The products of format-2 keys, read column by column (KeyedProducts); a text column is parsed on first use. */
+class ColumnProducts implements KeyedProducts {
+  readonly length: number;
+  private readonly parsed: Partial<Record<TextColumn, unknown[]>> = {};
+  constructor(
+    private readonly periodId: string,
+    private readonly json: ReadKeysJson,
+  ) {
+    this.length = json.count;
+  }
+  private column<T>(name: TextColumn): T[] {
+    let values = this.parsed[name];
+    if (!values) {
+      values = JSON.parse(this.json.text[name]) as unknown[];
+      // Checked when first read (the keys were taken as whole without parsing it): a fault, not a page.
+      if (!Array.isArray(values) || values.length !== this.length) throw new Error(`read keys: the ${name} column is not whole`);
+      this.parsed[name] = values;
+      this.json.text[name] = '';
+    }
+    return values as T[];
+  }
+  id(i: number): string {
+    return this.periodId + this.column<string>('id')[i]!;
+  }
+  type(i: number): ProductChangeType | undefined {
+    return TYPE_OF.get(this.json.types.charCodeAt(i));
+  }
+  isFlagged(i: number): string {
+    return this.json.flags.charCodeAt(i) === FLAGGED ? 'yes' : 'no';
+  }
+  mapId(i: number): string {
+    return this.column<string>('oh_map_id')[i]!;
+  }
+  price(i: number): number | null {
+    return this.json.prices[i] ?? null;
+  }
+  at(i: number): ProductScrape {
+    const row: KeyRow = [
+      this.column<string>('id')[i]!,
+      this.type(i) ?? 0,
+      this.isFlagged(i),
+      this.mapId(i),
+      this.column<string>('brand_sku')[i]!,
+      this.column<BrandSkuRef | 0>('product')[i]!,
+      this.column<string>('name')[i]!,
+      this.price(i),
+      this.column<string>('style_number')[i]!,
+    ];
+    return fromRow(this.periodId, row);
+  }
+}
+
 const toBase64 = (order: Uint32Array): string => Buffer.from(order.buffer, order.byteOffset, order.byteLength).toString('base64');
 function fromBase64(text: string): Uint32Array {
   const bytes = Buffer.from(text, 'base64');
@@ -57,7 +147,18 @@ export function buildReadKeys(periodId: string, seq: number, products: readonly 
   const keyed = products.map((p) => keyProduct(periodId, p));
   const orders: Record<string, string> = {};
   for (const sort of PRODUCT_SORTS) orders[orderKey(sort)] = toBase64(sortOrder(keyed, sort));
-  return { format: READ_KEYS_FORMAT, seq, rows: products.map((p) => toRow(periodId, p)), orders };
+  const rows = products.map((p) => toRow(periodId, p));
+  const text = (k: number) => JSON.stringify(rows.map((r) => r[k]));
+  return {
+    format: READ_KEYS_FORMAT,
+    seq,
+    count: rows.length,
+    types: rows.map((r) => TYPE_CODES[r[1] === 0 ? 'none' : r[1]]).join(''),
+    flags: rows.map((r) => (r[2] === 'yes' ? 'y' : 'n')).join(''),
+    prices: rows.map((r) => r[7]),
+    text: { id: text(0), oh_map_id: text(3), brand_sku: text(4), product: text(5), name: text(6), style_number: text(8) },
+    orders,
+  };
 }
 
 /** Orders by orderKey as stored (base64) back into arrays; undefined when one is not of `n` positions. */
@@ -137,12 +238,29 @@ export function decodeOhSnapshot(json: OhSnapshotJson): { items: OhItem[]; order
   return { items, orders: json.orders };
 }
 
-/** The products (key fields only) and sort orders of read keys; undefined when of another format or not whole. */
-export function readKeys(periodId: string, json: ReadKeysJson): { seq: number; products: ProductScrape[]; orders: Map<string, Uint32Array> } | undefined {
-  if (json.format !== READ_KEYS_FORMAT || !Array.isArray(json.rows)) return undefined;
-  const products = json.rows.map((r) => fromRow(periodId, r));
-  const orders = decodeOrders(json.orders, products.length);
-  return orders && { seq: json.seq, products, orders };
+/** One stored order (base64) back into an array; undefined when it is not of `n` positions (it is then computed). */
+function decodeOrder(text: string | undefined, n: number): Uint32Array | undefined {
+  if (typeof text !== 'string') return undefined;
+  const order = fromBase64(text);
+  return order.length === n ? order : undefined;
+}
+
+/**
+ * The products (key fields only, read by column) and sort orders (decoded when a request first
+ * sorts by one) of read keys, format 2 or 1; undefined when of another format or not whole.
+ */
+export function readKeys(periodId: string, json: StoredReadKeysJson): { seq: number; products: KeyedProducts; orders: (key: string) => Uint32Array | undefined } | undefined {
+  const orders = (n: number) => (key: string) => decodeOrder(json.orders?.[key], n);
+  if (json.format === 1) {
+    if (!Array.isArray(json.rows)) return undefined;
+    const rows = json.rows.map((r) => fromRow(periodId, r));
+    return { seq: json.seq, products: new ArrayProducts(rows), orders: orders(rows.length) };
+  }
+  if (json.format !== READ_KEYS_FORMAT || !Number.isInteger(json.count)) return undefined;
+  const n = json.count;
+  if (json.types?.length !== n || json.flags?.length !== n || json.prices?.length !== n) return undefined;
+  if (TEXT_COLUMNS.some((c) => typeof json.text?.[c] !== 'string')) return undefined;
+  return { seq: json.seq, products: new ColumnProducts(periodId, json), orders: orders(n) };
 }
 
 /** Format of a stored join's JSON; a reader meeting another one computes the join again. */

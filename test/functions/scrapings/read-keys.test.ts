@@ -56,7 +56,7 @@ const SORTS = ['name;asc', 'name;desc', 'price;asc', 'price;desc', 'style_number
 /** The index a cold reader makes of the keys' JSON (as stored in S3: through JSON.stringify). */
 function fromStoredKeys(products: readonly ProductScrape[], seq = 0): PeriodIndex {
   const keys = readKeys(PERIOD, JSON.parse(JSON.stringify(buildReadKeys(PERIOD, seq, products))))!;
-  expect(keys.orders.size).toBe(SORTS.length);
+  for (const sort of SORTS) expect(keys.orders(sort), sort).toHaveLength(products.length);
   return new PeriodIndex(keys.products, keys.orders, keys.seq);
 }
 
@@ -69,7 +69,7 @@ function keysPage(index: PeriodIndex, current: readonly ProductScrape[], oh: OhI
   if (isOhView(o.view)) return { data: positions.map((i) => oh.row(i)), totalCount };
   const byId = new Map(current.map((p) => [p._id, p]));
   const priced = o.view === 'price_diff' || o.view === 'price_match';
-  return { data: positions.map((i) => (priced ? pricedRow(byId.get(index.products[i]!._id)!, firstUnit(matches, i)!) : byId.get(index.products[i]!._id)!)), totalCount };
+  return { data: positions.map((i) => (priced ? pricedRow(byId.get(index.id(i))!, firstUnit(matches, i)!) : byId.get(index.id(i))!)), totalCount };
 }
 
 function compareAll(index: PeriodIndex, current: readonly ProductScrape[], matchesOf: MatchesOf = matchAll) {
@@ -109,8 +109,28 @@ describe('read keys', () => {
 
   it('are refused when of another format or not whole (the reader rebuilds them)', () => {
     const keys = buildReadKeys(PERIOD, 0, stored);
-    expect(readKeys(PERIOD, { ...keys, format: 2 as never })).toBeUndefined();
-    expect(readKeys(PERIOD, { ...keys, rows: keys.rows.slice(1) })).toBeUndefined();
+    expect(readKeys(PERIOD, { ...keys, format: 3 as never })).toBeUndefined();
+    expect(readKeys(PERIOD, { ...keys, prices: keys.prices.slice(1) })).toBeUndefined();
+    expect(readKeys(PERIOD, { ...keys, types: keys.types.slice(1) })).toBeUndefined();
+    expect(readKeys(PERIOD, { ...keys, flags: `${keys.flags}n` })).toBeUndefined();
+    expect(readKeys(PERIOD, { ...keys, text: { ...keys.text, name: undefined as never } })).toBeUndefined();
+  });
+
+  it('of the format before (one array per product) are still read, and answer the same', () => {
+    const rows = stored.map((p) => [p._id.slice(PERIOD.length), p.type ?? 0, p.isFlagged, p.oh_map_id, p.brand_sku, p.product ?? 0, p.name, p.price, p.style_number]);
+    const v1 = readKeys(PERIOD, JSON.parse(JSON.stringify({ format: 1, seq: 0, rows, orders: buildReadKeys(PERIOD, 0, stored).orders })))!;
+    compareAll(new PeriodIndex(v1.products, v1.orders, v1.seq), stored);
+  });
+
+  it('parse a text column only when a request reads it: a products page reads no name, a search does', () => {
+    const json = JSON.parse(JSON.stringify(buildReadKeys(PERIOD, 0, stored)));
+    json.text.name = '[not json';
+    const keys = readKeys(PERIOD, json)!;
+    const index = new PeriodIndex(keys.products, keys.orders, keys.seq);
+    const oh = new OhIndexed(ohItems);
+    const o: ViewOptions = { view: 'products', sort: 'price;desc', page: 2, limit: 17 };
+    expect(keysPage(index, stored, oh, o, () => undefined as never)).toEqual(productView(stored, ohItems, o));
+    expect(() => pagePositions(index, oh, undefined, { ...o, search: 'alpha' })).toThrow(SyntaxError);
   });
 });
 
