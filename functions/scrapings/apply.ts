@@ -481,7 +481,6 @@ function writeStagedProduct(writer: ProductWriter, period: BrandPeriod, staged: 
 }
 /** Entries of one transaction: 100 at most, up to three of them the file's (its approval or a check of the claim; the pending count; its retailer's waiting scans). */
 const TRANSACTION_ITEMS = 100;
-const FILE_ENTRIES = APPROVE_FILE_ENTRIES;
 
 export interface PublishResult {
   /** The file was approved by this call (or by an earlier try of the same claim). */
@@ -554,7 +553,7 @@ export async function publishFile(file: FileRecord, claimId: string): Promise<Pu
     }
     const transactions: TransactItem[][] = [[]];
     for (const g of groups) {
-      if (transactions.at(-1)!.length + g.length > TRANSACTION_ITEMS - FILE_ENTRIES) transactions.push([]);
+      if (transactions.at(-1)!.length + g.length > TRANSACTION_ITEMS - APPROVE_FILE_ENTRIES) transactions.push([]);
       transactions.at(-1)!.push(...g);
     }
     let retry = false;

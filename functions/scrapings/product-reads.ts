@@ -138,7 +138,9 @@ async function ohOfRetailer(brand: string, retailerId: string): Promise<{ key: s
   return { key, oh: await cached(key, () => loadOh(brand, feed.version, retailer.optId!)) };
 }
 
-const NO_ITEMS = new OhIndexed([]);
+/** A retailer's on-hand items when it has none: one instance (matches are cached by its identity), made on first use, not at module load (the scrapings and inventory modules import each other, through their index files). */
+let noItems: OhIndexed | undefined;
+const noItemsIndex = () => (noItems ??= new OhIndexed([]));
 
 /**
  * GET /retailerBrandProductScrapings: one page of a tab of a period (here, not in ./reads.ts with
@@ -157,7 +159,7 @@ export async function listProducts(auth: AuthContext, q: ListProductScrapingsQue
 async function viewSources(period: RetailerBrandScraping, o: RowOptions, form: Form): Promise<{ index: PeriodIndex; oh?: OhIndexed; matches?: Matches }> {
   const [index, oh] = await Promise.all([periodIndex(period, form), needsOnHand(o.view) ? ohOfRetailer(period.brand, period.retailer) : Promise.resolve(undefined)]);
   if (!needsOnHand(o.view)) return { index };
-  const ohIndexed = oh?.oh ?? NO_ITEMS;
+  const ohIndexed = oh?.oh ?? noItemsIndex();
   const matchKey = `M#${form}#${period._id}#${period.version}#${period.approvedDate}#${oh?.key ?? '-'}`;
   let matches = cache.get(matchKey) as Matches | undefined;
   if (matches && matches.period === index && matches.oh === ohIndexed) catchUpMatches(matches);
