@@ -9,14 +9,11 @@
  * Staging and cleaning up are idempotent; publishing is all-or-nothing. Rules: docs/period-rules.md,
  * layout: docs/data-model-scrapings.md.
  */
-import { carryingBrands } from '../brands/brands.repo';
+import { carryingBrands } from '../brands';
 import { pipelineNowIso } from '../lib/clock';
 import { mapLimit } from '../lib/map-limit';
-import { brandPageInfoFromRow, changedFields, productFieldsFromRow, type ProductFields } from '../files/domain/period-apply';
-import { BRAND_COLUMNS, type RobotRow } from '../files/domain/robot-types';
+import { APPROVE_FILE_ENTRIES, approveFileItems, BRAND_COLUMNS, brandPageInfoFromRow, changedFields, claimCheckItem, productFieldsFromRow, readAllRows, readChunk, type FileRecord, type FileType, type ProductFields, type RobotRow, type Side } from '../files';
 import { activityPut } from './activity';
-import { APPROVE_FILE_ENTRIES, approveFileItems, claimCheckItem, type FileRecord, type FileType } from '../files/files.repo';
-import { readAllRows, readChunk, type Side } from '../files/pages';
 import { brandOfRow, namesBrand, type CarryingBrand } from './domain/brand-split';
 import { CarriedFields, PeriodStager, type BrandCounts, type StagedRow } from './domain/period-stage';
 import { periodIdOf } from './domain/ids';

@@ -16,13 +16,12 @@
  * Everything sits in one LRU bounded by an estimate of its size in memory.
  */
 import { SCRAPING_MSG, type ListProductScrapingsQuery } from '../../shared/schemas/scrapings';
-import type { OhItem } from '../inventory/domain/oh-feed';
-import { getCurrentFeed, listCustomerItemsOfVersion } from '../inventory/inventory.repo';
+import { getCurrentFeed, listCustomerItemsOfVersion, type OhItem } from '../inventory';
 import type { AuthContext } from '../lib/http/auth';
 import { NotFoundError } from '../lib/http/errors';
 import { imageLinker, withImageLinks } from '../lib/image-links';
 import { SizedLru } from '../lib/lru';
-import { getRetailers } from '../retailers/retailers.repo';
+import { getRetailers } from '../retailers';
 import { assertCanSee } from './access';
 import type { ProductScrape } from './domain/product';
 import { catchUpMatches, indexedRows, indexedView, isOhView, matchAll, OhIndexed, pagePositions, PeriodIndex, type Matches, type RowOptions } from './domain/product-index';

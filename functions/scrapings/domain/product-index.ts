@@ -7,8 +7,7 @@
  */
 import type { ProductView } from '../../../shared/schemas/scrapings';
 import { matchesWords, searchText, searchWords } from '../../../shared/search';
-import { indexOhItems, matchProduct } from '../../inventory/domain/matching';
-import { idKey, type OhItem } from '../../inventory/domain/oh-feed';
+import { idKey, indexOhItems, matchProduct, type OhItem } from '../../inventory';
 import type { ProductScrape, UserFields } from './product';
 import { compareRows, ohRow, ohSearchFields, pricedRow, productSearchFields, type OhRow, type ViewOptions, type ViewRow } from './product-view';
 
