@@ -14,6 +14,15 @@ const ZOD_NAMESPACE = {
 // A handler imports its own resource's routes (shared/routes/<resource>.ts), not the whole table and all its schemas.
 const WHOLE_TABLE = { regex: '(^|/)shared/routes$', message: 'Functions import their resource\'s routes (shared/routes/<resource>.ts) or shared/routes/define.ts, not the whole table: it bundles every schema (issue 7 §4).' };
 const LIB_NO_FEATURE = 'functions/lib imports no feature: move what it needs into lib (or the code into the feature), or let the feature pass it in.';
+// A feature (functions/<feature>/) reaches another only through that feature's public surface, its
+// index.ts (`../<other>`), never a file inside it: not its *.repo.ts, not its domain/ (issue 23).
+const OTHER_FEATURE_FN = "Import another feature only through its index (`../<feature>`, issue 23), never its files (its *.repo.ts, domain/, …): export what you need from functions/<feature>/index.ts, or move what both need to functions/lib.";
+const featureImports = (otherFeatureFile) => ({ 'no-restricted-imports': ['error', { patterns: [...flowPatterns('web', 'infra'), WHOLE_TABLE, { regex: otherFeatureFile, message: OTHER_FEATURE_FN }] }] });
+// A feature's index.ts only re-exports by name: no code, no `export *` (what another feature may use is listed).
+const SURFACE_ONLY = { selector: 'Program > :not(ExportNamedDeclaration[source])', message: "A feature's index.ts only re-exports by name (`export { f, type T } from './x'`): no code, no `export *`." };
+// functions/package.json says `"sideEffects": false` (esbuild drops a module none of whose exports a
+// bundle uses: an index costs a Lambda only what it takes): no module is imported for its side effects.
+const NO_BARE_IMPORT = { selector: 'ImportDeclaration[specifiers.length=0]', message: 'functions/ has no side-effect-only modules (functions/package.json: "sideEffects": false drops them from the bundle): import what you use by name.' };
 const forbid = (...dirs) => ({ 'no-restricted-imports': ['error', { patterns: flowPatterns(...dirs) }] });
 
 // Web features (web/src/features/<f>/): a feature may import components/, lib/, config/, @shared
@@ -37,10 +46,15 @@ export default tseslint.config(
     },
   },
   { files: ['shared/**'], rules: forbid('functions', 'web', 'infra') },
-  { files: ['functions/**'], rules: { 'no-restricted-imports': ['error', { patterns: [...flowPatterns('web', 'infra'), WHOLE_TABLE] }] } },
-  // functions/lib is what every feature builds on: it imports no feature (functions/<feature>/), only lib and shared.
-  { files: ['functions/lib/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [...flowPatterns('web', 'infra'), WHOLE_TABLE, { regex: '^\\.\\./(?!\\.\\./)[\\w-]+/', message: LIB_NO_FEATURE }] }] } },
-  { files: ['functions/lib/*/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [...flowPatterns('web', 'infra'), WHOLE_TABLE, { regex: '^\\.\\./\\.\\./(?!\\.\\./|lib/)[\\w-]+/', message: LIB_NO_FEATURE }] }] } },
+  { files: ['functions/**'], rules: { 'no-restricted-imports': ['error', { patterns: [...flowPatterns('web', 'infra'), WHOLE_TABLE] }], 'no-restricted-syntax': ['error', ZOD_NAMESPACE, NO_BARE_IMPORT] } },
+  // From functions/<f>/x.ts another feature's file is ../<g>/…; from functions/<f>/<folder>/x.ts it is ../../<g>/… (lib and shared stay allowed).
+  { files: ['functions/*/*.ts'], ignores: ['functions/lib/**'], rules: featureImports('^\\.\\./(?!\\.\\./|lib/)[\\w-]+/') },
+  { files: ['functions/*/*/*.ts'], ignores: ['functions/lib/**'], rules: featureImports('^\\.\\./\\.\\./(?!\\.\\./|lib/)[\\w-]+/') },
+  { files: ['functions/*/*/*/*.ts'], ignores: ['functions/lib/**'], rules: featureImports('^\\.\\./\\.\\./\\.\\./(?!\\.\\./|lib/)[\\w-]+/') },
+  { files: ['functions/*/index.ts'], rules: { 'no-restricted-syntax': ['error', ZOD_NAMESPACE, NO_BARE_IMPORT, SURFACE_ONLY] } },
+  // functions/lib is what every feature builds on: it imports no feature (functions/<feature>/, its index included), only lib and shared.
+  { files: ['functions/lib/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [...flowPatterns('web', 'infra'), WHOLE_TABLE, { regex: '^\\.\\./(?!\\.\\./)[\\w-]+(/|$)', message: LIB_NO_FEATURE }] }] } },
+  { files: ['functions/lib/*/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [...flowPatterns('web', 'infra'), WHOLE_TABLE, { regex: '^\\.\\./\\.\\./(?!\\.\\./|lib(/|$))[\\w-]+(/|$)', message: LIB_NO_FEATURE }] }] } },
   {
     files: ['web/**'],
     languageOptions: { globals: { ...globals.browser } },

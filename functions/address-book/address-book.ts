@@ -9,12 +9,11 @@
  */
 import { ADDRESS_BOOK_MSG as M } from '../../shared/messages/address-book';
 import type { AddContactBody, Contact, ContactFields, EmailHistoryItem } from '../../shared/schemas/address-book';
-import { getBrand } from '../brands/brands.repo';
-import { countEmailHistory, pageEmailHistory, type EmailHistoryRecord } from '../contact/email-history.repo';
+import { getBrand } from '../brands';
+import { countEmailHistory, pageEmailHistory, type EmailHistoryRecord } from '../contact';
 import type { AuthContext } from '../lib/http/auth';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/http/errors';
-import { assertCanSeeRetailer } from '../scrapings/access';
-import { getPeriod, getScanInfoById } from '../scrapings/scrapings.repo';
+import { assertCanSeeRetailer, getPeriod, getScanInfoById } from '../scrapings';
 import { countRetailerContacts, deleteContact, getContact, pageRetailerContacts, putContact, type ContactRecord } from './contacts.repo';
 
 interface Paging {

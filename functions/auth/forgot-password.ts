@@ -3,7 +3,7 @@ import { route } from '../../shared/routes/accounts';
 import { sendEmail } from '../lib/email';
 import { resetPasswordEmail } from '../lib/email/accounts';
 import { httpHandler } from '../lib/http/handler';
-import { getUserByEmail } from '../users/users.repo';
+import { getUserByEmail } from '../users';
 import { createLink } from './links';
 import { limitAddress } from './throttle';
 

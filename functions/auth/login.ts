@@ -2,13 +2,12 @@ import { AUTH } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import { route } from '../../shared/routes/accounts';
 import type { LoginResponse } from '../../shared/types';
-import { getBrand } from '../brands/brands.repo';
+import { getBrand } from '../brands';
 import { ForbiddenError, UnauthorizedError } from '../lib/http/errors';
 import { httpHandler, respond } from '../lib/http/handler';
 import { signSession } from '../lib/jwt';
 import { verifyPassword } from '../lib/password';
-import { toPublicUser } from '../users/present';
-import { getUserByEmail, primaryRole } from '../users/users.repo';
+import { getUserByEmail, primaryRole, toPublicUser } from '../users';
 import { deviceCookie, trustedDevice } from './device-cookie';
 import { limitAddress, loginSucceeded, requestTime, reserveLoginAttempt, sourceIp, type LoginAttempt } from './throttle';
 

@@ -1,7 +1,7 @@
 import { MSG } from '../../shared/messages';
 import { route } from '../../shared/routes/accounts';
 import { httpHandler } from '../lib/http/handler';
-import { endAllSessions } from '../users/users.repo';
+import { endAllSessions } from '../users';
 
 /** 'Log out of all devices' (Settings › My Account): every session of the caller ends, this one too (the user's session version moves on). */
 export const handler = httpHandler(route('logoutAll'), async ({ auth }) => {

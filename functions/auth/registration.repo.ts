@@ -1,9 +1,9 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { slugify } from '../../shared/slug';
-import { brandCreateItems, brandNameKey, type BrandRecord } from '../brands/brands.repo';
+import { brandCreateItems, brandNameKey, type BrandRecord } from '../brands';
 import { ddb } from '../lib/clients/dynamodb';
 import { failedConditions, key, table } from '../lib/table';
-import { bumpUserCount, userCreateItems, type UserRecord } from '../users/users.repo';
+import { bumpUserCount, userCreateItems, type UserRecord } from '../users';
 
 export type RegistrationOutcome = 'created' | 'emailTaken' | 'nameTaken';
 

@@ -3,7 +3,7 @@ import { route } from '../../shared/routes/accounts';
 import { HttpError } from '../lib/http/errors';
 import { httpHandler, respond } from '../lib/http/handler';
 import { hashLinkToken, hashPassword } from '../lib/password';
-import { getUser, updateUserFields } from '../users/users.repo';
+import { getUser, updateUserFields } from '../users';
 import { deviceCookie } from './device-cookie';
 import { consumeLinkToken } from './tokens.repo';
 

@@ -11,17 +11,15 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DEFAULT_COLORS } from '../../shared/constants';
 import { B2B, B2B_MSG, type B2bLink, type PortalContext } from '../../shared/schemas/b2b';
-import { getBrand, type BrandRecord } from '../brands/brands.repo';
+import { getBrand, type BrandRecord } from '../brands';
 import { env } from '../lib/env';
 import type { AuthContext } from '../lib/http/auth';
 import { NotFoundError, UnauthorizedError, ValidationError } from '../lib/http/errors';
 import { signPortalSession } from '../lib/jwt';
-import { getRetailers } from '../retailers/retailers.repo';
-import { newestScansInReview } from '../files/waiting-scans';
-import { nextScanOf, todayUtc } from '../scrapings/domain/scan-info';
-import { shownPeriodOf, withoutGonePeriod } from '../scrapings/present';
-import { getScanInfo, listRetailerPeriods } from '../scrapings/scrapings.repo';
-import { getSessionUser } from '../users/users.repo';
+import { getRetailers } from '../retailers';
+import { newestScansInReview } from '../files';
+import { getScanInfo, listRetailerPeriods, nextScanOf, shownPeriodOf, todayUtc, withoutGonePeriod } from '../scrapings';
+import { getSessionUser } from '../users';
 import { getLink, KEEP_DAYS_AFTER_EXPIRY, pageLinks, putLink, revokeLink, type B2bLinkRecord, type Person } from './links.repo';
 import { usableLink } from './portal-auth';
 

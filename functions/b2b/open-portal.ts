@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/b2b';
-import { limitAddress } from '../auth/throttle';
+import { limitAddress } from '../auth';
 import { httpHandler } from '../lib/http/handler';
 import { openPortal } from './links';
 

@@ -6,11 +6,11 @@
  */
 import { B2B, ROLE } from '../../shared/constants';
 import { B2B_MSG } from '../../shared/messages/b2b';
-import { getBrand, type BrandRecord } from '../brands/brands.repo';
+import { getBrand, type BrandRecord } from '../brands';
 import type { AuthContext } from '../lib/http/auth';
 import { UnauthorizedError } from '../lib/http/errors';
 import { InvalidTokenError, verifyPortalSession, type PortalClaims } from '../lib/jwt';
-import { getSessionUser, primaryRole, type UserRecord } from '../users/users.repo';
+import { getSessionUser, primaryRole, type UserRecord } from '../users';
 import { getLink, type B2bLinkRecord } from './links.repo';
 
 /** An issuer still entitled to the links they issued: active, and ADMIN or a BRAND_ADMIN of the link's brand. */

@@ -15,7 +15,7 @@ import type { BasketItem, ExportJobStatus } from '../../shared/schemas/basket';
 import { ddb } from '../lib/clients/dynamodb';
 import { mapLimit } from '../lib/map-limit';
 import { clean, queryPages, table, updateParts } from '../lib/table';
-import { idKey, type OhItem } from '../inventory/domain/oh-feed';
+import { idKey, type OhItem } from '../inventory';
 
 export interface BasketRef {
   owner: string;

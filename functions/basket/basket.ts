@@ -7,13 +7,11 @@
 import { BASKET_CAP, BASKET_MSG } from '../../shared/messages/basket';
 import { SCRAPING_MSG } from '../../shared/messages/scrapings';
 import type { BasketAddResult, NotImported } from '../../shared/schemas/basket';
-import { getBrand } from '../brands/brands.repo';
-import { idKey, type OhItem } from '../inventory/domain/oh-feed';
-import { getOhItem } from '../inventory/inventory.repo';
+import { getBrand } from '../brands';
+import { getOhItem, idKey, type OhItem } from '../inventory';
 import { canSeeRetailer, type AuthContext } from '../lib/http/auth';
 import { ForbiddenError, NotFoundError, ValidationError } from '../lib/http/errors';
-import { getRetailers, listRetailers } from '../retailers/retailers.repo';
-import type { RetailerRecord } from '../retailers/retailers.repo';
+import { getRetailers, listRetailers, type RetailerRecord } from '../retailers';
 import { mapLimit } from '../lib/map-limit';
 import { addItem, countItems, type BasketRef } from './basket.repo';
 

@@ -8,7 +8,7 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { EXPORT_LINK_DAYS } from '../../shared/constants';
 import { BASKET_EXPORT_SLOT_STALE_MS, BASKET_EXPORTS_RUNNING_MAX, BASKET_MSG } from '../../shared/messages/basket';
 import type { ExportJob } from '../../shared/schemas/basket';
-import { exportLink } from '../exports/exports';
+import { exportLink } from '../exports';
 import { s3 } from '../lib/clients/s3';
 import { env } from '../lib/env';
 import type { AuthContext } from '../lib/http/auth';

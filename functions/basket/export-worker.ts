@@ -7,8 +7,7 @@ import { DeleteObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
 import type { S3Event } from 'aws-lambda';
 import { s3 } from '../lib/clients/s3';
 import { logger } from '../lib/logger';
-import { s3Subject } from '../operations/domain/failures';
-import { resolveFailure } from '../operations/failures.repo';
+import { resolveFailure, s3Subject } from '../operations';
 import { runBasketExport } from './export-job';
 import { BASKET_JOB_PREFIX, type BasketJobRequest } from './export-start';
 

@@ -2,7 +2,7 @@ import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dy
 import { MSG } from '../../shared/messages';
 import { foldName } from '../../shared/slug';
 import type { Brand, Colors } from '../../shared/types';
-import type { CarryingBrand } from '../scrapings/domain/brand-split';
+import type { CarryingBrand } from '../scrapings';
 import { syncBrandIndex } from './retailer-index';
 import { ddb } from '../lib/clients/dynamodb';
 import { ConflictError } from '../lib/http/errors';

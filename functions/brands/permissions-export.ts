@@ -13,15 +13,11 @@
 import { PERMISSIONS_MSG as M } from '../../shared/messages/permissions';
 import type { ExportJobView } from '../../shared/schemas/exports';
 import type { BrandRetailerExportQuery } from '../../shared/schemas/permissions';
-import { exportFileName } from '../exports/domain/export-sheet';
-import { escapeHtml, JobError, linkExpiry, startExportJob, type JobBuilder } from '../exports/export-jobs';
-import { jobQuery } from '../exports/export-jobs.repo';
-import { EXPORT_PREFIX, linkRecordWrite, putExportObject } from '../exports/exports.repo';
-import { writeCellsXlsxFile } from '../exports/xlsx';
+import { escapeHtml, EXPORT_PREFIX, exportFileName, JobError, jobQuery, linkExpiry, linkRecordWrite, putExportObject, startExportJob, writeCellsXlsxFile, type JobBuilder } from '../exports';
 import type { AuthContext } from '../lib/http/auth';
 import { NotFoundError } from '../lib/http/errors';
 import { sortName } from '../lib/table';
-import { getRetailer } from '../retailers/retailers.repo';
+import { getRetailer } from '../retailers';
 import { getBrand } from './brands.repo';
 import { brandRows, yesNo } from './permissions';
 import { countRetailerBrands, pageRetailerBrands } from './retailer-brands.repo';

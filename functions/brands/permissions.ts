@@ -10,7 +10,7 @@
 import { PERMISSIONS_MSG as M } from '../../shared/messages/permissions';
 import type { BrandRetailerExportQuery } from '../../shared/schemas/permissions';
 import { NotFoundError } from '../lib/http/errors';
-import { getRetailer, getRetailers } from '../retailers/retailers.repo';
+import { getRetailer, getRetailers } from '../retailers';
 import { getBrand } from './brands.repo';
 import { countRetailerBrands, pageRetailerBrands } from './retailer-brands.repo';
 

@@ -3,7 +3,7 @@ import { route } from '../../shared/routes/brands';
 import { BRAND_MSG } from '../../shared/schemas/brand-settings';
 import { httpHandler } from '../lib/http/handler';
 import { ForbiddenError, NotFoundError, ValidationError } from '../lib/http/errors';
-import { getRetailers } from '../retailers/retailers.repo';
+import { getRetailers } from '../retailers';
 import { updateBrandSettings } from './brands.repo';
 import { setBrandRetailers } from './retailer-brands.repo';
 

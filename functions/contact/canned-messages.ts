@@ -8,7 +8,7 @@
  */
 import { CANNED_MSG as M } from '../../shared/messages/canned-messages';
 import type { CannedMessage, CreateCannedMessageBody, ListCannedMessagesQuery, UpdateCannedMessageBody } from '../../shared/schemas/contact';
-import { getBrand } from '../brands/brands.repo';
+import { getBrand } from '../brands';
 import type { AuthContext } from '../lib/http/auth';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/http/errors';
 import { CannedNameTakenError, countCannedMessages, getCannedMessage, pageCannedMessages, putCannedMessage, updateCannedMessage, type CannedMessageRecord } from './canned-messages.repo';

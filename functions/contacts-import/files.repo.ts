@@ -14,12 +14,12 @@ import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { UploadType } from '../../shared/schemas/contacts-import';
-import { contentDisposition } from '../exports/domain/export-sheet';
+import { contentDisposition } from '../exports';
 import { s3 } from '../lib/clients/s3';
 import { ddb } from '../lib/clients/dynamodb';
 import { env } from '../lib/env';
 import { gsi2Partition, queryPage, type PagedResult } from '../lib/paged-query';
-import { conflicted } from '../address-book/contacts.repo';
+import { conflicted } from '../address-book';
 import { clean, failedConditions, table, type TransactItem } from '../lib/table';
 
 export type FileKind = UploadType | 'rejected';

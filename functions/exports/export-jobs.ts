@@ -26,7 +26,7 @@ import { canSeeRetailer, type AuthContext } from '../lib/http/auth';
 import { NotFoundError } from '../lib/http/errors';
 import { logger } from '../lib/logger';
 import { newId, type TransactItem } from '../lib/table';
-import { createNotificationRecord, type NotificationRecord } from '../notifications/notifications.repo';
+import { createNotificationRecord, type NotificationRecord } from '../notifications';
 import { contentDisposition } from './domain/export-sheet';
 import { exportLink } from './exports';
 import { claimExportJob, failExportJob, finishExportJob, getExportJob, kindOf, progressExportJob, putExportJob, type ExportJobKind, type ExportJobRecord } from './export-jobs.repo';

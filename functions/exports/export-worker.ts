@@ -9,12 +9,11 @@
  */
 import { DeleteObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
 import type { S3Event } from 'aws-lambda';
-import { buildContactsExport } from '../contacts-import/contacts-export';
-import { buildPermissionsExport } from '../brands/permissions-export';
+import { buildContactsExport } from '../contacts-import';
+import { buildPermissionsExport } from '../brands';
 import { s3 } from '../lib/clients/s3';
 import { logger } from '../lib/logger';
-import { s3Subject } from '../operations/domain/failures';
-import { resolveFailure } from '../operations/failures.repo';
+import { resolveFailure, s3Subject } from '../operations';
 import { EXPORT_JOB_SOURCES, jobPrefixOf, runExportJob, type JobBuilder, type JobRequest } from './export-jobs';
 import { EXPORT_JOB_KINDS, type ExportJobKind } from './export-jobs.repo';
 import { buildTab } from './export-tab';

@@ -7,12 +7,12 @@
  *   it revokes the link), then a fresh S3 presigned GET of a few minutes.
  */
 import { EXPORT_MSG } from '../../shared/schemas/exports';
-import { getBrand } from '../brands/brands.repo';
+import { getBrand } from '../brands';
 import { env } from '../lib/env';
 import { HttpError, NotFoundError, ValidationError } from '../lib/http/errors';
 import type { AuthContext } from '../lib/http/auth';
 import { ExpiredLinkError, InvalidTokenError, signExportLink, verifyExportLink } from '../lib/jwt';
-import { assertCanSeeRetailer } from '../scrapings/access';
+import { assertCanSeeRetailer } from '../scrapings';
 import { countExports, getExportRecord, pageExports, presignExport, type ExportRecord } from './exports.repo';
 
 /** The app link of an export: `<app>/api/exports/download?token=<signed, until linkExpiresAt>`. */

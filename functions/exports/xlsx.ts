@@ -5,7 +5,7 @@
  * bounded whatever the number of rows (docs/exports.md). Every 2,000 rows the event loop turns so
  * the zip stream drains to the file instead of piling up in memory.
  */
-import type { ViewRow } from '../scrapings/domain/product-view';
+import type { ViewRow } from '../scrapings';
 import { fillCells, safeCell, type Cell, type Column } from './domain/export-sheet';
 import { record } from '../lib/metrics';
 

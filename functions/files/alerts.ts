@@ -2,8 +2,8 @@ import { sendEmail } from '../lib/email';
 import { fileReviewAlert } from '../lib/email/file-review';
 import { env } from '../lib/env';
 import { faultPoint } from '../lib/faults';
-import { createNotificationRecord } from '../notifications/notifications.repo';
-import { getSettings } from '../settings/settings.repo';
+import { createNotificationRecord } from '../notifications';
+import { getSettings } from '../settings';
 import { markIngestStep, releaseAlertEmail, takeAlertEmail, type FileRecord } from './files.repo';
 
 export { TYPE_LABEL } from '../lib/email/file-review';

@@ -15,7 +15,7 @@
  * search (or positions that do not count the list's total) the earlier items are passed over.
  */
 import { APPROVED_STATUSES, FLAG_LEVELS } from '../../shared/constants';
-import { getRetailerBySlug } from '../retailers/retailers.repo';
+import { getRetailerBySlug } from '../retailers';
 import {
   countRetailerFiles,
   countRetailerFilesByFlag,

@@ -1,4 +1,4 @@
-import { refreshRetailerRows } from '../scrapings/brand-rows.repo';
+import { refreshRetailerRows } from '../scrapings';
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { FLAG_LEVELS, type ApprovedStatus, type FlagLevel } from '../../shared/constants';
 import { ROBOT_TYPES, type RobotType } from '../../shared/robot-columns';

@@ -1,4 +1,4 @@
-import { retailerNames } from '../retailers/retailers.repo';
+import { retailerNames } from '../retailers';
 import type { FileRecord } from './files.repo';
 
 /**

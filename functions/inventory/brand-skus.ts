@@ -5,10 +5,10 @@
  * feed predates it), kept in module memory per version.
  */
 import { SCRAPING_MSG } from '../../shared/schemas/scrapings';
-import { getBrand } from '../brands/brands.repo';
+import { getBrand } from '../brands';
 import { NotFoundError } from '../lib/http/errors';
 import { SizedLru } from '../lib/lru';
-import { getSkuSnapshot, putSkuSnapshot } from '../scrapings/snapshots.repo';
+import { getSkuSnapshot, putSkuSnapshot } from '../scrapings';
 import { BrandSkuCollector, type BrandSkuOption } from './domain/brand-skus';
 import { getCurrentFeed, versionInventoryIds } from './inventory.repo';
 

@@ -5,11 +5,11 @@
  */
 import { ROLE } from '../../shared/constants';
 import { SCRAPING_MSG } from '../../shared/schemas/scrapings';
-import { getBrand } from '../brands/brands.repo';
+import { getBrand } from '../brands';
 import { canSeeRetailer, type AuthContext } from '../lib/http/auth';
 import { NotFoundError } from '../lib/http/errors';
 import { imageLinker, withImageLinks } from '../lib/image-links';
-import { getRetailers } from '../retailers/retailers.repo';
+import { getRetailers } from '../retailers';
 import { pageCatalogItems } from './catalog.repo';
 import { getCurrentFeed } from './inventory.repo';
 

@@ -14,11 +14,11 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { CsvError, parse } from 'csv-parse';
-import { getBrandBySlug } from '../brands/brands.repo';
+import { getBrandBySlug } from '../brands';
 import { s3 } from '../lib/clients/s3';
 import { logger } from '../lib/logger';
-import { putOhSnapshot, putSkuSnapshot } from '../scrapings/snapshots.repo';
-import { scanDateProblem } from '../files/domain/scan-date';
+import { putOhSnapshot, putSkuSnapshot } from '../scrapings';
+import { scanDateProblem } from '../files';
 import { BrandSkuCollector } from './domain/brand-skus';
 import { idKey, OhFeedRows, parseOhKey, type OhItem } from './domain/oh-feed';
 import {

@@ -11,7 +11,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/clients/dynamodb';
 import { isConditionFailed, queryAll, queryCount, queryPages, table } from '../lib/table';
-import { batchWrite } from '../scrapings/batch';
+import { batchWrite } from '../scrapings';
 import { idKey, toOhItem, type OhItem } from './domain/oh-feed';
 
 export interface OhFeedPointer {

@@ -1,10 +1,10 @@
 /** The on-hand read call (GET /getBatchItems): a serial of the brand's current feed for one retailer. */
 import { SCRAPING_MSG } from '../../shared/schemas/scrapings';
-import { carryingBrands } from '../brands/brands.repo';
+import { carryingBrands } from '../brands';
 import { canSeeRetailer, type AuthContext } from '../lib/http/auth';
 import { ConflictError, ForbiddenError, NotFoundError } from '../lib/http/errors';
 import { imageLinker, withImageLinks } from '../lib/image-links';
-import { getRetailers, listRetailers } from '../retailers/retailers.repo';
+import { getRetailers, listRetailers } from '../retailers';
 import { idKey, type OhItem } from './domain/oh-feed';
 import { getOhItem } from './inventory.repo';
 

@@ -3,8 +3,7 @@
  * limits per address and per email, and "store and send once per request id".
  */
 import { PUBLIC_MSG } from '../../shared/messages/public';
-import { takeFormRequest } from '../auth/throttle.repo';
-import type { Window } from '../auth/throttle.repo';
+import { takeFormRequest, type Window } from '../auth';
 import { ConflictError, TooManyRequestsError } from '../lib/http/errors';
 import { claimSubmission, getSubmission, markSubmissionSent, releaseSubmission, type NewSubmission, type Submission, type SubmissionKind } from './submissions.repo';
 

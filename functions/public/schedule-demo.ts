@@ -1,6 +1,6 @@
 import { PUBLIC_MSG } from '../../shared/messages/public';
 import { route } from '../../shared/routes/public';
-import { sourceIp } from '../auth/throttle';
+import { sourceIp } from '../auth';
 import { sendEmail } from '../lib/email';
 import { demoRequestEmail } from '../lib/email/public';
 import { httpHandler } from '../lib/http/handler';

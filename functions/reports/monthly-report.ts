@@ -11,13 +11,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { EXPORT_LINK_DAYS } from '../../shared/constants';
 import { BRAND_MSG } from '../../shared/schemas/brand-settings';
-import { getBrand } from '../brands/brands.repo';
-import { exportLink } from '../exports/exports';
-import { EXPORT_PREFIX, putExportObject, putLinkRecord } from '../exports/exports.repo';
+import { getBrand } from '../brands';
+import { EXPORT_PREFIX, exportLink, putExportObject, putLinkRecord } from '../exports';
 import { NotFoundError } from '../lib/http/errors';
 import { newId } from '../lib/table';
-import { getRetailers } from '../retailers/retailers.repo';
-import { countFlaggedProducts, listBrandPeriodsOfMonth } from '../scrapings/scrapings.repo';
+import { getRetailers } from '../retailers';
+import { countFlaggedProducts, listBrandPeriodsOfMonth } from '../scrapings';
 import { monthLabel, REPORT_COLUMNS, reportCells, reportFileName, reportRows, totalRow, type ReportRow } from './domain/report-sheet';
 import { record } from '../lib/metrics';
 

@@ -5,10 +5,10 @@
  */
 import { ROLE, type WebsiteType } from '../../shared/constants';
 import { SCRAPING_MSG } from '../../shared/schemas/scrapings';
-import { getBrand } from '../brands/brands.repo';
+import { getBrand } from '../brands';
 import { canSeeRetailer, type AuthContext } from '../lib/http/auth';
 import { NotFoundError } from '../lib/http/errors';
-import { listUsersByBrand } from '../users/users.repo';
+import { listUsersByBrand } from '../users';
 import { getRetailers } from './retailers.repo';
 
 /** The enabled retailers of the brand the caller may see, with their website type. */

@@ -9,10 +9,10 @@
  */
 import { RETAILER_MSG } from '../../shared/messages/retailers';
 import type { RetailerValues } from '../../shared/schemas/retailers';
-import { listBrands } from '../brands/brands.repo';
+import { listBrands } from '../brands';
 import { HttpError, NotFoundError } from '../lib/http/errors';
 import { newId } from '../lib/table';
-import { scanInfoIdOf } from '../scrapings/domain/ids';
+import { scanInfoIdOf } from '../scrapings';
 import { batchGetKeys, createRetailer, deleteRetailer, getRetailer, hasRobotFiles, updateRetailer, type RetailerRecord } from './retailers.repo';
 
 export async function addRetailer(v: RetailerValues): Promise<RetailerRecord> {

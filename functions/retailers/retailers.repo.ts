@@ -10,10 +10,10 @@
  * transaction whose conditions decide races: of two admins taking the same name, slug or Opt ID,
  * exactly one transaction commits.
  */
-import { refreshRetailerRows } from '../scrapings/brand-rows.repo';
+import { refreshRetailerRows } from '../scrapings';
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ROBOT_TYPES } from '../../shared/robot-columns';
-import { countKey as brandCountKey } from '../brands/retailer-index';
+import { countKey as brandCountKey } from '../brands';
 import { RETAILER_MSG } from '../../shared/messages/retailers';
 import { foldName } from '../../shared/slug';
 import type { Retailer } from '../../shared/types';

@@ -9,14 +9,11 @@
  * Staging and cleaning up are idempotent; publishing is all-or-nothing. Rules: docs/period-rules.md,
  * layout: docs/data-model-scrapings.md.
  */
-import { carryingBrands } from '../brands/brands.repo';
+import { carryingBrands } from '../brands';
 import { pipelineNowIso } from '../lib/clock';
 import { mapLimit } from '../lib/map-limit';
-import { brandPageInfoFromRow, changedFields, productFieldsFromRow, type ProductFields } from '../files/domain/period-apply';
-import { BRAND_COLUMNS, type RobotRow } from '../files/domain/robot-types';
+import { APPROVE_FILE_ENTRIES, approveFileItems, BRAND_COLUMNS, brandPageInfoFromRow, changedFields, claimCheckItem, productFieldsFromRow, readAllRows, readChunk, type FileRecord, type FileType, type ProductFields, type RobotRow, type Side } from '../files';
 import { activityPut } from './activity';
-import { APPROVE_FILE_ENTRIES, approveFileItems, claimCheckItem, type FileRecord, type FileType } from '../files/files.repo';
-import { readAllRows, readChunk, type Side } from '../files/pages';
 import { brandOfRow, namesBrand, type CarryingBrand } from './domain/brand-split';
 import { CarriedFields, PeriodStager, type BrandCounts, type StagedRow } from './domain/period-stage';
 import { periodIdOf } from './domain/ids';
@@ -481,7 +478,6 @@ function writeStagedProduct(writer: ProductWriter, period: BrandPeriod, staged: 
 }
 /** Entries of one transaction: 100 at most, up to three of them the file's (its approval or a check of the claim; the pending count; its retailer's waiting scans). */
 const TRANSACTION_ITEMS = 100;
-const FILE_ENTRIES = APPROVE_FILE_ENTRIES;
 
 export interface PublishResult {
   /** The file was approved by this call (or by an earlier try of the same claim). */
@@ -554,7 +550,7 @@ export async function publishFile(file: FileRecord, claimId: string): Promise<Pu
     }
     const transactions: TransactItem[][] = [[]];
     for (const g of groups) {
-      if (transactions.at(-1)!.length + g.length > TRANSACTION_ITEMS - FILE_ENTRIES) transactions.push([]);
+      if (transactions.at(-1)!.length + g.length > TRANSACTION_ITEMS - APPROVE_FILE_ENTRIES) transactions.push([]);
       transactions.at(-1)!.push(...g);
     }
     let retry = false;

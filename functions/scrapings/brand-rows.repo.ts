@@ -19,7 +19,7 @@
  * refreshed yet), so a row is only ever an accelerator of what the sources say.
  */
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { indexPk, INDEX_PREFIX } from '../brands/retailer-index';
+import { INDEX_PREFIX, indexPk } from '../brands';
 import { ddb } from '../lib/clients/dynamodb';
 import { mapLimit } from '../lib/map-limit';
 import { isConditionFailed, key, queryAll, table } from '../lib/table';

@@ -1,7 +1,7 @@
 /** Response shapes of the scan-period and retailer calls (spec 000 §3, 001 §3). Pure. */
 import type { WebsiteType } from '../../shared/constants';
 import type { Retailer } from '../../shared/types';
-import { isRealDate } from '../files/domain/scan-date';
+import { isRealDate } from '../files';
 import type { NextScan } from '../../shared/schemas/retailer-scrapings';
 import { nextScanDayOf, type ShownPeriod } from './domain/scan-info';
 import type { RetailerBrandScraping, ScanInfo } from './scrapings.repo';

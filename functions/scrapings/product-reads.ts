@@ -16,14 +16,13 @@
  * Everything sits in one LRU bounded by an estimate of its size in memory.
  */
 import { SCRAPING_MSG, type ListProductScrapingsQuery } from '../../shared/schemas/scrapings';
-import type { OhItem } from '../inventory/domain/oh-feed';
-import { getCurrentFeed, listCustomerItemsOfVersion } from '../inventory/inventory.repo';
+import { getCurrentFeed, listCustomerItemsOfVersion, type OhItem } from '../inventory';
 import type { AuthContext } from '../lib/http/auth';
 import { NotFoundError } from '../lib/http/errors';
 import { imageLinker, withImageLinks } from '../lib/image-links';
 import { logger } from '../lib/logger';
 import { SizedLru } from '../lib/lru';
-import { getRetailers } from '../retailers/retailers.repo';
+import { getRetailers } from '../retailers';
 import { assertCanSee } from './access';
 import type { ProductScrape } from './domain/product';
 import { catchUpMatches, firstUnit, indexedRows, indexedView, isOhView, joinedMatches, matchAll, OhIndexed, pagePositions, PeriodIndex, storedMatches, type Matches, type RowOptions } from './domain/product-index';
@@ -139,7 +138,9 @@ async function ohOfRetailer(brand: string, retailerId: string): Promise<{ key: s
   return { key, feedVersion: feed.version, optId: retailer.optId, oh: await cached(key, () => loadOh(brand, feed.version, retailer.optId!)) };
 }
 
-const NO_ITEMS = new OhIndexed([]);
+/** A retailer's on-hand items when it has none: one instance (matches are cached by its identity), made on first use, not at module load (the scrapings and inventory modules import each other, through their index files). */
+let noItems: OhIndexed | undefined;
+const noItemsIndex = () => (noItems ??= new OhIndexed([]));
 
 /**
  * GET /retailerBrandProductScrapings: one page of a tab of a period (here, not in ./reads.ts with
@@ -185,7 +186,7 @@ async function viewSources(period: RetailerBrandScraping, o: RowOptions, form: F
     // The on-hand row views need the items and how many products match each, not the products:
     // matches that include every edit (cached, or a stored join) answer without the period's keys.
     const oh = await ohOfRetailer(period.brand, period.retailer);
-    if (!oh) return { oh: NO_ITEMS };
+    if (!oh) return { oh: noItemsIndex() };
     if (o.view === 'all_oh') return { oh: oh.oh };
     const editSeq = period.editSeq ?? 0;
     const hit = cache.get(matchKey(oh)) as Matches | undefined;
@@ -200,7 +201,7 @@ async function viewSources(period: RetailerBrandScraping, o: RowOptions, form: F
     }
   }
   const [index, oh] = await Promise.all([periodIndex(period, form), ohOfRetailer(period.brand, period.retailer)]);
-  const ohIndexed = oh?.oh ?? NO_ITEMS;
+  const ohIndexed = oh?.oh ?? noItemsIndex();
   let matches = cache.get(matchKey(oh)) as Matches | undefined;
   if (matches && matches.period === index && matches.oh === ohIndexed) catchUpMatches(matches);
   else {

@@ -20,9 +20,7 @@
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import type { BrandSkuOption } from '../inventory/domain/brand-skus';
-import type { OhItem } from '../inventory/domain/oh-feed';
-import { idKey } from '../inventory/domain/oh-feed';
+import { idKey, type BrandSkuOption, type OhItem } from '../inventory';
 import { s3 } from '../lib/clients/s3';
 import { env } from '../lib/env';
 import type { ProductScrape } from './domain/product';

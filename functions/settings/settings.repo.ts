@@ -2,8 +2,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { SettingsBody } from '../../shared/schemas/post-office';
 import { ddb } from '../lib/clients/dynamodb';
 import { isConditionFailed, table } from '../lib/table';
-import { DEFAULT_ROBOT } from '../files/domain/flag';
-import { ROBOT_TYPES, robotTypeDefinition } from '../files/domain/robot-types';
+import { DEFAULT_ROBOT, ROBOT_TYPES, robotTypeDefinition } from '../files';
 
 export const SETTINGS_ID = 'threshold';
 export type Settings = SettingsBody;

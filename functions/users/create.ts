@@ -10,7 +10,7 @@ import { ROLE } from '../../shared/constants';
 import { ADMIN_USERS_MSG as AM } from '../../shared/messages/admin-users';
 import { USER_MSG } from '../../shared/messages/users';
 import { route } from '../../shared/routes/users';
-import { getBrand } from '../brands/brands.repo';
+import { getBrand } from '../brands';
 import { ConflictError, ValidationError } from '../lib/http/errors';
 import { httpHandler, respond } from '../lib/http/handler';
 import { hashPassword } from '../lib/password';

@@ -1,6 +1,6 @@
 import { route } from '../../shared/routes/brand-retailers';
 import { httpHandler } from '../lib/http/handler';
-import { assignedReps } from '../retailers/brand-retailers';
+import { assignedReps } from '../retailers';
 
 /** The brand's assigned reps (ADMIN and BRAND_ADMIN only, 000 §6). */
 export const handler = httpHandler(route('getAssignedReps'), async ({ query, auth }) => assignedReps(auth, query.brand));

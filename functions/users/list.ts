@@ -2,7 +2,7 @@ import { PAGE, ROLE } from '../../shared/constants';
 import { USER_MSG } from '../../shared/messages/users';
 import { route } from '../../shared/routes/lookups';
 import { parseSort } from '../../shared/schemas/common';
-import { getBrand } from '../brands/brands.repo';
+import { getBrand } from '../brands';
 import { canSeeRetailer, requireAdmin } from '../lib/http/auth';
 import { ValidationError } from '../lib/http/errors';
 import { httpHandler } from '../lib/http/handler';

@@ -7,10 +7,10 @@
 import { ROLE } from '../../shared/constants';
 import { USER_MSG } from '../../shared/messages/users';
 import type { RoleRef } from '../../shared/types';
-import { getBrand, type BrandRecord } from '../brands/brands.repo';
+import { getBrand, type BrandRecord } from '../brands';
 import type { AuthContext } from '../lib/http/auth';
 import { ForbiddenError, NotFoundError, ValidationError } from '../lib/http/errors';
-import { listRoles } from '../roles/roles.repo';
+import { listRoles } from '../roles';
 import { getUser, type UserRecord } from './users.repo';
 
 export const isManager = (auth: AuthContext): boolean => auth.role === ROLE.ADMIN || auth.role === ROLE.BRAND_ADMIN;

@@ -1,6 +1,6 @@
 import { DEFAULT_COLORS } from '../../shared/constants';
 import type { PublicUser } from '../../shared/types';
-import type { BrandRecord } from '../brands/brands.repo';
+import type { BrandRecord } from '../brands';
 import type { UserRecord } from './users.repo';
 
 /** The user as the API shows it: never the hash, the lock state or the keys. */

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { USER_MSG } from '../../shared/messages/users';
 import { route } from '../../shared/routes/users';
-import { createLink } from '../auth/links';
+import { createLink } from '../auth';
 import { sendEmail } from '../lib/email';
 import { faultPoint } from '../lib/faults';
 import { userAddedEmail } from '../lib/email/users';

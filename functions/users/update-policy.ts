@@ -1,6 +1,6 @@
 import { MSG } from '../../shared/messages';
 import { route } from '../../shared/routes/accounts';
-import { getBrand } from '../brands/brands.repo';
+import { getBrand } from '../brands';
 import { ForbiddenError, NotFoundError } from '../lib/http/errors';
 import { httpHandler } from '../lib/http/handler';
 import { toPublicUser } from './present';

@@ -10,7 +10,7 @@ import { PAGE } from '../../shared/constants';
 import { ADMIN_USERS_MSG } from '../../shared/messages/admin-users';
 import type { HandlerResultOf } from '../../shared/routes/responses';
 import { parseSort } from '../../shared/schemas/common';
-import { getBrand } from '../brands/brands.repo';
+import { getBrand } from '../brands';
 import { ValidationError } from '../lib/http/errors';
 import { countAllUsers, pageUsers, userBrandKey, userIndexKeys, userNameKey, usersWithPrefix, type UserOrder, type UserRecord } from './users.repo';
 

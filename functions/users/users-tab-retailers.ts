@@ -1,6 +1,6 @@
 import { route } from '../../shared/routes/users';
 import { httpHandler } from '../lib/http/handler';
-import { brandRetailers } from '../retailers/brand-retailers';
+import { brandRetailers } from '../retailers';
 
 /**
  * GET /getRetailersForUsersTab/{brandId}: the brand's switched-on retailers, by name, for the

@@ -1,7 +1,8 @@
 /**
  * The lint rules that keep the code's boundaries (eslint.config.js): functions/lib imports no
- * feature (issue 23), functions import no web or infra, web features reach another feature only
- * through its api/ files. Each is asked of a source text at a path where it applies, through
+ * feature (issue 23), a feature reaches another only through its index (functions/<f>/index.ts,
+ * re-exports only; issue 23), functions import no web or infra, web features reach another feature
+ * only through its api/ files. Each is asked of a source text at a path where it applies, through
  * ESLint's own API with the project's config.
  */
 import path from 'node:path';
@@ -10,17 +11,41 @@ import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../infra/config';
 
 const eslint = new ESLint({ cwd: REPO_ROOT });
-/** The no-restricted-imports messages for `code` as if it were the file at `file`. */
-async function restricted(file: string, code: string): Promise<string[]> {
+/** The no-restricted-imports (or `rule`'s) messages for `code` as if it were the file at `file`. */
+async function restricted(file: string, code: string, rule = 'no-restricted-imports'): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(REPO_ROOT, file) });
-  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return result!.messages.filter((m) => m.ruleId === rule).map((m) => m.message);
 }
+const THROUGH_INDEX = expect.stringContaining('Import another feature only through its index');
 
 describe('import boundaries (lint)', () => {
   it('functions/lib imports no feature, at any depth of lib, and may import lib and shared', async () => {
     expect(await restricted('functions/lib/email/probe.ts', "import { hasNews } from '../../reports/domain/digest';\nexport const x = hasNews;\n")).toEqual([expect.stringContaining('functions/lib imports no feature')]);
     expect(await restricted('functions/lib/probe.ts', "import { getUser } from '../users/users.repo';\nexport const x = getUser;\n")).toEqual([expect.stringContaining('functions/lib imports no feature')]);
     expect(await restricted('functions/lib/http/probe.ts', "import { ddb } from '../clients/dynamodb';\nimport { MSG } from '../../../shared/messages';\nexport const x = [ddb, MSG];\n")).toEqual([]);
+  }, 60_000);
+
+  it("a feature reaches another only through its index, at either depth of the feature: never the other's *.repo.ts or domain/", async () => {
+    expect(await restricted('functions/users/probe.ts', "import { getBrand } from '../brands/brands.repo';\nexport const x = getBrand;\n")).toEqual([THROUGH_INDEX]);
+    expect(await restricted('functions/reports/jobs/probe.ts', "import { getBrand } from '../../brands/brands.repo';\nexport const x = getBrand;\n")).toEqual([THROUGH_INDEX]);
+    expect(await restricted('functions/scrapings/domain/probe.ts', "import type { RobotRow } from '../../files/domain/robot-types';\nexport type X = RobotRow;\n")).toEqual([THROUGH_INDEX]);
+    expect(await restricted('functions/users/probe.ts', "import { getBrand } from '../brands/index';\nexport const x = getBrand;\n")).toEqual([THROUGH_INDEX]);
+    expect(await restricted('functions/users/probe.ts', "export { getBrand } from '../brands/brands.repo';\n")).toEqual([THROUGH_INDEX]);
+    // Its index, its own files (repo included), lib and shared.
+    expect(await restricted('functions/users/probe.ts', "import { getBrand, type BrandRecord } from '../brands';\nimport { getUser } from './users.repo';\nimport { ddb } from '../lib/clients/dynamodb';\nimport { ROLE } from '../../shared/constants';\nexport const x: [typeof getBrand, typeof getUser, unknown, unknown, BrandRecord?] = [getBrand, getUser, ddb, ROLE];\n")).toEqual([]);
+    expect(await restricted('functions/reports/jobs/probe.ts', "import { getBrand } from '../../brands';\nimport { hasNews } from '../domain/digest';\nimport { putJob } from './jobs.repo';\nimport { logger } from '../../lib/logger';\nimport { ROLE } from '../../../shared/constants';\nexport const x = [getBrand, hasNews, putJob, logger, ROLE];\n")).toEqual([]);
+  }, 60_000);
+
+  it("a feature's index only re-exports by name, and functions/ imports no module for its side effects", async () => {
+    expect(await restricted('functions/users/index.ts', "export { getUser, type UserRecord } from './users.repo';\nexport type { X } from './present';\n", 'no-restricted-syntax')).toEqual([]);
+    expect(await restricted('functions/users/index.ts', "export * from './users.repo';\n", 'no-restricted-syntax')).toEqual([expect.stringContaining('only re-exports by name')]);
+    expect(await restricted('functions/users/index.ts', "import { getUser } from './users.repo';\nexport const read = getUser;\n", 'no-restricted-syntax')).toHaveLength(2);
+    expect(await restricted('functions/users/probe.ts', "import './users.repo';\n", 'no-restricted-syntax')).toEqual([expect.stringContaining('sideEffects')]);
+  }, 60_000);
+
+  it('functions/lib still imports no feature, not even its index', async () => {
+    expect(await restricted('functions/lib/probe.ts', "import { getBrand } from '../brands';\nexport const x = getBrand;\n")).toEqual([expect.stringContaining('functions/lib imports no feature')]);
+    expect(await restricted('functions/lib/http/probe.ts', "import { getUser } from '../../users';\nexport const x = getUser;\n")).toEqual([expect.stringContaining('functions/lib imports no feature')]);
   }, 60_000);
 
   it('a feature may import lib, and functions never import web or infra', async () => {

@@ -6,7 +6,7 @@
  * could be copied). The providers are the `email-providers` package's list (~8,800 domains),
  * loaded on first use.
  */
-import type { BrandRecord } from '../../brands/brands.repo';
+import type { BrandRecord } from '../../brands';
 
 let providers: Promise<ReadonlySet<string>> | undefined;
 const publicProviders = () => (providers ??= import('email-providers/all.json', { with: { type: 'json' } }).then((m) => new Set((m.default as string[]).map((d) => d.toLowerCase()))));

@@ -1,5 +1,5 @@
 /** CSV out (RFC 4180), cells made safe from formula injection first (safeCell of the exports). Pure. */
-import { safeCell, type Cell } from '../../exports/domain/export-sheet';
+import { safeCell, type Cell } from '../../exports';
 
 /** One line: each cell made safe, quoted when it holds a quote, comma, semicolon or line break. */
 export function csvLine(cells: readonly (Cell | undefined)[]): string {

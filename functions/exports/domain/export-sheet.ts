@@ -5,8 +5,7 @@
  */
 import { ON_HAND_ROW_VIEWS, type ProductView } from '../../../shared/schemas/scrapings';
 import { TAB_LABELS } from '../../../shared/schemas/exports';
-import type { ProductScrape } from '../../scrapings/domain/product';
-import type { OhRow, PricedProductRow, ViewRow } from '../../scrapings/domain/product-view';
+import type { OhRow, PricedProductRow, ProductScrape, ViewRow } from '../../scrapings';
 
 export type Cell = string | number | null;
 

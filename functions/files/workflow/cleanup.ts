@@ -1,5 +1,5 @@
 import { logger } from '../../lib/logger';
-import { cleanupFile } from '../../scrapings/apply';
+import { cleanupFile } from '../../scrapings';
 import { taskBody } from './errors';
 
 /**

@@ -1,6 +1,6 @@
 import { escapeHtml } from '../../lib/email/html';
 import { TYPE_LABEL } from '../../lib/email/file-review';
-import { createNotificationRecord } from '../../notifications/notifications.repo';
+import { createNotificationRecord } from '../../notifications';
 import { getFile } from '../files.repo';
 import { NotApprovableError, taskBody } from './errors';
 

@@ -1,5 +1,5 @@
 import { logger } from '../../lib/logger';
-import { publishFile } from '../../scrapings/apply';
+import { publishFile } from '../../scrapings';
 import { lostMessage } from '../approval-claim';
 import { getFile } from '../files.repo';
 import { NotApprovableError, taskBody } from './errors';

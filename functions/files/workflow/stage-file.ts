@@ -1,7 +1,7 @@
 import { FILE_MSG } from '../../../shared/messages';
 import { SCRAPED_OBJECT_DAYS } from '../../../shared/retention';
 import { logger } from '../../lib/logger';
-import { stageBrandFile, stageHomepageFile, stageProductFile, type StageProgress } from '../../scrapings/apply';
+import { stageBrandFile, stageHomepageFile, stageProductFile, type StageProgress } from '../../scrapings';
 import { getFile, type FileRecord } from '../files.repo';
 import { isMissingObject } from '../pages';
 import { NotApprovableError, taskBody } from './errors';

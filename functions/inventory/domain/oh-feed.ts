@@ -2,7 +2,7 @@
  * On-hand (OH) inventory feeds: the drop key, the CSV columns and the row rules
  * (docs/period-rules.md "On-hand inventory feed"). Pure: ingest-oh.ts does the I/O.
  */
-import { parsePrice } from '../../files/domain/period-apply';
+import { parsePrice } from '../../files';
 
 /** One unit of a brand's on-hand inventory (spec 001 §3 on-hand fields of a product record). */
 export interface OhItem {

@@ -3,7 +3,7 @@
  * activity.ts), summed per retailer for the retailers one recipient sees. A retailer with nothing
  * in the window is left out; a digest with no retailer left is not sent.
  */
-import type { Activity } from '../../scrapings/activity';
+import type { Activity } from '../../scrapings';
 
 /** How many flagged products a retailer's section names (the rest are counted). */
 export const DIGEST_NAMES = 10;

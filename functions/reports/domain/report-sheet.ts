@@ -4,8 +4,8 @@
  * issues and OH coverage are those of the retailer's LAST scan of the month; added, removed and
  * updated are summed over the month's scans (each scan's changes against the one before).
  */
-import { safeCell, type Cell } from '../../exports/domain/export-sheet';
-import type { ReportPeriod } from '../../scrapings/scrapings.repo';
+import { safeCell, type Cell } from '../../exports';
+import type { ReportPeriod } from '../../scrapings';
 
 export interface ReportRetailer {
   _id: string;

@@ -3,7 +3,7 @@
  * run of the job (./run-brand.ts); its run record says how it went. A failure is thrown for the
  * state machine to retry, then caught and recorded by RecordBrandFailure; the other brands go on.
  */
-import { taskBody } from '../../files/workflow/errors';
+import { taskBody } from '../../files';
 import { logger } from '../../lib/logger';
 import { isPeriodOf, isReportJob } from '../domain/job-periods';
 import { BadJobInputError } from './plan';

@@ -8,7 +8,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../../lib/clients/dynamodb';
 import { clean, isConditionFailed, queryAll, queryPages, table } from '../../lib/table';
-import { activityPk, type Activity } from '../../scrapings/activity';
+import { activityPk, type Activity } from '../../scrapings';
 import type { ReportJob } from '../domain/job-periods';
 
 const DAY_S = 24 * 3600;

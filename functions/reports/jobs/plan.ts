@@ -4,7 +4,7 @@
  * schedule (`time`: the scheduled time, the same on a redelivery, so a retry addresses the same
  * period), or `{ job, period?, brands? }` from `npm run job`.
  */
-import { taskBody } from '../../files/workflow/errors';
+import { taskBody } from '../../files';
 import { logger } from '../../lib/logger';
 import { isPeriodOf, isReportJob, periodOf, type ReportJob } from '../domain/job-periods';
 import { listBrandIds } from './jobs.repo';

@@ -3,7 +3,7 @@
  * record says failed with the reason, even when the task could not write it itself (a timeout, a
  * crash); the Map goes on with the other brands.
  */
-import { failureReason, taskBody } from '../../files/workflow/errors';
+import { failureReason, taskBody } from '../../files';
 import { logger } from '../../lib/logger';
 import { isPeriodOf, isReportJob } from '../domain/job-periods';
 import { endRun, getRun } from './jobs.repo';

@@ -10,14 +10,14 @@
  * recipient whose send failed is marked failed and the run fails after trying the others (the
  * state machine retries it: only the unsent are tried again).
  */
-import { getBrand } from '../../brands/brands.repo';
+import { getBrand } from '../../brands';
 import { sendEmail } from '../../lib/email';
 import { digestEmail, monthlyReportEmail } from '../domain/report-emails';
 import { env } from '../../lib/env';
 import { faultPoint } from '../../lib/faults';
 import { logger } from '../../lib/logger';
-import { getRetailers } from '../../retailers/retailers.repo';
-import { listUsersByBrand } from '../../users/users.repo';
+import { getRetailers } from '../../retailers';
+import { listUsersByBrand } from '../../users';
 import { DigestBuilder } from '../domain/digest';
 import { JOB_FREQUENCY, periodLabel, windowOf, type ReportJob } from '../domain/job-periods';
 import { enabledRetailers, groupByVisibleSet, recipientsOf, type Recipient } from '../domain/recipients';

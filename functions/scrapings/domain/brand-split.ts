@@ -2,7 +2,7 @@
  * Which brand a robot row belongs to, among the brands that carry the retailer
  * (docs/period-rules.md "Splitting a file among brands"). Pure.
  */
-import { PRODUCT_COLUMNS, type RobotRow } from '../../files/domain/robot-types';
+import { PRODUCT_COLUMNS, type RobotRow } from '../../files';
 
 export interface CarryingBrand {
   _id: string;

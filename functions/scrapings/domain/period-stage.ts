@@ -13,8 +13,7 @@
  */
 import { hash } from 'node:crypto';
 import { Md5KeyTable } from '../../lib/md5-key-table';
-import { PERIOD_CHANGE_FIELDS, productFieldsFromRow, type PeriodProduct, type ProductFields } from '../../files/domain/period-apply';
-import type { RobotRow } from '../../files/domain/robot-types';
+import { PERIOD_CHANGE_FIELDS, productFieldsFromRow, type PeriodProduct, type ProductFields, type RobotRow } from '../../files';
 import { brandOfRow, type CarryingBrand } from './brand-split';
 import type { UserFields } from './product';
 

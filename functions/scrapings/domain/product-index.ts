@@ -7,8 +7,7 @@
  */
 import type { ProductView } from '../../../shared/schemas/scrapings';
 import { matchesWords, searchText, searchWords } from '../../../shared/search';
-import { indexOhPositions, matchPositions, type OhPositionIndex } from '../../inventory/domain/matching';
-import type { OhItem } from '../../inventory/domain/oh-feed';
+import { indexOhPositions, matchPositions, type OhItem, type OhPositionIndex } from '../../inventory';
 import type { ProductScrape, UserFields } from './product';
 import { compareRows, ohRow, ohSearchFields, pricedRow, productSearchFields, type OhRow, type ViewOptions, type ViewRow } from './product-view';
 

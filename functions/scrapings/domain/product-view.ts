@@ -4,8 +4,7 @@
  * Pure.
  */
 import type { ProductView } from '../../../shared/schemas/scrapings';
-import { indexOhItems, matchProduct } from '../../inventory/domain/matching';
-import { idKey, type OhItem } from '../../inventory/domain/oh-feed';
+import { idKey, indexOhItems, matchProduct, type OhItem } from '../../inventory';
 import { matchesWords, searchText, searchWords } from '../../../shared/search';
 import type { ProductScrape } from './product';
 

@@ -2,7 +2,7 @@
  * A product scrape of a scan period (spec 000 §3 / 001 §3 "Product scrape") and the rule that
  * carries the fields people set from one period to the next (docs/period-rules.md). Pure.
  */
-import type { PeriodChangeField, PeriodProduct, ProductChangeType } from '../../files/domain/period-apply';
+import type { PeriodChangeField, PeriodProduct, ProductChangeType } from '../../files';
 import { productIdOf } from './ids';
 
 /** Fields a brand user edits on a product; an edit survives later scans (see carryUserFields). */

@@ -6,11 +6,11 @@
  * and reads the page's own products from DynamoDB (product-reads.ts). Pure.
  */
 import { PRODUCT_SORTS } from '../../../shared/schemas/scrapings';
-import type { OhItem } from '../../inventory/domain/oh-feed';
+import type { OhItem } from '../../inventory';
 import type { BrandSkuRef, ProductScrape } from './product';
 import { ohRow } from './product-view';
 import { ArrayProducts, orderKey, sortOrder, type KeyedProducts } from './product-index';
-import type { ProductChangeType } from '../../files/domain/period-apply';
+import type { ProductChangeType } from '../../files';
 
 /** Format of the keys' JSON; a reader meeting another one (but format 1, still read) rebuilds them (product-reads.ts). */
 export const READ_KEYS_FORMAT = 2;

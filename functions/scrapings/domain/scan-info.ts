@@ -3,7 +3,7 @@
  * "featured in menu" from the homepage and brand landing page files. Pure; docs/period-rules.md.
  */
 import type { NextScan } from '../../../shared/schemas/retailer-scrapings';
-import { HOMEPAGE_COLUMNS, splitList, type RobotRow } from '../../files/domain/robot-types';
+import { HOMEPAGE_COLUMNS, splitList, type RobotRow } from '../../files';
 import { namesBrand, type CarryingBrand } from './brand-split';
 
 /** Robots scan weekly: the next scan is seven days after the period's date. */

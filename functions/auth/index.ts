@@ -1,0 +1,8 @@
+/**
+ * Account links and the request throttles (per address, per user's password checks, emails and forms).
+ * The public surface of functions/auth/ (issue 23): other features import only this file, never
+ * its other files (lint). Re-exports only, by name.
+ */
+export { createLink } from './links';
+export { currentPasswordChecked, limitAddress, requestTime, reserveCurrentPasswordCheck, sourceIp } from './throttle';
+export { takeEmailSend, takeFormRequest, type Window } from './throttle.repo';

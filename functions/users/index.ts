@@ -1,0 +1,7 @@
+/**
+ * User records and sessions.
+ * The public surface of functions/users/ (issue 23): other features import only this file, never
+ * its other files (lint). Re-exports only, by name.
+ */
+export { toPublicUser } from './present';
+export { bumpUserCount, endAllSessions, endSession, getSessionUser, getUser, getUserByEmail, listUsersByBrand, primaryRole, updateUserFields, userCreateItems, type UserRecord } from './users.repo';
