@@ -4,7 +4,7 @@
  * its other files (lint). Re-exports only, by name.
  */
 export { brandSkuIdOf, type BrandSkuOption } from './domain/brand-skus';
-export { indexOhItems, indexOhPositions, matchPositions, matchProduct, type OhPositionIndex } from './domain/matching';
+export { indexOhItems, indexOhPositions, matchIds, matchProduct, type OhPositionIndex } from './domain/matching';
 export { idKey, type OhItem } from './domain/oh-feed';
 export { ingestOhFeed, type IngestOhResult } from './ingest-oh';
 export { getCurrentFeed, getOhItem, listCustomerItemsOfVersion } from './inventory.repo';

@@ -1,6 +1,8 @@
 /**
- * Environment, read once at module load. Values that only some functions need are read lazily
- * through `required()` so a function fails fast with a clear message when its binding is missing.
+ * Environment, read when used (the clients are made on first use: a module imported before the
+ * environment is set, as a test's or a script's import graph may do, still sees it). Values that
+ * only some functions need go through `required()` so a function fails fast with a clear message
+ * when its binding is missing.
  */
 export function required(name: string): string {
   const v = process.env[name];
@@ -9,11 +11,19 @@ export function required(name: string): string {
 }
 
 export const env = {
-  region: process.env.AWS_REGION ?? 'us-east-1',
+  get region() {
+    return process.env.AWS_REGION ?? 'us-east-1';
+  },
   /** Set locally to point the SDK clients at the emulators. */
-  dynamoEndpoint: process.env.DYNAMODB_ENDPOINT,
-  s3Endpoint: process.env.S3_ENDPOINT,
-  sesEndpoint: process.env.SES_ENDPOINT,
+  get dynamoEndpoint() {
+    return process.env.DYNAMODB_ENDPOINT;
+  },
+  get s3Endpoint() {
+    return process.env.S3_ENDPOINT;
+  },
+  get sesEndpoint() {
+    return process.env.SES_ENDPOINT;
+  },
   get tableName() {
     return required('TABLE_NAME');
   },

@@ -49,20 +49,20 @@ export function indexOhItems(items: readonly OhItem[]): OhIndex {
 
 const NO_POSITIONS: readonly number[] = [];
 
-/** The positions of the OH units a product stands for (matchProduct's units, as positions of the indexed items). */
-export function matchPositions(product: { oh_map_id?: string; brand_sku?: string }, index: OhPositionIndex): readonly number[] {
-  const mapId = idKey(product.oh_map_id ?? '');
+/** The positions of the OH units a product of this map id and Brand SKU stands for (matchProduct's units, as positions of the indexed items). */
+export function matchIds(ohMapId: string, brandSku: string, index: OhPositionIndex): readonly number[] {
+  const mapId = idKey(ohMapId);
   if (mapId !== '') {
     const byInventory = index.byInventoryId.get(mapId);
     if (byInventory) return byInventory;
     const bySerial = index.bySerial.get(mapId);
     if (bySerial !== undefined) return [bySerial];
   }
-  const sku = idKey(product.brand_sku ?? '');
+  const sku = idKey(brandSku);
   return sku === '' ? NO_POSITIONS : (index.byInventoryId.get(sku) ?? NO_POSITIONS);
 }
 
 /** The OH units a product stands for (empty: not on hand at this retailer). */
 export function matchProduct(product: { oh_map_id?: string; brand_sku?: string }, index: OhIndex): OhItem[] {
-  return matchPositions(product, index).map((i) => index.items[i]!);
+  return matchIds(product.oh_map_id ?? '', product.brand_sku ?? '', index).map((i) => index.items[i]!);
 }

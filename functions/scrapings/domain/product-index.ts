@@ -7,7 +7,7 @@
  */
 import type { ProductView } from '../../../shared/schemas/scrapings';
 import { matchesWords, searchText, searchWords } from '../../../shared/search';
-import { indexOhPositions, matchPositions, type OhItem, type OhPositionIndex } from '../../inventory';
+import { indexOhPositions, matchIds, type OhItem, type OhPositionIndex } from '../../inventory';
 import type { ProductScrape, UserFields } from './product';
 import { compareRows, ohRow, ohSearchFields, pricedRow, productSearchFields, type OhRow, type ViewOptions, type ViewRow } from './product-view';
 
@@ -87,6 +87,7 @@ export interface KeyedProducts {
   type(i: number): ProductScrape['type'];
   isFlagged(i: number): string;
   mapId(i: number): string;
+  brandSku(i: number): string;
   price(i: number): number | null;
   /** Product i as an object (the keys' fields only, for the keys). */
   at(i: number): ProductScrape;
@@ -101,6 +102,7 @@ export class ArrayProducts implements KeyedProducts {
   type = (i: number) => this.products[i]!.type;
   isFlagged = (i: number) => this.products[i]!.isFlagged;
   mapId = (i: number) => this.products[i]!.oh_map_id;
+  brandSku = (i: number) => this.products[i]!.brand_sku;
   price = (i: number) => this.products[i]!.price;
   at = (i: number) => this.products[i]!;
 }
@@ -156,6 +158,10 @@ export class PeriodIndex {
   mapId(i: number): string {
     const e = this.edited.size ? this.edited.get(i) : undefined;
     return e ? e.oh_map_id : this.source.mapId(i);
+  }
+  brandSku(i: number): string {
+    const e = this.edited.size ? this.edited.get(i) : undefined;
+    return e ? e.brand_sku : this.source.brandSku(i);
   }
 
   /** How many edits were applied (OH matches remember the revision they are at). */
@@ -291,7 +297,8 @@ export function refsOf(m: Matches): Uint32Array {
 }
 
 const NONE: readonly number[] = [];
-const unitsOf = (p: ProductScrape, oh: OhIndexed): readonly number[] => (p.type === 'deleted' ? NONE : matchPositions(p, oh.index));
+/** The units product i of a period matches (none when deleted), read by field: no product object is made. */
+const unitsOf = (period: PeriodIndex, i: number, oh: OhIndexed): readonly number[] => (period.type(i) === 'deleted' ? NONE : matchIds(period.mapId(i), period.brandSku(i), oh.index));
 
 /** Match every product against the retailer's items (once per snapshot and feed, or read from a stored join). */
 export function matchAll(period: PeriodIndex, oh: OhIndexed): Matches {
@@ -300,7 +307,7 @@ export function matchAll(period: PeriodIndex, oh: OhIndexed): Matches {
   const lists: (readonly number[])[] = new Array(n);
   let total = 0;
   for (let i = 0; i < n; i++) {
-    lists[i] = period.type(i) === 'deleted' ? NONE : unitsOf(period.product(i), oh);
+    lists[i] = unitsOf(period, i, oh);
     total += lists[i]!.length;
     offsets[i + 1] = total;
   }
@@ -319,7 +326,7 @@ export function joinedMatches(period: PeriodIndex, oh: OhIndexed, join: { seq: n
   if (join.offsets.length !== period.length + 1 || join.seq < period.baseSeq || join.seq > period.seq) return undefined;
   if (join.positions.some((u) => u >= oh.items.length)) return undefined;
   const m: Matches = { period, oh, revision: period.revision, seq: period.seq, offsets: join.offsets, positions: join.positions, changed: new Map() };
-  for (const i of period.editedAfterSeq(join.seq)) setUnits(m, i, unitsOf(period.product(i), oh));
+  for (const i of period.editedAfterSeq(join.seq)) setUnits(m, i, unitsOf(period, i, oh));
   return m;
 }
 
@@ -331,7 +338,7 @@ export function storedMatches(oh: OhIndexed, join: { seq: number; offsets: Uint3
 /** Bring matches up to the period's edits since they were computed: only the edited products are matched again. */
 export function catchUpMatches(m: Matches): Matches {
   if (!m.period) return m;
-  for (const i of m.period.editedAfter(m.revision)) setUnits(m, i, unitsOf(m.period.product(i), m.oh));
+  for (const i of m.period.editedAfter(m.revision)) setUnits(m, i, unitsOf(m.period, i, m.oh));
   m.revision = m.period.revision;
   m.seq = m.period.seq;
   return m;

@@ -115,6 +115,9 @@ class ColumnProducts implements KeyedProducts {
   mapId(i: number): string {
     return this.column<string>('oh_map_id')[i]!;
   }
+  brandSku(i: number): string {
+    return this.column<string>('brand_sku')[i]!;
+  }
   price(i: number): number | null {
     return this.json.prices[i] ?? null;
   }
@@ -124,7 +127,7 @@ class ColumnProducts implements KeyedProducts {
       this.type(i) ?? 0,
       this.isFlagged(i),
       this.mapId(i),
-      this.column<string>('brand_sku')[i]!,
+      this.brandSku(i),
       this.column<BrandSkuRef | 0>('product')[i]!,
       this.column<string>('name')[i]!,
       this.price(i),
