@@ -151,17 +151,7 @@ export function diffRows(
       continue;
     }
     matched[position] = 1;
-    const before = previous[position]!;
-    let changes: Record<string, CellChange> | undefined;
-    for (let i = 0; i < width; i++) {
-      const column = tracked[i]!;
-      const oldValue = cell(before, column);
-      const newValue = cell(row, column);
-      if (oldValue !== newValue) {
-        (changes ??= {})[column] = { old: oldValue, new: newValue };
-        perColumn[i]!++;
-      }
-    }
+    const changes = cellChanges(previous[position]!, row, tracked, perColumn);
     if (changes === undefined) unchanged++;
     else changed.push({ key, changes });
   }
@@ -199,7 +189,27 @@ export interface PreviousRowDiff {
 }
 
 /** A cell's text; a column the row lacks reads as ''. */
-function cell(row: RobotRow, column: string): string {
+export function cell(row: RobotRow, column: string): string {
   const value = row[column];
   return typeof value === 'string' ? value : '';
+}
+
+/**
+ * The tracked cells that differ between a previous row and the current one (undefined: none),
+ * each counted in `perColumn` by its index in `tracked`, and told to `onChange` (the digest
+ * diff keeps a bit per changed column).
+ */
+export function cellChanges(before: RobotRow, row: RobotRow, tracked: readonly string[], perColumn: number[], onChange?: (i: number) => void): Record<string, CellChange> | undefined {
+  let changes: Record<string, CellChange> | undefined;
+  for (let i = 0; i < tracked.length; i++) {
+    const column = tracked[i]!;
+    const oldValue = cell(before, column);
+    const newValue = cell(row, column);
+    if (oldValue !== newValue) {
+      (changes ??= {})[column] = { old: oldValue, new: newValue };
+      perColumn[i]!++;
+      onChange?.(i);
+    }
+  }
+  return changes;
 }

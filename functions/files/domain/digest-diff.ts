@@ -18,7 +18,7 @@
 import { hash } from 'node:crypto';
 import { Md5KeyTable } from '../../lib/md5-key-table.js';
 import { StringHasher } from '../../lib/string-hash.js';
-import { type CellChange, type CurrentRowDiff, diffSummary, type DiffOptions, type DiffSummary, type PreviousRowDiff, trackedColumnsFor } from './diff.js';
+import { cell, cellChanges, type CurrentRowDiff, diffSummary, type DiffOptions, type DiffSummary, type PreviousRowDiff, trackedColumnsFor } from './diff.js';
 import { type MarkedRow, markPreviousRow } from './marks.js';
 import { itemRow, pageItems, type PageItems, remarkedItem } from './page-items.js';
 import { type RobotRow, robotTypeDefinition } from './robot-types.js';
@@ -29,11 +29,6 @@ const UNCHANGED: CurrentRowDiff = Object.freeze({ mark: 'unchanged' });
 const MATCHED = 1;
 const MATCHED_CHANGED = 2;
 
-/** A cell's text; a column the row lacks reads as '' (as in diff.ts). */
-function cell(row: RobotRow, column: string): string {
-  const value = row[column];
-  return typeof value === 'string' ? value : '';
-}
 
 /** The digest of a row's tracked cells, into `into` at `at` (length-prefixed: no two cell lists share an input). */
 function digestInto(row: RobotRow, tracked: readonly string[], into: Int32Array, at: number): void {
@@ -310,18 +305,9 @@ export function createDigestDiff(
   let finished = false;
 
   const compare = async (row: RobotRow, position: number): Promise<CurrentRowDiff> => {
-    const before = await readRow(position);
-    let changes: Record<string, CellChange> | undefined;
-    for (let i = 0; i < width; i++) {
-      const column = tracked[i]!;
-      const oldValue = cell(before, column);
-      const newValue = cell(row, column);
-      if (oldValue !== newValue) {
-        (changes ??= {})[column] = { old: oldValue, new: newValue };
-        perColumn[i]!++;
-        changedBits[position * words + (i >>> 5)]! |= 1 << (i & 31);
-      }
-    }
+    const changes = cellChanges(await readRow(position), row, tracked, perColumn, (i) => {
+      changedBits[position * words + (i >>> 5)]! |= 1 << (i & 31);
+    });
     if (changes === undefined) {
       unchanged++;
       return UNCHANGED;
