@@ -6,7 +6,7 @@
 import { route } from '../shared/routes';
 import { parseSort } from '../shared/schemas/common';
 import type { FileRecord } from '../functions/files/files.repo';
-import { httpHandler } from '../functions/lib/http/handler';
+import { httpHandler } from '../functions/http';
 import { clean, queryAll, table } from '../functions/lib/table';
 import { toFileView } from '../functions/files/present';
 import type { NotificationRecord } from '../functions/notifications/notifications.repo';

@@ -8,7 +8,7 @@ import { MSG } from '../../shared/messages';
 import { r } from '../../shared/routes/define';
 import type { route } from '../../shared/routes/settings';
 import { ConflictError } from '../../functions/lib/http/errors';
-import { httpHandler } from '../../functions/lib/http/handler';
+import { httpHandler } from '../../functions/http';
 import { putSettings, SETTINGS_ID } from '../../functions/settings/settings.repo';
 import { settingsBody, settingsIdPath } from './settings-schemas';
 

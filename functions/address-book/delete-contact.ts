@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/address-book';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { removeContact } from './address-book';
 
 /** Delete a contact (000 §6: BRAND_ADMIN, or ADMIN for a brand): the brand's own only. */

@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/address-book';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { listContacts } from './address-book';
 
 /** The retailer's contacts for the brand (Address Book), 25 a page by default. */

@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/address-book';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { emailHistory } from './address-book';
 
 /** EMAIL HISTORY of the retailer page: the emails sent to the retailer from this brand, newest first. */

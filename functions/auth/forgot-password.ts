@@ -2,7 +2,7 @@ import { MSG } from '../../shared/messages';
 import { route } from '../../shared/routes/accounts';
 import { sendEmail } from '../lib/email';
 import { resetPasswordEmail } from '../lib/email/accounts';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { getUserByEmail } from '../users';
 import { createLink } from './links';
 import { limitAddress } from './throttle';

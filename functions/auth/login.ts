@@ -4,7 +4,7 @@ import { route } from '../../shared/routes/accounts';
 import type { LoginResponse } from '../../shared/types';
 import { getBrand } from '../brands';
 import { ForbiddenError, UnauthorizedError } from '../lib/http/errors';
-import { httpHandler, respond } from '../lib/http/handler';
+import { httpHandler, respond } from '../http';
 import { signSession } from '../lib/jwt';
 import { verifyPassword } from '../lib/password';
 import { getUserByEmail, primaryRole, toPublicUser } from '../users';

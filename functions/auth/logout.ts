@@ -1,6 +1,6 @@
 import { MSG } from '../../shared/messages';
 import { route } from '../../shared/routes/accounts';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { endSession, getSessionUser } from '../users';
 
 /** Ends the caller's session, this one only: the token's session id is revoked until the token expires (the user's other sessions go on). */

@@ -7,7 +7,7 @@ import { sendEmail } from '../lib/email';
 import { activateAccountEmail, registrationAttemptEmail } from '../lib/email/accounts';
 import { env } from '../lib/env';
 import { ConflictError } from '../lib/http/errors';
-import { httpHandler, respond } from '../lib/http/handler';
+import { httpHandler, respond } from '../http';
 import { hashPassword } from '../lib/password';
 import { newId } from '../lib/table';
 import { listRoles } from '../roles';

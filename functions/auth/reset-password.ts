@@ -1,7 +1,7 @@
 import { MSG } from '../../shared/messages';
 import { route } from '../../shared/routes/accounts';
 import { HttpError } from '../lib/http/errors';
-import { httpHandler, respond } from '../lib/http/handler';
+import { httpHandler, respond } from '../http';
 import { hashLinkToken, hashPassword } from '../lib/password';
 import { getUser, updateUserFields } from '../users';
 import { deviceCookie } from './device-cookie';

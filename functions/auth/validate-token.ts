@@ -1,7 +1,7 @@
 import { MSG } from '../../shared/messages';
 import { route } from '../../shared/routes/accounts';
 import { HttpError } from '../lib/http/errors';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { hashLinkToken } from '../lib/password';
 import { getValidLinkToken } from './tokens.repo';
 

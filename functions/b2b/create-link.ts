@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/b2b';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { createLink } from './links';
 
 /** Issues a B2B portal link for one retailer of the brand: its address (with the secret) is answered once. */

@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/b2b';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { portalSession } from './links';
 
 /** What the portal page draws from (a portal session only). */

@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/b2b';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { listLinks } from './links';
 
 /** The B2B portal links of one retailer of the brand, newest first (active ones unless status=all). */

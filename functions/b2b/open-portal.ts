@@ -1,6 +1,6 @@
 import { route } from '../../shared/routes/b2b';
 import { limitAddress } from '../auth';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { openPortal } from './links';
 
 /** The portal page's link token → a short-lived portal session; counted per address with the account routes (functions/auth/throttle.ts). */

@@ -1,7 +1,7 @@
 /**
  * Who a B2B portal session is, checked on every request (docs/decisions.md "B2B portal"): the
  * token's signature, audience and age, then the link, its issuer and the brand as they are now
- * (strongly consistent reads, nothing cached). The wrapper (functions/lib/http/auth.ts) calls
+ * (strongly consistent reads, nothing cached). The wrapper (functions/http/authenticate.ts) calls
  * this; it reads only the link, user and brand records, so it adds little to every bundle.
  */
 import { B2B, ROLE } from '../../shared/constants';

@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/b2b';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { revoke } from './links';
 
 /** Revokes a B2B portal link at once (an open portal session ends on its next request). */

@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/basket';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { addSerials, basketOf } from './basket';
 
 /** Adds serials (the plus icon: one; Bulk Items Import: several): added, already there, not imported with the reason. */

@@ -1,6 +1,6 @@
 import { BASKET_MSG } from '../../shared/messages/basket';
 import { route } from '../../shared/routes/basket';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { ownerOf } from './basket';
 import { clearBasket, listBaskets } from './basket.repo';
 

@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/basket';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { readBasketExport } from './export-start';
 
 /** GET /exportBucketData/{jobId}: status, progress (done of total) and, once done, s3ExcelLink and s3ZipLink (7-day app links). */

@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/basket';
-import { httpHandler, respond } from '../lib/http/handler';
+import { httpHandler, respond } from '../http';
 import { startBasketExport } from './export-start';
 
 /** POST /exportBucketData: 202 with the job; the files are built in the background, GET /exportBucketData/{jobId} has the links once done. */

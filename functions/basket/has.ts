@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/basket';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { basketOf } from './basket';
 import { getItems } from './basket.repo';
 

@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/basket';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { imageLinker, withImageLinks } from '../lib/image-links';
 import { basketOf } from './basket';
 import { countItems, pageItems } from './basket.repo';

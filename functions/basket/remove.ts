@@ -1,7 +1,7 @@
 import { BASKET_MSG } from '../../shared/messages/basket';
 import { route } from '../../shared/routes/basket';
 import { NotFoundError } from '../lib/http/errors';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { basketOf } from './basket';
 import { countItems, removeItem } from './basket.repo';
 

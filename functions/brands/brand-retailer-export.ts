@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/permissions';
-import { httpHandler, respond } from '../lib/http/handler';
+import { httpHandler, respond } from '../http';
 import { permissionsPage } from './permissions';
 import { startPermissionsExport } from './permissions-export';
 

@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/lookups';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { listBrands } from './brands.repo';
 
 /** Brand names for selectors (the admin's Select Brand modal). */

@@ -1,6 +1,6 @@
 import { PAGE } from '../../shared/constants';
 import { route } from '../../shared/routes/lookups';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { countBrands, listBrands, pageBrandsByName, type BrandRecord } from './brands.repo';
 
 const view = ({ createdAt: _c, updatedAt: _u, ...b }: BrandRecord) => b;

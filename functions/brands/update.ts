@@ -1,7 +1,7 @@
 import { ROLE } from '../../shared/constants';
 import { route } from '../../shared/routes/brands';
 import { BRAND_MSG } from '../../shared/schemas/brand-settings';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { ForbiddenError, NotFoundError, ValidationError } from '../lib/http/errors';
 import { getRetailers } from '../retailers';
 import { updateBrandSettings } from './brands.repo';

@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/contact';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { contactInfoFor } from './contact';
 
 /** { retailer_brand_scraping } → { data: { data: placeholder values, contacts, cc, bcc, retailer, brand } } */

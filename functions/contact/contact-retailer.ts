@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/contact';
-import { multipartHttpHandler } from '../lib/http/multipart-handler';
+import { multipartHttpHandler } from '../http';
 import { sendContactEmail } from './contact';
 
 /**

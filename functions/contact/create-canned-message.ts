@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/contact';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { createMessage } from './canned-messages';
 
 /** POST /cannedmessages {name, content, brand, status} → 'Message created successfully' (000 §7). */

@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/contact';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { listMessages } from './canned-messages';
 
 /**

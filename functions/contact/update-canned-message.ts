@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/contact';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { updateMessage } from './canned-messages';
 
 /** PUT /cannedmessages/{id} {name, content, brand, status, updatedAt} → 'Message updated successfully' (000 §7); 409 when someone saved it meanwhile. */

@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/contacts-import';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { contactCount } from './contacts-io';
 
 /** { contactCount }: the brand's count, kept on write. */

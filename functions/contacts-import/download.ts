@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/contacts-import';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { downloadFile } from './contacts-io';
 
 /** { data: { url, fileName } }: a short-lived link to one of the brand's import/export files. */

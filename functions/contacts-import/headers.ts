@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/contacts-import';
-import { multipartHttpHandler } from '../lib/http/multipart-handler';
+import { multipartHttpHandler } from '../http';
 import { readHeaders } from './contacts-io';
 
 /** multipart { file } → { data: { data: headers, count } } (or a message when the file has no contacts). */

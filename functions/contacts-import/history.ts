@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/contacts-import';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { history } from './contacts-io';
 
 /** The brand's imported or exported files, newest first. */

@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/contacts-import';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { importStatus } from './contacts-io';
 
 /** The progress of an import (the wizard polls it while the import's POST runs). */

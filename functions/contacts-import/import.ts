@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/contacts-import';
-import { multipartHttpHandler } from '../lib/http/multipart-handler';
+import { multipartHttpHandler } from '../http';
 import { importContacts } from './contacts-io';
 
 /** multipart { rules, file, flag, importId } → { message, data: counts, the file ids }. */

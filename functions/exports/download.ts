@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/exports';
-import { httpHandler, respond } from '../lib/http/handler';
+import { httpHandler, respond } from '../http';
 import { openExportLink } from './exports';
 
 /** The app link of an export: a valid token → 302 to a fresh, short-lived S3 presigned GET. */

@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/exports';
-import { httpHandler, respond } from '../lib/http/handler';
+import { httpHandler, respond } from '../http';
 import { startTabExport } from './export-tab';
 
 /** Every row of a product tab (its filters, search and sort) as xlsx: 202 with the job at once; the file is built in the background (GET /exportFile/{jobId}). */

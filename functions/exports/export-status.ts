@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/exports';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { readExportJob } from './export-jobs';
 
 /** GET /exportFile/{jobId}: any export job (a tab's, the Permissions list's, a brand's contacts): status, progress (rows done of total) and, once ready, the file's link. */

@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/exports';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { exportHistory } from './exports';
 
 /** The retailer's export history (ALL EXPORTS): name and url of each export, newest first. */

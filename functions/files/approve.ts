@@ -1,7 +1,7 @@
 import { FILE_MSG, PO_MSG } from '../../shared/messages';
 import { route } from '../../shared/routes/files';
 import { ConflictError, NotFoundError } from '../lib/http/errors';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { claimAndStartApproval } from './approval-claim';
 import { getFile } from './files.repo';
 

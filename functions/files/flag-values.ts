@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/files';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { countFilesByFlag } from './file-list';
 
 /**

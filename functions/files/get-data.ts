@@ -2,7 +2,7 @@ import { FILE_MSG } from '../../shared/messages';
 import { PAGE } from '../../shared/constants';
 import { route } from '../../shared/routes/files';
 import { GoneError, NotFoundError } from '../lib/http/errors';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { imageLinker, type ImageLinker } from '../lib/image-links';
 import { PIPE_SEPARATOR, robotTypeDefinition, type RobotTypeDefinition } from './domain/robot-types';
 import { getFile } from './files.repo';

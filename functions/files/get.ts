@@ -1,7 +1,7 @@
 import { FILE_MSG } from '../../shared/messages';
 import { route } from '../../shared/routes/files';
 import { NotFoundError } from '../lib/http/errors';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { getFile } from './files.repo';
 import { toFileView, withCurrentRetailerNames } from './present';
 

@@ -1,7 +1,7 @@
 import { route } from '../../shared/routes/files';
 import { DEFAULT_FILE_SORT } from '../../shared/schemas/post-office';
 import { parseSort } from '../../shared/schemas/common';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { readFilePage } from './file-list';
 import { toFileView, withCurrentRetailerNames } from './present';
 

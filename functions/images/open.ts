@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/images';
-import { httpHandler, respond } from '../lib/http/handler';
+import { httpHandler, respond } from '../http';
 import { openPicture, PICTURE_REDIRECT_SECONDS } from './pictures';
 
 /** A picture's app link: a valid signature → 302 to a short-lived S3 presigned GET of the picture. */

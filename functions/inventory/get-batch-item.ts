@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/scrapings';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { batchItem } from './reads';
 
 /** An on-hand item by serial for one retailer: { data: { data: item } }, 409 another retailer's, 404 'item not found'. */

@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/scrapings';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { brandSkus } from './brand-skus';
 
 /** The brand's SKU options (the Brand SKU edit's select): { data: [{ sku, _id }], totalCount }. */

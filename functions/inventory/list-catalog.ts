@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/brand-retailers';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { brandCatalog } from './catalog';
 
 /** Manage Catalog: the brand's on-hand items, a page at a time (cursor). */

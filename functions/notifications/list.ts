@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/notifications';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { getNotificationCounts, pageNotifications } from './notifications.repo';
 
 /** Newest first, one page (a cursor walks them), with the counts kept on write (unseenCount: the admin home badge). */

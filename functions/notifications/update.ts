@@ -1,7 +1,7 @@
 import { SETTINGS_MSG } from '../../shared/messages';
 import { route } from '../../shared/routes/notifications';
 import { NotFoundError } from '../lib/http/errors';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { setSeen } from './notifications.repo';
 
 export const handler = httpHandler(route('updateNotification'), async ({ params, body }) => {

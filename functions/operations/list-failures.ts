@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/operations';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { countOpenFailures, pageFailures } from './failures.repo';
 import { toFailureView } from './present';
 

@@ -1,6 +1,6 @@
 import { route } from '../../shared/routes/public';
 import { BUG_REPORT_LIMITS } from '../../shared/schemas/public';
-import { multipartHttpHandler } from '../lib/http/multipart-handler';
+import { multipartHttpHandler } from '../http';
 import { submitBugReport } from './bug-report';
 
 /**

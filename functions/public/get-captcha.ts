@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/public';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { configuredCaptcha } from './captcha';
 
 /** GET /captcha → a local challenge ({ provider: 'local', token, question, expiresAt }) or { provider: 'recaptcha', siteKey }. */

@@ -3,7 +3,7 @@ import { route } from '../../shared/routes/public';
 import { sourceIp } from '../auth';
 import { sendEmail } from '../lib/email';
 import { demoRequestEmail } from '../lib/email/public';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { logger } from '../lib/logger';
 import { configuredCaptcha } from './captcha';
 import { inboxOf, limitForm, submitOnce } from './forms';

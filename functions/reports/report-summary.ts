@@ -1,6 +1,6 @@
 import { ROLE } from '../../shared/constants';
 import { route } from '../../shared/routes/reports';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { buildMonthlyReport, reportLink } from './monthly-report';
 
 /**

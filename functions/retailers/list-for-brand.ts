@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/brand-retailers';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { brandRetailers } from './brand-retailers';
 
 /** The retailers of a brand the caller sees, by name (the top bar's 'Select a Retailer'). */

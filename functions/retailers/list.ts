@@ -1,6 +1,6 @@
 import { PAGE } from '../../shared/constants';
 import { route } from '../../shared/routes/lookups';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { retailerView } from './present';
 import { countRetailers, listRetailers, pageRetailersByName } from './retailers.repo';
 

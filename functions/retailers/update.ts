@@ -1,6 +1,6 @@
 import { RETAILER_MSG } from '../../shared/messages/retailers';
 import { route } from '../../shared/routes/retailers';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { editRetailer } from './manage';
 import { retailerView } from './present';
 

@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/scrapings';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { brandRetailerSummary } from './reads';
 
 /** { totalProducts, flaggedProducts, totalRetailers }, each { current, prev }. */

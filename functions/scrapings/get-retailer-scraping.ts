@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/scrapings';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { retailerScrapingInfo } from './reads';
 
 /** One path, two meanings (spec README): `id` is a period id (scraping info) or a retailer id (scan info). */

@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/scrapings';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { brandPeriodDays } from './reads';
 
 /** Scan dates of the brand, newest first: { data: [{ _id: date, value: date }], totalCount }. */

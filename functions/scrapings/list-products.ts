@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/scrapings';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { listProducts } from './product-reads';
 
 /** A period's products (or on-hand items) for one tab: filters, search, sort, paging → { data, totalCount }. */

@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/scrapings';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { relatedProducts } from './reads';
 
 /** The product's history across periods (same style number), newest first. */

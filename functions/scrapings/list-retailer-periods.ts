@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/scrapings';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { retailerPeriodDays } from './reads';
 
 /** Scan periods of one retailer, newest first: { data: [{ _id: periodId, value: date }], totalCount }. */

@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/scrapings';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { flagProductFor } from './flags';
 
 /** { isFlagged, reason: [{name, value}], message } → { message, data: { _id, isFlagged, flagMessage } }. */

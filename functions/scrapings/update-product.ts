@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/scrapings';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { updateProductFor } from './reads';
 
 /** { oh_map_id } | { brand_sku } | { product: {_id, sku} } → { message, data }. */

@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/settings';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { getSettingsRecord, SETTINGS_ID } from './settings.repo';
 
 /** The settings and the version an editor sends back when saving. */

@@ -1,7 +1,7 @@
 import { MSG, SETTINGS_MSG } from '../../shared/messages';
 import { route } from '../../shared/routes/settings';
 import { ConflictError } from '../lib/http/errors';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { putSettings, SETTINGS_ID } from './settings.repo';
 
 /**

@@ -12,7 +12,7 @@ import { USER_MSG } from '../../shared/messages/users';
 import { route } from '../../shared/routes/users';
 import { getBrand } from '../brands';
 import { ConflictError, ValidationError } from '../lib/http/errors';
-import { httpHandler, respond } from '../lib/http/handler';
+import { httpHandler, respond } from '../http';
 import { hashPassword } from '../lib/password';
 import { newId } from '../lib/table';
 import { assignableRetailers, grantableRoles } from './manage';

@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/brand-retailers';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { assignedReps } from '../retailers';
 
 /** The brand's assigned reps (ADMIN and BRAND_ADMIN only, 000 §6). */

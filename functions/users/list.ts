@@ -5,7 +5,7 @@ import { parseSort } from '../../shared/schemas/common';
 import { getBrand } from '../brands';
 import { canSeeRetailer, requireAdmin } from '../lib/http/auth';
 import { ValidationError } from '../lib/http/errors';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { listUsersForAdmin, userRow } from './user-list';
 import { countUsersOfBrand, pageUsersOfBrand } from './users.repo';
 

@@ -13,7 +13,7 @@ import { sendEmail } from '../lib/email';
 import { faultPoint } from '../lib/faults';
 import { userAddedEmail } from '../lib/email/users';
 import { ConflictError } from '../lib/http/errors';
-import { httpHandler, respond } from '../lib/http/handler';
+import { httpHandler, respond } from '../http';
 import { hashPassword } from '../lib/password';
 import { newId } from '../lib/table';
 import { assignableRetailers, grantableRoles, managedBrand } from './manage';

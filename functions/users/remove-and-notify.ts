@@ -9,7 +9,7 @@ import { route } from '../../shared/routes/users';
 import { sendEmail } from '../lib/email';
 import { userRemovedEmail } from '../lib/email/users';
 import { NotFoundError, ValidationError } from '../lib/http/errors';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { logger } from '../lib/logger';
 import { managedUser } from './manage';
 import { deleteUser } from './users.repo';

@@ -2,7 +2,7 @@ import { MSG } from '../../shared/messages';
 import { route } from '../../shared/routes/accounts';
 import { getBrand } from '../brands';
 import { ForbiddenError, NotFoundError } from '../lib/http/errors';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { toPublicUser } from './present';
 import { getUser, updateUserFields } from './users.repo';
 

@@ -18,7 +18,7 @@ import { sendEmail } from '../lib/email';
 import { userUpdatedEmail } from '../lib/email/users';
 import { env } from '../lib/env';
 import { ForbiddenError, NotFoundError, ValidationError } from '../lib/http/errors';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { signSession } from '../lib/jwt';
 import { logger } from '../lib/logger';
 import { hashPassword, verifyPassword } from '../lib/password';

@@ -1,5 +1,5 @@
 import { route } from '../../shared/routes/users';
-import { httpHandler } from '../lib/http/handler';
+import { httpHandler } from '../http';
 import { brandRetailers } from '../retailers';
 
 /**

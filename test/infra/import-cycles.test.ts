@@ -1,6 +1,6 @@
 /**
  * Import cycles in functions/ (issue 23): behind the features' index files, features that use each
- * other import each other (scrapings, files, inventory, brands, exports, retailers, lib/http/auth
+ * other import each other (scrapings, files, inventory, brands, exports, retailers, http/authenticate
  * through b2b/portal-auth). ESM and esbuild take such a cycle as long as no module of it uses, at
  * module load, a binding imported from the cycle: that binding may not be initialised yet (which
  * module of the cycle is evaluated first depends on the entry: a handler, a test, the local server).

@@ -1,15 +1,8 @@
 import { ROLE } from '../../../shared/constants';
 import type { Access } from '../../../shared/routes/define';
 import type { RouteDef } from '../../../shared/routes/define';
-// The two imports of a feature left in functions/lib (issue 23, open): `authenticate` resolves the
-// principal from the users' and the B2B links' records; it moves out of lib with the handler
-// wrapper that calls it. Lint refuses any other.
-// eslint-disable-next-line no-restricted-imports
-import { portalPrincipal } from '../../b2b/portal-auth';
-// eslint-disable-next-line no-restricted-imports
-import { getSessionUser, isRevoked, primaryRole } from '../../users/users.repo';
-import { InvalidTokenError, isPortalToken, verifySession, type SessionClaims, type VerifiedSession } from '../jwt';
-import { ForbiddenError, TermsNotAcceptedError, UnauthorizedError } from './errors';
+import type { SessionClaims } from '../jwt';
+import { ForbiddenError, TermsNotAcceptedError } from './errors';
 
 export interface AuthContext extends Omit<SessionClaims, 'sid'> {
   isAdmin: boolean;
@@ -28,43 +21,12 @@ export interface AuthContext extends Omit<SessionClaims, 'sid'> {
 export const portalMayCall = (def: Pick<RouteDef, 'access' | 'portal'>): boolean => def.access === 'portal' || def.portal !== undefined;
 
 /**
- * The caller of a request: a valid token (signature, exp, iat, maximum age) of a user who still
- * exists, is active and has not ended their sessions since (the token's `sv` is the user's
- * current `sessionVersion`), whose own session was not logged out (its id is not among the user
- * record's `revokedSessions`). Role, brand and assigned retailers come from the CURRENT user
- * record, read once per request (one consistent GetItem, no cache: a revocation shows on the next
- * request).
+ * Who is calling: the principal of the request's bearer token, or a 401 (403 for a portal session
+ * on a route that does not let it in). Lib only names its shape: resolving it reads the users' and
+ * the B2B links' records, so it lives with those features (functions/http/authenticate.ts) and is
+ * given to the wrapper (./handler.ts `wrap`) by functions/http/.
  */
-export async function authenticate(headers: Record<string, string | undefined>, def?: Pick<RouteDef, 'access' | 'portal'>): Promise<AuthContext> {
-  const header = headers.authorization ?? headers.Authorization;
-  const m = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-  if (!m?.[1]) throw new UnauthorizedError();
-  // A portal session: refused by every route that does not name the portal, before any read.
-  if (isPortalToken(m[1])) {
-    if (!def || !portalMayCall(def)) throw new ForbiddenError();
-    return portalPrincipal(m[1]);
-  }
-  let claims: VerifiedSession;
-  try {
-    claims = await verifySession(m[1]);
-  } catch (e) {
-    if (e instanceof InvalidTokenError) throw new UnauthorizedError();
-    throw e;
-  }
-  const user = await getSessionUser(claims.sub);
-  if (!user || user.status !== 'active' || (user.sessionVersion ?? 0) !== claims.sv || isRevoked(user, claims.sid)) throw new UnauthorizedError();
-  const role = primaryRole(user);
-  return {
-    sub: user._id,
-    role,
-    brand: user.brand,
-    retailers: user.associated_retailers ?? [],
-    sv: claims.sv,
-    isAdmin: role === ROLE.ADMIN,
-    session: { id: claims.sid, exp: claims.exp },
-    termsPending: role !== ROLE.ADMIN && user.policyFlag === true,
-  };
-}
+export type Authenticate = (headers: Record<string, string | undefined>, def?: Pick<RouteDef, 'access' | 'portal'>) => Promise<AuthContext>;
 
 /** A brand user who has not accepted the terms gets only the routes that say `beforeTerms` (403 TERMS_NOT_ACCEPTED). */
 export function assertTermsAccepted(auth: AuthContext, def: Pick<RouteDef, 'beforeTerms'>): void {

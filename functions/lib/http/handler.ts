@@ -5,8 +5,11 @@
  * JSON response (compressed for a caller that accepts it: ./compress.ts); the error handler is
  * registered last and never leaks a 5xx's internals.
  *
- * Multipart routes go through `multipartHttpHandler` (./multipart-handler.ts), the same wrapper
- * with the multipart parser: that parser (busboy) stays out of every other function's bundle.
+ * Who is calling is resolved by the `authenticate` it is given (./auth.ts `Authenticate`): that
+ * reads the users' and the B2B links' records, and functions/lib imports no feature (issue 23).
+ * Handlers therefore use the wrapper through functions/http/ (`httpHandler`, and
+ * `multipartHttpHandler` for multipart routes: the same wrapper with the multipart parser, which
+ * (busboy) stays out of every other function's bundle), which passes in functions/http/authenticate.ts.
  */
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
@@ -17,7 +20,7 @@ import { MSG } from '../../../shared/messages';
 import type { RouteDef } from '../../../shared/routes/define';
 import type { HandlerResultOf } from '../../../shared/routes/responses';
 import { logger } from '../logger';
-import { assertBrand, assertTermsAccepted, authenticate, authorizeRole, type AuthContext } from './auth';
+import { assertBrand, assertTermsAccepted, authorizeRole, type AuthContext, type Authenticate } from './auth';
 import { compressResponse } from './compress';
 import { ForbiddenError, HttpError, PayloadTooLargeError, ValidationError, type Issue } from './errors';
 import { fromOrigin } from './origin';
@@ -107,16 +110,15 @@ function parseJsonBody(event: Event): void {
   }
 }
 
-/** The wrapper of every JSON (or body-less) route; a `multipart` route needs `multipartHttpHandler`. */
-export function httpHandler<R extends RouteDef>(def: R, fn: (req: RequestContext<R>) => Promise<HandlerResult<R>>) {
-  if (def.multipart) throw new Error(`Route ${def.id} is multipart: wrap it with multipartHttpHandler (functions/lib/http/multipart-handler.ts)`);
-  return wrap(def, fn);
-}
-
-/** The wrapper, with the multipart parser given by multipart-handler.ts for multipart routes. */
+/**
+ * The wrapper, with the caller's resolution (`authenticate`, called for every non-public route)
+ * and, for multipart routes, the multipart parser: both given by functions/http/ (`httpHandler`,
+ * `multipartHttpHandler`), the wrapper's one entry for handlers.
+ */
 export function wrap<R extends RouteDef>(
   def: R,
   fn: (req: RequestContext<R>) => Promise<HandlerResult<R>>,
+  authenticate: Authenticate,
   multipartParser?: MiddlewareObj<Event, APIGatewayProxyStructuredResultV2>,
 ) {
   if (def.multipart && !multipartParser) throw new Error(`Route ${def.id} is multipart but no multipart parser was given`);

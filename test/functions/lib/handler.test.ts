@@ -23,15 +23,14 @@ vi.mock('../../../functions/users/users.repo', () => ({
   primaryRole: (u: { roles: { name: string }[] }) => u.roles[0]?.name ?? 'User',
   isRevoked: (u: TestUser, sid: string) => Object.hasOwn(u.revokedSessions ?? {}, sid),
 }));
-let httpHandler: typeof import('../../../functions/lib/http/handler').httpHandler;
-let multipartHttpHandler: typeof import('../../../functions/lib/http/multipart-handler').multipartHttpHandler;
+let httpHandler: typeof import('../../../functions/http').httpHandler;
+let multipartHttpHandler: typeof import('../../../functions/http').multipartHttpHandler;
 let errors: typeof import('../../../functions/lib/http/errors');
 let signSession: typeof import('../../../functions/lib/jwt').signSession;
 
 beforeAll(async () => {
   process.env.JWT_SECRET = SECRET;
-  ({ httpHandler } = await import('../../../functions/lib/http/handler'));
-  ({ multipartHttpHandler } = await import('../../../functions/lib/http/multipart-handler'));
+  ({ httpHandler, multipartHttpHandler } = await import('../../../functions/http'));
   errors = await import('../../../functions/lib/http/errors');
   ({ signSession } = await import('../../../functions/lib/jwt'));
 });

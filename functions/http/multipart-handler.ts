@@ -1,13 +1,15 @@
 /**
  * The wrapper of multipart/form-data routes (`multipart: true` in the route table): the one
- * wrapper of ./handler.ts with middy's multipart parser (busboy) in front of validation. Kept
- * apart so that only the functions of multipart routes bundle the parser.
+ * wrapper of functions/lib/http/handler.ts, with ./authenticate.ts, and middy's multipart parser
+ * (busboy) in front of validation. Kept apart so that only the functions of multipart routes
+ * bundle the parser.
  */
 import type { MiddlewareObj } from '@middy/core';
 import multipartBodyParser from '@middy/http-multipart-body-parser';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { RouteDef } from '../../../shared/routes/define';
-import { wrap, type Event, type HandlerResult, type RequestContext } from './handler';
+import type { RouteDef } from '../../shared/routes/define';
+import { wrap, type Event, type HandlerResult, type RequestContext } from '../lib/http/handler';
+import { authenticate } from './authenticate';
 
 /** Upload limits of every multipart route: 10 files of at most 10 MB each. */
 export const MULTIPART_LIMITS = { fileSize: 10 * 1024 * 1024, files: 10 } as const;
@@ -23,5 +25,5 @@ export function multipartHttpHandler<R extends RouteDef & { multipart: true }>(
 ) {
   // middy types the parser for REST API (v1) events; it reads only headers, body and isBase64Encoded, which v2 events have.
   const parser = multipartBodyParser({ disableContentTypeError: false, busboy: { limits: { ...MULTIPART_LIMITS, ...limits } } });
-  return wrap(def, fn, parser as unknown as MiddlewareObj<Event, APIGatewayProxyStructuredResultV2>);
+  return wrap(def, fn, authenticate, parser as unknown as MiddlewareObj<Event, APIGatewayProxyStructuredResultV2>);
 }
