@@ -2,7 +2,7 @@
  * PUT /brands/{brandId} (000 §2 Brand tab, §3 Brand, §7; 001 §7): the brand's theme colours and
  * company BCC address (BRAND_ADMIN of the brand or ADMIN), and an ADMIN's allowed-retailer list
  * (001 §2 User Retailer List, issue 11): the body is an object of optional parts
- * (docs/decisions.md "PUT /brands: one body, two parts", "User Retailer List and Permissions").
+ * (docs/decisions.md "PUT /brands/{brandId}: one body, two parts", "User Retailer List and Permissions").
  */
 import * as z from 'zod';
 import { DEFAULT_COLORS } from '../constants';
