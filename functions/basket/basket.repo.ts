@@ -15,7 +15,7 @@ import type { BasketItem, ExportJobStatus } from '../../shared/schemas/basket';
 import { ddb } from '../lib/clients/dynamodb';
 import { mapLimit } from '../lib/map-limit';
 import { clean, queryPages, table, updateParts } from '../lib/table';
-import { idKey, type OhItem } from '../inventory';
+import { idKey, toOhItem, type OhItem } from '../inventory';
 
 export interface BasketRef {
   owner: string;
@@ -158,13 +158,7 @@ export async function getItems(b: BasketRef, serials: readonly string[]): Promis
 
 const toBasketItem = (i: Record<string, unknown>): BasketItem => ({
   _id: String(i.serialNo ?? ''),
-  serialNo: String(i.serialNo ?? ''),
-  inventoryId: String(i.inventoryId ?? ''),
-  styleName: String(i.styleName ?? ''),
-  price: typeof i.price === 'number' ? i.price : null,
-  customerId: String(i.customerId ?? ''),
-  customerName: String(i.customerName ?? ''),
-  image: String(i.image ?? ''),
+  ...toOhItem(i),
   addedAt: String(i.addedAt ?? ''),
 });
 

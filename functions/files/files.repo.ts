@@ -4,7 +4,7 @@ import { FLAG_LEVELS, type ApprovedStatus, type FlagLevel } from '../../shared/c
 import { ROBOT_TYPES, type RobotType } from '../../shared/robot-columns';
 import { ddb } from '../lib/clients/dynamodb';
 import { queryPage, type PagedResult, type PagedSource } from '../lib/paged-query';
-import { clean, failedConditions, isConditionFailed, queryAll, queryCount, queryPages, table, updateParts } from '../lib/table';
+import { clean, failedConditions, isConditionFailed, queryAll, queryCount, queryPages, table, transactIf, updateParts } from '../lib/table';
 import {
   allFilesSortKey,
   allScope,
@@ -229,22 +229,12 @@ export async function createFileOnce(f: FileRecord): Promise<boolean> {
 }
 
 async function createFileOnceWritten(f: FileRecord): Promise<boolean> {
-  try {
-    await ddb.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: table.name, Item: item(f), ConditionExpression: 'attribute_not_exists(pk)' } },
-          countItem(f.flag, f.approvedStatus),
-          ...(f.approvedStatus === 'pending' && becomesScan(f) ? [pendingScanItem(f, 'ADD')] : []),
-          ...positionItems(undefined, f),
-        ],
-      }),
-    );
-    return true;
-  } catch (e) {
-    if (failedConditions(e)?.length) return false;
-    throw e;
-  }
+  return transactIf([
+    { Put: { TableName: table.name, Item: item(f), ConditionExpression: 'attribute_not_exists(pk)' } },
+    countItem(f.flag, f.approvedStatus),
+    ...(f.approvedStatus === 'pending' && becomesScan(f) ? [pendingScanItem(f, 'ADD')] : []),
+    ...positionItems(undefined, f),
+  ]);
 }
 
 // ── Scans waiting in the post office, per retailer (kept on write) ────────────
@@ -623,31 +613,21 @@ export async function rejectFile(file: Pick<FileRecord, '_id' | 'flag' | 'type' 
 
 async function rejectFileWritten(file: Pick<FileRecord, '_id' | 'flag' | 'type' | 'retailer' | 'date' | 'error' | 'name' | 'createdAt'>, rejectedAt: string, staleBefore: string): Promise<boolean> {
   const { _id: id, flag } = file;
-  try {
-    await ddb.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: table.name,
-              Key: fileKey(id),
-              UpdateExpression: 'SET #status = :rejected, rejectedAt = :now, updatedAt = :now, gsi3pk = :gsi3pk, gsi4pk = :gsi4pk REMOVE approvalClaim',
-              ConditionExpression: `attribute_exists(pk) AND #flag = :flag AND ${PENDING_UNCLAIMED}`,
-              ExpressionAttributeNames: { '#status': 'approvedStatus', '#at': 'at', '#flag': 'flag' },
-              ExpressionAttributeValues: { ':rejected': 'rejected', ':pending': 'pending', ':stale': staleBefore, ':now': rejectedAt, ':flag': flag, ':gsi3pk': statusFlagPk('rejected', flag), ':gsi4pk': statusFlagTypePk('rejected', flag, file.type) },
-            },
-          },
-          countItem(flag, 'rejected', 'pending'),
-          ...(becomesScan(file) ? [pendingScanItem(file, 'DELETE')] : []),
-          ...positionItems({ ...file, approvedStatus: 'pending' }, { ...file, approvedStatus: 'rejected' }),
-        ],
-      }),
-    );
-    return true;
-  } catch (e) {
-    if (failedConditions(e)?.length) return false;
-    throw e;
-  }
+  return transactIf([
+    {
+      Update: {
+        TableName: table.name,
+        Key: fileKey(id),
+        UpdateExpression: 'SET #status = :rejected, rejectedAt = :now, updatedAt = :now, gsi3pk = :gsi3pk, gsi4pk = :gsi4pk REMOVE approvalClaim',
+        ConditionExpression: `attribute_exists(pk) AND #flag = :flag AND ${PENDING_UNCLAIMED}`,
+        ExpressionAttributeNames: { '#status': 'approvedStatus', '#at': 'at', '#flag': 'flag' },
+        ExpressionAttributeValues: { ':rejected': 'rejected', ':pending': 'pending', ':stale': staleBefore, ':now': rejectedAt, ':flag': flag, ':gsi3pk': statusFlagPk('rejected', flag), ':gsi4pk': statusFlagTypePk('rejected', flag, file.type) },
+      },
+    },
+    countItem(flag, 'rejected', 'pending'),
+    ...(becomesScan(file) ? [pendingScanItem(file, 'DELETE')] : []),
+    ...positionItems({ ...file, approvedStatus: 'pending' }, { ...file, approvedStatus: 'rejected' }),
+  ]);
 }
 
 /** UpdateItem FILE#id SET processingError REMOVE approvalClaim, condition: pending and the claim is ours (a failed approval) */
@@ -711,30 +691,20 @@ export async function deleteFileRecord(file: FileRecord): Promise<boolean> {
 }
 
 async function deleteFileRecordWritten(file: FileRecord): Promise<boolean> {
-  try {
-    await ddb.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: table.name,
-              Key: fileKey(file._id),
-              ConditionExpression: '#status = :status AND #flag = :flag',
-              ExpressionAttributeNames: { '#status': 'approvedStatus', '#flag': 'flag' },
-              ExpressionAttributeValues: { ':status': file.approvedStatus, ':flag': file.flag },
-            },
-          },
-          uncountItem(file.flag, file.approvedStatus),
-          ...(file.approvedStatus === 'pending' && becomesScan(file) ? [pendingScanItem(file, 'DELETE')] : []),
-          ...positionItems(file, undefined),
-        ],
-      }),
-    );
-    return true;
-  } catch (e) {
-    if (failedConditions(e)?.length) return false;
-    throw e;
-  }
+  return transactIf([
+    {
+      Delete: {
+        TableName: table.name,
+        Key: fileKey(file._id),
+        ConditionExpression: '#status = :status AND #flag = :flag',
+        ExpressionAttributeNames: { '#status': 'approvedStatus', '#flag': 'flag' },
+        ExpressionAttributeValues: { ':status': file.approvedStatus, ':flag': file.flag },
+      },
+    },
+    uncountItem(file.flag, file.approvedStatus),
+    ...(file.approvedStatus === 'pending' && becomesScan(file) ? [pendingScanItem(file, 'DELETE')] : []),
+    ...positionItems(file, undefined),
+  ]);
 }
 
 /** Transaction entry: ConditionCheck FILE#id pending and the claim is ours (a publication in several transactions) */

@@ -5,6 +5,6 @@
  */
 export { brandSkuIdOf, type BrandSkuOption } from './domain/brand-skus';
 export { indexOhItems, indexOhPositions, matchIds, matchProduct, type OhPositionIndex } from './domain/matching';
-export { idKey, type OhItem } from './domain/oh-feed';
+export { idKey, toOhItem, type OhItem } from './domain/oh-feed';
 export { ingestOhFeed, type IngestOhResult } from './ingest-oh';
 export { getCurrentFeed, getOhItem, listCustomerItemsOfVersion } from './inventory.repo';

@@ -52,6 +52,17 @@ export type TransactItem = NonNullable<ConstructorParameters<typeof TransactWrit
 export const cancellationReasons = (e: unknown): string[] | undefined =>
   (e as Error | undefined)?.name === 'TransactionCanceledException' ? ((e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code ?? 'None') : undefined;
 
+/** Run a transaction: false when a condition of one of its items failed (nothing written), any other error thrown. */
+export async function transactIf(items: TransactItem[]): Promise<boolean> {
+  try {
+    await ddb.send(new TransactWriteCommand({ TransactItems: items }));
+    return true;
+  } catch (e) {
+    if (failedConditions(e)?.length) return false;
+    throw e;
+  }
+}
+
 /**
  * Run a transaction whose conditions decide the answer: a cancellation by conditions is handed to
  * `onConditions` (indexes of the failed items), whose error is thrown. Two transactions on the

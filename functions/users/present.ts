@@ -3,15 +3,13 @@ import type { PublicUser } from '../../shared/types';
 import type { BrandRecord } from '../brands';
 import type { UserRecord } from './users.repo';
 
+/** Who a user is, as every answer about a user starts: its id, names, address and roles. */
+export const userIdentity = (u: UserRecord) => ({ _id: u._id, name: u.name, firstname: u.firstname, lastname: u.lastname, email: u.email, roles: u.roles });
+
 /** The user as the API shows it: never the hash, the lock state or the keys. */
 export function toPublicUser(u: UserRecord, brand?: BrandRecord): PublicUser {
   return {
-    _id: u._id,
-    name: u.name,
-    firstname: u.firstname,
-    lastname: u.lastname,
-    email: u.email,
-    roles: u.roles,
+    ...userIdentity(u),
     brand: brand
       ? {
           _id: brand._id,

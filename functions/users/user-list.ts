@@ -12,18 +12,14 @@ import type { HandlerResultOf } from '../../shared/routes/responses';
 import { parseSort } from '../../shared/schemas/common';
 import { getBrand } from '../brands';
 import { ValidationError } from '../lib/http/errors';
+import { userIdentity } from './present';
 import { countAllUsers, pageUsers, userBrandKey, userIndexKeys, userNameKey, usersWithPrefix, type UserOrder, type UserRecord } from './users.repo';
 
 /** A row of GET /users (its response schema: shared/schemas/users.ts, userListRow). */
 export type UserRow = HandlerResultOf<'listUsers'>['data'][number];
 
 export const userRow = (u: UserRecord, brandName?: string): UserRow => ({
-  _id: u._id,
-  name: u.name,
-  firstname: u.firstname,
-  lastname: u.lastname,
-  email: u.email,
-  roles: u.roles,
+  ...userIdentity(u),
   brand: u.brand ? { _id: u.brand, name: brandName ?? '' } : null,
   associated_retailers: u.associated_retailers.map((_id) => ({ _id })),
   notify: u.notify,
