@@ -8,25 +8,16 @@ import type { OhItem } from '../../../functions/inventory/domain/oh-feed';
 import type { ProductScrape } from '../../../functions/scrapings/domain/product';
 import { catchUpMatches, indexedRows, indexedView, matchAll, OhIndexed, PeriodIndex, type Matches } from '../../../functions/scrapings/domain/product-index';
 import { productView, type ViewOptions } from '../../../functions/scrapings/domain/product-view';
+import { NAMES as BASE_NAMES, picker, PRICES, randomOhItems, TYPES } from '../../support/random-scrapes';
 import { productScrape } from '../../support/scrapes';
 import type { ProductView } from '../../../shared/schemas/scrapings';
 
 const rand = prng(7);
-const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+const pick = picker(rand);
 
-const NAMES = ['Alpha Bag', 'alpha bag', 'Beta Tote', 'Zeta Clutch', 'Émile Wallet', 'beta tote'];
-const PRICES = [100, 250, 99.5, null, 1200];
-const TYPES = [undefined, undefined, 'added', 'deleted', 'change'] as const;
+const NAMES = [...BASE_NAMES, 'beta tote'];
 
-const ohItems: OhItem[] = Array.from({ length: 120 }, (_, i) => ({
-  serialNo: `S${String(1000 + i)}`,
-  inventoryId: `INV-${i % 40}`,
-  styleName: pick(NAMES),
-  price: pick(PRICES),
-  customerId: 'OPT1',
-  customerName: 'Store',
-  image: '',
-}));
+const ohItems: OhItem[] = randomOhItems(rand, 120, NAMES);
 
 const products: ProductScrape[] = Array.from({ length: 300 }, (_, i) => {
   const ref = rand();
