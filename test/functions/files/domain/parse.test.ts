@@ -3,32 +3,14 @@ import { describe, expect, it } from 'vitest';
 import {
   MAX_KEPT_ISSUES,
   MAX_ROW_CHARS,
-  type ParseRobotFileOptions,
-  type RobotFileSource,
   RobotFileError,
   parseRobotFile,
   robotFileFormatOf,
 } from '../../../../functions/files/domain/parse.js';
+import { chunks, parseError, product } from './parse-fixtures.js';
 
-const product: ParseRobotFileOptions = { type: 'product' };
-
-/** The error a parse rejects with (fails the test if it resolves or rejects with something else). */
-async function parseError(source: RobotFileSource, options: ParseRobotFileOptions = product): Promise<RobotFileError> {
-  try {
-    await parseRobotFile(source, options);
-  } catch (err) {
-    expect(err).toBeInstanceOf(RobotFileError);
-    return err as RobotFileError;
-  }
-  throw new Error('expected the parse to fail');
-}
-
-/** Split bytes into chunks of `size` (cuts multi-byte characters on purpose). */
-function chunked(bytes: Buffer, size: number): Readable {
-  const parts: Buffer[] = [];
-  for (let i = 0; i < bytes.length; i += size) parts.push(bytes.subarray(i, i + size));
-  return Readable.from(parts);
-}
+/** Bytes streamed in chunks of `size` (cuts multi-byte characters on purpose). */
+const chunked = (bytes: Buffer, size: number): Readable => Readable.from(chunks(bytes, size));
 
 describe('parseRobotFile: CSV', () => {
   it('returns trimmed rows keyed by canonical column names, and stats', async () => {
