@@ -28,3 +28,19 @@ export function randomOhItems(rand: () => number, length: number, names: readonl
     image: '',
   }));
 }
+
+/**
+ * The drawn fields of product `i` of a 300-product period (style, name, price, flag, on-hand
+ * reference from `ref`, brand SKU), drawing in that order: name, its suffix, price, flag, SKU.
+ */
+export function randomProductFields(rand: () => number, i: number, ref: number, names: readonly string[]) {
+  const pick = picker(rand);
+  return {
+    style_number: `ST-${String((i * 37) % 300).padStart(3, '0')}`,
+    name: `${pick(names)}${rand() < 0.5 ? '' : ` ${i % 7}`}`,
+    price: pick(PRICES),
+    isFlagged: rand() < 0.2 ? ('yes' as const) : ('no' as const),
+    oh_map_id: ref < 0.3 ? `inv-${i % 50}` : ref < 0.4 ? `S${1000 + (i % 130)}` : '',
+    brand_sku: rand() < 0.5 ? `INV-${i % 45}` : '',
+  };
+}

@@ -12,7 +12,7 @@ import type { ProductScrape } from '../../../functions/scrapings/domain/product'
 import { firstUnit, isOhView, joinedMatches, matchAll, OhIndexed, pagePositions, PeriodIndex, storedMatches, type Matches } from '../../../functions/scrapings/domain/product-index';
 import { pricedRow, productView, type ViewOptions, type ViewRow } from '../../../functions/scrapings/domain/product-view';
 import { buildReadKeys, decodeJoin, decodeOhSnapshot, decodeOrders, encodeJoin, encodeOhSnapshot, OH_SNAPSHOT_FORMAT, readKeys, READ_KEYS_FORMAT, type OhSnapshotJson } from '../../../functions/scrapings/domain/read-keys';
-import { NAMES as BASE_NAMES, picker, PRICES, randomOhItems, TYPES } from '../../support/random-scrapes';
+import { NAMES as BASE_NAMES, picker, randomOhItems, randomProductFields, TYPES } from '../../support/random-scrapes';
 import { productScrape } from '../../support/scrapes';
 import type { ProductView } from '../../../shared/schemas/scrapings';
 
@@ -29,12 +29,7 @@ const stored: ProductScrape[] = Array.from({ length: 300 }, (_, i) => {
   return productScrape({
     _id: `${PERIOD}p${String(i).padStart(4, '0')}`,
     retailer_brand_scraping: PERIOD,
-    style_number: `ST-${String((i * 37) % 300).padStart(3, '0')}`,
-    name: `${pick(NAMES)}${rand() < 0.5 ? '' : ` ${i % 7}`}`,
-    price: pick(PRICES),
-    isFlagged: rand() < 0.2 ? 'yes' : 'no',
-    oh_map_id: ref < 0.3 ? `inv-${i % 50}` : ref < 0.4 ? `S${1000 + (i % 130)}` : '',
-    brand_sku: rand() < 0.5 ? `INV-${i % 45}` : '',
+    ...randomProductFields(rand, i, ref, NAMES),
     product_description: 'A long description that the keys never carry. '.repeat(10),
     ...(rand() < 0.1 ? { product: { _id: `o${i}`, sku: `OPT-${i}` } } : {}),
     ...(type ? { type } : {}),
