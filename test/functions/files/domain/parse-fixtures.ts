@@ -21,3 +21,13 @@ export async function parseError(source: RobotFileSource, options: ParseRobotFil
   }
   throw new Error('expected the parse to fail');
 }
+
+/** JSON lines with bad lines: 2 not JSON, 3 not an object, 4 a repeated key, 5 no key, 6 a nested value. */
+export const BAD_JSON_LINES = [
+  '{"Style Number": "A"}',
+  '{"Style Number": "B", "Name": }',
+  '["not", "an", "object"]',
+  '{"Style Number": "A"}',
+  '{"Name": "no key"}',
+  '{"Style Number": "C", "Details": {"nested": true}}',
+].join('\n');

@@ -13,8 +13,7 @@ import {
   parseRobotFileRows,
 } from '../../../../functions/files/domain/parse.js';
 import type { RobotRow } from '../../../../functions/files/domain/robot-types.js';
-import { chunks, parseError, product } from './parse-fixtures.js';
-
+import { BAD_JSON_LINES, chunks, parseError, product } from './parse-fixtures.js';
 
 /** A fresh source for each parse: the text whole, or streamed in chunks of `size` bytes. */
 type Make = () => RobotFileSource;
@@ -188,14 +187,7 @@ const BAD_FILES: Array<{ name: string; content: string | Buffer; options?: Parse
   { name: 'unsupported extension', content: 'Style Number\nA\n', options: { type: 'product', fileName: 'p.xlsx' }, firstBad: 1 },
   {
     name: 'JSON lines with bad lines',
-    content: [
-      '{"Style Number": "A"}',
-      '{"Style Number": "B", "Name": }',
-      '["not", "an", "object"]',
-      '{"Style Number": "A"}',
-      '{"Name": "no key"}',
-      '{"Style Number": "C", "Details": {"nested": true}}',
-    ].join('\n'),
+    content: BAD_JSON_LINES,
     options: { type: 'product', format: 'jsonl' },
     firstBad: 2,
   },

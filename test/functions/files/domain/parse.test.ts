@@ -7,7 +7,7 @@ import {
   parseRobotFile,
   robotFileFormatOf,
 } from '../../../../functions/files/domain/parse.js';
-import { chunks, parseError, product } from './parse-fixtures.js';
+import { BAD_JSON_LINES, chunks, parseError, product } from './parse-fixtures.js';
 
 /** Bytes streamed in chunks of `size` (cuts multi-byte characters on purpose). */
 const chunked = (bytes: Buffer, size: number): Readable => Readable.from(chunks(bytes, size));
@@ -262,14 +262,7 @@ describe('parseRobotFile: JSON lines', () => {
   });
 
   it('reports bad lines with their line numbers', async () => {
-    const jsonl = [
-      '{"Style Number": "A"}',
-      '{"Style Number": "B", "Name": }',
-      '["not", "an", "object"]',
-      '{"Style Number": "A"}',
-      '{"Name": "no key"}',
-      '{"Style Number": "C", "Details": {"nested": true}}',
-    ].join('\n');
+    const jsonl = BAD_JSON_LINES;
     const err = await parseError(jsonl, { type: 'product', format: 'jsonl' });
     expect(err.issues.map((i) => [i.code, i.line])).toEqual([
       ['MALFORMED_JSON', 2],
