@@ -4,7 +4,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertAccessible, apiSession, cssVar, here, launchBrowser, openTab, screenshot, storedSession, waitForPath, withSession, type Tab } from '../support/browser';
+import { cssVar, here, inSignedInTab, launchBrowser, screenshot, storedSession, waitForPath, type Tab } from '../support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,16 +14,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function asAdmin(target: string, fn: (t: Tab) => Promise<void>, viewport?: { width: number; height: number }) {
-  const t = await openTab(browser, viewport);
-  try {
-    await withSession(t.page, await apiSession('admin@demo.test'), target);
-    await fn(t);
-    await assertAccessible(t);
-  } finally {
-    await t.context.close();
-  }
-}
+const asAdmin = (target: string, fn: (t: Tab) => Promise<void>, viewport?: { width: number; height: number }) => inSignedInTab(browser, 'admin@demo.test', target, fn, viewport);
 
 describe('/admin/confirm', () => {
   it("'Admin' opens the admin home", () =>

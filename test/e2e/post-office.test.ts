@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { untypedApi as api, login, stack } from '../support/api';
 import { dropRobotFile, makeOwnTenant, putObject, waitForFile as waitForFileOf } from '../support/post-office';
-import { assertAccessible, apiSession, here, launchBrowser, openTab, screenshot, toast, waitForPath, withSession, type Tab } from '../support/browser';
+import { apiSession, here, inSignedInTab, launchBrowser, openTab, screenshot, toast, waitForPath, withSession, type Tab } from '../support/browser';
 
 const tag = randomBytes(4).toString('hex');
 const BRAND = { _id: `brand-poe-${tag}`, name: `Post Screens ${tag}`, slug: `post-screens-${tag}` };
@@ -74,16 +74,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function asAdmin(target: string, fn: (t: Tab) => Promise<void>, viewport?: { width: number; height: number }) {
-  const t = await openTab(browser, viewport ?? { width: 1440, height: 900 });
-  try {
-    await withSession(t.page, await apiSession('admin@demo.test'), target);
-    await fn(t);
-    await assertAccessible(t);
-  } finally {
-    await t.context.close();
-  }
-}
+const asAdmin = (target: string, fn: (t: Tab) => Promise<void>, viewport?: { width: number; height: number }) => inSignedInTab(browser, 'admin@demo.test', target, fn, viewport ?? { width: 1440, height: 900 });
 
 const rows = (page: Page) => page.locator('.po-table tbody tr');
 const fileNames = (page: Page) => page.locator('.po-table tbody .po-row__file a').allTextContents();

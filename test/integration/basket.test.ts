@@ -14,6 +14,8 @@ import type { OhItem } from '../../functions/inventory/domain/oh-feed';
 import { BASKET_EXPORT_SLOT_STALE_MS, BASKET_EXPORTS_RUNNING_MAX, BASKET_MSG } from '../../shared/messages/basket';
 import { TEST_ROLES, testUser } from '../support/accounts';
 import { api, callRoute, errorBody, login, stack } from '../support/api';
+import { download } from '../support/export-jobs';
+import { seedBrand } from '../support/brands';
 
 const tag = randomBytes(4).toString('hex');
 const BRAND = { _id: `brand-bk-${tag}`, name: `Basket House ${tag}`, slug: `basket-house-${tag}` };
@@ -44,15 +46,11 @@ beforeAll(async () => {
 
   Object.assign(process.env, stack().env);
   const inventory = await import('../../functions/inventory/inventory.repo');
-  const { putBrand } = await import('../../functions/brands/brands.repo');
-  const { putRetailer } = await import('../../functions/retailers/retailers.repo');
   const { createUser } = await import('../../functions/users/users.repo');
   const { hashPassword } = await import('../../functions/lib/password');
   const now = new Date().toISOString();
-  const colors = { bgColor: '#333131', textColor: '#ffffff', hoverColor: '#ffffff3b', summaryPageSectionColor: '#333131' };
-  for (const r of [R1, R2, R3]) await putRetailer({ ...r, createdAt: now, updatedAt: now });
-  await putBrand({ ...BRAND, colors, createdAt: now, updatedAt: now, retailers: [{ retailer: R1._id, flag: true, webSiteType: 'retailerWithProducts' }, { retailer: R2._id, flag: true, webSiteType: 'retailerWithProducts' }] });
-  await putBrand({ ...OTHER_BRAND, colors, createdAt: now, updatedAt: now, retailers: [{ retailer: R1._id, flag: true, webSiteType: 'retailerWithProducts' }] });
+  await seedBrand(BRAND, [R1, R2, R3], [{ retailer: R1._id, flag: true, webSiteType: 'retailerWithProducts' }, { retailer: R2._id, flag: true, webSiteType: 'retailerWithProducts' }]);
+  await seedBrand(OTHER_BRAND, [], [{ retailer: R1._id, flag: true, webSiteType: 'retailerWithProducts' }]);
   // S(0..59): R1's; S(60..69): R2's; images: good for most, one missing, one too large, one private-looking address text.
   const items: OhItem[] = Array.from({ length: 70 }, (_, i) => ({
     serialNo: S(i),
@@ -231,15 +229,6 @@ describe('clear and clear all', () => {
     expect((await list(tokens.ba2)).body.totalCount).toBe(1);
   });
 });
-
-/** Follows an app link as a browser does: the 302, then the S3 object. */
-async function download(link: string): Promise<Buffer> {
-  const res = await fetch(link, { redirect: 'manual' });
-  expect(res.status, await res.clone().text()).toBe(302);
-  const file = await fetch(res.headers.get('location')!);
-  expect(file.status).toBe(200);
-  return Buffer.from(await file.arrayBuffer());
-}
 
 describe('POST /exportBucketData', () => {
   it('answers at once with a job; the worker builds an xlsx matching the basket and a zip of the images', async () => {

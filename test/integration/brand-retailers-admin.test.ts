@@ -19,7 +19,7 @@ import { BRAND_MSG } from '../../shared/schemas/brand-settings';
 import { signedInAccounts } from '../support/accounts';
 import { api, callRoute, errorBody, login, stack } from '../support/api';
 import { seedBrand } from '../support/brands';
-import { followExportJob } from '../support/export-jobs';
+import { download, followExportJob } from '../support/export-jobs';
 import { periodRecord, productScrape } from '../support/scrapes';
 
 const tag = randomBytes(4).toString('hex');
@@ -57,14 +57,6 @@ async function dashboard(token = tokens.brandAdmin) {
     totalRetailers: summary.body.totalRetailers.current as number,
     infoStatus: info.status,
   };
-}
-
-async function download(link: string): Promise<Buffer> {
-  const res = await fetch(link, { redirect: 'manual' });
-  expect(res.status, await res.clone().text()).toBe(302);
-  const file = await fetch(res.headers.get('location')!);
-  expect(file.status).toBe(200);
-  return Buffer.from(await file.arrayBuffer());
 }
 
 async function readSheet(bytes: Buffer): Promise<{ name: string; rows: unknown[][] }> {

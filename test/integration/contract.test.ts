@@ -4,30 +4,14 @@
  * (shared/routes/responses.ts), field for field (strict objects: no field the schema does not
  * name, none missing).
  */
-import * as z from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RouteId } from '../../shared/routes';
-import { responses } from '../../shared/routes/responses';
 import { callRoute, login, sentEmails } from '../support/api';
+import { expectContract } from '../support/contract';
 
 let admin = '';
 beforeAll(async () => {
   admin = await login('admin@demo.test');
 });
-
-/** The schema with every object strict, so an extra field the contract does not name fails too. */
-function strict(schema: z.ZodType): z.ZodType {
-  if (schema instanceof z.ZodObject) return z.strictObject(Object.fromEntries(Object.entries(schema.shape).map(([k, v]) => [k, strict(v as z.ZodType)])));
-  if (schema instanceof z.ZodArray) return z.array(strict(schema.element as z.ZodType));
-  if (schema instanceof z.ZodNullable) return strict(schema.unwrap() as z.ZodType).nullable();
-  if (schema instanceof z.ZodOptional) return strict(schema.unwrap() as z.ZodType).optional();
-  return schema;
-}
-
-function expectContract(id: RouteId & keyof typeof responses, body: unknown): void {
-  const result = strict(responses[id]).safeParse(body);
-  expect(result.success ? [] : result.error.issues.slice(0, 5), id).toEqual([]);
-}
 
 describe('post-office answers match their response schemas', () => {
   it('list, file, same-period files, comparison page and flag counts of the demo month', async () => {

@@ -16,7 +16,10 @@ import type { ProductScrape } from '../../functions/scrapings/domain/product';
 import { prng } from '../../infra/local/prng';
 import { TEST_ROLES, testUser } from '../support/accounts';
 import { callRoute, login, stack, untypedApi as api } from '../support/api';
-import { periodRecord, productScrape } from '../support/scrapes';
+import { seedBrand } from '../support/brands';
+import { NAMES, picker, PRICES, TYPES } from '../support/random-scrapes';
+import { productScrape } from '../support/scrapes';
+import { storeFeed, storePeriod } from '../support/seed-period';
 
 const tag = randomBytes(4).toString('hex');
 const BRAND = { _id: `brand-exp-${tag}`, name: `Export House ${tag}`, slug: `export-house-${tag}` };
@@ -103,30 +106,16 @@ const linkToken = (link: string) => new URL(link).searchParams.get('token')!;
 beforeAll(async () => {
   Object.assign(process.env, stack().env);
   const ids = await import('../../functions/scrapings/domain/ids');
-  const repo = await import('../../functions/scrapings/scrapings.repo');
-  const inventory = await import('../../functions/inventory/inventory.repo');
-  const { putBrand } = await import('../../functions/brands/brands.repo');
-  const { putRetailer } = await import('../../functions/retailers/retailers.repo');
   const now = new Date().toISOString();
-  await putRetailer({ ...RETAILER, createdAt: now, updatedAt: now });
-  await putBrand({
-    ...BRAND,
-    colors: { bgColor: '#333131', textColor: '#ffffff', hoverColor: '#ffffff3b', summaryPageSectionColor: '#333131' },
-    retailers: [{ retailer: RETAILER._id, flag: true, webSiteType: 'retailerWithProducts' }],
-    createdAt: now,
-    updatedAt: now,
-  });
+  await seedBrand(BRAND, [RETAILER], [{ retailer: RETAILER._id, flag: true, webSiteType: 'retailerWithProducts' }]);
   periodId = ids.periodIdOf(BRAND._id, RETAILER._id, DATE);
 
   const rand = prng(29);
-  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
-  const names = ['Alpha Bag', 'alpha bag', 'Beta Tote', 'Zeta Clutch', 'Émile Wallet'];
-  const prices = [100, 250, 99.5, null, 1200];
-  const types = [undefined, undefined, 'added', 'deleted', 'change'] as const;
+  const pick = picker(rand);
   const products: ProductScrape[] = Array.from({ length: 180 }, (_, i) => {
     const style = i < HOSTILE.length ? `${HOSTILE[i]}-${i}` : `EX-${String((i * 37) % 180).padStart(3, '0')}`;
     const ref = rand();
-    const type = pick(types);
+    const type = pick(TYPES);
     const flagged = i < HOSTILE.length || rand() < 0.2;
     return productScrape({
       _id: ids.productIdOf(periodId, style),
@@ -135,8 +124,8 @@ beforeAll(async () => {
       retailer: RETAILER._id,
       date: DATE,
       style_number: style,
-      name: i < HOSTILE.length ? HOSTILE[i]! : `${pick(names)} ${i % 9}`,
-      price: pick(prices),
+      name: i < HOSTILE.length ? HOSTILE[i]! : `${pick(NAMES)} ${i % 9}`,
+      price: pick(PRICES),
       URL: i < HOSTILE.length ? HOSTILE[(i + 1) % HOSTILE.length]! : `https://exports.example/${style}`,
       brand_label: BRAND.name,
       isFlagged: flagged ? 'yes' : 'no',
@@ -147,21 +136,17 @@ beforeAll(async () => {
       ...(type === 'change' ? { change: { price: 90 } } : {}),
     });
   });
-  const writer = repo.productWriter(VERSION);
-  for (const p of products) await writer.add(p);
-  await writer.close();
-  await repo.putPeriod(periodRecord({ _id: periodId, brand: BRAND._id, retailer: RETAILER._id, date: DATE, version: VERSION, totalProducts: products.length, approvedDate: now }));
+  await storePeriod({ _id: periodId, brand: BRAND._id, retailer: RETAILER._id, date: DATE, version: VERSION, approvedDate: now }, products);
   const items: OhItem[] = Array.from({ length: 120 }, (_, i) => ({
     serialNo: `SER${1000 + i}`,
     inventoryId: `INV-${i % 30}`,
-    styleName: i < HOSTILE.length ? HOSTILE[i]! : pick(names),
-    price: pick(prices),
+    styleName: i < HOSTILE.length ? HOSTILE[i]! : pick(NAMES),
+    price: pick(PRICES),
     customerId: i < 100 ? RETAILER.optId : 'SOMEONE-ELSE',
     customerName: i < HOSTILE.length ? HOSTILE[i]! : RETAILER.name,
     image: '',
   }));
-  await inventory.putOhItems(BRAND._id, FEED_VERSION, items);
-  await inventory.switchCurrentFeed({ brand: BRAND._id, version: FEED_VERSION, key: 'incoming/oh/x.csv', date: DATE, order: `${DATE}#1`, items: items.length, errorCount: 0, ingestedAt: now });
+  await storeFeed({ brand: BRAND._id, version: FEED_VERSION, key: 'incoming/oh/x.csv', date: DATE, ingestedAt: now }, items);
 
   const { createUser } = await import('../../functions/users/users.repo');
   const { hashPassword } = await import('../../functions/lib/password');

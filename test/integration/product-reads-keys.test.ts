@@ -17,7 +17,9 @@ import { prng } from '../../infra/local/prng';
 import type { OhItem } from '../../functions/inventory/domain/oh-feed';
 import type { ProductScrape } from '../../functions/scrapings/domain/product';
 import { stack } from '../support/api';
-import { periodRecord, productScrape } from '../support/scrapes';
+import { NAMES, picker, PRICES, TYPES } from '../support/random-scrapes';
+import { productScrape } from '../support/scrapes';
+import { storeFeed, storePeriod } from '../support/seed-period';
 
 const tag = randomBytes(4).toString('hex');
 const BRAND = `brand-keys-${tag}`;
@@ -95,15 +97,12 @@ beforeAll(async () => {
   await putRetailer({ ...RETAILER, createdAt: now, updatedAt: now });
   periodId = periodIdOf(BRAND, RETAILER._id, DATE);
   const rand = prng(21);
-  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
-  const names = ['Alpha Bag', 'alpha bag', 'Beta Tote', 'Zeta Clutch', 'Émile Wallet'];
-  const prices = [100, 250, 99.5, null, 1200];
-  const types = [undefined, undefined, 'added', 'deleted', 'change'] as const;
+  const pick = picker(rand);
   // A period as published before read keys (and snapshots) existed: products and period item only.
   const products: ProductScrape[] = Array.from({ length: 400 }, (_, i) => {
     const style = `KS-${String((i * 37) % 400).padStart(3, '0')}`;
     const ref = rand();
-    const type = pick(types);
+    const type = pick(TYPES);
     return productScrape({
       _id: productIdOf(periodId, style),
       retailer_brand_scraping: periodId,
@@ -111,8 +110,8 @@ beforeAll(async () => {
       retailer: RETAILER._id,
       date: DATE,
       style_number: style,
-      name: `${pick(names)} ${i % 9}`,
-      price: pick(prices),
+      name: `${pick(NAMES)} ${i % 9}`,
+      price: pick(PRICES),
       product_description: 'Calfskin, made in Italy; what a page shows and the keys never hold. '.repeat(6),
       isFlagged: rand() < 0.2 ? 'yes' : 'no',
       oh_map_id: ref < 0.3 ? `inv-${i % 50}` : ref < 0.4 ? `SER${1000 + (i % 130)}` : '',
@@ -120,21 +119,17 @@ beforeAll(async () => {
       ...(type ? { type } : {}),
     });
   });
-  const writer = m.repo.productWriter(VERSION);
-  for (const p of products) await writer.add(p);
-  await writer.close();
-  await m.repo.putPeriod(periodRecord({ _id: periodId, brand: BRAND, retailer: RETAILER._id, date: DATE, version: VERSION, totalProducts: products.length, approvedDate: now }));
+  await storePeriod({ _id: periodId, brand: BRAND, retailer: RETAILER._id, date: DATE, version: VERSION, approvedDate: now }, products);
   const items: OhItem[] = Array.from({ length: 150 }, (_, i) => ({
     serialNo: `SER${1000 + i}`,
     inventoryId: `INV-${i % 40}`,
-    styleName: pick(names),
-    price: pick(prices),
+    styleName: pick(NAMES),
+    price: pick(PRICES),
     customerId: RETAILER.optId,
     customerName: RETAILER.name,
     image: '',
   }));
-  await m.inventory.putOhItems(BRAND, FEED_VERSION, items);
-  await m.inventory.switchCurrentFeed({ brand: BRAND, version: FEED_VERSION, key: 'incoming/oh/k.csv', date: DATE, order: `${DATE}#1`, items: items.length, errorCount: 0, ingestedAt: now });
+  await storeFeed({ brand: BRAND, version: FEED_VERSION, key: 'incoming/oh/k.csv', date: DATE, ingestedAt: now }, items);
 
   m.s3.s3.middlewareStack.add(
     (next, context) => async (args) => {

@@ -10,7 +10,10 @@ import { prng } from '../../infra/local/prng';
 import type { OhItem } from '../../functions/inventory/domain/oh-feed';
 import type { ProductScrape } from '../../functions/scrapings/domain/product';
 import { untypedApi as api, login, stack } from '../support/api';
-import { periodRecord, productScrape } from '../support/scrapes';
+import { seedBrand } from '../support/brands';
+import { NAMES, picker, PRICES, TYPES } from '../support/random-scrapes';
+import { productScrape } from '../support/scrapes';
+import { storeFeed, storePeriod } from '../support/seed-period';
 
 const tag = randomBytes(4).toString('hex');
 const BRAND = { _id: `brand-tabs-${tag}`, name: `Tabs House ${tag}`, slug: `tabs-house-${tag}` };
@@ -66,30 +69,18 @@ beforeAll(async () => {
     s3: await import('../../functions/lib/clients/s3'),
     S3: await import('@aws-sdk/client-s3'),
   };
-  const { putBrand } = await import('../../functions/brands/brands.repo');
-  const { putRetailer } = await import('../../functions/retailers/retailers.repo');
   const now = new Date().toISOString();
-  await putRetailer({ ...RETAILER, createdAt: now, updatedAt: now });
-  await putBrand({
-    ...BRAND,
-    colors: { bgColor: '#333131', textColor: '#ffffff', hoverColor: '#ffffff3b', summaryPageSectionColor: '#333131' },
-    retailers: [{ retailer: RETAILER._id, flag: true, webSiteType: 'retailerWithProducts' }],
-    createdAt: now,
-    updatedAt: now,
-  });
+  await seedBrand(BRAND, [RETAILER], [{ retailer: RETAILER._id, flag: true, webSiteType: 'retailerWithProducts' }]);
   token = await login('admin@demo.test');
   periodId = m.ids.periodIdOf(BRAND._id, RETAILER._id, DATE);
 
   // A period as one published before snapshots existed: products and period item only.
   const rand = prng(11);
-  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
-  const names = ['Alpha Bag', 'alpha bag', 'Beta Tote', 'Zeta Clutch', 'Émile Wallet'];
-  const prices = [100, 250, 99.5, null, 1200];
-  const types = [undefined, undefined, 'added', 'deleted', 'change'] as const;
+  const pick = picker(rand);
   const products: ProductScrape[] = Array.from({ length: 240 }, (_, i) => {
     const style = `TS-${String((i * 37) % 240).padStart(3, '0')}`;
     const ref = rand();
-    const type = pick(types);
+    const type = pick(TYPES);
     return productScrape({
       _id: m.ids.productIdOf(periodId, style),
       retailer_brand_scraping: periodId,
@@ -97,8 +88,8 @@ beforeAll(async () => {
       retailer: RETAILER._id,
       date: DATE,
       style_number: style,
-      name: `${pick(names)} ${i % 9}`,
-      price: pick(prices),
+      name: `${pick(NAMES)} ${i % 9}`,
+      price: pick(PRICES),
       URL: `https://tabs.example/${style}`,
       brand_label: BRAND.name,
       isFlagged: rand() < 0.2 ? 'yes' : 'no',
@@ -107,21 +98,17 @@ beforeAll(async () => {
       ...(type ? { type } : {}),
     });
   });
-  const writer = m.repo.productWriter(VERSION);
-  for (const p of products) await writer.add(p);
-  await writer.close();
-  await m.repo.putPeriod(periodRecord({ _id: periodId, brand: BRAND._id, retailer: RETAILER._id, date: DATE, version: VERSION, totalProducts: products.length, approvedDate: now }));
+  await storePeriod({ _id: periodId, brand: BRAND._id, retailer: RETAILER._id, date: DATE, version: VERSION, approvedDate: now }, products);
   const items: OhItem[] = Array.from({ length: 150 }, (_, i) => ({
     serialNo: `SER${1000 + i}`,
     inventoryId: `INV-${i % 40}`,
-    styleName: pick(names),
-    price: pick(prices),
+    styleName: pick(NAMES),
+    price: pick(PRICES),
     customerId: i < 120 ? RETAILER.optId : 'SOMEONE-ELSE',
     customerName: RETAILER.name,
     image: '',
   }));
-  await m.inventory.putOhItems(BRAND._id, FEED_VERSION, items);
-  await m.inventory.switchCurrentFeed({ brand: BRAND._id, version: FEED_VERSION, key: 'incoming/oh/x.csv', date: DATE, order: `${DATE}#1`, items: items.length, errorCount: 0, ingestedAt: now });
+  await storeFeed({ brand: BRAND._id, version: FEED_VERSION, key: 'incoming/oh/x.csv', date: DATE, ingestedAt: now }, items);
 });
 
 describe('GET /retailerBrandProductScrapings on the cached read path', () => {

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_MSG } from '../../shared/messages/public';
 import type { CaptchaChallenge } from '../../shared/schemas/public';
-import { apiFrom, errorBody, login, sentEmails, stack, type ApiResult } from '../support/api';
+import { apiFrom, apiFromRaw, errorBody, login, sentEmails, stack, type ApiResult } from '../support/api';
 
 const tag = randomBytes(4).toString('hex');
 const net = 100 + (randomBytes(1)[0]! % 100);
@@ -196,40 +196,6 @@ async function contactUs(from: string, fields: Record<string, string>, files: Pa
   const req = new Request('http://x/', { method: 'POST', body: fd });
   const body = Buffer.from(await req.arrayBuffer());
   return apiFromRaw(from, '/contact_us', body, req.headers.get('content-type')!, token);
-}
-
-async function apiFromRaw(from: string, path: string, payload: Buffer, contentType: string, token?: string): Promise<ApiResult<any>> {
-  const http = await import('node:http');
-  const { hostname, port } = new URL(stack().url);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: hostname === 'localhost' ? '127.0.0.1' : hostname,
-        port,
-        method: 'POST',
-        path: `/api${path}`,
-        localAddress: from,
-        agent: false,
-        headers: { 'content-type': contentType, 'content-length': String(payload.length), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let body: unknown = text;
-          try {
-            body = text ? JSON.parse(text) : undefined;
-          } catch {
-            /* not JSON */
-          }
-          resolve({ status: res.statusCode ?? 0, body, headers: new Headers() });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
 }
 
 const report = (over: Record<string, string> = {}) => ({

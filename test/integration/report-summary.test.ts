@@ -13,6 +13,7 @@ import type { RetailerBrandScraping } from '../../functions/scrapings/scrapings.
 import { signedInAccounts, type AccountSpec } from '../support/accounts';
 import { api, callRoute, errorBody, login, stack } from '../support/api';
 import { periodRecord, productScrape } from '../support/scrapes';
+import { download } from '../support/export-jobs';
 
 const tag = randomBytes(4).toString('hex');
 const B = { _id: `brand-rp-${tag}`, name: `Report House ${tag}`, slug: `report-house-${tag}` };
@@ -39,14 +40,6 @@ let m: { repo: typeof import('../../functions/scrapings/scrapings.repo'); ids: t
 
 const report = (token: string, month: string, brand = B._id) => api<any>('GET', `/report_summary/${brand}?month=${encodeURIComponent(month)}`, { token });
 const mmYyyy = (ym: string) => `${ym.slice(5, 7)}-${ym.slice(0, 4)}`;
-
-async function download(link: string): Promise<Buffer> {
-  const res = await fetch(link, { redirect: 'manual' });
-  expect(res.status, await res.clone().text()).toBe(302);
-  const file = await fetch(res.headers.get('location')!);
-  expect(file.status).toBe(200);
-  return Buffer.from(await file.arrayBuffer());
-}
 
 async function readSheet(bytes: Buffer): Promise<{ name: string; header: string[]; rows: Record<string, unknown>[] }> {
   const wb = new ExcelJS.Workbook();

@@ -5,11 +5,9 @@
  * attacker input (look-alike ids, huge pages), and edits showing on the next read of the tab.
  * Expected figures are read through the API, never written down.
  */
-import * as z from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RouteId } from '../../shared/routes';
-import { responses } from '../../shared/routes/responses';
 import { api, callRoute, errorBody, login } from '../support/api';
+import { expectContract } from '../support/contract';
 
 const MA = 'brand-maison-aurelle';
 const CP = 'brand-castellane';
@@ -18,20 +16,6 @@ const UNASSIGNED = 'ret-northbay';
 const tokens = {} as Record<'admin' | 'maAdmin' | 'maUser' | 'cpAdmin', string>;
 let period = '';
 let unassignedPeriod = '';
-
-/** The schema with every object strict (a field the contract does not name fails). */
-function strict(schema: z.ZodType): z.ZodType {
-  if (schema instanceof z.ZodObject) return z.strictObject(Object.fromEntries(Object.entries(schema.shape).map(([k, v]) => [k, strict(v as z.ZodType)])));
-  if (schema instanceof z.ZodArray) return z.array(strict(schema.element as z.ZodType));
-  if (schema instanceof z.ZodUnion) return z.union((schema.options as z.ZodType[]).map(strict) as [z.ZodType, z.ZodType]);
-  if (schema instanceof z.ZodNullable) return strict(schema.unwrap() as z.ZodType).nullable();
-  if (schema instanceof z.ZodOptional) return strict(schema.unwrap() as z.ZodType).optional();
-  return schema;
-}
-function expectContract(id: RouteId & keyof typeof responses, body: unknown): void {
-  const result = strict(responses[id]).safeParse(body);
-  expect(result.success ? [] : result.error.issues.slice(0, 5), id).toEqual([]);
-}
 
 beforeAll(async () => {
   tokens.admin = await login('admin@demo.test');

@@ -11,6 +11,7 @@ import type { RobotRow } from '../../functions/files/domain/robot-types';
 import { untypedApi as api, login, stack } from '../support/api';
 import { testUser } from '../support/accounts';
 import { brandSkuIdOf } from '../../functions/inventory/domain/brand-skus';
+import { seedBrand } from '../support/brands';
 
 const tag = randomBytes(4).toString('hex');
 const B1 = { _id: `brand-it-${tag}`, name: `Itest Maison ${tag}`, slug: `itest-maison-${tag}` };
@@ -146,15 +147,10 @@ beforeAll(async () => {
     S3: await import('@aws-sdk/client-s3'),
     snapshots: await import('../../functions/scrapings/snapshots.repo'),
   };
-  const { putBrand } = await import('../../functions/brands/brands.repo');
-  const { putRetailer } = await import('../../functions/retailers/retailers.repo');
   const { createUser } = await import('../../functions/users/users.repo');
   const { hashPassword } = await import('../../functions/lib/password');
-  const now = new Date().toISOString();
-  const colors = { bgColor: '#333131', textColor: '#ffffff', hoverColor: '#ffffff3b', summaryPageSectionColor: '#333131' };
-  for (const r of [R1, R2]) await putRetailer({ ...r, createdAt: now, updatedAt: now });
-  await putBrand({ ...B1, colors, createdAt: now, updatedAt: now, retailers: [{ retailer: R1._id, flag: true, webSiteType: 'retailerWithProducts' }, { retailer: R2._id, flag: true, webSiteType: 'retailerWithModule' }] });
-  await putBrand({ ...B2, colors, createdAt: now, updatedAt: now, retailers: [{ retailer: R1._id, flag: true, webSiteType: 'retailerWithProducts' }] });
+  await seedBrand(B1, [R1, R2], [{ retailer: R1._id, flag: true, webSiteType: 'retailerWithProducts' }, { retailer: R2._id, flag: true, webSiteType: 'retailerWithModule' }]);
+  await seedBrand(B2, [], [{ retailer: R1._id, flag: true, webSiteType: 'retailerWithProducts' }]);
   await createUser(testUser({ _id: USER_ID, name: USER_NAME, firstname: 'Ivy', lastname: 'Tester', email: USER_EMAIL, passwordHash: await hashPassword('Itest-2031!'), brand: B1._id, associated_retailers: [R1._id], notify: false }));
   tokens.admin = await login('admin@demo.test');
   tokens.other = await login('castellane@demo.test');

@@ -93,24 +93,25 @@ export const TEST_CLOCK_HEADER = 'x-test-request-time';
  * as `requestContext.http.sourceIp`, as API Gateway would for another client.
  */
 export async function apiFrom<T = unknown>(address: string, method: string, path: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<ApiResult<T>> {
+  const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+  return requestFrom<T>(address, method, path, payload, {
+    ...(payload !== undefined ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) } : {}),
+    ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+    ...opts.headers,
+  });
+}
+
+/** A POST of a body already encoded (multipart, say) from another source address, as apiFrom. */
+export async function apiFromRaw<T = unknown>(address: string, path: string, payload: Buffer, contentType: string, token?: string): Promise<ApiResult<T>> {
+  return requestFrom<T>(address, 'POST', path, payload, { 'content-type': contentType, 'content-length': String(payload.length), ...(token ? { authorization: `Bearer ${token}` } : {}) });
+}
+
+async function requestFrom<T>(address: string, method: string, path: string, payload: string | Buffer | undefined, headers: Record<string, string>): Promise<ApiResult<T>> {
   const http = await import('node:http');
   const { hostname, port } = new URL(stack().url);
-  const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      {
-        host: hostname === 'localhost' ? '127.0.0.1' : hostname,
-        port,
-        method,
-        path: `/api${path}`,
-        localAddress: address,
-        agent: false,
-        headers: {
-          ...(payload !== undefined ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) } : {}),
-          ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-          ...opts.headers,
-        },
-      },
+      { host: hostname === 'localhost' ? '127.0.0.1' : hostname, port, method, path: `/api${path}`, localAddress: address, agent: false, headers },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));

@@ -393,3 +393,15 @@ export async function downloadedBytes(download: Download): Promise<Buffer> {
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+/** `fn` in a fresh tab signed in (through the API) as `email` and opened at `target`, then the page checked for accessibility; the tab is closed whatever happens. */
+export async function inSignedInTab(browser: Browser, email: string, target: string, fn: (t: Tab) => Promise<void>, viewport?: { width: number; height: number }): Promise<void> {
+  const t = await openTab(browser, viewport);
+  try {
+    await withSession(t.page, await apiSession(email), target);
+    await fn(t);
+    await assertAccessible(t);
+  } finally {
+    await t.context.close();
+  }
+}

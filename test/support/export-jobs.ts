@@ -43,3 +43,12 @@ export function expectOrderedProgress(seen: readonly JobState[]): void {
   const dones = seen.filter((x) => x.status === 'building').map((x) => x.done);
   expect(dones).toEqual([...dones].sort((a, b) => a - b));
 }
+
+/** Follows an app link as a browser does: the 302, then the S3 object. */
+export async function download(link: string): Promise<Buffer> {
+  const res = await fetch(link, { redirect: 'manual' });
+  expect(res.status, await res.clone().text()).toBe(302);
+  const file = await fetch(res.headers.get('location')!);
+  expect(file.status).toBe(200);
+  return Buffer.from(await file.arrayBuffer());
+}

@@ -8,36 +8,22 @@ import type { OhItem } from '../../../functions/inventory/domain/oh-feed';
 import type { ProductScrape } from '../../../functions/scrapings/domain/product';
 import { catchUpMatches, indexedRows, indexedView, matchAll, OhIndexed, PeriodIndex, type Matches } from '../../../functions/scrapings/domain/product-index';
 import { productView, type ViewOptions } from '../../../functions/scrapings/domain/product-view';
+import { NAMES as BASE_NAMES, picker, randomOhItems, randomProductFields, TYPES } from '../../support/random-scrapes';
 import { productScrape } from '../../support/scrapes';
 import type { ProductView } from '../../../shared/schemas/scrapings';
 
 const rand = prng(7);
-const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+const pick = picker(rand);
 
-const NAMES = ['Alpha Bag', 'alpha bag', 'Beta Tote', 'Zeta Clutch', 'Émile Wallet', 'beta tote'];
-const PRICES = [100, 250, 99.5, null, 1200];
-const TYPES = [undefined, undefined, 'added', 'deleted', 'change'] as const;
+const NAMES = [...BASE_NAMES, 'beta tote'];
 
-const ohItems: OhItem[] = Array.from({ length: 120 }, (_, i) => ({
-  serialNo: `S${String(1000 + i)}`,
-  inventoryId: `INV-${i % 40}`,
-  styleName: pick(NAMES),
-  price: pick(PRICES),
-  customerId: 'OPT1',
-  customerName: 'Store',
-  image: '',
-}));
+const ohItems: OhItem[] = randomOhItems(rand, 120, NAMES);
 
 const products: ProductScrape[] = Array.from({ length: 300 }, (_, i) => {
   const ref = rand();
   return productScrape({
     _id: `p${String(i).padStart(4, '0')}`,
-    style_number: `ST-${String((i * 37) % 300).padStart(3, '0')}`,
-    name: `${pick(NAMES)}${rand() < 0.5 ? '' : ` ${i % 7}`}`,
-    price: pick(PRICES),
-    isFlagged: rand() < 0.2 ? 'yes' : 'no',
-    oh_map_id: ref < 0.3 ? `inv-${i % 50}` : ref < 0.4 ? `S${1000 + (i % 130)}` : '',
-    brand_sku: rand() < 0.5 ? `INV-${i % 45}` : '',
+    ...randomProductFields(rand, i, ref, NAMES),
     ...(rand() < 0.1 ? { product: { _id: `o${i}`, sku: `OPT-${i}` } } : {}),
     ...(pick(TYPES) ? { type: pick(TYPES) } : {}),
   });

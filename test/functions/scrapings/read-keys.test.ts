@@ -12,25 +12,16 @@ import type { ProductScrape } from '../../../functions/scrapings/domain/product'
 import { firstUnit, isOhView, joinedMatches, matchAll, OhIndexed, pagePositions, PeriodIndex, storedMatches, type Matches } from '../../../functions/scrapings/domain/product-index';
 import { pricedRow, productView, type ViewOptions, type ViewRow } from '../../../functions/scrapings/domain/product-view';
 import { buildReadKeys, decodeJoin, decodeOhSnapshot, decodeOrders, encodeJoin, encodeOhSnapshot, OH_SNAPSHOT_FORMAT, readKeys, READ_KEYS_FORMAT, type OhSnapshotJson } from '../../../functions/scrapings/domain/read-keys';
+import { NAMES as BASE_NAMES, picker, randomOhItems, randomProductFields, TYPES } from '../../support/random-scrapes';
 import { productScrape } from '../../support/scrapes';
 import type { ProductView } from '../../../shared/schemas/scrapings';
 
 const rand = prng(21);
-const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+const pick = picker(rand);
 const PERIOD = 'period-keys-0001';
-const NAMES = ['Alpha Bag', 'alpha bag', 'Beta Tote', 'Zeta Clutch', 'Émile Wallet', 'beta tote'];
-const PRICES = [100, 250, 99.5, null, 1200];
-const TYPES = [undefined, undefined, 'added', 'deleted', 'change'] as const;
+const NAMES = [...BASE_NAMES, 'beta tote'];
 
-const ohItems: OhItem[] = Array.from({ length: 120 }, (_, i) => ({
-  serialNo: `S${String(1000 + i)}`,
-  inventoryId: `INV-${i % 40}`,
-  styleName: pick(NAMES),
-  price: pick(PRICES),
-  customerId: 'OPT1',
-  customerName: 'Store',
-  image: '',
-}));
+const ohItems: OhItem[] = randomOhItems(rand, 120, NAMES);
 
 const stored: ProductScrape[] = Array.from({ length: 300 }, (_, i) => {
   const ref = rand();
@@ -38,12 +29,7 @@ const stored: ProductScrape[] = Array.from({ length: 300 }, (_, i) => {
   return productScrape({
     _id: `${PERIOD}p${String(i).padStart(4, '0')}`,
     retailer_brand_scraping: PERIOD,
-    style_number: `ST-${String((i * 37) % 300).padStart(3, '0')}`,
-    name: `${pick(NAMES)}${rand() < 0.5 ? '' : ` ${i % 7}`}`,
-    price: pick(PRICES),
-    isFlagged: rand() < 0.2 ? 'yes' : 'no',
-    oh_map_id: ref < 0.3 ? `inv-${i % 50}` : ref < 0.4 ? `S${1000 + (i % 130)}` : '',
-    brand_sku: rand() < 0.5 ? `INV-${i % 45}` : '',
+    ...randomProductFields(rand, i, ref, NAMES),
     product_description: 'A long description that the keys never carry. '.repeat(10),
     ...(rand() < 0.1 ? { product: { _id: `o${i}`, sku: `OPT-${i}` } } : {}),
     ...(type ? { type } : {}),

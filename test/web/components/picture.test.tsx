@@ -5,25 +5,13 @@
  * the click reaching the row around it.
  */
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { firstImage, NO_IMAGE_TEXT, Picture } from '../../../web/src/components/ui/picture';
 import { Thumb } from '../../../web/src/components/ui/thumb';
+import { domRoot } from '../support/dom-root';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let host: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  document.body.innerHTML = '';
-});
-const render = (ui: React.ReactNode) => act(() => root.render(ui));
+const dom = domRoot();
+const { render } = dom;
 /** The browser's `error` event of an <img> that did not load. */
 const fail = (img: Element) => act(() => void img.dispatchEvent(new Event('error')));
 const placeholders = (within: ParentNode = document) => [...within.querySelectorAll('[data-picture="none"]')];
@@ -31,7 +19,7 @@ const placeholders = (within: ParentNode = document) => [...within.querySelector
 describe('Picture', () => {
   it('shows the picture with its alternative text', () => {
     render(<Picture className="tile__shot" src="/api/images?key=a" alt="Lumière: brand landing page" />);
-    const img = host.querySelector('img')!;
+    const img = dom.host.querySelector('img')!;
     expect(img.getAttribute('src')).toBe('/api/images?key=a');
     expect(img.alt).toBe('Lumière: brand landing page');
     expect(img.className).toBe('picture tile__shot');
@@ -40,8 +28,8 @@ describe('Picture', () => {
 
   it('shows the placeholder, in the caller\'s box, when the picture does not load', () => {
     render(<Picture className="tile__shot" src="https://gone.example/a.jpg" alt="Lumière: brand landing page" />);
-    fail(host.querySelector('img')!);
-    expect(host.querySelector('img')).toBeNull();
+    fail(dom.host.querySelector('img')!);
+    expect(dom.host.querySelector('img')).toBeNull();
     const [ph] = placeholders();
     expect(ph!.getAttribute('role')).toBe('img');
     expect(ph!.getAttribute('aria-label')).toBe('Lumière: brand landing page: no image');
@@ -53,10 +41,10 @@ describe('Picture', () => {
     render(<Picture src="" alt="Image of Saddle Bag" />);
     expect(placeholders()).toHaveLength(1);
     render(<Picture src="https://gone.example/a.jpg" alt="Image of Saddle Bag" />);
-    fail(host.querySelector('img')!);
+    fail(dom.host.querySelector('img')!);
     expect(placeholders()).toHaveLength(1);
     render(<Picture src="/api/images?key=b" alt="Image of Saddle Bag" />);
-    expect(host.querySelector('img')!.getAttribute('src')).toBe('/api/images?key=b');
+    expect(dom.host.querySelector('img')!.getAttribute('src')).toBe('/api/images?key=b');
   });
 });
 
@@ -68,7 +56,7 @@ describe('Thumb', () => {
         <Thumb src="/small" large="/large" alt="Logo on Orchard Row" title="Logo on Orchard Row" />
       </div>,
     );
-    act(() => host.querySelector<HTMLButtonElement>('button[aria-label="Open Logo on Orchard Row"]')!.click());
+    act(() => dom.host.querySelector<HTMLButtonElement>('button[aria-label="Open Logo on Orchard Row"]')!.click());
     expect(rowClicks).toBe(0);
     const dialog = document.querySelector('[role="dialog"]')!;
     expect(dialog.querySelector('img')!.getAttribute('src')).toBe('/large');
@@ -77,7 +65,7 @@ describe('Thumb', () => {
 
   it('shows the placeholder in the modal when the large picture does not load', () => {
     render(<Thumb src="/small" large="/gone" alt="Screenshot on Orchard Row" title="Screenshot on Orchard Row" />);
-    act(() => host.querySelector('button')!.click());
+    act(() => dom.host.querySelector('button')!.click());
     const dialog = document.querySelector('[role="dialog"]')!;
     fail(dialog.querySelector('img')!);
     expect(placeholders(dialog)).toHaveLength(1);
@@ -86,11 +74,11 @@ describe('Thumb', () => {
 
   it('is the placeholder, not a button, when its picture does not load or is missing', () => {
     render(<Thumb src="/gone" alt="Image of Pendant" title="Pendant" />);
-    fail(host.querySelector('img')!);
-    expect(host.querySelector('button')).toBeNull();
+    fail(dom.host.querySelector('img')!);
+    expect(dom.host.querySelector('button')).toBeNull();
     expect(placeholders()[0]!.className).toBe('picture picture--none thumb');
     render(<Thumb src="" alt="Image of Pendant" title="Pendant" />);
-    expect(host.querySelector('button')).toBeNull();
+    expect(dom.host.querySelector('button')).toBeNull();
     expect(placeholders()).toHaveLength(1);
   });
 });

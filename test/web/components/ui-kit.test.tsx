@@ -1,27 +1,15 @@
 import { act, useState } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Modal } from '../../../web/src/components/ui/modal';
 import { Pagination } from '../../../web/src/components/ui/pagination';
 import { Table, type SortState } from '../../../web/src/components/ui/table';
 import { Tabs } from '../../../web/src/components/ui/tabs';
+import { domRoot } from '../support/dom-root';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let host: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  document.body.innerHTML = '';
-});
-const render = (ui: React.ReactNode) => act(() => root.render(ui));
+const dom = domRoot();
+const { render } = dom;
 const key = (key: string, opts: KeyboardEventInit = {}) => act(() => void document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...opts })));
-const pageLabels = () => [...host.querySelectorAll('button')].map((b) => b.textContent);
+const pageLabels = () => [...dom.host.querySelectorAll('button')].map((b) => b.textContent);
 
 describe('Table', () => {
   function Sorted() {
@@ -34,9 +22,9 @@ describe('Table', () => {
 
   it('sorts a column ascending on first click, then toggles to descending and back, announcing it in aria-sort', () => {
     render(<Sorted />);
-    const th = () => host.querySelector('th')!;
+    const th = () => dom.host.querySelector('th')!;
     expect(th().getAttribute('aria-sort')).toBe('none');
-    expect(host.querySelectorAll('th')[1]!.hasAttribute('aria-sort')).toBe(false);
+    expect(dom.host.querySelectorAll('th')[1]!.hasAttribute('aria-sort')).toBe(false);
     act(() => th().querySelector('button')!.click());
     expect(th().getAttribute('aria-sort')).toBe('ascending');
     act(() => th().querySelector('button')!.click());
@@ -47,15 +35,15 @@ describe('Table', () => {
 
   it('marks a row with its state and names the table with a caption', () => {
     render(<Sorted />);
-    expect(host.querySelector('caption')!.textContent).toBe('People');
-    expect(host.querySelector('tr[data-state="flagged"]')!.className).toBe('table__row table__row--flagged');
+    expect(dom.host.querySelector('caption')!.textContent).toBe('People');
+    expect(dom.host.querySelector('tr[data-state="flagged"]')!.className).toBe('table__row table__row--flagged');
   });
 });
 
 describe('Pagination', () => {
   it('is hidden under 2 pages', () => {
     render(<Pagination page={1} totalPages={1} onChange={() => undefined} />);
-    expect(host.innerHTML).toBe('');
+    expect(dom.host.innerHTML).toBe('');
   });
 
   it('shows First, up to 10 pages around the current one, and Last', () => {
@@ -68,7 +56,7 @@ describe('Pagination', () => {
   it('shows margin pages and gaps in the comparison style', () => {
     render(<Pagination page={20} totalPages={40} maxButtons={8} marginPages={5} onChange={() => undefined} />);
     expect(pageLabels()).toEqual(['‹', '1', '2', '3', '4', '5', '17', '18', '19', '20', '21', '22', '23', '24', '36', '37', '38', '39', '40', '›']);
-    expect(host.querySelectorAll('.pager__gap')).toHaveLength(2);
+    expect(dom.host.querySelectorAll('.pager__gap')).toHaveLength(2);
   });
 });
 
@@ -91,7 +79,7 @@ describe('Modal', () => {
 
   it('is labelled by its title, keeps Tab inside, closes on Escape and returns focus to the opener', () => {
     render(<Opener />);
-    const opener = host.querySelector('button')!;
+    const opener = dom.host.querySelector('button')!;
     opener.focus();
     act(() => opener.click());
     const dialog = document.querySelector('[role="dialog"]')!;
@@ -121,7 +109,7 @@ describe('Tabs', () => {
 
   it('moves and selects with the arrow keys (wrapping), Home and End, with only the selected tab in the Tab order', () => {
     render(<Three />);
-    const tabs = () => [...host.querySelectorAll<HTMLElement>('[role="tab"]')];
+    const tabs = () => [...dom.host.querySelectorAll<HTMLElement>('[role="tab"]')];
     tabs()[0]!.focus();
     key('ArrowLeft');
     expect(tabs()[2]!.getAttribute('aria-selected')).toBe('true');
@@ -129,7 +117,7 @@ describe('Tabs', () => {
     key('ArrowRight');
     expect(document.activeElement).toBe(tabs()[0]);
     key('End');
-    expect(host.querySelector('[role="tabpanel"]')!.textContent).toBe('panel c');
+    expect(dom.host.querySelector('[role="tabpanel"]')!.textContent).toBe('panel c');
     expect(tabs().map((t) => t.tabIndex)).toEqual([-1, -1, 0]);
     key('Home');
     expect(document.activeElement).toBe(tabs()[0]);

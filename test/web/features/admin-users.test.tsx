@@ -8,6 +8,7 @@
 import { act } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
+import { dialog, type } from '../support/form-fields';
 import { featureHarness, type Req } from '../support/feature-harness';
 import { shown } from '../support/notify-mock';
 
@@ -39,16 +40,6 @@ const row = (i: number, brand: { _id: string; name: string } | null = { _id: 'br
 
 /** A button by its text (sort headers: their text without the order arrow). */
 const button = (text: string) => [...document.querySelectorAll('button')].find((b) => b.textContent?.replace(/[▲▼↕]/g, '').trim() === text || b.getAttribute('aria-label') === text) as HTMLButtonElement;
-const dialog = () => document.querySelector('[role="dialog"]') as HTMLElement | null;
-function type(label: string, value: string) {
-  const el = [...document.querySelectorAll('label')].find((l) => l.textContent?.trim() === label)!;
-  const input = document.getElementById(el.htmlFor) as HTMLInputElement | HTMLSelectElement;
-  const setter = Object.getOwnPropertyDescriptor(input instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype, 'value')!.set!;
-  act(() => {
-    setter.call(input, value);
-    input.dispatchEvent(new Event(input instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
-  });
-}
 const lists = (h: ReturnType<typeof featureHarness>) => h.calls.filter((c) => c.url.pathname.endsWith('/users') && c.method === 'GET').map((c) => Object.fromEntries(c.url.searchParams));
 
 function server(h: ReturnType<typeof featureHarness>, post: (r: Req) => { status: number; body: unknown } = () => ({ status: 201, body: { message: 'User added successfully.', user: row(9) } })) {

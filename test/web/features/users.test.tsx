@@ -7,6 +7,7 @@
  */
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { dialog, type } from '../support/form-fields';
 import { featureHarness, type Req } from '../support/feature-harness';
 import { shown } from '../support/notify-mock';
 
@@ -41,16 +42,6 @@ const row = (i: number, over: Record<string, unknown> = {}) => ({
 });
 
 const button = (text: string) => [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === text || b.getAttribute('aria-label') === text) as HTMLButtonElement;
-const dialog = () => document.querySelector('[role="dialog"]') as HTMLElement | null;
-function type(label: string, value: string) {
-  const el = [...document.querySelectorAll('label')].find((l) => l.textContent?.trim() === label)!;
-  const input = document.getElementById(el.htmlFor) as HTMLInputElement | HTMLSelectElement;
-  const setter = Object.getOwnPropertyDescriptor(input instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype, 'value')!.set!;
-  act(() => {
-    setter.call(input, value);
-    input.dispatchEvent(new Event(input instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
-  });
-}
 
 const BRAND_ADMIN_ROLE = { _id: 'role-brand-admin', name: 'BRAND_ADMIN', label: 'BRAND_ADMIN', value: 'role-brand-admin' };
 function usersServer(h: ReturnType<typeof featureHarness>, users = [row(1, { associated_retailers: [{ _id: 'r1' }, { _id: 'r2' }] }), row(2), { ...row(3, { roles: [BRAND_ADMIN_ROLE] }), _id: 'u-self' }], total = 23, putAnswer?: Record<string, unknown>) {

@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { diffRows, trackedColumnsFor } from '../../../../functions/files/domain/diff.js';
 import type { RobotRow } from '../../../../functions/files/domain/robot-types.js';
+import { columns, product } from './product-rows.js';
 
-function product(styleNumber: string, over: Partial<Record<string, string>> = {}): RobotRow {
-  const row: RobotRow = {
-    'Style Number': styleNumber,
-    Name: `Bag ${styleNumber}`,
-    Price: '100.00',
-    'Image URLs': `https://cdn/${styleNumber}.jpg`,
-    Screenshot: `https://shots/1/${styleNumber}.png`,
-  };
-  for (const [k, v] of Object.entries(over)) if (v !== undefined) row[k] = v;
-  return row;
-}
-
-const columns = ['Name', 'Price', 'Image URLs', 'Screenshot'];
 
 describe('diffRows', () => {
   it('finds added, removed, changed (with old and new values) and unchanged rows by key', () => {

@@ -13,15 +13,7 @@ import {
   parseRobotFileRows,
 } from '../../../../functions/files/domain/parse.js';
 import type { RobotRow } from '../../../../functions/files/domain/robot-types.js';
-
-const product: ParseRobotFileOptions = { type: 'product' };
-
-/** Split bytes into chunks of `size` (cuts multi-byte characters on purpose). */
-function chunks(bytes: Buffer, size: number): Buffer[] {
-  const parts: Buffer[] = [];
-  for (let i = 0; i < bytes.length; i += size) parts.push(bytes.subarray(i, i + size));
-  return parts;
-}
+import { BAD_JSON_LINES, chunks, parseError, product } from './parse-fixtures.js';
 
 /** A fresh source for each parse: the text whole, or streamed in chunks of `size` bytes. */
 type Make = () => RobotFileSource;
@@ -55,16 +47,6 @@ async function stream(source: RobotFileSource, options: ParseRobotFileOptions = 
   }
   out.stats = parsed.stats;
   return out;
-}
-
-async function arrayError(source: RobotFileSource, options: ParseRobotFileOptions): Promise<RobotFileError> {
-  try {
-    await parseRobotFile(source, options);
-  } catch (err) {
-    expect(err).toBeInstanceOf(RobotFileError);
-    return err as RobotFileError;
-  }
-  throw new Error('expected the array parse to fail');
 }
 
 const GOOD_FILES: Array<[string, string, ParseRobotFileOptions]> = [
@@ -205,14 +187,7 @@ const BAD_FILES: Array<{ name: string; content: string | Buffer; options?: Parse
   { name: 'unsupported extension', content: 'Style Number\nA\n', options: { type: 'product', fileName: 'p.xlsx' }, firstBad: 1 },
   {
     name: 'JSON lines with bad lines',
-    content: [
-      '{"Style Number": "A"}',
-      '{"Style Number": "B", "Name": }',
-      '["not", "an", "object"]',
-      '{"Style Number": "A"}',
-      '{"Name": "no key"}',
-      '{"Style Number": "C", "Details": {"nested": true}}',
-    ].join('\n'),
+    content: BAD_JSON_LINES,
     options: { type: 'product', format: 'jsonl' },
     firstBad: 2,
   },
@@ -221,7 +196,7 @@ const BAD_FILES: Array<{ name: string; content: string | Buffer; options?: Parse
 
 describe('parseRobotFileRows: refused files', () => {
   it.each(BAD_FILES)('$name: the same RobotFileError as parseRobotFile', async ({ content, options = product, firstBad }) => {
-    const expected = await arrayError(content, options);
+    const expected = await parseError(content, options);
     // Rows handed over before the error all come from lines before the first problem.
     const text = Buffer.isBuffer(content) ? content.toString('latin1') : content;
     const keysBefore = new Set(

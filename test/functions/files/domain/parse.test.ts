@@ -3,32 +3,14 @@ import { describe, expect, it } from 'vitest';
 import {
   MAX_KEPT_ISSUES,
   MAX_ROW_CHARS,
-  type ParseRobotFileOptions,
-  type RobotFileSource,
   RobotFileError,
   parseRobotFile,
   robotFileFormatOf,
 } from '../../../../functions/files/domain/parse.js';
+import { BAD_JSON_LINES, chunks, parseError, product } from './parse-fixtures.js';
 
-const product: ParseRobotFileOptions = { type: 'product' };
-
-/** The error a parse rejects with (fails the test if it resolves or rejects with something else). */
-async function parseError(source: RobotFileSource, options: ParseRobotFileOptions = product): Promise<RobotFileError> {
-  try {
-    await parseRobotFile(source, options);
-  } catch (err) {
-    expect(err).toBeInstanceOf(RobotFileError);
-    return err as RobotFileError;
-  }
-  throw new Error('expected the parse to fail');
-}
-
-/** Split bytes into chunks of `size` (cuts multi-byte characters on purpose). */
-function chunked(bytes: Buffer, size: number): Readable {
-  const parts: Buffer[] = [];
-  for (let i = 0; i < bytes.length; i += size) parts.push(bytes.subarray(i, i + size));
-  return Readable.from(parts);
-}
+/** Bytes streamed in chunks of `size` (cuts multi-byte characters on purpose). */
+const chunked = (bytes: Buffer, size: number): Readable => Readable.from(chunks(bytes, size));
 
 describe('parseRobotFile: CSV', () => {
   it('returns trimmed rows keyed by canonical column names, and stats', async () => {
@@ -280,14 +262,7 @@ describe('parseRobotFile: JSON lines', () => {
   });
 
   it('reports bad lines with their line numbers', async () => {
-    const jsonl = [
-      '{"Style Number": "A"}',
-      '{"Style Number": "B", "Name": }',
-      '["not", "an", "object"]',
-      '{"Style Number": "A"}',
-      '{"Name": "no key"}',
-      '{"Style Number": "C", "Details": {"nested": true}}',
-    ].join('\n');
+    const jsonl = BAD_JSON_LINES;
     const err = await parseError(jsonl, { type: 'product', format: 'jsonl' });
     expect(err.issues.map((i) => [i.code, i.line])).toEqual([
       ['MALFORMED_JSON', 2],

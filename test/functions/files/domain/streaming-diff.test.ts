@@ -10,20 +10,8 @@ import { KeyPositions, PreviousFileDigest, chunkedRowReader, createDigestDiff } 
 import { assessFile, decideFlag, normalizeThresholdSettings, planAssessment } from '../../../../functions/files/domain/flag.js';
 import { type MarkedRow, markCurrentRow, markPreviousRow, markRows } from '../../../../functions/files/domain/marks.js';
 import { type RobotRow, keyColumnOf } from '../../../../functions/files/domain/robot-types.js';
+import { columns, product } from './product-rows.js';
 
-function product(styleNumber: string, over: Partial<Record<string, string>> = {}): RobotRow {
-  const row: RobotRow = {
-    'Style Number': styleNumber,
-    Name: `Bag ${styleNumber}`,
-    Price: '100.00',
-    'Image URLs': `https://cdn/${styleNumber}.jpg`,
-    Screenshot: `https://shots/1/${styleNumber}.png`,
-  };
-  for (const [k, v] of Object.entries(over)) if (v !== undefined) row[k] = v;
-  return row;
-}
-
-const columns = ['Name', 'Price', 'Image URLs', 'Screenshot'];
 
 interface Streamed {
   summary: ReturnType<typeof diffRows>['summary'];
