@@ -10,16 +10,15 @@
  * See bench/README.md.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
 import path, { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import esbuild from 'esbuild';
-import { ensureBucket, ensureTable, freePort, LOCAL_CREDENTIALS, startDynamo, startS3 } from '../infra/local/emulators.js';
 import { prng } from '../infra/local/prng.js';
 import { periodRecord } from '../test/support/scrapes.js';
+import { startBenchEmulators } from './local-emulators.js';
 
 const GOAL_P95_MS = 100;
 /** A cold handler's first page of any tab (issue 21): a new process, nothing cached. */
@@ -76,28 +75,12 @@ const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
 
 export async function runProductTabsBench(argv: readonly string[] = []): Promise<void> {
   const args = parseArgs(argv);
-  const dir = await mkdtemp(join(tmpdir(), 'product-tabs-bench-'));
-  const dynamo = await startDynamo(await freePort());
-  const s3local = await startS3(await freePort(), join(dir, 's3'));
+  // The pictures' app links are signed with a key derived from JWT_SECRET (functions/lib/image-links.ts).
+  const emulators = await startBenchEmulators('product-tabs-bench', { JWT_SECRET: 'product-tabs-bench-secret-0123456789abcdef' });
   try {
-    Object.assign(process.env, {
-      AWS_REGION: 'us-east-1',
-      AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
-      DYNAMODB_ENDPOINT: dynamo.endpoint,
-      S3_ENDPOINT: s3local.endpoint,
-      TABLE_NAME: 'bench-table',
-      DATA_BUCKET: 'bench-data',
-      // The pictures' app links are signed with a key derived from it (functions/lib/image-links.ts).
-      JWT_SECRET: 'product-tabs-bench-secret-0123456789abcdef',
-    });
-    await ensureTable(dynamo.client, 'bench-table');
-    await ensureBucket(s3local.client, 'bench-data', 'http://localhost');
-    await bench(args, dir);
+    await bench(args, emulators.dir);
   } finally {
-    dynamo.process.kill();
-    await s3local.server.close();
-    await rm(dir, { recursive: true, force: true });
+    await emulators.stop();
   }
 }
 
