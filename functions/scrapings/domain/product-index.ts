@@ -319,12 +319,12 @@ export function matchAll(period: PeriodIndex, oh: OhIndexed): Matches {
 /**
  * Matches read from a stored join (computed at the period's edit sequence `seq`) for a period
  * index: the products edited after `seq` are matched again. Undefined when the join does not
- * fit the index (another number of products or items, or older than what the index's base
+ * fit the index (another number of products: the items' count and positions are checked as it is
+ * read, decodeJoin and storedJoin; or older than what the index's base
  * includes, so the edits between cannot be told).
  */
 export function joinedMatches(period: PeriodIndex, oh: OhIndexed, join: { seq: number; offsets: Uint32Array; positions: Uint32Array }): Matches | undefined {
   if (join.offsets.length !== period.length + 1 || join.seq < period.baseSeq || join.seq > period.seq) return undefined;
-  if (join.positions.some((u) => u >= oh.items.length)) return undefined;
   const m: Matches = { period, oh, revision: period.revision, seq: period.seq, offsets: join.offsets, positions: join.positions, changed: new Map() };
   for (const i of period.editedAfterSeq(join.seq)) setUnits(m, i, unitsOf(period, i, oh));
   return m;
