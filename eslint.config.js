@@ -26,9 +26,19 @@ const NO_BARE_IMPORT = { selector: 'ImportDeclaration[specifiers.length=0]', mes
 const forbid = (...dirs) => ({ 'no-restricted-imports': ['error', { patterns: flowPatterns(...dirs) }] });
 
 // Web features (web/src/features/<f>/): a feature may import components/, lib/, config/, @shared
-// and its own files; another feature only through its public surface, its `api/` files (the
-// data hooks, fetchers and response types). Its components, labels and helpers are internals.
-const OTHER_FEATURE = 'Import another feature only through its api/ files (its public surface); move what both need to components/ or lib/.';
+// and its own files; another feature only through the index it chooses to expose
+// (web/src/features/<g>/index.ts: named re-exports only). Everything else of it is internal.
+// app/ (the router, the routes, the layouts) composes features and may import any of their files.
+const OTHER_FEATURE = "Import another feature only through its index (`../../<feature>`), which names what it exposes; add it there, or move what both need to components/ or lib/.";
+// components/, lib/ and config/ are what features build on: they import no feature and nothing of app/.
+const NO_FEATURE = { regex: '(^|/)(features|app)/', message: 'components/, lib/ and config/ import no feature and nothing of app/ (features build on them); a layout that needs features lives in app/layouts.' };
+// One form style (issue 23, docs/decisions record 37): a form is `useSchemaForm` (web/src/lib/form.ts:
+// react-hook-form with the shared zod schema the server checks). The login form is the one exception:
+// its resolver loads on first focus, so zod stays off the landing and login pages.
+const ONE_FORM_STYLE = {
+  selector: "ImportDeclaration[source.value='react-hook-form'] > ImportSpecifier[imported.name='useForm']",
+  message: 'A form is `useSchemaForm(schema, defaults)` from lib/form.ts (react-hook-form with the shared zod schema): not `useForm` directly (issue 23, one form style).',
+};
 const featureRules = (otherFeature) => ({
   'no-restricted-imports': ['error', { patterns: [...flowPatterns('functions', 'infra'), { regex: otherFeature, message: OTHER_FEATURE }] }],
 });
@@ -61,9 +71,12 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules, ...forbid('functions', 'infra') },
   },
-  // From features/<f>/<folder>/x.tsx another feature is ../../<g>/…; from features/<f>/x.ts it is ../<g>/….
-  { files: ['web/src/features/*/*/**'], rules: featureRules('^\\.\\./\\.\\./[\\w-]+/(?!api/)') },
-  { files: ['web/src/features/*/*.{ts,tsx}'], rules: featureRules('^\\.\\./[\\w-]+/(?!api/)') },
+  // From features/<f>/<folder>/x.tsx another feature is ../../<g>/…; from features/<f>/x.ts it is ../<g>/…: only its index (../../<g>) may be named.
+  { files: ['web/src/features/*/*/**'], rules: featureRules('^\\.\\./\\.\\./[\\w-]+/') },
+  { files: ['web/src/features/*/*.{ts,tsx}'], ignores: ['web/src/features/*/index.ts'], rules: featureRules('^\\.\\./[\\w-]+/') },
+  { files: ['web/**'], ignores: ['web/src/lib/form.ts', 'web/src/features/auth/components/login-form.tsx'], rules: { 'no-restricted-syntax': ['error', ZOD_NAMESPACE, ONE_FORM_STYLE] } },
+  { files: ['web/src/features/*/index.ts'], rules: { 'no-restricted-syntax': ['error', ZOD_NAMESPACE, SURFACE_ONLY, ONE_FORM_STYLE] } },
+  { files: ['web/src/components/**', 'web/src/lib/**', 'web/src/config/**'], rules: { 'no-restricted-imports': ['error', { patterns: [...flowPatterns('functions', 'infra'), NO_FEATURE] }] } },
   {
     files: ['test/**', 'bench/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -12,6 +12,10 @@ const root = path.dirname(fileURLToPath(import.meta.url));
  */
 export default defineConfig({
   test: {
+    // Two files at a time (vitest's default on 2 cores is one): a stack file waits on the stack,
+    // the workflow or the browser for part of its time (at one file the machine was ~18 % idle),
+    // and every file keeps to data of its own or reads the demo month without changing it.
+    maxWorkers: 2,
     // The default output, then each tier's time (test/setup/tier-reporter.ts).
     reporters: ['default', './test/setup/tier-reporter.ts'],
     projects: [
@@ -34,6 +38,7 @@ export default defineConfig({
           include: ['test/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           environmentOptions: { jsdom: { url: 'http://localhost/' } },
+          setupFiles: ['test/setup/jsdom.ts'],
           // Explicit (the default 5 s is passed by a file's first test on a loaded machine: its imports and jsdom start inside it).
           testTimeout: 30_000,
           hookTimeout: 30_000,

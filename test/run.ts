@@ -1,9 +1,10 @@
 /**
- * `npm test`: every tier in turn, stopping at the first that fails (type-check, lint, then the
- * vitest projects: unit, web and the stack's integration, security and browser suites), and at
- * the end the time each took (test/setup/tier-reporter.ts). Arguments go to vitest.
+ * `npm test`: every tier, stopping at the first that fails: type-check and lint side by side (each
+ * keeps one of the two cores busy; their output is printed when each ends), then the vitest
+ * projects (unit, web and the stack's integration, security and browser suites), and at the end
+ * the time each took (test/setup/tier-reporter.ts). Arguments go to vitest.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -34,7 +35,25 @@ function finish(code: number, failed?: string): never {
   process.exit(code);
 }
 
-tier('type-check', bin('typescript', 'bin/tsc'), ['-p', 'tsconfig.json', '--noEmit']);
-tier('lint', bin('eslint', 'bin/eslint.js'), ['.']);
+/** A tier run beside others: its output kept and printed when it ends; resolves to its exit code. */
+function sideBySide(name: string, script: string, args: string[]): Promise<number> {
+  const start = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [script, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    child.stdout.on('data', (d: Buffer) => out.push(d));
+    child.stderr.on('data', (d: Buffer) => out.push(d));
+    child.on('close', (code) => {
+      times.push({ tier: name, seconds: (performance.now() - start) / 1000 });
+      const text = Buffer.concat(out).toString();
+      console.log(`${name}: ${code === 0 ? 'passed' : 'FAILED'}${text.trim() ? `\n${text}` : ''}`);
+      resolve(code ?? 1);
+    });
+  });
+}
+
+const [typeCheck, lint] = await Promise.all([sideBySide('type-check', bin('typescript', 'bin/tsc'), ['-p', 'tsconfig.json', '--noEmit']), sideBySide('lint', bin('eslint', 'bin/eslint.js'), ['.'])]);
+if (typeCheck !== 0) finish(typeCheck, 'type-check');
+if (lint !== 0) finish(lint, 'lint');
 tier('vitest', bin('vitest', 'vitest.mjs'), ['run', ...process.argv.slice(2)], { TIER_TIMES_FILE: timesFile });
 finish(0);

@@ -118,7 +118,7 @@ export default defineConfig({
     routePreload({
       '/': ['src/app/routes/login.tsx'],
       '/login': ['src/app/routes/login.tsx'],
-      '/admin/post-office': ['src/components/layouts/admin-layout.tsx', 'src/app/routes/admin/post-office.tsx'],
+      '/admin/post-office': ['src/app/layouts/admin-layout.tsx', 'src/app/routes/admin/post-office.tsx'],
     }, FIRST_REQUESTS),
   ],
   // `@shared/…` is the repository's shared/ folder (route table, schemas, messages), as in tsconfig.json.

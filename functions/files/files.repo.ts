@@ -514,14 +514,22 @@ export async function listFiles(): Promise<FileRecord[]> {
   return items.map((i) => clean<FileRecord>(i));
 }
 
-/** Query gsi1 pk=FILES, sk begins_with date: files of one scan period */
-export async function listFilesOfDate(date: string): Promise<FileRecord[]> {
-  const items = await queryAll<Record<string, unknown>>({
-    IndexName: table.gsi1,
-    KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :d)',
-    ExpressionAttributeValues: { ':pk': 'FILES', ':d': `${date}#` },
-  });
-  return items.map((i) => clean<FileRecord>(i));
+/**
+ * Query gsi2 pk=RFILES#<retailer>#<type>, sk begins_with date, one query per robot type: a
+ * retailer's files of one scan period (bounded by that retailer's files of the period, whatever
+ * the brand's size).
+ */
+export async function listRetailerFilesOfDate(retailer: string, date: string): Promise<FileRecord[]> {
+  const perType = await Promise.all(
+    ROBOT_TYPES.map((type) =>
+      queryAll<Record<string, unknown>>({
+        IndexName: table.gsi2,
+        KeyConditionExpression: 'gsi2pk = :pk AND begins_with(gsi2sk, :d)',
+        ExpressionAttributeValues: { ':pk': `RFILES#${retailer}#${type}`, ':d': `${date}#` },
+      }),
+    ),
+  );
+  return perType.flat().map((i) => clean<FileRecord>(i));
 }
 
 /**

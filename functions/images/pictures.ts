@@ -14,7 +14,7 @@ import { s3 } from '../lib/clients/s3';
 import { env } from '../lib/env';
 import { HttpError, ValidationError } from '../lib/http/errors';
 import { checkImageLink, pictureType } from '../lib/image-links';
-import { SizedLru } from '../lib/lru';
+import { LRUCache } from 'lru-cache';
 
 /** How long the S3 address the link redirects to lives. */
 export const PICTURE_PRESIGN_SECONDS = 3600;
@@ -26,7 +26,7 @@ export const PICTURE_REDIRECT_SECONDS = 600;
 /** How long a signed address is handed out again: half its life, so one given out lives 30 minutes more at least. */
 const REUSE_MS = (PICTURE_PRESIGN_SECONDS / 2) * 1000;
 /** Signed addresses by key (an address is ~600 bytes: about 3,000 of them). */
-const signed = new SizedLru<string, { url: string; until: number }>(2 * 1024 * 1024);
+const signed = new LRUCache<string, { url: string; until: number }>({ maxSize: 2 * 1024 * 1024 });
 
 /** The S3 address a valid, living link redirects to; 400 for a link we did not sign, 410 for an expired one. */
 export async function openPicture(q: OpenImageQuery, nowMs = Date.now()): Promise<string> {
@@ -46,6 +46,6 @@ export async function openPicture(q: OpenImageQuery, nowMs = Date.now()): Promis
     }),
     { expiresIn: PICTURE_PRESIGN_SECONDS, signingDate: new Date(nowMs) },
   );
-  signed.set(check.key, { url, until: nowMs + REUSE_MS }, url.length + check.key.length);
+  signed.set(check.key, { url, until: nowMs + REUSE_MS }, { size: url.length + check.key.length });
   return url;
 }

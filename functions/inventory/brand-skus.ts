@@ -7,12 +7,12 @@
 import { SCRAPING_MSG } from '../../shared/schemas/scrapings';
 import { getBrand } from '../brands';
 import { NotFoundError } from '../lib/http/errors';
-import { SizedLru } from '../lib/lru';
+import { LRUCache } from 'lru-cache';
 import { getSkuSnapshot, putSkuSnapshot } from '../scrapings';
 import { BrandSkuCollector, type BrandSkuOption } from './domain/brand-skus';
 import { getCurrentFeed, versionInventoryIds } from './inventory.repo';
 
-const cache = new SizedLru<string, BrandSkuOption[]>(32 * 1024 * 1024);
+const cache = new LRUCache<string, BrandSkuOption[]>({ maxSize: 32 * 1024 * 1024 });
 
 async function optionsOf(brand: string, version: string): Promise<BrandSkuOption[]> {
   const key = `${brand}#${version}`;
@@ -25,7 +25,8 @@ async function optionsOf(brand: string, version: string): Promise<BrandSkuOption
     skus = c.options();
     await putSkuSnapshot(brand, version, skus);
   }
-  cache.set(key, skus, skus.length * 80);
+  // lru-cache takes a positive integer size: a brand without SKUs still counts a byte.
+  cache.set(key, skus, { size: Math.max(1, skus.length * 80) });
   return skus;
 }
 

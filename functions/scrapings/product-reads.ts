@@ -21,7 +21,7 @@ import type { AuthContext } from '../lib/http/auth';
 import { NotFoundError } from '../lib/http/errors';
 import { imageLinker, withImageLinks } from '../lib/image-links';
 import { logger } from '../lib/logger';
-import { SizedLru } from '../lib/lru';
+import { LRUCache } from 'lru-cache';
 import { getRetailers } from '../retailers';
 import { assertCanSee } from './access';
 import type { ProductScrape } from './domain/product';
@@ -32,7 +32,7 @@ import { getPeriod, getVersionProducts, listEditsSince, listVersionProducts, typ
 import { getJoin, getOhSnapshot, getPeriodKeys, getPeriodSnapshot, putJoin, putOhSnapshot, putPeriodKeys, putPeriodSnapshot, type joinKey } from './snapshots.repo';
 
 /** Memory the cache may hold (estimated as twice the snapshot's JSON text, plus the derived arrays). */
-export const CACHE_BYTES = Number(process.env.PRODUCT_CACHE_MB ?? 384) * 1024 * 1024;
+export const CACHE_BYTES = Math.floor(Number(process.env.PRODUCT_CACHE_MB ?? 384) * 1024 * 1024);
 
 interface PeriodEntry {
   index: PeriodIndex;
@@ -41,7 +41,13 @@ interface PeriodEntry {
 }
 type Entry = PeriodEntry | OhIndexed | Matches;
 
-const cache = new SizedLru<string, Entry>(CACHE_BYTES);
+/**
+ * Least recently used first, bounded by the estimated bytes; an entry larger than the whole bound
+ * is not kept (lru-cache's maxEntrySize defaults to maxSize: such a `set` stores nothing and drops the key).
+ */
+const cache = new LRUCache<string, Entry>({ maxSize: CACHE_BYTES });
+/** lru-cache takes a positive integer size: an empty value still counts a byte. */
+const sized = (bytes: number) => ({ size: Math.max(1, Math.ceil(bytes)) });
 /** Loads in flight, so concurrent cold requests share one. */
 const loading = new Map<string, Promise<Entry>>();
 
@@ -56,7 +62,7 @@ async function cached<T extends Entry>(key: string, load: () => Promise<{ value:
   let p = loading.get(key) as Promise<T> | undefined;
   if (!p) {
     p = load().then(({ value, bytes }) => {
-      cache.set(key, value, bytes);
+      cache.set(key, value, sized(bytes));
       return value;
     });
     loading.set(key, p);
@@ -195,7 +201,7 @@ async function viewSources(period: RetailerBrandScraping, o: RowOptions, form: F
       join = await storedJoin(period, oh);
       if (join && join.seq >= editSeq) {
         const m = storedMatches(oh.oh, join);
-        cache.set(matchKey(oh), m, matchesBytes(m));
+        cache.set(matchKey(oh), m, sized(matchesBytes(m)));
         return { oh: oh.oh, matches: m };
       }
     }
@@ -212,7 +218,7 @@ async function viewSources(period: RetailerBrandScraping, o: RowOptions, form: F
       matches = matchAll(index, ohIndexed);
       if (form === 'keys' && oh && ohIndexed.items.length) await storeJoin(period, oh, matches);
     }
-    cache.set(matchKey(oh), matches, matchesBytes(matches));
+    cache.set(matchKey(oh), matches, sized(matchesBytes(matches)));
   }
   return { index, oh: ohIndexed, matches };
 }

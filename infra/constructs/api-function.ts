@@ -20,6 +20,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import type { Grant } from '../../shared/routes';
+import type { PublicForm } from '../../shared/routes/define';
 import { REPO_ROOT, type PublicFormsConfig } from '../config';
 import { nagRef } from '../nag';
 
@@ -323,7 +324,7 @@ export class ApiFunction extends Construct implements IGrantable {
    * reCAPTCHA, the site key and reading its secret; the inbox the form writes to. The local
    * captcha signs with a key derived from the session secret, so the JWT secret is bound too.
    */
-  bindPublicForm(form: { captcha?: boolean; inbox?: 'SALES_INBOX' | 'SUPPORT_INBOX' }): this {
+  bindPublicForm(form: PublicForm): this {
     const { publicForms, email } = this.resources;
     const captcha = publicForms?.captcha ?? { provider: 'local' as const };
     if (form.captcha) {

@@ -19,21 +19,8 @@ import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
-import type { RouteDef, RouteId } from '../../shared/routes';
+import type { RouteDef } from '../../shared/routes';
 import { ApiFunction, type FunctionResources } from './api-function';
-
-/** Public routes that still need the JWT key: they issue sessions (a user's, a B2B portal's), or check the signed app link of an export or a picture. */
-const SESSION_ISSUERS: ReadonlySet<string> = new Set<RouteId>(['login', 'downloadExport', 'openB2bPortal', 'openImage']);
-/** Routes that answer with an app link (APP_URL) without sending email: exports and their history, the basket export, a new B2B portal link. */
-const APP_LINK_ROUTES: ReadonlySet<string> = new Set<RouteId>(['exportFile', 'getExportHistory', 'exportBucketData', 'getBasketExport', 'createB2bLink']);
-
-/** The public forms: which need the captcha configuration and which inbox each writes to (docs/decisions.md "Captcha"). */
-type PublicForm = { captcha?: boolean; inbox?: 'SALES_INBOX' | 'SUPPORT_INBOX' };
-const PUBLIC_FORMS: Partial<Record<string, PublicForm>> = {
-  getCaptcha: { captcha: true },
-  scheduleDemo: { captcha: true, inbox: 'SALES_INBOX' },
-  contactUs: { inbox: 'SUPPORT_INBOX' },
-} satisfies Partial<Record<RouteId, PublicForm>>;
 
 export interface RoutesStackProps {
   httpApi: IHttpApi;
@@ -130,12 +117,14 @@ export class RoutesStack extends NestedStack {
         resources,
         logLevel: props.logLevel,
       });
+      // What a route needs besides its grants is said by its definition (shared/routes/define.ts):
+      // the JWT key (non-public routes, and public ones with `jwtKey`), the app's address
+      // (`appLinks`), a public form's captcha and inbox (`publicForm`).
       fn.bindGrants(route.grants);
       fn.bindOriginSecret();
-      if (route.access !== 'public' || SESSION_ISSUERS.has(route.id)) fn.bindJwtSecret();
-      if (APP_LINK_ROUTES.has(route.id)) fn.bindAppUrl();
-      const form = PUBLIC_FORMS[route.id];
-      if (form) fn.bindPublicForm(form);
+      if (route.access !== 'public' || route.jwtKey) fn.bindJwtSecret();
+      if (route.appLinks) fn.bindAppUrl();
+      if (route.publicForm) fn.bindPublicForm(route.publicForm);
       this.functions.set(route.id, fn);
 
       const httpRoute = new HttpRoute(this, `${route.id}Route`, {

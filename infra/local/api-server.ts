@@ -10,8 +10,8 @@ import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
+import Negotiator from 'negotiator';
 import { MSG } from '../../shared/messages';
-import { pickEncoding } from '../../functions/lib/http/compress';
 import { matchRoute, type RouteDef } from '../../shared/routes';
 
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
@@ -164,7 +164,7 @@ export function createApiServer(opts: ApiServerOptions): http.Server {
         for (const [k, v] of Object.entries(out.headers ?? {})) headers[k] = String(v);
         if (out.cookies?.length) res.setHeader('set-cookie', out.cookies);
         // As API Gateway behind CloudFront: the handler's answer as it is (the wrapper compresses
-        // JSON for a caller that accepts it, functions/lib/http/compress.ts; CloudFront does not on /api/*).
+        // JSON for a caller that accepts it, functions/lib/http/handler.ts; CloudFront does not on /api/*).
         return send(res, out.statusCode ?? 200, payload, headers);
       }
       return serveStatic(opts.webDist, url.pathname, req, res);
@@ -191,6 +191,11 @@ function decodable(pathname: string): boolean {
  */
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript)|image\/svg)/;
 const compressible = (type: string, size: number) => COMPRESSIBLE.test(type) && size >= 1000 && size <= 10_000_000;
+/** As CloudFront picks: brotli when the caller accepts it, else gzip (q=0 refuses), else none. */
+function pickEncoding(req: http.IncomingMessage): 'br' | 'gzip' | null {
+  const accepted = new Negotiator(req).encodings(['br', 'gzip']);
+  return accepted.includes('br') ? 'br' : accepted.includes('gzip') ? 'gzip' : null;
+}
 
 function serveStatic(dist: string, pathname: string, req: http.IncomingMessage, res: http.ServerResponse) {
   const safe = path.normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
@@ -199,7 +204,7 @@ function serveStatic(dist: string, pathname: string, req: http.IncomingMessage, 
   if (!existsSync(file)) return send(res, 503, 'The web app is not built yet: run `npm run build`.', { 'content-type': 'text/plain' });
   const ext = path.extname(file);
   const type = MIME[ext] ?? 'application/octet-stream';
-  const encoding = compressible(type, statSync(file).size) ? pickEncoding(req.headers['accept-encoding']) : null;
+  const encoding = compressible(type, statSync(file).size) ? pickEncoding(req) : null;
   res.writeHead(200, {
     'content-type': type,
     'cache-control': file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',

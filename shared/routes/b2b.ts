@@ -19,6 +19,7 @@ export const b2bRoutes = [
     query: b.b2bBrandQuery,
     body: b.createB2bLinkBody,
     notInSpec: 'The spec opens the B2B portal with fixed stored credentials (001 §6); a BRAND_ADMIN (or an ADMIN for the brand) issues instead a signed, expiring link for one retailer, shown once, only its hash kept.',
+    appLinks: true,
   }),
   r({
     id: 'listB2bLinks',
@@ -52,6 +53,7 @@ export const b2bRoutes = [
     grants: ['table:read', 'table:write'],
     body: b.portalExchangeBody,
     notInSpec: "The portal page exchanges its link's token (from the URL fragment) for a short-lived read-only portal session; public like /login and throttled like it.",
+    jwtKey: 'issuesSession',
   }),
   r({
     id: 'getB2bPortal',

@@ -22,6 +22,15 @@ export type Grant =
   /** Send a failed asynchronous delivery again: invoke the functions S3 triggers, start the reports state machine (docs/operations.md). */
   | 'async:redrive';
 
+/**
+ * A public form's needs (docs/decisions.md "Captcha"): `captcha`, the captcha's configuration
+ * (the local signed challenge or reCAPTCHA); `inbox`, the address the form's email goes to.
+ */
+export interface PublicForm {
+  captcha?: true;
+  inbox?: 'SALES_INBOX' | 'SUPPORT_INBOX';
+}
+
 export interface RouteDef {
   /** Unique, stable name: the Lambda's logical id and the web client's key. */
   id: string;
@@ -54,6 +63,20 @@ export interface RouteDef {
    * (anything else: 403), checked before the route's own schema.
    */
   portal?: { retailer?: { path?: string; query?: string }; query?: ZodType };
+  /**
+   * Why a public route needs the JWT key all the same (every other route has it: it checks the
+   * caller's token): it issues a session (`issuesSession`: login, the B2B portal's exchange) or
+   * checks an app link signed with it (`checksSignedLink`: an export's, a picture's).
+   */
+  jwtKey?: 'issuesSession' | 'checksSignedLink';
+  /**
+   * The route answers with app links (the app's address, APP_URL) without sending email: an
+   * export and its history, the basket export, a new B2B portal link. (Routes that send email
+   * have the app's address for the email's links.)
+   */
+  appLinks?: true;
+  /** A public form: its captcha and inbox (infra binds their configuration and the JWT key). */
+  publicForm?: PublicForm;
 }
 
 export const r = <const T extends RouteDef>(def: T): T => def;

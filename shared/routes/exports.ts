@@ -4,7 +4,7 @@ import { r, routeIn, type RouteDef } from './define';
 
 export const exportRoutes = [
   // The period's brand is checked by the handler (the period id carries no brand), as for the product list.
-  r({ id: 'exportFile', method: 'GET', path: '/exportFile', handler: 'functions/exports/export-file.ts', access: 'user', grants: ['table:read', 'table:write', 'data:read', 'data:write'], query: ex.exportFileQuery }),
+  r({ id: 'exportFile', method: 'GET', path: '/exportFile', handler: 'functions/exports/export-file.ts', access: 'user', grants: ['table:read', 'table:write', 'data:read', 'data:write'], query: ex.exportFileQuery, appLinks: true }),
   r({
     id: 'getExportJob',
     method: 'GET',
@@ -16,7 +16,7 @@ export const exportRoutes = [
     params: ex.exportJobPath,
     notInSpec: "Every export is built in the background (a 100k-row tab, 100k contacts take longer than the API allows): a job's progress and, once ready, its file's link (docs/exports.md). Reads the jobs of the tab, Permissions and contacts exports.",
   }),
-  r({ id: 'getExportHistory', method: 'GET', path: '/getExportHistory/{id}', handler: 'functions/exports/history.ts', access: 'user', grants: ['table:read'], tenant: { query: 'brand' }, params: ex.exportHistoryPath, query: ex.exportHistoryQuery }),
+  r({ id: 'getExportHistory', method: 'GET', path: '/getExportHistory/{id}', handler: 'functions/exports/history.ts', access: 'user', grants: ['table:read'], tenant: { query: 'brand' }, params: ex.exportHistoryPath, query: ex.exportHistoryQuery, appLinks: true }),
   r({
     id: 'downloadExport',
     method: 'GET',
@@ -26,6 +26,7 @@ export const exportRoutes = [
     grants: ['table:read', 'data:read'],
     query: ex.exportDownloadQuery,
     notInSpec: 'The app link of an export (DESIGN.md "Data"): a signed 7-day token, checked here, then a 302 to a fresh short-lived S3 presigned GET. Public: the browser opens it, and links are mailed (basket export).',
+    jwtKey: 'checksSignedLink',
   }),
 ] as const satisfies readonly RouteDef[];
 

@@ -14,6 +14,7 @@ export const imageRoutes = [
     query: im.openImageQuery,
     notInSpec:
       'The app link of a picture a robot stored in the data bucket (docs/decisions.md "Pictures"): the server signs one per picture (7 days) when it answers a record holding it; this checks the signature and answers a 302 to a short-lived S3 presigned GET. Public: an <img> sends no bearer token.',
+    jwtKey: 'checksSignedLink',
   }),
 ] as const satisfies readonly RouteDef[];
 

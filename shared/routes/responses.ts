@@ -3,7 +3,8 @@
  * shared/schemas/<resource>.ts), by route id. The web's typed client (`api(id, …)`) and the test
  * helper read their data types from here, and the handler wrapper checks a handler's return value
  * against the same type. Only types leave this module for the functions, so a handler bundles none
- * of it. Routes not listed yet answer `unknown` (issue 7 §3: the scrapings routes are not listed yet).
+ * of it. Every route of the table is listed (issue 23): a route that redirects says so
+ * (shared/schemas/redirect.ts: no body).
  */
 import type * as z from 'zod';
 import type { RouteId } from '../routes';
@@ -18,7 +19,8 @@ import { reportSummaryResponse } from '../schemas/reports';
 import { contactInfoForEmailResponse, contactRetailerResponse, contactUploadsResponse, listCannedMessagesResponse } from '../schemas/contact';
 import { getVariablesResponse, saveCannedMessageResponse } from '../schemas/contact';
 import { contactCountResponse, downloadResponse, exportResponse, headersResponse, historyResponse, importResponse, importStatusResponse } from '../schemas/contacts-import';
-import { exportFileResponse, exportHistoryResponse } from '../schemas/exports';
+import { downloadExportResponse, exportFileResponse, exportHistoryResponse } from '../schemas/exports';
+import { openImageResponse } from '../schemas/images';
 import {
   approveFileResponse,
   fileDataResponse,
@@ -102,6 +104,9 @@ export const responses = {
   exportFile: exportFileResponse,
   getExportJob: exportFileResponse,
   getExportHistory: exportHistoryResponse,
+  downloadExport: downloadExportResponse,
+  // The app links of the robots' pictures (shared/routes/images.ts)
+  openImage: openImageResponse,
   // Retailer-level reads of the summary, the Retailer List, the top bar and the retailer page.
   getBrandRetailerSummary: brandSummaryResponse,
   listRetailerScrapings: listRetailerScrapingsResponse,
@@ -166,11 +171,15 @@ export const responses = {
   createRetailer: saveRetailerResponse,
   updateRetailer: saveRetailerResponse,
   deleteRetailer: deleteRetailerResponse,
-} as const satisfies { [Id in RouteId]?: z.ZodType };
+} as const satisfies Record<RouteId, z.ZodType>;
 
 type Responses = typeof responses;
 
-/** The data a route answers with (what the client receives). */
+/**
+ * The data a route answers with (what the client receives). Every route of the table has one
+ * (the `satisfies` above fails type-check for a route without); an id outside the table (a probe
+ * route of the infra tests) answers `unknown`.
+ */
 export type ResponseOf<Id extends string> = Id extends keyof Responses ? z.output<Responses[Id]> : unknown;
 /** What a route's handler may return for it (before JSON serialization). */
 export type HandlerResultOf<Id extends string> = Id extends keyof Responses ? z.input<Responses[Id]> : unknown;

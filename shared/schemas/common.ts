@@ -4,10 +4,14 @@ import { PAGE } from '../constants';
 /** Identifiers are URL-safe strings we generate (ULID-like); reject anything else early. */
 export const id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Invalid id.');
 
-/** `page`/`limit` as the web sends them in a query string. */
+/**
+ * `page`/`limit` as the web sends them in a query string: a number in the web's code, a string on
+ * the wire (so the input type, what the web's `api()` and `z.input` of a query take, is that, not
+ * `unknown`).
+ */
 export const paging = {
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(PAGE.maxLimit).default(PAGE.defaultLimit),
+  page: z.coerce.number<number | string>().int().min(1).default(1),
+  limit: z.coerce.number<number | string>().int().min(1).max(PAGE.maxLimit).default(PAGE.defaultLimit),
 };
 
 /** `field;asc|desc` sort of the spec. */

@@ -108,6 +108,12 @@ export const CANNED_LIMITS = {
   maxContentChars: 100_000,
 } as const;
 
+/** Whether rich-text HTML has any text or image (Quill's empty editor is `<p><br></p>`): a message the forms may send. */
+export function hasRichText(html: string): boolean {
+  if (/<img\s/i.test(html)) return true;
+  return html.replace(/<[^>]*>/g, '').replace(/&nbsp;|\u00a0/g, ' ').trim().length > 0;
+}
+
 /** Names compare trimmed, inner spaces collapsed. */
 const cannedName = z
   .string({ error: CANNED_MSG.nameRequired })
@@ -124,6 +130,14 @@ const cannedFields = {
 /** POST /cannedmessages {name, content, brand, status} */
 export const createCannedMessageBody = z.object(cannedFields);
 export type CreateCannedMessageBody = z.output<typeof createCannedMessageBody>;
+
+/** The Inbox's add and edit form (000 §5): the body's name, content and status, an empty editor being 'Message is required.' too. */
+export const cannedMessageForm = z.object({
+  name: cannedFields.name,
+  content: cannedFields.content.refine(hasRichText, CANNED_MSG.contentRequired),
+  status: cannedFields.status,
+});
+export type CannedMessageFormValues = z.output<typeof cannedMessageForm>;
 
 /** PUT /cannedmessages/{id} {name, content, brand, status, updatedAt}: `updatedAt` is the version the editor opened (a newer one: 409). */
 export const updateCannedMessageBody = z.object({
@@ -170,6 +184,9 @@ export type ContactInfoForEmail = z.output<typeof contactInfoForEmailResponse>['
 const EMAIL_RE = /^[^\s@,;<>"()[\]\\]+@[^\s@,;<>"()[\]\\]+\.[^\s@,;<>"()[\]\\]+$/;
 export const isEmailAddress = (s: string): boolean => s.length <= 254 && EMAIL_RE.test(s);
 
+/** A list's values, trimmed, the empty ones left out. */
+const trimmedList = z.array(z.string().max(320)).transform((xs) => xs.map((x) => x.trim()).filter(Boolean));
+
 /** A list field of a form: repeated `to[]` fields, a JSON array, or one comma/semicolon-separated string. */
 const listField = z.preprocess((v) => {
   if (v === undefined || v === null) return [];
@@ -184,33 +201,40 @@ const listField = z.preprocess((v) => {
     }
   }
   return t.split(/[,;]/);
-}, z.array(z.string().max(320)).transform((xs) => xs.map((x) => x.trim()).filter(Boolean)));
+}, trimmedList);
 
-const addressList = listField.superRefine((xs, ctx) => {
+const validAddresses = (xs: string[], ctx: z.RefinementCtx) => {
   for (const x of xs) if (!isEmailAddress(x)) ctx.addIssue({ code: 'custom', message: CONTACT_MSG.invalidAddress(x) });
-});
+};
+const hasTarget = (xs: string[]) => xs.length > 0;
+/** Addresses as the multipart body has them, and as the form holds them (a list already). */
+const addressList = listField.superRefine(validAddresses);
+const addressArray = trimmedList.superRefine(validAddresses);
 
 const noLineBreaks = (s: string) => !/[\r\n\u2028\u2029\0]/.test(s);
 
 export const contactRetailerQuery = z.object({ version: z.literal('1.0.0', { error: 'version must be 1.0.0.' }).optional() });
 
+const contactSubject = z
+  .string({ error: CONTACT_MSG.subjectRequired })
+  .refine(noLineBreaks, CONTACT_MSG.headerInjection)
+  .transform((s) => s.trim())
+  .pipe(z.string().min(1, CONTACT_MSG.subjectRequired).max(CONTACT_LIMITS.maxSubject, CONTACT_MSG.subjectTooLong));
+const contactMessage = z.string({ error: CONTACT_MSG.noMessage }).max(CONTACT_LIMITS.maxMessageChars, CONTACT_MSG.messageTooLong);
+
 export const contactRetailerBody = z
   .object({
-    subject: z
-      .string({ error: CONTACT_MSG.subjectRequired })
-      .refine(noLineBreaks, CONTACT_MSG.headerInjection)
-      .transform((s) => s.trim())
-      .pipe(z.string().min(1, CONTACT_MSG.subjectRequired).max(CONTACT_LIMITS.maxSubject, CONTACT_MSG.subjectTooLong)),
+    subject: contactSubject,
     name: z
       .string()
       .refine(noLineBreaks, CONTACT_MSG.headerInjection)
       .transform((s) => s.trim())
       .pipe(z.string().max(CONTACT_LIMITS.maxName, CONTACT_MSG.nameTooLong))
       .optional(),
-    to: addressList.refine((xs) => xs.length > 0, CONTACT_MSG.noTarget),
+    to: addressList.refine(hasTarget, CONTACT_MSG.noTarget),
     cc: addressList,
     bcc: addressList,
-    message: z.string({ error: CONTACT_MSG.noMessage }).max(CONTACT_LIMITS.maxMessageChars, CONTACT_MSG.messageTooLong),
+    message: contactMessage,
     source: z.enum(CONTACT_SOURCES, { error: 'source must be brand or product.' }),
     isCanned: z.enum(['true', 'false', '1', '0'], { error: 'isCanned must be true or false.' }).optional().transform((v) => v === 'true' || v === '1'),
     products: listField.pipe(z.array(id).max(CONTACT_LIMITS.maxProducts, `At most ${CONTACT_LIMITS.maxProducts} products per email.`)),
@@ -231,6 +255,22 @@ export const contactRetailerBody = z
     if (n > CONTACT_LIMITS.maxRecipients) ctx.addIssue({ code: 'custom', path: ['to'], message: CONTACT_MSG.tooManyRecipients(CONTACT_LIMITS.maxRecipients) });
   });
 export type ContactRetailerBody = z.output<typeof contactRetailerBody>;
+/** The multipart fields of POST /contact_retailer the web sends (a list as repeated `to[]`…; files go to S3 first). */
+export type ContactRetailerField = Exclude<keyof z.input<typeof contactRetailerBody>, 'file' | 'file[]'>;
+
+/**
+ * What the contact form's user fills (000 §2, §5), checked by the body's own rules before sending:
+ * 'Please enter first target email address.', and 'Please enter message.' for an empty editor
+ * too. `cc` is the addresses added to the brand contact; the rest of the body is the screen's.
+ */
+export const contactEmailForm = z.object({
+  subject: contactSubject,
+  to: addressArray.refine(hasTarget, CONTACT_MSG.noTarget),
+  cc: addressArray,
+  bcc: addressArray,
+  message: contactMessage.refine(hasRichText, CONTACT_MSG.noMessage),
+  isCanned: z.boolean(),
+});
 
 // ── POST /contact_retailer/attachments: upload links for the form's images (ours, issue 22) ──
 

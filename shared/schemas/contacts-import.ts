@@ -70,6 +70,17 @@ export const importBody = z.object({
   importId: id.optional(),
 });
 export const brandPath = z.object({ brandId: id });
+
+// ── The import wizard's steps (000 §2, §5): what each asks, checked as the calls check it ───────
+
+/** Step 1's upload: a file chosen in the browser ('Please select file.') within the size a call takes. */
+export const importFileForm = z.object({
+  file: z
+    .custom<File>((v) => typeof File !== 'undefined' && v instanceof File, { error: M.selectFile })
+    .refine((f) => !(f.size > CONTACTS_IO_LIMITS.maxFileBytes), M.fileTooLarge(CONTACTS_IO_LIMITS.maxFileBytes / 1024 / 1024)),
+});
+/** Step 3's choice for duplicates: the import's own `flag` (ignore by default). */
+export const importFlagForm = importBody.pick({ flag: true });
 export const importStatusPath = z.object({ brandId: id, importId: id });
 
 export const exportQuery = z.object({ fileType: z.enum(FILE_TYPES, { error: 'fileType must be csv or xlsx.' }) });

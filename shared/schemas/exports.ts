@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import { PAGE } from '../constants';
 import { id, paging } from './common';
+import { redirectResponse } from './redirect';
 import { listProductScrapingsQuery, type ProductView } from './scrapings';
 
 /**
@@ -28,6 +29,9 @@ export const exportHistoryQuery = z.object({
 export const exportDownloadQuery = z.object({
   token: z.string({ error: 'The export link is not valid.' }).trim().min(1, 'The export link is not valid.').max(2048, 'The export link is not valid.'),
 });
+
+/** GET /exports/download answers a 302 to a fresh, short-lived S3 presigned GET of the file: no body. */
+export const downloadExportResponse = redirectResponse;
 
 export { EXPORT_JOB_STATUS, exportFileResponse, exportJobPath, type ExportJobStatus, type ExportJobView } from './export-job';
 

@@ -4,6 +4,7 @@
  * answers a record holding the picture; the link is checked and redirects to S3.
  */
 import * as z from 'zod';
+import { redirectResponse } from './redirect';
 
 export const IMAGE_MSG = {
   invalid: 'The picture link is not valid.',
@@ -16,3 +17,6 @@ export const openImageQuery = z.object({
   sig: z.string({ error: IMAGE_MSG.invalid }).regex(/^[A-Za-z0-9_-]{43}$/, IMAGE_MSG.invalid),
 });
 export type OpenImageQuery = z.output<typeof openImageQuery>;
+
+/** GET /images answers a 302 to a short-lived S3 presigned GET of the picture: no body. */
+export const openImageResponse = redirectResponse;

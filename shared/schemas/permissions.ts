@@ -28,6 +28,17 @@ export const brandRetailerExportQuery = z
   });
 export type BrandRetailerExportQuery = z.output<typeof brandRetailerExportQuery>;
 
+/** What the Permissions look-up is by: a retailer (`retailer=`) or a brand (`brand=`). */
+export const PERMISSIONS_KINDS = ['retailer', 'brand'] as const;
+export type PermissionsKind = (typeof PERMISSIONS_KINDS)[number];
+
+/** The Permissions filter (001 §5): by retailer or brand, and which; none chosen says 'Please select retailer.' / 'Please select brand.'. */
+export const permissionsFilterForm = z
+  .object({ kind: z.enum(PERMISSIONS_KINDS), id: z.string() })
+  .superRefine((f, ctx) => {
+    if (!f.id) ctx.addIssue({ code: 'custom', path: ['id'], message: f.kind === 'retailer' ? M.selectRetailer : M.selectBrand });
+  });
+
 /** One row: a brand (retailer=) or a retailer (brand=), and 'Yes' / 'No' for "Currently Enabled in Dashboard". */
 export const permissionRow = z.object({ _id: z.string(), name: z.string(), value: z.enum([M.yes, M.no]) });
 

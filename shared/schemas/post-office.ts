@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { APPROVED_STATUSES, DEFAULT_FILE_SORT, FILE_SORTS, FLAG_LEVELS, ROW_MARKS } from '../constants';
-import { ROBOT_TYPES } from '../robot-columns';
+import { normalizeThreshold, ROBOT_TYPE_DEFINITIONS, ROBOT_TYPES } from '../robot-columns';
 import { id, paging } from './common';
 
 // Declared once in shared/constants.ts (zod-free, so the workflow's functions read them too).
@@ -100,6 +100,57 @@ export const settingsBody = z.object({
   ),
 });
 export type SettingsBody = z.infer<typeof settingsBody>;
+
+/** One Email Alert recipient as the server takes it (the settings screen checks each chip with it). */
+export const emailAlertAddress = settingsBody.shape.emailAlerts.unwrap().element;
+
+/** A threshold block as typed on the settings screen: robot name → diff column → the text of its input. */
+const typedThresholds = z.record(z.string(), z.record(z.string(), z.string()));
+
+/**
+ * The Administration screen's form (001 §2, §5): the recipients, 'Ignore image data?' and the
+ * percents as typed. Its output is the PUT body (`settingsBody`): every diff column of a robot's
+ * type for every robot listed (a column left out is 0: not compared), each parsed as an integer
+ * with values below 1 as 0.
+ */
+export const settingsForm = z
+  .object({
+    version: z.number().int().min(0).optional(),
+    emailAlerts: z.array(z.string()),
+    ignoreImageData: z.boolean(),
+    thresholds: z.object({ product: typedThresholds, brand: typedThresholds, homepage: typedThresholds }),
+  })
+  .transform((v, ctx) => {
+    const thresholds = Object.fromEntries(
+      ROBOT_TYPES.map((type) => {
+        const def = ROBOT_TYPE_DEFINITIONS[type];
+        const robots = Object.entries(v.thresholds[type]).map(([robot, typed]) => {
+          const all: Record<string, number> = Object.fromEntries(def.columns.filter((c) => c !== def.keyColumn).map((c) => [c, 0]));
+          for (const [c, text] of Object.entries(typed)) all[c] = normalizeThreshold(text);
+          return [robot, all];
+        });
+        return [type, Object.fromEntries(robots)];
+      }),
+    );
+    // The body is then checked as the server checks it; its refusals keep their paths.
+    const body = settingsBody.safeParse({ ...v, thresholds });
+    if (body.success) return body.data;
+    for (const issue of body.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    return z.NEVER;
+  });
+export type SettingsFormValues = z.input<typeof settingsForm>;
+
+/** A robot added to a threshold block by name (the settings screen): not empty, at most 100, not one of the block's `listed` (any case). */
+export function newRobotForm(listed: readonly string[]) {
+  return z.object({
+    name: z
+      .string()
+      .trim()
+      .min(1, 'Enter the robot name.')
+      .max(100, 'Too Long!')
+      .refine((n) => !listed.some((l) => l.toLowerCase() === n.toLowerCase()), 'This robot is already listed.'),
+  });
+}
 export const settingsIdPath = z.object({ id: z.literal('threshold', { error: 'Unknown settings id.' }) });
 
 /** GET /notifications */

@@ -154,6 +154,9 @@ export const brandCatalogQuery = z.object({
   cursor: z.string().max(4096, 'The page cursor is not valid for this list.').optional(),
 });
 
+/** Manage Catalog's search form: the query's `search` (trimmed, 'Too Long!' past 100). */
+export const catalogSearchForm = brandCatalogQuery.pick({ search: true });
+
 /** A catalogue item is an on-hand item of the brand's current feed. */
 export const catalogItemSchema = ohItemSchema;
 export type CatalogItem = z.output<typeof catalogItemSchema>;

@@ -200,6 +200,34 @@ function flagBody(reasons: Record<string, readonly string[]>) {
     })
     .transform((b) => ({ ...b, reason: b.reason.map((r) => ({ name: r.name, value: r.value || r.name })) }));
 }
+/**
+ * The flag modal's FLAG REASON form (000 §5): each reason ticked or not with its chosen option, and
+ * the details. At least one reason (FLAG_MSG.selectAtLeastOne, under `reasons`), and the option of
+ * a ticked reason that requires one (FLAG_REQUIRED_OPTION, under `reasons.<name>.value`). Its
+ * output is the flag body: the ticked reasons in the list's order, each with its option or its
+ * own name, and the details trimmed.
+ */
+export function flagForm(reasons: Record<string, readonly string[]>) {
+  const names = Object.keys(reasons);
+  return z
+    .object({
+      reasons: z.record(z.string(), z.object({ on: z.boolean(), value: z.string() })),
+      message: z.string().max(FLAG_MESSAGE_MAX, `The message is at most ${FLAG_MESSAGE_MAX} characters.`),
+    })
+    .superRefine((v, ctx) => {
+      const ticked = names.filter((n) => v.reasons[n]?.on);
+      if (!ticked.length) ctx.addIssue({ code: 'custom', path: ['reasons'], message: FLAG_MSG.selectAtLeastOne });
+      for (const n of ticked) {
+        const required = FLAG_REQUIRED_OPTION[n as keyof typeof FLAG_REQUIRED_OPTION];
+        if (required && !v.reasons[n]?.value) ctx.addIssue({ code: 'custom', path: ['reasons', n, 'value'], message: required });
+      }
+    })
+    .transform((v) => ({
+      isFlagged: 'yes' as const,
+      message: v.message.trim(),
+      reason: names.filter((n) => v.reasons[n]?.on).map((n) => ({ name: n, value: v.reasons[n]?.value || n })),
+    }));
+}
 export const productFlagBody = flagBody(PRODUCT_FLAG_REASONS);
 export const brandFlagBody = flagBody(BRAND_FLAG_REASONS);
 export type FlagBody = z.output<typeof productFlagBody>;
@@ -299,4 +327,20 @@ export const batchItemResponse = z.object({ data: z.object({ data: ohItemSchema.
 /** A Brand SKU option (000 §3): the brand's catalogue SKUs (the Inventory IDs of its current on-hand feed). */
 export const brandSkuOptionSchema = brandSkuRefSchema;
 export type BrandSkuOption = z.output<typeof brandSkuOptionSchema>;
+
+/** The Brand SKU edit's choice that reveals a free-text field: not an option of the list. */
+export const BRAND_SKU_OTHER: BrandSkuOption = { _id: '__other__', sku: 'Other' };
+/**
+ * The Brand SKU edit of a product row (000 §5): an option of the brand's list, or Other with its
+ * free text. Nothing chosen, or Other left empty: 'Please select brand sku.' (under `choice`). Its
+ * output is the PUT body: `{ product }` for an option, `{ brand_sku }` (trimmed) for Other.
+ */
+export const brandSkuForm = z
+  .object({ choice: brandSkuOptionSchema.nullable(), other: z.string() })
+  .superRefine((v, ctx) => {
+    if (!v.choice || (v.choice._id === BRAND_SKU_OTHER._id && !v.other.trim())) ctx.addIssue({ code: 'custom', path: ['choice'], message: FLAG_MSG.selectBrandSku });
+  })
+  .transform((v): { product: BrandSkuOption } | { brand_sku: string } =>
+    v.choice && v.choice._id !== BRAND_SKU_OTHER._id ? { product: { _id: v.choice._id, sku: v.choice.sku } } : { brand_sku: v.other.trim() },
+  );
 export const brandSkusResponse = z.object({ data: z.array(brandSkuOptionSchema), totalCount: z.number() });

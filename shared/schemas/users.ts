@@ -1,10 +1,11 @@
 import * as z from 'zod';
 import { EMAIL_FREQUENCIES, ROLE_NAMES, USER_STATUSES } from '../constants';
+import { PASSWORD_MSG } from '../messages/accounts';
 import { ADMIN_USERS_MSG } from '../messages/admin-users';
 import { USER_MSG } from '../messages/users';
 import { brand } from './brands';
 import { id, paging, sortParam } from './common';
-import { newPassword, newPasswordRequired, typedPassword } from './password';
+import { newPassword, newPasswordRequired, PASSWORD_RULE, typedPassword } from './password';
 
 /** GET /users: `?brand=` (users of a brand) or the admin's paged list (page, limit, sort, keyword). */
 export const listUsersQuery = z.object({
@@ -78,29 +79,74 @@ const bccEmail = z
   .refine((v) => v === '' || z.email().safeParse(v).success, UM.bccInvalid);
 const idList = z.array(id).max(500, UM.tooLong);
 
-/** The add/edit user form (000 §5): every message listed together, nothing sent until they pass. */
+/** First and last name, as the user form and PUT /users/{id} check them. */
+const userNames = { firstname: requiredText(UM.firstnameRequired, 50), lastname: requiredText(UM.lastnameRequired, 50) };
+/** The one role of a user of the Users tab (`roles`, exactly one). */
+const oneRole = z.array(id, { error: UM.roleRequired }).min(1, UM.roleRequired).max(1, UM.roleRequired);
+
+/**
+ * The add/edit user form (000 §5): every message listed together, nothing sent until they pass;
+ * the retailers chosen in the assigned-retailers step and, on edit, 'Notify user'.
+ */
 export const userForm = z.object({
-  firstname: requiredText(UM.firstnameRequired, 50),
-  lastname: requiredText(UM.lastnameRequired, 50),
+  ...userNames,
   email: userEmail,
   role: z.string({ error: UM.roleRequired }).min(1, UM.roleRequired).pipe(id),
+  associated_retailers: idList,
+  notify: z.boolean(),
 });
 export type UserFormValues = z.input<typeof userForm>;
 
+/** The invite-member modal (000 §5): one address, 'Please enter Email ID!' when empty; it makes no call (the add-user form follows, prefilled). */
+export const inviteMemberForm = z.object({
+  email: z.string().trim().min(1, UM.inviteEmailRequired).pipe(z.email({ error: UM.emailInvalid })).transform((e) => e.toLowerCase()),
+});
+
 /** POST /registerAndNotify (000 §7): a user of the caller's brand (`?brand=` for an ADMIN acting as the brand). */
 export const registerAndNotifyBody = z.strictObject({
-  firstname: requiredText(UM.firstnameRequired, 50),
-  lastname: requiredText(UM.lastnameRequired, 50),
+  ...userNames,
   /** The spec's `name`; ours is first and last name joined when absent. */
   name: z.string().trim().max(101, UM.tooLong).optional(),
   email: userEmail,
-  roles: z.array(id, { error: UM.roleRequired }).min(1, UM.roleRequired).max(1, UM.roleRequired),
+  roles: oneRole,
   associated_retailers: idList.default([]),
   notify: z.boolean().default(true),
   user_email_bcc: bccEmail.default(''),
 });
 /** `?brand=` of an ADMIN acting as a brand, nothing else: a mutating call refuses unknown parameters (the fuzz suite sends them). */
 export const brandQuery = z.strictObject({ brand: id.optional() }, { error: (i) => (i.code === 'unrecognized_keys' ? `Unknown parameter: ${i.keys.join(', ')}.` : undefined) });
+
+/** My Account's own settings (000 §2, §7), as its form and PUT /users/{id} check them. */
+const accountFields = {
+  name: requiredText(UM.nameRequired, 101),
+  email: userEmail,
+  user_email_bcc: bccEmail,
+  emailFrequency: z.enum(EMAIL_FREQUENCIES),
+};
+
+/** My Account asks for the current password when the email (against the account's `accountEmail`) or the password changes. */
+export const asksCurrentPassword = (accountEmail: string, email: string, password: string) => email.trim().toLowerCase() !== accountEmail.toLowerCase() || password !== '';
+
+/**
+ * The My Account form (000 §2, §7): email, password (empty: unchanged), name, BCC email, email
+ * frequency and, when `asksCurrentPassword`, the current password. Its output is the body of
+ * PUT /users/{own id}: the password only when typed, the current password only when asked.
+ */
+export const myAccountForm = (accountEmail: string) =>
+  z
+    .object({
+      ...accountFields,
+      password: z.literal('').or(newPassword),
+      currentPassword: z.string().max(PASSWORD_RULE.max, PASSWORD_MSG.tooLong),
+    })
+    .superRefine((v, ctx) => {
+      if (!v.currentPassword && asksCurrentPassword(accountEmail, String(v.email ?? ''), String(v.password ?? ''))) ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: UM.currentPasswordRequired });
+    })
+    .transform(({ password, currentPassword, ...v }): UpdateUserBody => ({
+      ...v,
+      ...(password ? { password } : {}),
+      ...(asksCurrentPassword(accountEmail, v.email, password) ? { currentPassword } : {}),
+    }));
 
 /**
  * PUT /users/{id}: the spec's three bodies in one strict object (unknown keys refused): the user
@@ -110,15 +156,15 @@ export const brandQuery = z.strictObject({ brand: id.optional() }, { error: (i) 
  * {associated_retailers}. The handler tells them apart (functions/users/update.ts).
  */
 export const updateUserBody = z.strictObject({
-  firstname: requiredText(UM.firstnameRequired, 50).optional(),
-  lastname: requiredText(UM.lastnameRequired, 50).optional(),
-  name: requiredText(UM.nameRequired, 101).optional(),
-  email: userEmail.optional(),
-  roles: z.array(id, { error: UM.roleRequired }).min(1, UM.roleRequired).max(1, UM.roleRequired).optional(),
+  firstname: userNames.firstname.optional(),
+  lastname: userNames.lastname.optional(),
+  name: accountFields.name.optional(),
+  email: accountFields.email.optional(),
+  roles: oneRole.optional(),
   associated_retailers: idList.optional(),
   notify: z.boolean().optional(),
-  user_email_bcc: bccEmail.optional(),
-  emailFrequency: z.enum(EMAIL_FREQUENCIES).optional(),
+  user_email_bcc: accountFields.user_email_bcc.optional(),
+  emailFrequency: accountFields.emailFrequency.optional(),
   password: newPassword.optional(),
   currentPassword: typedPassword(UM.currentPasswordRequired).optional(),
   /** Sent by the spec's My Account; the brand's name is not the user's to change (ignored). */

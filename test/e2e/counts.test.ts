@@ -23,6 +23,11 @@ const sessionOf = (email: string, password?: string) => {
   return sessions.get(email)!;
 };
 const AGREE = 'agree';
+/**
+ * How long a count and its list may take to agree: each reading walks the list to its last page,
+ * which on a loaded machine (two files side by side) can take most of the default 10 s, leaving
+ * no time for a second reading after one taken while a tab or filter was still loading.
+ */
 const SETTLE = { timeout: 120_000, interval: 1_000 };
 
 /** The first number of a text ('1,234 Items Found' → 1234); NaN when there is none. */
@@ -87,7 +92,7 @@ describe('brand dashboard', () => {
         await expect.poll(() => new URL(page.url()).searchParams.get('filter') ?? 'all').toBe(value);
         await page.locator('.list-tools__count').waitFor();
         // Read once the table shows the filter's rows (the select's change renders count and rows together).
-        await expect.poll(async () => same(filter, await countOf(page.locator('.list-tools__count')), await rowsOverPages(page, rows, 'Pagination', PAGE.defaultLimit))).toBe(AGREE);
+        await expect.poll(async () => same(filter, await countOf(page.locator('.list-tools__count')), await rowsOverPages(page, rows, 'Pagination', PAGE.defaultLimit)), SETTLE).toBe(AGREE);
         expect(await countOf(page.locator('.list-tools__count')), filter).toBeGreaterThan(0);
       }
     }), TEST_TIMEOUT);
@@ -115,7 +120,7 @@ describe('brand dashboard', () => {
             const shown = await countOf(page.getByText(/^[\d,]+ Items Found$/));
             if (shown === 0) return (await page.getByText('No product(s) found!').count()) === 1 ? AGREE : `${label}: 0 Items Found above rows`;
             return same(label, shown, await rowsOverPages(page, page.locator('table.products-table tbody tr'), 'Product pages', PAGE.products));
-          })
+          }, SETTLE)
           .toBe(AGREE);
         const shown = await countOf(page.getByText(/^[\d,]+ Items Found$/));
         if (label === 'ALL SCRAPED') {

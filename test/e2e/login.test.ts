@@ -3,7 +3,7 @@
  * state, the redirects after login and for an already signed-in visitor, the stored session.
  */
 import { describe, expect, it } from 'vitest';
-import { api } from '../support/api';
+import { callRoute } from '../support/api';
 import { activeAccount, apiSession, browserPerFile, cssVar, here, loginInUi, openTab, screenshot, storedSession, waitForPath, withSession } from '../support/browser';
 
 const { tab } = browserPerFile();
@@ -91,7 +91,7 @@ describe('login page states', () => {
     tab(async ({ page }) => {
       const account = await activeAccount('logout');
       const first = await apiSession(account.email, account.password);
-      expect((await api('PUT', `/updateUserPolicy/${first.user._id}`, { token: first.token, body: { policyFlag: false } })).status).toBe(200);
+      expect((await callRoute('updateUserPolicy', { params: { userId: first.user._id }, token: first.token, body: { policyFlag: false } })).status).toBe(200);
       // The laptop: another session of the same account (two people testing one demo account, a phone and a laptop).
       const laptop = await apiSession(account.email, account.password);
       const session = await apiSession(account.email, account.password);
@@ -102,8 +102,8 @@ describe('login page states', () => {
       await page.getByText('You have been logged out.', { exact: true }).waitFor();
       expect(await storedSession(page)).toEqual({ local: null, session: null });
       // This session's token is refused (a copy of it too); the laptop's goes on.
-      await expect.poll(async () => (await api('GET', '/roles', { token: session.token })).status).toBe(401);
-      expect((await api('GET', '/roles', { token: laptop.token })).status).toBe(200);
+      await expect.poll(async () => (await callRoute('listRoles', { token: session.token })).status).toBe(401);
+      expect((await callRoute('listRoles', { token: laptop.token })).status).toBe(200);
       await screenshot(page, 'login-logged-out');
       await page.goto('/dashboard/summary');
       await waitForPath(page, '/login');
@@ -113,7 +113,7 @@ describe('login page states', () => {
     tab(async ({ page, context }) => {
       const account = await activeAccount('logout-all');
       const first = await apiSession(account.email, account.password);
-      expect((await api('PUT', `/updateUserPolicy/${first.user._id}`, { token: first.token, body: { policyFlag: false } })).status).toBe(200);
+      expect((await callRoute('updateUserPolicy', { params: { userId: first.user._id }, token: first.token, body: { policyFlag: false } })).status).toBe(200);
       const other = await openTab(context.browser()!);
       try {
         await withSession(other.page, await apiSession(account.email, account.password), '/dashboard/stats');

@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { untypedApi as api, login, stack } from '../support/api';
+import { callRoute, login, queryOf, stack } from '../support/api';
 import { dropRobotFile, makeOwnTenant, putObject, waitForFile as waitForFileOf } from '../support/post-office';
 import { apiSession, here, inSignedInTab, launchBrowser, openTab, screenshot, toast, waitForPath, withSession, type Tab } from '../support/browser';
 
@@ -43,7 +43,7 @@ const drop = (date: string, body: string) => dropRobotFile(RETAILER.slug, 'produ
 const waitForFile = (key: string, settled = false) => waitForFileOf(admin, key, settled);
 
 async function seedFile(fileName: string): Promise<any> {
-  const res = await api('GET', `/getFiles?fileName=${encodeURIComponent(fileName)}&limit=5`, { token: admin });
+  const res = await callRoute('listFiles', { query: { fileName, limit: '5' }, token: admin });
   const f = res.body.data?.find((x: any) => x.fileName === fileName);
   if (!f) throw new Error(`seed file ${fileName} is missing`);
   return f;
@@ -100,7 +100,7 @@ async function holdRequests(page: Page, pathname: string): Promise<() => void> {
 async function expectListLike(page: Page, qs: string) {
   await expect
     .poll(async () => {
-      const res = await api('GET', `/getFiles?${qs}`, { token: admin });
+      const res = await callRoute('listFiles', { query: queryOf(qs), token: admin });
       return JSON.stringify(await fileNames(page)) === JSON.stringify((res.body.data as any[]).map((f) => f.fileName));
     })
     .toBe(true);
@@ -152,7 +152,7 @@ describe('/admin/post-office', () => {
       // The counts per flag level of what the list shows (every status), as GET /getFlagValues says
       // (read just before and just after the page's own read: other suites drop and approve files meanwhile).
       const apiCounts = async () => {
-        const c = (await api('GET', '/getFlagValues?approvedStatus=all', { token: admin })).body;
+        const c = (await callRoute('getFlagValues', { query: { approvedStatus: 'all' }, token: admin })).body;
         return JSON.stringify([c.require_review, c.caution, c.unflagged].map((n: number) => n.toLocaleString('en-US')));
       };
       await expect
@@ -438,12 +438,19 @@ describe('/admin/post-office/comparison/{fId}', () => {
   it('lists the same period files as links to their comparisons', async () => {
     const f = await seedFile('incoming/product/harrowgate-finch/2026-11-16/product-robot.csv');
     const brandFile = await seedFile('incoming/brand/harrowgate-finch/2026-11-16/brand-robot.csv');
-    await asAdmin(`/admin/post-office/comparison/${f._id}`, async ({ page }) => {
+    await asAdmin(`/admin/post-office/comparison/${f._id}`, async ({ page, audits }) => {
       const same = page.getByRole('region', { name: 'Same period files' });
+      // The page shows the file and its rows first (as the tests above wait for them), then the list:
+      // 2 x 100 rows read from S3 and laid out, which beside the heaviest browser files took over
+      // the default 10 s (twice in a three-file run): up to 30 s, as counts.test.ts's pages.
+      await page.locator('.cmp-table').first().waitFor({ timeout: 30_000 });
       await same.getByRole('link').first().waitFor();
       const links = await same.getByRole('link').evaluateAll((els) => els.map((a) => a.getAttribute('href')));
       expect(links).toHaveLength(2);
       expect(links).toContain(`/admin/post-office/comparison/${brandFile._id}`);
+      // The screen audit's axe runs in this page and holds its main thread for seconds on 2 x 100
+      // rows; a click waits for a stable element meanwhile: let it finish first (test/support/browser.ts).
+      await audits[0]!.settled();
       await same.getByRole('link', { name: /brand-robot\.csv/ }).click();
       await waitForPath(page, `/admin/post-office/comparison/${brandFile._id}`);
       await page.locator('.po-file__name', { hasText: brandFile.fileName }).waitFor();
@@ -493,10 +500,10 @@ describe('/admin/post-office/comparison/{fId}', () => {
       await page.getByTestId('file-status').filter({ hasText: 'Rejected' }).waitFor();
       expect(await attention.count()).toBe(0);
     });
-    const [after] = (await api('GET', `/getFiles/${f._id}`, { token: admin })).body;
+    const after = (await callRoute('getFile', { params: { fId: f._id }, token: admin })).body[0]!;
     expect(after.approvedStatus).toBe('rejected');
     // Approve stays impossible for it.
-    const approve = await api('GET', `/upload/approveStatus?_id=${f._id}`, { token: admin });
+    const approve = await callRoute('approveFile', { query: { _id: f._id }, token: admin });
     expect(approve.body.success).not.toBe(true);
   });
 });
@@ -520,7 +527,7 @@ describe('Approve and Needs Attention', () => {
       expect(await approve.count()).toBe(0);
       expect(await page.locator('.po-file .po-flag').textContent()).toBe('Requires Review');
       await screenshot(page, 'po-approved', false);
-      const [after] = (await api('GET', `/getFiles/${own.approve._id}`, { token: admin })).body;
+      const after = (await callRoute('getFile', { params: { fId: own.approve._id }, token: admin })).body[0]!;
       expect(after.approvedStatus).toBe('approved');
     }));
 
@@ -556,7 +563,7 @@ describe('Approve and Needs Attention', () => {
       expect(await page.getByRole('button', { name: 'Needs Attention' }).isDisabled()).toBe(true);
       const warning = page.locator('.Toastify__toast--warning');
       await warning.waitFor({ timeout: 30_000 });
-      const [after] = (await api('GET', `/getFiles/${own.fail._id}`, { token: admin })).body;
+      const after = (await callRoute('getFile', { params: { fId: own.fail._id }, token: admin })).body[0]!;
       expect(after.approvedStatus).toBe('pending');
       expect(after.processingError).toBeTruthy();
       expect(await warning.textContent()).toContain(after.processingError);
@@ -601,10 +608,10 @@ describe('/admin/post-office/settings', () => {
 
   afterAll(async () => {
     // Leave the settings as other suites expect them: drop only what this test added.
-    const current = (await api('GET', '/settings/threshold', { token: admin })).body;
+    const current = (await callRoute('getThresholdSettings', { token: admin })).body;
     const { [robot]: _gone, ...homepage } = current.settings.thresholds.homepage ?? {};
     const settings = { ...current.settings, emailAlerts: current.settings.emailAlerts.filter((e: string) => e !== email), thresholds: { ...current.settings.thresholds, homepage } };
-    await api('PUT', `/settings/${current._id}`, { token: admin, body: settings });
+    await callRoute('updateSettings', { params: { id: current._id }, token: admin, body: settings });
   });
 
   it("loads, edits and saves: Email Alert chips, a robot added by name, integer thresholds with values below 1 as 0, 'Settings updated.'", () =>
@@ -614,7 +621,7 @@ describe('/admin/post-office/settings', () => {
       await page.getByRole('heading', { name: 'Thresholds' }).waitFor();
       expect(await page.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/admin');
       const ignore = page.getByLabel('Ignore image data?');
-      const stored = (await api('GET', '/settings/threshold', { token: admin })).body.settings;
+      const stored = (await callRoute('getThresholdSettings', { token: admin })).body.settings;
       expect(await ignore.isChecked()).toBe(stored.ignoreImageData);
       expect(await page.locator('.th-block__title').allTextContents()).toEqual(['Product Details', 'Brand LP', 'Homepage']);
       expect(await page.getByRole('columnheader', { name: 'Diff. Column' }).count()).toBe(3);
@@ -660,7 +667,7 @@ describe('/admin/post-office/settings', () => {
       await page.getByRole('button', { name: 'Save' }).click();
       await toast(page, 'Settings updated.').waitFor();
 
-      const saved = (await api('GET', '/settings/threshold', { token: admin })).body.settings;
+      const saved = (await callRoute('getThresholdSettings', { token: admin })).body.settings;
       expect(saved.thresholds.homepage[robot]).toEqual({ 'Sub Menu': 0, 'Brand Featured': 7, 'Menu URL': 0, Screenshot: 25 });
       expect(saved.emailAlerts).toContain(email);
       expect(saved.ignoreImageData).toBe(stored.ignoreImageData);
@@ -677,11 +684,11 @@ describe('/admin/post-office/settings', () => {
 
 describe('/admin/post-office/notification and the admin home badge', () => {
   it('lists notifications newest first, unseen highlighted; the modal shows one and marks it seen', async () => {
-    const all = (await api('GET', '/notifications?page=1&limit=1000', { token: admin })).body;
+    const all = (await callRoute('listNotifications', { query: { page: '1', limit: '1000' }, token: admin })).body;
     // An alert of one of our files held for review (its message lists the reasons).
     const index = (all.data as any[]).findIndex((n) => n.retailer === RETAILER.name && !n.seenFlag && n.subject.startsWith('review:'));
     expect(index).toBeGreaterThanOrEqual(0);
-    const note = all.data[index];
+    const note = all.data[index]!;
     const pageNo = Math.floor(index / 10) + 1;
     await asAdmin(`/admin/post-office/notification${pageNo > 1 ? `?page=${pageNo}` : ''}`, async ({ page }) => {
       await page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
@@ -718,7 +725,7 @@ describe('/admin/post-office/notification and the admin home badge', () => {
       expect(await dialog.locator('.notif-modal__message').textContent()).toContain(RETAILER.name);
       expect(await dialog.locator('.notif-modal__message a').first().getAttribute('rel')).toBe('noopener noreferrer');
       await screenshot(page, 'po-notification-modal', false);
-      await expect.poll(async () => (await api('GET', '/notifications?page=1&limit=1000', { token: admin })).body.data.find((n: any) => n._id === note._id)?.seenFlag).toBe(true);
+      await expect.poll(async () => (await callRoute('listNotifications', { query: { page: '1', limit: '1000' }, token: admin })).body.data.find((n: any) => n._id === note._id)?.seenFlag).toBe(true);
 
       await dialog.getByRole('button', { name: 'Close', exact: true }).click();
       await dialog.waitFor({ state: 'detached' });
@@ -752,7 +759,7 @@ describe('/admin/post-office/notification and the admin home badge', () => {
       await link.waitFor();
       await expect
         .poll(async () => {
-          const unseen = (await api('GET', '/notifications?page=1&limit=1', { token: admin })).body.unseenCount as number;
+          const unseen = (await callRoute('listNotifications', { query: { page: '1', limit: '1' }, token: admin })).body.unseenCount as number;
           await page.reload();
           await link.waitFor();
           const badge = link.locator('.count-badge');

@@ -3,7 +3,7 @@
  * registration form, and the first login of a new account through the terms page.
  */
 import { describe, expect, it } from 'vitest';
-import { api, sentEmails } from '../support/api';
+import { callRoute, sentEmails } from '../support/api';
 import { activeAccount, browserPerFile, emailedToken, freshEmail, loginInUi, registerAccount, screenshot, toast, waitForPath } from '../support/browser';
 
 const { tab } = browserPerFile();
@@ -189,6 +189,6 @@ describe('/register and the first login of the new account', () => {
       await loginInUi(page, active.email, 'wrong-password');
       await waitForPath(page, '/login?login=failed');
       expect(await page.getByTestId('login-failed').textContent()).toBe('Invalid email or password.');
-      expect((await api('POST', '/login', { body: { email: active.email, password: active.password } })).status).toBe(200);
+      expect((await callRoute('login', { body: { email: active.email, password: active.password } })).status).toBe(200);
     }));
 });

@@ -11,7 +11,7 @@ import { ADDRESS_BOOK_MSG as M } from '../../shared/messages/address-book';
 import { contactInfoResponse, emailHistoryResponse } from '../../shared/schemas/address-book';
 import { signedInAccounts, type AccountSpec } from '../support/accounts';
 import { seedBrand } from '../support/brands';
-import { api, callRoute, errorBody, login, stack } from '../support/api';
+import { callRoute, errorBody, login, stack } from '../support/api';
 
 const tag = randomBytes(4).toString('hex');
 const B = { _id: `brand-ab-${tag}`, name: `Address House ${tag}`, slug: `address-house-${tag}` };
@@ -36,7 +36,7 @@ const scanInfo: Record<string, string> = {};
 let periodR2 = '';
 
 const contact = (over: Record<string, unknown> = {}) => ({ firstName: 'Ada', lastName: 'Lovelace', email: `ada-${tag}@x.test`, role: 'Buyer', retailer: R1._id, ...over });
-const add = (token: string, body: unknown) => api<any>('POST', '/addressBooks', { token, body });
+const add = (token: string, body: unknown) => callRoute('addContact', { token, body });
 const list = (token: string, query: Record<string, string | number | undefined>) => callRoute('getContactInfo', { token, query });
 
 beforeAll(async () => {
@@ -299,7 +299,7 @@ describe('DELETE /addressBooks/{id}', () => {
     expect(ok.status).toBe(200);
     expect((await callRoute('deleteContact', { token: tokens.admin, params: { id: '../etc' } })).status).toBe(400);
     // nothing but `brand` is taken on a delete
-    const extra = await api('DELETE', `/addressBooks/${id}?page=1`, { token: tokens.admin });
+    const extra = await callRoute('deleteContact', { params: { id }, query: { page: '1' }, token: tokens.admin });
     expect(extra.status).toBe(400);
     expect(errorBody(extra).message).toBe('Unknown parameter: page.');
     expect((await callRoute('deleteContact', { token: tokens.gone!, params: { id } })).status).toBe(401);
@@ -372,7 +372,7 @@ describe('the demo brand (Maison Aurelle)', () => {
     const { DEMO_CONTACTS } = await import('../../infra/local/demo-address-book');
     expect(Object.keys(DEMO_CONTACTS)).toEqual(expect.arrayContaining(['ret-harrowgate', 'ret-lumiere']));
     expect(DEMO_CONTACTS['ret-orchard'] ?? []).toEqual([]);
-    const info = await api<{ data: { _id: string } }>('GET', '/RetailerScraping/brand-maison-aurelle/ret-harrowgate', { token: tokens.demoAdmin });
+    const info = await callRoute('getRetailerScraping', { params: { brandId: 'brand-maison-aurelle', id: 'ret-harrowgate' }, token: tokens.demoAdmin });
     const res = await demoHistory(tokens.demoUser, info.body.data._id);
     expect(res.status).toBe(200);
     expect(res.body.totalCount).toBeGreaterThan(0);

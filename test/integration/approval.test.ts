@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { untypedApi as api, login, stack } from '../support/api';
+import { type ApiResult, callRoute, login, stack } from '../support/api';
 import { dropRobotFile, waitForFile as waitForFileOf } from '../support/post-office';
 
 const tag = randomBytes(4).toString('hex');
@@ -44,32 +44,32 @@ function productCsv(n: number, price = '250.00'): string {
 }
 
 const waitForFile = (key: string, settled = false) => waitForFileOf(admin, key, settled);
-const getFile = async (id: string) => (await api('GET', `/getFiles/${id}`, { token: admin })).body[0];
-const approve = (id: string) => api('GET', `/upload/approveStatus?_id=${id}`, { token: admin });
-const needsAttention = (id: string) => api('POST', '/upload/NeedAttention', { token: admin, body: { _id: id } });
+const getFile = async (id: string) => (await callRoute('getFile', { params: { fId: id }, token: admin })).body[0]!;
+const approve = (id: string) => callRoute('approveFile', { query: { _id: id }, token: admin });
+const needsAttention = (id: string) => callRoute('markNeedsAttention', { token: admin, body: { _id: id } });
 
 /** Everything a brand user sees of a retailer: the calls of the dashboard's pages. */
 async function brandViews(retailer: string) {
-  const get = async (p: string) => {
-    const res = await api('GET', p, { token: admin });
+  const get = async <T>(p: string, call: Promise<ApiResult<T>>) => {
+    const res = await call;
     expect(res.status, p).toBe(200);
     return res.body;
   };
-  const periods = await get(`/RetailerSummaryDays/${BRAND._id}/${retailer}`);
+  const periods = await get(`/RetailerSummaryDays/${BRAND._id}/${retailer}`, callRoute('listRetailerPeriods', { params: { brandId: BRAND._id, retailerId: retailer }, token: admin }));
   const products: Record<string, unknown> = {};
   for (const p of periods.data as { _id: string }[]) {
-    products[p._id] = await get(`/retailerBrandProductScrapings?retailer_brand_scraping=${p._id}&limit=1000`);
-    products[`${p._id} info`] = await get(`/RetailerScraping/${BRAND._id}/${p._id}`);
+    products[p._id] = await get(`/retailerBrandProductScrapings?retailer_brand_scraping=${p._id}&limit=1000`, callRoute('listProductScrapings', { query: { retailer_brand_scraping: p._id, limit: '1000' }, token: admin }));
+    products[`${p._id} info`] = await get(`/RetailerScraping/${BRAND._id}/${p._id}`, callRoute('getRetailerScraping', { params: { brandId: BRAND._id, id: p._id }, token: admin }));
   }
   const first = (products[(periods.data as { _id: string }[])[0]?._id ?? ''] as { data?: { _id: string }[] } | undefined)?.data?.[0];
   return {
     periods,
     products,
-    related: first ? await get(`/getRelatedProducts?id=${first._id}&brand=${BRAND._id}`) : null,
-    retailers: await get(`/RetailerScraping/${BRAND._id}`),
-    retailer: await get(`/RetailerScraping/${BRAND._id}/${retailer}`),
-    summary: await get(`/brandRetailerSummary/${BRAND._id}`),
-    days: await get(`/RetailerSummaryDays/${BRAND._id}`),
+    related: first ? await get(`/getRelatedProducts?id=${first._id}&brand=${BRAND._id}`, callRoute('getRelatedProducts', { query: { id: first._id, brand: BRAND._id }, token: admin })) : null,
+    retailers: await get(`/RetailerScraping/${BRAND._id}`, callRoute('listRetailerScrapings', { params: { brandId: BRAND._id }, token: admin })),
+    retailer: await get(`/RetailerScraping/${BRAND._id}/${retailer}`, callRoute('getRetailerScraping', { params: { brandId: BRAND._id, id: retailer }, token: admin })),
+    summary: await get(`/brandRetailerSummary/${BRAND._id}`, callRoute('getBrandRetailerSummary', { params: { brandId: BRAND._id }, token: admin })),
+    days: await get(`/RetailerSummaryDays/${BRAND._id}`, callRoute('listBrandPeriods', { params: { brandId: BRAND._id }, token: admin })),
   };
 }
 
@@ -78,10 +78,10 @@ const withoutNextScan = (views: unknown) => JSON.parse(JSON.stringify(views, (k,
 
 /** The brand's retailer periods by date, with their product counts. */
 async function periodsOf(retailer: string): Promise<Record<string, number>> {
-  const periods = await api('GET', `/RetailerSummaryDays/${BRAND._id}/${retailer}`, { token: admin });
+  const periods = await callRoute('listRetailerPeriods', { params: { brandId: BRAND._id, retailerId: retailer }, token: admin });
   const out: Record<string, number> = {};
   for (const p of periods.body.data as { _id: string; value: string }[]) {
-    out[p.value.slice(0, 10)] = (await api('GET', `/retailerBrandProductScrapings?retailer_brand_scraping=${p._id}&limit=10`, { token: admin })).body.totalCount;
+    out[p.value.slice(0, 10)] = (await callRoute('listProductScrapings', { query: { retailer_brand_scraping: p._id, limit: '10' }, token: admin })).body.totalCount;
   }
   return out;
 }
@@ -191,7 +191,7 @@ describe('an approval stopped after any state', () => {
     const res = await approve(next._id);
     expect(res.body).toEqual({ success: true, message: 'File processed successfully!' });
     expect(await periodsOf(R._id)).toEqual({ [NEXT]: 100, [BASE]: 200 });
-    const retailer = (await api('GET', `/RetailerScraping/${BRAND._id}/${R._id}`, { token: admin })).body.data;
+    const retailer = (await callRoute('getRetailerScraping', { params: { brandId: BRAND._id, id: R._id }, token: admin })).body.data;
     expect(retailer).toMatchObject({ totalProducts: 100, previousTotalProducts: 200 });
   });
 
@@ -209,13 +209,13 @@ describe('an approval stopped after any state', () => {
     const publishAt = tasks.findIndex((t) => t.state === 'Publish') + 1;
     await runUpTo(again._id, publishAt);
     expect(await getFile(again._id)).toMatchObject({ approvedStatus: 'approved' });
-    const periods = (await api('GET', `/RetailerSummaryDays/${BRAND._id}/${R._id}`, { token: admin })).body.data as { _id: string; value: string }[];
+    const periods = (await callRoute('listRetailerPeriods', { params: { brandId: BRAND._id, retailerId: R._id }, token: admin })).body.data as { _id: string; value: string }[];
     const nextPeriod = periods.find((p) => p.value.startsWith(NEXT))!;
-    const list = await api('GET', `/retailerBrandProductScrapings?retailer_brand_scraping=${nextPeriod._id}&limit=1000`, { token: admin });
+    const list = await callRoute('listProductScrapings', { query: { retailer_brand_scraping: nextPeriod._id, limit: '1000' }, token: admin });
     expect(list.body.totalCount).toBe(120);
     expect(new Set((list.body.data as { price: number }[]).map((p) => p.price))).toEqual(new Set([999]));
     const one = (list.body.data as { _id: string }[])[0]!;
-    const related = await api('GET', `/getRelatedProducts?id=${one._id}&brand=${BRAND._id}`, { token: admin });
+    const related = await callRoute('getRelatedProducts', { query: { id: one._id, brand: BRAND._id }, token: admin });
     expect((related.body.data as { period: string }[]).map((p) => p.period)).toEqual([NEXT, BASE]);
     const { listVersionProducts } = await import('../../functions/scrapings/scrapings.repo');
     const superseded = again.previousFileId as string;
@@ -282,18 +282,18 @@ describe('a failed approval, then a brand stops carrying the retailer', () => {
 describe('an edit made while a period is re-applied', () => {
   it('a map id set on the published products between staging and publication is carried to the new version', async () => {
     const R = RETAILERS[0]!;
-    const periods = (await api('GET', `/RetailerSummaryDays/${BRAND._id}/${R._id}`, { token: admin })).body.data as { _id: string; value: string }[];
+    const periods = (await callRoute('listRetailerPeriods', { params: { brandId: BRAND._id, retailerId: R._id }, token: admin })).body.data as { _id: string; value: string }[];
     const period = periods.find((p) => p.value.startsWith(NEXT))!;
     const third = await waitForFile(await dropRobotFile(R.slug, 'product', NEXT, productCsv(60, '999.00'), 'third-robot'), true);
     expect(third).toMatchObject({ flag: 'require_review', approvedStatus: 'pending' });
     const product = async () => {
-      const list = await api('GET', `/retailerBrandProductScrapings?retailer_brand_scraping=${period._id}&limit=1000`, { token: admin });
+      const list = await callRoute('listProductScrapings', { query: { retailer_brand_scraping: period._id, limit: '1000' }, token: admin });
       return (list.body.data as { _id: string; style_number: string; oh_map_id: string }[]).find((p) => p.style_number === 'AT-1000')!;
     };
     const id = (await product())._id;
     await runUpTo(third._id, tasks.length, async (state) => {
       if (state !== 'StageFile') return;
-      const put = await api('PUT', `/retailerBrandProductScrapings/${id}`, { token: admin, body: { oh_map_id: 'MAP-DURING-APPROVAL' } });
+      const put = await callRoute('updateProductScraping', { params: { id }, token: admin, body: { oh_map_id: 'MAP-DURING-APPROVAL' } });
       expect(put.status).toBe(200);
     });
     expect(await getFile(third._id)).toMatchObject({ approvedStatus: 'approved' });

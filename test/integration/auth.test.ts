@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { api, callRoute, errorBody, DEMO_PASSWORD, login, sentEmails } from '../support/api';
+import { callRoute, DEMO_PASSWORD, errorBody, login, sentEmails } from '../support/api';
 
 describe('POST /login', () => {
   it('returns a token and the user with roles and brand', async () => {
@@ -37,7 +37,7 @@ describe('POST /login', () => {
   });
 
   it('answers 400 to a body that is not JSON', async () => {
-    const res = await api('POST', '/login', { body: undefined, headers: { 'content-type': 'application/json' } });
+    const res = await callRoute('login', { body: undefined, headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(400);
     const bad = await fetch(`${(await import('../support/api')).stack().url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{oops' });
     expect(bad.status).toBe(400);
@@ -51,7 +51,7 @@ describe('account lock after repeated failures', () => {
     expect((await callRoute('register', { body: { email, password: 'secret-1', firstName: 'Lo', lastName: 'Ck', company: 'Lock Co' } })).status).toBe(201);
     const mail = (await sentEmails()).reverse().find((m) => m.destination.to.includes(email));
     const token = /activate-account\?token=([A-Za-z0-9_-]+)/.exec(mail?.body.html ?? '')?.[1];
-    expect((await callRoute('resetPassword', { query: { token: token }, body: { password: 'secret-1' } })).status).toBe(200);
+    expect((await callRoute('resetPassword', { query: { token }, body: { password: 'secret-1' } })).status).toBe(200);
     for (let i = 0; i < 5; i++) {
       const r = await callRoute('login', { body: { email, password: `wrong-${i}` } });
       expect(r.status).toBe(401);
@@ -79,18 +79,18 @@ describe('forgot and reset password', () => {
     const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail!.body.html ?? '')?.[1];
     expect(token).toBeTruthy();
 
-    const valid = await callRoute('validateToken', { query: { token: token } });
+    const valid = await callRoute('validateToken', { query: { token } });
     expect(valid.status).toBe(200);
     expect(valid.body).toMatchObject({ valid: true, kind: 'reset' });
 
-    const reset = await callRoute('resetPassword', { query: { token: token }, body: { password: DEMO_PASSWORD } });
+    const reset = await callRoute('resetPassword', { query: { token }, body: { password: DEMO_PASSWORD } });
     expect(reset.status).toBe(200);
     expect(reset.body.message).toBe('Your Password has been Successfully reset');
 
-    const again = await callRoute('resetPassword', { query: { token: token }, body: { password: 'other1' } });
+    const again = await callRoute('resetPassword', { query: { token }, body: { password: 'other1' } });
     expect(again.status).toBe(410);
     expect(errorBody(again).message).toBe('Your Session has been expired');
-    expect((await callRoute('validateToken', { query: { token: token } })).status).toBe(410);
+    expect((await callRoute('validateToken', { query: { token } })).status).toBe(410);
     expect((await callRoute('login', { body: { email, password: DEMO_PASSWORD } })).status).toBe(200);
   });
 
@@ -118,8 +118,8 @@ describe('POST /register', () => {
     const mail = (await sentEmails()).reverse().find((m) => m.destination.to.includes(email));
     const token = /activate-account\?token=([A-Za-z0-9_-]+)/.exec(mail?.body.html ?? '')?.[1];
     expect(token).toBeTruthy();
-    expect((await callRoute('validateToken', { query: { token: token } })).body.kind).toBe('activate');
-    expect((await callRoute('resetPassword', { query: { token: token }, body: { password: 'secret-2' } })).status).toBe(200);
+    expect((await callRoute('validateToken', { query: { token } })).body.kind).toBe('activate');
+    expect((await callRoute('resetPassword', { query: { token }, body: { password: 'secret-2' } })).status).toBe(200);
     const ok = await callRoute('login', { body: { email, password: 'secret-2' } });
     expect(ok.status).toBe(200);
     expect(ok.body.user).toMatchObject({ roles: [{ name: 'BRAND_ADMIN' }], brand: { name: 'Nouveau Atelier' }, policyFlag: true });

@@ -10,7 +10,7 @@ import { decodeJwt, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { B2B_MSG } from '../../shared/messages/b2b';
 import { routes, type RouteDef } from '../../shared/routes';
-import { api, callRoute, errorBody, login, stack } from '../support/api';
+import { callRoute, errorBody, login, rawApi, stack } from '../support/api';
 import { TEST_ROLES, testUser } from '../support/accounts';
 
 const MA = 'brand-maison-aurelle';
@@ -45,7 +45,7 @@ async function open(linkToken: string) {
   return res.body;
 }
 
-const products = (token: string, period: string, extra = '') => api<{ data: unknown[]; totalCount: number }>('GET', `/retailerBrandProductScrapings?retailer_brand_scraping=${period}&filter=all_oh${extra}`, { token });
+const products = (token: string, period: string, extra: Record<string, string> = {}) => callRoute('listProductScrapings', { query: { retailer_brand_scraping: period, filter: 'all_oh', ...extra }, token });
 
 beforeAll(async () => {
   Object.assign(process.env, stack().env);
@@ -210,7 +210,7 @@ describe('a portal session', () => {
       expect(res.status, period).toBe(200);
       if (period === periods.own) expect(res.body.totalCount).toBe(owner.body.totalCount);
     }
-    expect((await products(session, periods.own, '&sort=price;desc&page=2&limit=10&search=a')).status).toBe(200);
+    expect((await products(session, periods.own, { sort: 'price;desc', page: '2', limit: '10', search: 'a' })).status).toBe(200);
   });
 
   it('every other route of the table answers 403, before reading anything', async () => {
@@ -218,7 +218,7 @@ describe('a portal session', () => {
     const others = (routes as readonly RouteDef[]).filter((r) => r.access !== 'public' && !allowed.has(r.id));
     expect(others.length).toBeGreaterThan(30);
     for (const r of others) {
-      const res = await api(r.method, placeholderUrl(r), { token: session, body: r.method === 'GET' ? undefined : {} });
+      const res = await rawApi(r.method, placeholderUrl(r), { token: session, body: r.method === 'GET' ? undefined : {} });
       expect(res.status, `${r.id} ${r.method} ${r.path}`).toBe(403);
     }
     // The routes a portal may call carry `portal` in the table (or are portal-only): nothing else does.
@@ -226,10 +226,11 @@ describe('a portal session', () => {
   });
 
   it('another tab, filter, retailer or brand is refused', async () => {
-    for (const extra of ['', '&filter=oh_data', '&filter=price_diff', '&filter=sd_data', '&filter=oh_sd_data', '&filter=price_match', '&tab=change', '&isFlagged=yes', '&oh_map_id=true', '&all_oh=true', '&price_diff', '&unknown=1']) {
-      const q = extra.includes('filter=') || extra === '' ? extra : `&filter=all_oh${extra}`;
-      const res = await api('GET', `/retailerBrandProductScrapings?retailer_brand_scraping=${periods.own}${q}`, { token: session });
-      expect(res.status, q).toBe(403);
+    const extras: Record<string, string>[] = [{}, { filter: 'oh_data' }, { filter: 'price_diff' }, { filter: 'sd_data' }, { filter: 'oh_sd_data' }, { filter: 'price_match' }, { tab: 'change' }, { isFlagged: 'yes' }, { oh_map_id: 'true' }, { all_oh: 'true' }, { price_diff: '' }, { unknown: '1' }];
+    for (const extra of extras) {
+      const q = 'filter' in extra || Object.keys(extra).length === 0 ? extra : { filter: 'all_oh', ...extra };
+      const res = await callRoute('listProductScrapings', { query: { retailer_brand_scraping: periods.own, ...q }, token: session });
+      expect(res.status, JSON.stringify(q)).toBe(403);
     }
     for (const period of [periods.otherRetailer, periods.otherBrand]) expect((await products(session, period)).status, period).toBe(403);
     expect((await products(session, 'not-a-period')).status).toBe(404);
@@ -246,24 +247,29 @@ describe('a portal session', () => {
   });
 
   it("keeps a basket of its own for its retailer only: the issuer's basket is not it, another retailer's is refused, the export is not open to it", async () => {
-    const rows = (await products(session, periods.own, '&limit=2')).body.data as { serialNo: string }[];
+    const rows = (await products(session, periods.own, { limit: '2' })).body.data as { serialNo: string }[];
     const serial = rows[0]!.serialNo;
-    const add = await api<{ added: string[]; totalCount: number }>('POST', `/basket/${RETAILER}/items`, { token: session, body: { serialNo: [serial] } });
+    const add = await callRoute('addBasketItems', { params: { retailerId: RETAILER }, token: session, body: { serialNo: [serial] } });
     expect(add.status, JSON.stringify(add.body)).toBe(200);
     expect(add.body.added).toEqual([serial]);
-    const mine = await api<{ data: { serialNo: string }[] }>('GET', `/basket/${RETAILER}`, { token: session });
+    const mine = await callRoute('getBasket', { params: { retailerId: RETAILER }, token: session });
     expect(mine.body.data.map((i) => i.serialNo)).toEqual([serial]);
-    expect((await api<{ data: string[] }>('GET', `/basket/${RETAILER}/has?serialNo=${encodeURIComponent(serial)}`, { token: session })).body.data).toEqual([serial]);
+    expect((await callRoute('getBasketHas', { params: { retailerId: RETAILER }, query: { serialNo: serial }, token: session })).body.data).toEqual([serial]);
     // The brand admin who issued the link has a basket of their own: the portal's item is not in it.
-    const issuers = await api<{ data: { serialNo: string }[] }>('GET', `/basket/${RETAILER}`, { token: t.brandAdmin });
+    const issuers = await callRoute('getBasket', { params: { retailerId: RETAILER }, token: t.brandAdmin });
     expect(issuers.status).toBe(200);
     expect(issuers.body.data.map((i) => i.serialNo)).not.toContain(serial);
-    for (const [method, path] of [['GET', `/basket/${OTHER_MA_RETAILER}`], ['POST', `/basket/${OTHER_MA_RETAILER}/items`], ['DELETE', `/basket/${OTHER_MA_RETAILER}`], ['DELETE', '/basket'], ['POST', '/exportBucketData']] as const) {
-      const res = await api(method, path, { token: session, body: method === 'POST' ? { serialNo: [serial], retailerId: RETAILER } : undefined });
-      expect(res.status, `${method} ${path}`).toBe(403);
-    }
-    expect((await api('DELETE', `/basket/${RETAILER}/items/${encodeURIComponent(serial)}`, { token: session })).status).toBe(200);
-    expect((await api<{ totalCount: number }>('GET', `/basket/${RETAILER}`, { token: session })).body.totalCount).toBe(0);
+    const body = { serialNo: [serial], retailerId: RETAILER };
+    const refused = {
+      [`GET /basket/${OTHER_MA_RETAILER}`]: () => callRoute('getBasket', { params: { retailerId: OTHER_MA_RETAILER }, token: session }),
+      [`POST /basket/${OTHER_MA_RETAILER}/items`]: () => callRoute('addBasketItems', { params: { retailerId: OTHER_MA_RETAILER }, token: session, body }),
+      [`DELETE /basket/${OTHER_MA_RETAILER}`]: () => callRoute('clearBasket', { params: { retailerId: OTHER_MA_RETAILER }, token: session }),
+      'DELETE /basket': () => callRoute('clearAllBaskets', { token: session }),
+      'POST /exportBucketData': () => callRoute('exportBucketData', { token: session, body }),
+    };
+    for (const [call, send] of Object.entries(refused)) expect((await send()).status, call).toBe(403);
+    expect((await callRoute('removeBasketItem', { params: { retailerId: RETAILER, serialNo: serial }, token: session })).status).toBe(200);
+    expect((await callRoute('getBasket', { params: { retailerId: RETAILER }, token: session })).body.totalCount).toBe(0);
   });
 
   it('the session still works after all this (nothing above ended it)', async () => {

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OhItem } from '../../functions/inventory/domain/oh-feed';
 import { BASKET_EXPORT_SLOT_STALE_MS, BASKET_EXPORTS_RUNNING_MAX, BASKET_MSG } from '../../shared/messages/basket';
 import { TEST_ROLES, testUser } from '../support/accounts';
-import { api, callRoute, errorBody, login, stack } from '../support/api';
+import { callRoute, errorBody, login, stack } from '../support/api';
 import { download } from '../support/export-jobs';
 import { seedBrand } from '../support/brands';
 
@@ -181,11 +181,11 @@ describe('isolation and access', () => {
     expect((await add(['   '])).status).toBe(400);
     expect((await add(['x'.repeat(101)])).status).toBe(400);
     expect((await add(Array.from({ length: 201 }, (_, i) => `S${i}`))).status).toBe(400);
-    expect((await api('POST', `/basket/${R1._id}/items`, { token: tokens.ba, body: { serialNo: 'S-1' } })).status).toBe(400);
-    expect((await api('GET', `/basket/${encodeURIComponent('../x')}`, { token: tokens.ba })).status).toBeGreaterThanOrEqual(400);
-    expect((await api('GET', `/basket/${R1._id}?page=-1`, { token: tokens.ba })).status).toBe(400);
-    expect((await api('GET', `/basket/${R1._id}?cursor=${'A'.repeat(5000)}`, { token: tokens.ba })).status).toBe(400);
-    expect((await api('GET', `/basket/${R1._id}`)).status).toBe(401);
+    expect((await callRoute('addBasketItems', { params: { retailerId: R1._id }, token: tokens.ba, body: { serialNo: 'S-1' } })).status).toBe(400);
+    expect((await callRoute('getBasket', { params: { retailerId: '../x' }, token: tokens.ba })).status).toBeGreaterThanOrEqual(400);
+    expect((await callRoute('getBasket', { params: { retailerId: R1._id }, query: { page: '-1' }, token: tokens.ba })).status).toBe(400);
+    expect((await callRoute('getBasket', { params: { retailerId: R1._id }, query: { cursor: 'A'.repeat(5000) }, token: tokens.ba })).status).toBe(400);
+    expect((await callRoute('getBasket', { params: { retailerId: R1._id } })).status).toBe(401);
   });
 });
 

@@ -17,7 +17,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS_MSG as P } from '../../shared/messages/permissions';
 import { BRAND_MSG } from '../../shared/schemas/brand-settings';
 import { signedInAccounts } from '../support/accounts';
-import { api, callRoute, errorBody, login, stack } from '../support/api';
+import { type ApiResult, callRoute, errorBody, login, queryOf, stack } from '../support/api';
+import type { ResponseOf } from '../../shared/routes/responses';
 import { seedBrand } from '../support/brands';
 import { download, followExportJob } from '../support/export-jobs';
 import { periodRecord, productScrape } from '../support/scrapes';
@@ -36,17 +37,20 @@ const DATE = '2026-03-02';
 let periodId = '';
 let productId = '';
 
-const put = (body: unknown, token = tokens.admin, brand = B._id) => api<any>('PUT', `/brands/${brand}`, { token, body });
+const put = (body: unknown, token = tokens.admin, brand = B._id) => callRoute('updateBrand', { params: { brandId: brand }, token, body });
 const stored = async (id = B._id) => (await import('../../functions/brands/brands.repo')).getBrand(id);
-const look = (q: string, token = tokens.admin) => api<any>('GET', `/BrandRetailerExport?${q}`, { token });
+/** GET /BrandRetailerExport answers its list, or with exportFlag=true the export's job (lookExport): each typed by its branch of the route's response. */
+type Permissions = ResponseOf<'brandRetailerExport'>;
+const look = (q: string, token = tokens.admin) => callRoute('brandRetailerExport', { query: queryOf(q), token }) as Promise<ApiResult<Extract<Permissions, { data: unknown }>>>;
+const lookExport = (q: string, token = tokens.admin) => callRoute('brandRetailerExport', { query: queryOf(q), token }) as Promise<ApiResult<Extract<Permissions, { jobId: string }>>>;
 
 /** What the brand's dashboard shows of its retailers, through each read that lists them. */
 async function dashboard(token = tokens.brandAdmin) {
   const [retailers, scrapings, summary, info] = await Promise.all([
-    api<any>('GET', `/getRetailers/${B._id}`, { token }),
-    api<any>('GET', `/RetailerScraping/${B._id}`, { token }),
-    api<any>('GET', `/brandRetailerSummary/${B._id}`, { token }),
-    api<any>('GET', `/RetailerScraping/${B._id}/${R1._id}`, { token }),
+    callRoute('getBrandRetailers', { params: { brandId: B._id }, token }),
+    callRoute('listRetailerScrapings', { params: { brandId: B._id }, token }),
+    callRoute('getBrandRetailerSummary', { params: { brandId: B._id }, token }),
+    callRoute('getRetailerScraping', { params: { brandId: B._id, id: R1._id }, token }),
   ]);
   expect(retailers.status).toBe(200);
   expect(scrapings.status).toBe(200);
@@ -217,8 +221,8 @@ describe('disabling hides a retailer from the dashboard at once; enabling brings
     // Total Retailers counts every retailer on the list, scanned or not (issue 20 §2).
     expect(shown.totalRetailers).toBe(3);
     expect(shown.infoStatus).toBe(200);
-    const periodsBefore = (await api<any>('GET', `/RetailerSummaryDays/${B._id}/${R1._id}`, { token: tokens.brandAdmin })).body.data;
-    const productBefore = (await api<any>('GET', `/retailerBrandProductScrapings/${productId}`, { token: tokens.brandAdmin })).body.data;
+    const periodsBefore = (await callRoute('listRetailerPeriods', { params: { brandId: B._id, retailerId: R1._id }, token: tokens.brandAdmin })).body.data;
+    const productBefore = (await callRoute('getProductScraping', { params: { id: productId }, token: tokens.brandAdmin })).body.data;
     expect(periodsBefore.map((p: { _id: string }) => p._id)).toEqual([periodId]);
 
     expect((await put({ retailers: [{ retailer: R1._id, flag: false }] })).status).toBe(200);
@@ -232,8 +236,8 @@ describe('disabling hides a retailer from the dashboard at once; enabling brings
     expect((await put({ retailers: [{ retailer: R1._id, flag: true }] })).status).toBe(200);
     const back = await dashboard();
     expect(back).toEqual(shown);
-    expect((await api<any>('GET', `/RetailerSummaryDays/${B._id}/${R1._id}`, { token: tokens.brandAdmin })).body.data).toEqual(periodsBefore);
-    expect((await api<any>('GET', `/retailerBrandProductScrapings/${productId}`, { token: tokens.brandAdmin })).body.data).toEqual(productBefore);
+    expect((await callRoute('listRetailerPeriods', { params: { brandId: B._id, retailerId: R1._id }, token: tokens.brandAdmin })).body.data).toEqual(periodsBefore);
+    expect((await callRoute('getProductScraping', { params: { id: productId }, token: tokens.brandAdmin })).body.data).toEqual(productBefore);
     // The brand's list kept R1's website type through the switch.
     expect((await stored())!.retailers.find((r) => r.retailer === R1._id)).toEqual({ retailer: R1._id, flag: true, webSiteType: 'retailerWithProducts' });
   });
@@ -256,7 +260,7 @@ describe('GET /BrandRetailerExport (Permissions)', () => {
     const first = await look(`retailer=${R1._id}&limit=1`);
     expect(first.body.data.map((r: { _id: string }) => r._id)).toEqual([B2._id]);
     expect(first.body.nextCursor).toEqual(expect.any(String));
-    const second = await look(`retailer=${R1._id}&limit=1&cursor=${encodeURIComponent(first.body.nextCursor)}`);
+    const second = await look(`retailer=${R1._id}&limit=1&cursor=${encodeURIComponent(first.body.nextCursor!)}`);
     expect(second.body.data.map((r: { _id: string }) => r._id)).toEqual([B._id]);
     expect((await look(`retailer=${R1._id}&limit=1&page=2`)).body.data.map((r: { _id: string }) => r._id)).toEqual([B._id]);
     expect((await look(`retailer=${R1._id}&page=9`)).body).toMatchObject({ data: [], totalCount: 2 });
@@ -288,7 +292,7 @@ describe('GET /BrandRetailerExport (Permissions)', () => {
   });
 
   it('exportFlag=true: 202 with a job at once; once ready its link is the 7-day app link of an xlsx with every row; a formula-looking name is stored as text', async () => {
-    const res = await look(`retailer=${R1._id}&exportFlag=true`);
+    const res = await lookExport(`retailer=${R1._id}&exportFlag=true`);
     expect(res.status, JSON.stringify(res.body)).toBe(202);
     expect(res.body).toMatchObject({ jobId: expect.any(String), status: 'queued', done: 0, link: null, url: null, error: null, title: 'Brands Retailer Carries', totalCount: 2 });
     expect(res.body.name).toContain(R1.name);
@@ -302,7 +306,7 @@ describe('GET /BrandRetailerExport (Permissions)', () => {
       [`'${B2.name}`, 'No'],
       [B.name, 'Yes'],
     ]);
-    const byBrand = await look(`brand=${B._id}&exportFlag=true`);
+    const byBrand = await lookExport(`brand=${B._id}&exportFlag=true`);
     expect(byBrand.status).toBe(202);
     expect(byBrand.body).toMatchObject({ title: 'Retailers that Carry Brand', totalCount: 3 });
     const brandJob = (await followExportJob(byBrand.body.jobId, tokens.admin)).job;
@@ -319,7 +323,7 @@ describe('GET /BrandRetailerExport (Permissions)', () => {
   it('only a site ADMIN: a BRAND_ADMIN and a User get 403, also for their own brand', async () => {
     for (const token of [tokens.brandAdmin, tokens.user]) {
       expect((await look(`brand=${B._id}`, token)).status).toBe(403);
-      expect((await look(`retailer=${R1._id}&exportFlag=true`, token)).status).toBe(403);
+      expect((await lookExport(`retailer=${R1._id}&exportFlag=true`, token)).status).toBe(403);
     }
   });
 });

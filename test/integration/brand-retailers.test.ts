@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { assignedRepsResponse, brandRetailersResponse, brandSummaryResponse, listRetailerScrapingsResponse } from '../../shared/schemas/retailer-scrapings';
 import { signedInAccounts, type AccountSpec } from '../support/accounts';
 import { seedBrand } from '../support/brands';
-import { api, callRoute, errorBody, login, stack } from '../support/api';
+import { callRoute, errorBody, login, stack } from '../support/api';
 
 const tag = randomBytes(4).toString('hex');
 const B = { _id: `brand-br-${tag}`, name: `Retail Looks ${tag}`, slug: `retail-looks-${tag}` };
@@ -88,7 +88,7 @@ describe('GET /getRetailers/{brandId}', () => {
     const unknown = await callRoute('getBrandRetailers', { token: tokens.siteAdmin, params: { brandId: `brand-none-${tag}` } });
     expect(unknown.status).toBe(404);
     expect((unknown.body as unknown as { message: string }).message).toBe('Brand not found.');
-    expect((await api('GET', `/getRetailers/${encodeURIComponent('../brand-maison-aurelle')}`, { token: tokens.siteAdmin })).status).toBe(400);
+    expect((await callRoute('getBrandRetailers', { params: { brandId: '../brand-maison-aurelle' }, token: tokens.siteAdmin })).status).toBe(400);
     const long = await callRoute('getBrandRetailers', { token: tokens.admin, params: { brandId: B._id }, query: { optId: 'X'.repeat(65) } });
     expect(long.status).toBe(400);
     expect((long.body as unknown as { message: string }).message).toContain('Too Long!');
@@ -125,10 +125,10 @@ describe('GET /getAssignedReps?brand=', () => {
   });
 
   it('says what is wrong with the query', async () => {
-    const missing = await api('GET', '/getAssignedReps', { token: tokens.siteAdmin });
+    const missing = await callRoute('getAssignedReps', { token: tokens.siteAdmin });
     expect(missing.status).toBe(400);
     expect(errorBody(missing).message).toContain('brand is required.');
-    const bad = await api('GET', `/getAssignedReps?brand=${encodeURIComponent('brand x')}`, { token: tokens.siteAdmin });
+    const bad = await callRoute('getAssignedReps', { query: { brand: 'brand x' }, token: tokens.siteAdmin });
     expect(bad.status).toBe(400);
     expect(errorBody(bad).message).toContain('Invalid id.');
     expect((await callRoute('getAssignedReps', { token: tokens.gone, query: { brand: B._id } })).status).toBe(401);

@@ -12,7 +12,7 @@ import type { FileRecord } from '../../functions/files/files.repo';
 import type { ProductScrape } from '../../functions/scrapings/domain/product';
 import { WEBSITE_TYPES } from '../../shared/constants';
 import { testUser } from '../support/accounts';
-import { untypedApi as api, login, stack } from '../support/api';
+import { callRoute, login, queryOf, stack } from '../support/api';
 import { seedBrand } from '../support/brands';
 import { periodRecord, productScrape } from '../support/scrapes';
 
@@ -33,8 +33,7 @@ let ids: typeof import('../../functions/scrapings/domain/ids');
 let files: typeof import('../../functions/files/files.repo');
 const tokens: Record<'admin' | 'user', string> = { admin: '', user: '' };
 const periodOf = (i: number, d: number) => ids.periodIdOf(B._id, R[i]!._id, DATES[d]!);
-const get = (path: string, token = tokens.admin) => api('GET', path, { token });
-const list = (query = '', token = tokens.admin) => get(`/RetailerScraping/${B._id}${query ? `?${query}` : ''}`, token);
+const list = (query = '', token = tokens.admin) => callRoute('listRetailerScrapings', { params: { brandId: B._id }, query: queryOf(query), token });
 
 /** Every page of the list (10 a page). */
 async function walk(token = tokens.admin, query = ''): Promise<Rec[]> {
@@ -111,7 +110,7 @@ describe('GET /RetailerScraping/{brandId}: one page, sorted, filtered and counte
 
   it('the summary sums the same rows the list pages: the tiles, the sentence and the list agree', async () => {
     const all = await walk();
-    const summary = (await get(`/brandRetailerSummary/${B._id}`)).body;
+    const summary = (await callRoute('getBrandRetailerSummary', { params: { brandId: B._id }, token: tokens.admin })).body;
     expect(summary.totalRetailers.current).toBe(all.length);
     expect(summary.totalProducts.current).toBe(all.reduce((n, r) => n + r.totalProducts, 0));
     expect(summary.flaggedProducts.current).toBe(all.reduce((n, r) => n + r.flaggedProduct, 0));
@@ -123,7 +122,7 @@ describe('GET /RetailerScraping/{brandId}: one page, sorted, filtered and counte
   it('a User with assigned retailers sees only those, in the list and the summary', async () => {
     const mine = await walk(tokens.user);
     expect(mine.map((r) => r.retailer._id).sort()).toEqual([...USER_RETAILERS].sort());
-    const summary = (await get(`/brandRetailerSummary/${B._id}`, tokens.user)).body;
+    const summary = (await callRoute('getBrandRetailerSummary', { params: { brandId: B._id }, token: tokens.user })).body;
     expect(summary.totalRetailers.current).toBe(USER_RETAILERS.length);
     expect(summary.totalProducts.current).toBe(mine.reduce((n, r) => n + r.totalProducts, 0));
   });
@@ -137,7 +136,7 @@ describe('the rows kept on write', () => {
     const renamed = `Row Store n00 Renamed ${tag}`;
     const results = await Promise.all([
       ...['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8'].map((style) =>
-        api('PUT', `/updateReatilerBrandProductFlag/${ids.productIdOf(periodOf(0, 1), style)}`, { token: tokens.admin, body: { isFlagged: 'yes', message: 'Wrong picture.', reason: [{ name: 'Image Issues', value: 'Image Issues' }] } }),
+        callRoute('updateProductFlag', { params: { id: ids.productIdOf(periodOf(0, 1), style) }, token: tokens.admin, body: { isFlagged: 'yes', message: 'Wrong picture.', reason: [{ name: 'Image Issues', value: 'Image Issues' }] } }),
       ),
       putRetailer({ ...R[0]!, name: renamed, createdAt: now, updatedAt: now }).then(() => ({ status: 200 })),
     ]);

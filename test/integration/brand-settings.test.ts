@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BRAND_MSG } from '../../shared/schemas/brand-settings';
 import { signedInAccounts, type AccountSpec } from '../support/accounts';
-import { api, callRoute, errorBody, login, stack } from '../support/api';
+import { callRoute, errorBody, login, stack } from '../support/api';
 
 const tag = randomBytes(4).toString('hex');
 const B = { _id: `brand-bs-${tag}`, name: `Colour House ${tag}`, slug: `colour-house-${tag}` };
@@ -24,7 +24,7 @@ const users = {
 const tokens = {} as Record<keyof typeof users | 'siteAdmin' | 'other', string>;
 
 const colours = (over: Partial<typeof DEFAULTS> = {}) => ({ ...DEFAULTS, ...over });
-const put = (token: string, body: unknown, brand = B._id) => api<any>('PUT', `/brands/${brand}`, { token, body });
+const put = (token: string, body: unknown, brand = B._id) => callRoute('updateBrand', { params: { brandId: brand }, token, body });
 
 beforeAll(async () => {
   Object.assign(process.env, stack().env);
@@ -48,9 +48,9 @@ describe('PUT /brands/{brandId}: who may', () => {
     expect(res.body.data).toMatchObject({ _id: B._id, name: B.name, colors: colours({ bgColor: '#1a2b3c', hoverColor: '#abcdef80' }), company_email_bcc: `audit-${tag}@example.test` });
     expect(res.body.data.retailers).toEqual([{ retailer: R._id, flag: true, webSiteType: 'retailerWithProducts' }]);
     expect((await stored())!.colors.bgColor).toBe('#1a2b3c');
-    const session = await api<any>('POST', '/login', { body: { email: users.admin.email, password: PASSWORD } });
-    expect(session.body.user.brand.colors.bgColor).toBe('#1a2b3c');
-    expect(session.body.user.brand.company_email_bcc).toBe(`audit-${tag}@example.test`);
+    const session = await callRoute('login', { body: { email: users.admin.email, password: PASSWORD } });
+    expect(session.body.user.brand!.colors.bgColor).toBe('#1a2b3c');
+    expect(session.body.user.brand!.company_email_bcc).toBe(`audit-${tag}@example.test`);
   });
 
   it('an ADMIN may change any brand; colours alone, or the BCC alone (empty removes it), leave the other part as it was', async () => {
@@ -84,7 +84,7 @@ describe('PUT /brands/{brandId}: who may', () => {
 
   it("a deleted user's token and no token are refused (401); an ADMIN on an unknown brand gets 404", async () => {
     expect((await put(tokens.gone, { colors: colours() })).status).toBe(401);
-    expect((await api('PUT', `/brands/${B._id}`, { body: { colors: colours() } })).status).toBe(401);
+    expect((await callRoute('updateBrand', { params: { brandId: B._id }, body: { colors: colours() } })).status).toBe(401);
     const res = await put(tokens.siteAdmin, { colors: colours() }, `brand-none-${tag}`);
     expect(res.status).toBe(404);
     expect(errorBody(res).message).toBe(BRAND_MSG.brandNotFound);

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CANNED_MSG as M } from '../../shared/messages/canned-messages';
 import { EMAIL_VARIABLES, listCannedMessagesResponse, saveCannedMessageResponse, type CannedMessage } from '../../shared/schemas/contact';
 import { signedInAccounts, type AccountSpec } from '../support/accounts';
-import { api, callRoute, errorBody, login, stack } from '../support/api';
+import { callRoute, errorBody, login, stack } from '../support/api';
 
 const tag = randomBytes(4).toString('hex');
 const B = { _id: `brand-inbox-${tag}`, name: `Inbox House ${tag}`, slug: `inbox-house-${tag}` };
@@ -59,8 +59,8 @@ describe('GET /getvariable', () => {
     const names = (await callRoute('getVariables', { token: tokens.user })).body.data;
     expect(names[0]).toBe('{User_name}');
     expect(names).toEqual(expect.arrayContaining(['{firstName}', '{lastName}', '{email}', '{role}', '{Retailer_name}', '{Brand_name}']));
-    expect((await api('GET', '/getvariable')).status).toBe(401);
-    expect((await api('GET', '/getvariable', { token: tokens.gone })).status).toBe(401);
+    expect((await callRoute('getVariables')).status).toBe(401);
+    expect((await callRoute('getVariables', { token: tokens.gone })).status).toBe(401);
   });
 });
 
@@ -98,7 +98,7 @@ describe('POST /cannedmessages', () => {
       expect(res.status, JSON.stringify(over).slice(0, 80)).toBe(400);
       expect(errorBody(res).message, JSON.stringify(over).slice(0, 80)).toBe(message);
     }
-    const none = await api('POST', '/cannedmessages', { token: tokens.admin, body: {} });
+    const none = await callRoute('createCannedMessage', { token: tokens.admin, body: {} });
     expect(none.status).toBe(400);
     expect(errorBody(none).issues?.map((i) => i.message)).toEqual(expect.arrayContaining(['Name is required.', 'Message is required.', 'Please select status.']));
     expect(errorBody(await create(tokens.admin, body({ brand: 'not an id!' }))).message).toBe('Invalid id.');
@@ -138,7 +138,7 @@ describe('POST /cannedmessages', () => {
     expect(user.status).toBe(403);
     expect((await list(tokens.user, { brand: B._id })).status).toBe(200);
     expect((await create(tokens.gone, body())).status).toBe(401);
-    expect((await api('POST', '/cannedmessages', { body: body() })).status).toBe(401);
+    expect((await callRoute('createCannedMessage', { body: body() })).status).toBe(401);
     // A brand admin naming another brand.
     expect((await create(tokens.rival, body({ brand: B._id }))).status).toBe(403);
     // ADMIN: the brand it acts for, required, existing.

@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { brandCatalogResponse } from '../../shared/schemas/retailer-scrapings';
-import { api, callRoute, login } from '../support/api';
+import { callRoute, login } from '../support/api';
 
 const MA = 'brand-maison-aurelle';
 const tokens = {} as Record<'maAdmin' | 'maUser' | 'admin' | 'cpAdmin', string>;
@@ -90,7 +90,7 @@ describe('GET /brandCatalog/{brandId}', () => {
       expect(res.status).toBe(400);
       expect((res.body as unknown as { message: string }).message).toContain(message);
     }
-    expect((await api('GET', `/brandCatalog/${MA}`)).status).toBe(401);
+    expect((await callRoute('getBrandCatalog', { params: { brandId: MA } })).status).toBe(401);
     const unknown = await callRoute('getBrandCatalog', { token: tokens.admin, params: { brandId: 'brand-nowhere' } });
     expect(unknown.status).toBe(404);
   });

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_MSG } from '../../shared/messages/contact';
 import { CONTACT_LIMITS } from '../../shared/schemas/contact';
-import { api, callRoute, errorBody, login, sentEmails, stack, type SentEmail } from '../support/api';
+import { type ApiResult, callRoute, errorBody, login, type SentEmail, sentEmails, stack } from '../support/api';
 import { TEST_ROLES, testUser } from '../support/accounts';
 
 const MA = 'brand-maison-aurelle';
@@ -37,15 +37,15 @@ let contacts: typeof import('../../functions/address-book/contacts.repo');
 let history: typeof import('../../functions/contact/email-history.repo');
 let canned: typeof import('../../functions/contact/canned-messages.repo');
 
-async function ok<T = any>(method: string, path: string, token: string, body?: unknown): Promise<T> {
-  const res = await api<T>(method, path, { token, body });
-  if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+async function ok<T>(what: string, call: Promise<ApiResult<T>>): Promise<T> {
+  const res = await call;
+  if (res.status !== 200) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
 async function scanIds(token: string, brand: string, retailer: string) {
-  const period = (await ok<{ data: { _id: string }[] }>('GET', `/RetailerSummaryDays/${brand}/${retailer}`, token)).data[0]!._id;
-  const products = (await ok<{ data: { _id: string }[] }>('GET', `/retailerBrandProductScrapings?retailer_brand_scraping=${period}&limit=3`, token)).data.map((p) => p._id);
-  const scanInfo = (await ok<{ data: { _id: string } }>('GET', `/RetailerScraping/${brand}/${retailer}`, token)).data._id;
+  const period = (await ok('listRetailerPeriods', callRoute('listRetailerPeriods', { params: { brandId: brand, retailerId: retailer }, token }))).data[0]!._id;
+  const products = (await ok('listProductScrapings', callRoute('listProductScrapings', { query: { retailer_brand_scraping: period, limit: '3' }, token }))).data.map((p) => p._id);
+  const scanInfo = (await ok('getRetailerScraping', callRoute('getRetailerScraping', { params: { brandId: brand, id: retailer }, token }))).data._id;
   return { period, products, scanInfo };
 }
 
@@ -111,10 +111,10 @@ async function send(token: string, f: Fields) {
   let attachment = f.attachment;
   if (f.files?.length) {
     const up = await upload(token, f.retailer_brand_scraping ?? ma.period, f.files);
-    if (up.links.status !== 200) return up.links as unknown as Awaited<ReturnType<typeof api<{ message: string; data: { _id: string; messageId: string | null } }>>>;
+    if (up.links.status !== 200) return up.links as unknown as Awaited<ReturnType<typeof callRoute<'contactRetailer'>>>;
     attachment = [...(attachment ?? []), ...up.keys];
   }
-  return api<{ message: string; data: { _id: string; messageId: string | null } }>('POST', '/contact_retailer?version=1.0.0', { token, body: form({ ...f, attachment }) });
+  return callRoute('contactRetailer', { query: { version: '1.0.0' }, token, body: form({ ...f, attachment }) });
 }
 const dataObjectExists = async (key: string) => {
   const { HeadObjectCommand } = await import('@aws-sdk/client-s3');
@@ -184,9 +184,9 @@ describe('GET /cannedmessages', () => {
     expect((await callRoute('listCannedMessages', { token: tokens.maUser, query: { brand: CP } })).status).toBe(403);
     const res = await callRoute('listCannedMessages', { token: tokens.maAdmin, query: { brand: MA, limit: 10001 } });
     expect(res.status).toBe(400);
-    expect(errorBody(await api('GET', `/cannedmessages?brand=${MA}&sort=content;asc`, { token: tokens.maAdmin })).message).toBe('Sort must be name;asc or name;desc.');
-    expect(errorBody(await api('GET', '/cannedmessages', { token: tokens.maAdmin })).message).toBe('brand is required.');
-    expect((await api('GET', `/cannedmessages?brand=${MA}`)).status).toBe(401);
+    expect(errorBody(await callRoute('listCannedMessages', { query: { brand: MA, sort: 'content;asc' }, token: tokens.maAdmin })).message).toBe('Sort must be name;asc or name;desc.');
+    expect(errorBody(await callRoute('listCannedMessages', { token: tokens.maAdmin })).message).toBe('brand is required.');
+    expect((await callRoute('listCannedMessages', { query: { brand: MA } })).status).toBe(401);
   });
 });
 
@@ -458,8 +458,8 @@ describe('POST /contact_retailer: refusals (nothing is sent)', () => {
     await refused(tokens.maAdmin, { products: [] }, 400, CONTACT_MSG.productsRequired);
     await refused(tokens.maAdmin, { retailer_brand_scraping: 'nope0000000000000000zz' }, 404, CONTACT_MSG.scanNotFound);
     await refused(tokens.maAdmin, { requestId: 'x' }, 400, /requestId/);
-    expect((await api('POST', '/contact_retailer', { body: form({}) })).status).toBe(401);
-    expect((await api('POST', '/contact_retailer', { token: tokens.maAdmin, body: { subject: 'json' } })).status).toBe(415);
+    expect((await callRoute('contactRetailer', { body: form({}) })).status).toBe(401);
+    expect((await callRoute('contactRetailer', { token: tokens.maAdmin, body: { subject: 'json' } })).status).toBe(415);
   });
 });
 

@@ -14,7 +14,7 @@ import { CONTACTS_IO_MSG as M } from '../../shared/messages/contacts-import';
 import { CONTACTS_IO_LIMITS } from '../../shared/schemas/contacts-import';
 import { signedInAccounts, type AccountSpec } from '../support/accounts';
 import { seedBrand } from '../support/brands';
-import { api, callRoute, errorBody, login, stack } from '../support/api';
+import { callRoute, errorBody, login, stack } from '../support/api';
 import { makeZip } from '../support/zip';
 import { followExportJob } from '../support/export-jobs';
 
@@ -42,12 +42,9 @@ function form(file: Buffer | string, name: string, fields: Record<string, string
   for (const [k, v] of Object.entries(fields)) fd.append(k, v);
   return fd;
 }
-const headers = (token: string, file: Buffer | string, name = 'contacts.csv') => api<any>('POST', '/getAddressBookHeaders', { token, body: form(file, name) });
+const headers = (token: string, file: Buffer | string, name = 'contacts.csv') => callRoute('getAddressBookHeaders', { token, body: form(file, name) });
 const importFile = (token: string, file: Buffer | string, opts: { name?: string; flag?: string; rules?: unknown; importId?: string; brand?: string } = {}) =>
-  api<any>('POST', `/addressBook/import/${opts.brand ?? B._id}`, {
-    token,
-    body: form(file, opts.name ?? 'contacts.csv', { rules: JSON.stringify(opts.rules ?? RULES), flag: opts.flag ?? 'ignore', ...(opts.importId ? { importId: opts.importId } : {}) }),
-  });
+  callRoute('importContacts', { params: { brandId: opts.brand ?? B._id }, token, body: form(file, opts.name ?? 'contacts.csv', { rules: JSON.stringify(opts.rules ?? RULES), flag: opts.flag ?? 'ignore', ...(opts.importId ? { importId: opts.importId } : {}) }) });
 const count = async (token = tokens.admin) => {
   const res = await callRoute('getContactCount', { token, params: { brandId: B._id } });
   expect(res.status).toBe(200);
@@ -127,7 +124,7 @@ describe('POST /getAddressBookHeaders', () => {
     const res = await headers(tokens.admin, big);
     expect(res.status).toBe(413);
     expect(errorBody(res).message).toBe(M.fileTooLarge(CONTACTS_IO_LIMITS.maxFileBytes / 1024 / 1024));
-    const none = await api<any>('POST', '/getAddressBookHeaders', { token: tokens.admin, body: (() => { const f = new FormData(); f.append('brand', B._id); return f; })() });
+    const none = await callRoute('getAddressBookHeaders', { token: tokens.admin, body: (() => { const f = new FormData(); f.append('brand', B._id); return f; })() });
     expect(none.status).toBe(400);
     expect(errorBody(none).message).toBe(M.fileRequired);
   });
@@ -136,7 +133,7 @@ describe('POST /getAddressBookHeaders', () => {
     expect((await headers(tokens.user, csv([HEAD]))).status).toBe(403);
     expect((await headers(tokens.gone, csv([HEAD]))).status).toBe(401);
     const fd = form(csv([HEAD]), 'c.csv', { brand: B._id });
-    expect((await api('POST', '/getAddressBookHeaders', { token: tokens.other, body: fd })).status).toBe(403);
+    expect((await callRoute('getAddressBookHeaders', { token: tokens.other, body: fd })).status).toBe(403);
   });
 });
 
@@ -202,7 +199,7 @@ describe('POST /addressBook/import/{brandId}', () => {
     expect(emails).toContain(ok);
     for (const r of rows.slice(1)) expect(emails).not.toContain(r[2]);
 
-    const link = await callRoute('downloadContactsFile', { token: tokens.admin, params: { id: res.body.data.rejectedFileId } });
+    const link = await callRoute('downloadContactsFile', { token: tokens.admin, params: { id: res.body.data.rejectedFileId! } });
     expect(link.status).toBe(200);
     expect(link.body.data.fileName).toMatch(/rejected rows\.csv$/);
     const text = await (await fetch(link.body.data.url)).text();
@@ -234,7 +231,7 @@ describe('POST /addressBook/import/{brandId}', () => {
     const missing = await importFile(tokens.admin, file, { rules: { ...RULES, role: undefined } });
     expect(missing.status).toBe(400);
     expect(errorBody(missing).message).toBe(M.selectAllFields);
-    const notJson = await api<any>('POST', `/addressBook/import/${B._id}`, { token: tokens.admin, body: form(file, 'c.csv', { rules: '{not json', flag: 'ignore' }) });
+    const notJson = await callRoute('importContacts', { params: { brandId: B._id }, token: tokens.admin, body: form(file, 'c.csv', { rules: '{not json', flag: 'ignore' }) });
     expect(errorBody(notJson).message).toBe(M.selectAllFields);
     const unknown = await importFile(tokens.admin, file, { rules: { ...RULES, role: 'Title' } });
     expect(unknown.status).toBe(400);
@@ -352,7 +349,7 @@ describe('export, count, history and files', () => {
     const id = hist.body.data[0]!._id;
     const other = await callRoute('downloadContactsFile', { token: tokens.other, params: { id } });
     expect(other.status).toBe(404);
-    const otherQuery = await api('GET', `/addressBook/downloadFile/${id}?brand=${B._id}`, { token: tokens.other });
+    const otherQuery = await callRoute('downloadContactsFile', { params: { id }, query: { brand: B._id }, token: tokens.other });
     expect(otherQuery.status).toBe(403);
     expect((await callRoute('downloadContactsFile', { token: tokens.admin, params: { id: `nope-${tag}` } })).status).toBe(404);
     expect((await callRoute('downloadContactsFile', { token: tokens.siteAdmin, params: { id }, query: { brand: B._id } })).status).toBe(200);
@@ -367,16 +364,16 @@ describe('export, count, history and files', () => {
     const byUser = await callRoute('exportContacts', { token: tokens.user, params: { brandId: B._id }, query: { fileType: 'csv' } });
     expect(byUser.status).toBe(202);
     // The job is read by the brand's accounts that see every retailer (and ADMINs), not by a restricted User nor another brand.
-    expect((await api('GET', `/exportFile/${byUser.body.data.jobId}`, { token: tokens.user })).status).toBe(200);
-    expect((await api('GET', `/exportFile/${byUser.body.data.jobId}`, { token: tokens.rep })).status).toBe(404);
-    expect((await api('GET', `/exportFile/${byUser.body.data.jobId}`, { token: tokens.other })).status).toBe(404);
+    expect((await callRoute('getExportJob', { params: { jobId: byUser.body.data.jobId }, token: tokens.user })).status).toBe(200);
+    expect((await callRoute('getExportJob', { params: { jobId: byUser.body.data.jobId }, token: tokens.rep })).status).toBe(404);
+    expect((await callRoute('getExportJob', { params: { jobId: byUser.body.data.jobId }, token: tokens.other })).status).toBe(404);
     expect(await count(tokens.user)).toBe(await count());
     for (const token of [tokens.other]) {
       expect((await callRoute('getContactCount', { token, params: { brandId: B._id } })).status).toBe(403);
       expect((await callRoute('exportContacts', { token, params: { brandId: B._id }, query: { fileType: 'csv' } })).status).toBe(403);
     }
-    expect((await api('GET', `/addressBook/export/${B._id}?fileType=pdf`, { token: tokens.admin })).status).toBe(400);
-    expect((await api('GET', `/importexportaddressBook/${B._id}?type=addressBook&uploadType=both`, { token: tokens.admin })).status).toBe(400);
-    expect((await api('GET', `/addressBook/getContactCount/${B._id}`, { token: tokens.gone })).status).toBe(401);
+    expect((await callRoute('exportContacts', { params: { brandId: B._id }, query: { fileType: 'pdf' }, token: tokens.admin })).status).toBe(400);
+    expect((await callRoute('getContactsHistory', { params: { brandId: B._id }, query: { type: 'addressBook', uploadType: 'both' }, token: tokens.admin })).status).toBe(400);
+    expect((await callRoute('getContactCount', { params: { brandId: B._id }, token: tokens.gone })).status).toBe(401);
   });
 });

@@ -5,7 +5,7 @@
  * name, none missing).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { callRoute, login, sentEmails } from '../support/api';
+import { callRoute, login, sentEmails, stack } from '../support/api';
 import { expectContract } from '../support/contract';
 
 let admin = '';
@@ -123,5 +123,19 @@ describe('brand dashboard answers match their response schemas', () => {
     expectContract('getBrandRetailers', (await callRoute('getBrandRetailers', { token: brandAdmin, params: { brandId } })).body);
     expectContract('getAssignedReps', (await callRoute('getAssignedReps', { token: brandAdmin, query: { brand: brandId } })).body);
     expectContract('getBrandCatalog', (await callRoute('getBrandCatalog', { token: brandAdmin, params: { brandId } })).body);
+  });
+});
+
+describe('a redirecting route answers as its schema says (shared/schemas/redirect.ts)', () => {
+  it("a picture's app link: a 302 to the picture, its Location, and no body", async () => {
+    const brandAdmin = await login('brandadmin@demo.test');
+    const info = (await callRoute('getRetailerScraping', { token: brandAdmin, params: { brandId: 'brand-maison-aurelle', id: 'ret-harrowgate' } })).body.data;
+    if (info.kind !== 'retailer') throw new Error('ret-harrowgate is not answered as a retailer');
+    const res = await fetch(`${stack().url}${info.brand_logo}`, { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toContain('/screenshots/brand/');
+    // The body as the clients read it (no text: undefined).
+    const text = await res.text();
+    expectContract('openImage', text === '' ? undefined : text);
   });
 });

@@ -17,7 +17,8 @@ import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInAccounts, type AccountSpec } from '../support/accounts';
-import { callRoute, login, stack, untypedApi as api } from '../support/api';
+import { type ApiResult, callRoute, login, queryOf, stack } from '../support/api';
+import type { ResponseOf } from '../../shared/routes/responses';
 import { seedBrand } from '../support/brands';
 import { expectOrderedProgress, followExportJob, readExportJob } from '../support/export-jobs';
 import { putObject } from '../support/post-office';
@@ -43,8 +44,10 @@ const users = {
 const tokens = {} as Record<'admin' | 'brandAdmin' | 'rep' | 'other', string>;
 const TODAY = new Date().toISOString().slice(0, 10);
 
-const permissions = (q: string, token = tokens.admin) => api('GET', `/BrandRetailerExport?${q}&exportFlag=true`, { token });
-const exportContacts = (brand: string, fileType: 'csv' | 'xlsx' = 'csv', token = tokens.admin) => api('GET', `/addressBook/export/${brand}?fileType=${fileType}`, { token });
+/** GET /BrandRetailerExport with exportFlag=true: the export's job (that branch of the route's response). */
+const permissions = (q: string, token = tokens.admin) =>
+  callRoute('brandRetailerExport', { query: queryOf(`${q}&exportFlag=true`), token }) as Promise<ApiResult<Extract<ResponseOf<'brandRetailerExport'>, { jobId: string }>>>;
+const exportContacts = (brand: string, fileType: 'csv' | 'xlsx' = 'csv', token = tokens.admin) => callRoute('exportContacts', { params: { brandId: brand }, query: { fileType }, token });
 const notificationsOf = async (jobId: string) => (await callRoute('listNotifications', { token: tokens.admin, query: { limit: 100 } })).body.data.filter((n) => n._id === `export-${jobId}`);
 const failures = async () => (await callRoute('listFailedDeliveries', { token: tokens.admin, query: { limit: 100 } })).body.data;
 const downloads = async (brand: string) => (await callRoute('getContactsHistory', { token: tokens.admin, params: { brandId: brand }, query: { type: 'addressBook', uploadType: 'export', limit: 100 } })).body;
@@ -88,7 +91,7 @@ async function seedContacts(brand: string, n: number, storeName: string): Promis
   fd.append('file', new Blob([lines.join('\r\n') + '\r\n']), 'contacts.csv');
   fd.append('rules', JSON.stringify({ firstName: 'First Name', lastName: 'Last Name', email: 'Email', retailer: 'Store Name', role: 'Role' }));
   fd.append('flag', 'ignore');
-  const res = await api('POST', `/addressBook/import/${brand}`, { token: tokens.admin, body: fd });
+  const res = await callRoute('importContacts', { params: { brandId: brand }, token: tokens.admin, body: fd });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   expect(res.body.data.created).toBe(n);
 }

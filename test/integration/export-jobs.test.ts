@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ROLES, testUser } from '../support/accounts';
-import { callRoute, login, stack, untypedApi as api } from '../support/api';
+import { callRoute, errorBody, login, stack } from '../support/api';
 import { expectOrderedProgress, followExportJob } from '../support/export-jobs';
 import { putObject } from '../support/post-office';
 import { periodRecord, productScrape } from '../support/scrapes';
@@ -30,8 +30,8 @@ const BIG_ROWS = 4500;
 const tokens = {} as Record<'admin' | 'brandAdmin' | 'other', string>;
 const periods = {} as Record<'big' | 'once' | 'thrice', string>;
 
-const start = (period: string, query = '', token = tokens.brandAdmin) => api('GET', `/exportFile?retailer_brand_scraping=${period}${query ? `&${query}` : ''}`, { token });
-const readJob = (jobId: string, token = tokens.brandAdmin) => api('GET', `/exportFile/${jobId}`, { token });
+const start = (period: string, query: Record<string, string> = {}, token = tokens.brandAdmin) => callRoute('exportFile', { query: { retailer_brand_scraping: period, ...query }, token });
+const readJob = (jobId: string, token = tokens.brandAdmin) => callRoute('getExportJob', { params: { jobId }, token });
 
 /** Reads the job until it is ready or failed; every state seen on the way, in order (test/support/export-jobs.ts). */
 const follow = (jobId: string, token = tokens.brandAdmin) => followExportJob(jobId, token);
@@ -115,7 +115,7 @@ describe('GET /exportFile is a job', () => {
   it('40 exports asked at once are 40 jobs, each built once into the history', async () => {
     const before = (await history(ONCE._id)).totalCount;
     // fail-once: the first try of the first build fails; the others are plain.
-    const started = await Promise.all(Array.from({ length: 40 }, (_, i) => start(periods.once, i % 2 ? 'isFlagged=yes' : '')));
+    const started = await Promise.all(Array.from({ length: 40 }, (_, i) => start(periods.once, i % 2 ? { isFlagged: 'yes' } : {})));
     expect(started.map((s) => s.status)).toEqual(Array(40).fill(202));
     const jobIds = started.map((s) => s.body.jobId as string);
     expect(new Set(jobIds).size).toBe(40);
@@ -128,16 +128,16 @@ describe('GET /exportFile is a job', () => {
   }, 300_000);
 
   it('only the brand of the job reads it; a missing job is 404', async () => {
-    const res = await start(periods.big, 'isFlagged=yes');
+    const res = await start(periods.big, { isFlagged: 'yes' });
     expect(res.status).toBe(202);
     const other = await readJob(res.body.jobId, tokens.other);
     expect(other.status).toBe(404);
-    expect(other.body.message).toBe('Export not found.');
+    expect(errorBody(other).message).toBe('Export not found.');
     expect(JSON.stringify(other.body)).not.toContain(BIG.name);
     expect((await readJob(res.body.jobId, tokens.admin)).status).toBe(200);
     expect((await readJob('no-such-job')).status).toBe(404);
-    expect((await api('GET', `/exportFile/${res.body.jobId}`)).status).toBe(401);
-    expect((await start(periods.big, '', tokens.other)).status).toBe(403);
+    expect((await callRoute('getExportJob', { params: { jobId: res.body.jobId } })).status).toBe(401);
+    expect((await start(periods.big, {}, tokens.other)).status).toBe(403);
     await follow(res.body.jobId);
   }, 300_000);
 });
@@ -145,7 +145,7 @@ describe('GET /exportFile is a job', () => {
 describe('a retried event builds once', () => {
   it('a first try that failed is tried again and builds once; a redelivered event of a ready job builds and notifies nothing', async () => {
     const before = (await history(ONCE._id)).totalCount;
-    const res = await start(periods.once, 'sort=price;desc');
+    const res = await start(periods.once, { sort: 'price;desc' });
     const { job } = await follow(res.body.jobId);
     expect(job.status).toBe('ready');
     expect((await history(ONCE._id)).totalCount).toBe(before + 1);
@@ -153,7 +153,7 @@ describe('a retried event builds once', () => {
     // S3 delivers at least once: the same request again (as a redelivered event would start it).
     await putObject(`jobs/tab-export/${res.body.jobId}.json`, JSON.stringify({ jobId: res.body.jobId }));
     // Tab exports run one at a time locally, in arrival order: once a later job is ready, the redelivery has run.
-    const barrier = await start(periods.once, 'isFlagged=no');
+    const barrier = await start(periods.once, { isFlagged: 'no' });
     await follow(barrier.body.jobId);
     expect((await history(ONCE._id)).totalCount).toBe(before + 2);
     expect((await history(ONCE._id)).data.filter((d) => d._id === res.body.jobId)).toHaveLength(1);
@@ -178,7 +178,7 @@ describe('a retried event builds once', () => {
     expect(retry.status).toBe(200);
     // The job reads failed until the redriven event has built it.
     await expect.poll(async () => (await readJob(res.body.jobId)).body.status, { timeout: 30_000, interval: 50 }).toBe('ready');
-    expect(await rowsOf((await readJob(res.body.jobId)).body.link)).toBe(20);
+    expect(await rowsOf((await readJob(res.body.jobId)).body.link!)).toBe(20);
     await expect.poll(async () => (await failures()).find((f) => f.id === failure.id) ?? null, { timeout: 30_000 }).toBeNull();
     expect((await history(THRICE._id)).totalCount).toBe(before + 1);
     expect(await notificationsOf(res.body.jobId)).toHaveLength(1);

@@ -15,7 +15,7 @@ import type { OhItem } from '../../functions/inventory/domain/oh-feed';
 import type { ProductScrape } from '../../functions/scrapings/domain/product';
 import { prng } from '../../infra/local/prng';
 import { TEST_ROLES, testUser } from '../support/accounts';
-import { callRoute, login, stack, untypedApi as api } from '../support/api';
+import { callRoute, errorBody, login, queryOf, stack } from '../support/api';
 import { seedBrand } from '../support/brands';
 import { NAMES, picker, PRICES, TYPES } from '../support/random-scrapes';
 import { productScrape } from '../support/scrapes';
@@ -55,7 +55,7 @@ const VIEWS = [
 async function listAll(query: string, token = tokens.admin): Promise<any[]> {
   const rows: any[] = [];
   for (let page = 1; ; page++) {
-    const res = await api('GET', `/retailerBrandProductScrapings?retailer_brand_scraping=${periodId}&${query}&limit=1000&page=${page}`, { token });
+    const res = await callRoute('listProductScrapings', { query: queryOf(`retailer_brand_scraping=${periodId}&${query}&limit=1000&page=${page}`), token });
     expect(res.status, query).toBe(200);
     rows.push(...res.body.data);
     if (rows.length >= res.body.totalCount || !res.body.data.length) return rows;
@@ -67,7 +67,7 @@ async function listAll(query: string, token = tokens.admin): Promise<any[]> {
  * until it is ready (or failed): answers the job's last state (its `link` once ready).
  */
 async function exportTab(query: string, token = tokens.admin) {
-  const res = await api('GET', `/exportFile?retailer_brand_scraping=${periodId}&${query}`, { token });
+  const res = await callRoute('exportFile', { query: queryOf(`retailer_brand_scraping=${periodId}&${query}`), token });
   if (res.status !== 202) return res;
   return { ...res, body: await jobDone(res.body.jobId, token) };
 }
@@ -76,7 +76,7 @@ async function exportTab(query: string, token = tokens.admin) {
 async function jobDone(jobId: string, token = tokens.admin): Promise<any> {
   let job: any;
   await expect
-    .poll(async () => (job = (await api('GET', `/exportFile/${jobId}`, { token })).body).status, { timeout: 60_000, interval: 100 })
+    .poll(async () => (job = (await callRoute('getExportJob', { params: { jobId }, token })).body).status, { timeout: 60_000, interval: 100 })
     .toMatch(/^(ready|failed)$/);
   return job;
 }
@@ -239,7 +239,7 @@ describe('GET /exportFile', () => {
   it('refuses a tampered, a foreign, an expired or a revoked link with a clear 4xx', async () => {
     const res = await exportTab('filter=all_oh');
     const token = linkToken(res.body.link);
-    const open = (t: string) => api('GET', `/exports/download?token=${encodeURIComponent(t)}`);
+    const open = (t: string) => callRoute('downloadExport', { query: { token: t } });
     const [head, payload, sig] = token.split('.') as [string, string, string];
     const tampered = [
       `${head}.${payload}.${sig.slice(0, -2)}${sig.endsWith('AA') ? 'BB' : 'AA'}`,
@@ -249,48 +249,48 @@ describe('GET /exportFile', () => {
     for (const t of tampered) {
       const out = await open(t);
       expect(out.status, t).toBe(400);
-      expect(out.body.message).toBe('The export link is not valid.');
+      expect(errorBody(out).message).toBe('The export link is not valid.');
     }
-    expect((await api('GET', '/exports/download')).body.message).toBe('The export link is not valid.');
+    expect(errorBody(await callRoute('downloadExport')).message).toBe('The export link is not valid.');
     // A session token is not a link, and a link is not a session.
     expect((await open(tokens.admin)).status).toBe(400);
-    expect((await api('GET', '/roles', { token })).status).toBe(401);
+    expect((await callRoute('listRoles', { token })).status).toBe(401);
     // Signed with our key for the right export, but expired: 410 saying so.
     const { signExportLink } = await import('../../functions/lib/jwt');
     const expired = await open(await signExportLink(decodeJwt(token).sub!, new Date(Date.now() - 1000)));
     expect(expired.status).toBe(410);
-    expect(expired.body.message).toBe('This export link has expired (export links expire in 7 days). Export the tab again.');
+    expect(errorBody(expired).message).toBe('This export link has expired (export links expire in 7 days). Export the tab again.');
     // Signed with another key (an attacker's) for a real export: not valid.
     const forged = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(decodeJwt(token).sub!).setIssuedAt().setExpirationTime('7d').setAudience('retailer-audit:export-link').sign(new TextEncoder().encode('x'.repeat(40)));
     expect((await open(forged)).status).toBe(400);
     // A well-signed link to an export that does not exist (revoked): gone.
     const gone = await open(await signExportLink('no-such-export', new Date(Date.now() + 60_000)));
     expect(gone.status).toBe(410);
-    expect(gone.body.message).toBe('This export is no longer available. Export the tab again.');
+    expect(errorBody(gone).message).toBe('This export is no longer available. Export the tab again.');
   });
 
   it('refuses bad input with the message of the list call', async () => {
-    const missing = await api('GET', '/exportFile', { token: tokens.admin });
+    const missing = await callRoute('exportFile', { token: tokens.admin });
     expect(missing.status).toBe(400);
-    expect(missing.body.message).toBe('retailer_brand_scraping is required.');
+    expect(errorBody(missing).message).toBe('retailer_brand_scraping is required.');
     const two = await exportTab('price_diff&filter=all_oh');
     expect(two.status).toBe(400);
     expect(two.body.message).toMatch(/^Choose one tab filter at a time \(got (price_diff, all_oh|all_oh, price_diff)\)\.$/);
     expect((await exportTab('sort=name;sideways')).status).toBe(400);
-    expect((await api('GET', `/exportFile?retailer_brand_scraping=${'x'.repeat(22)}`, { token: tokens.admin })).status).toBe(404);
-    expect((await api('GET', '/exportFile?retailer_brand_scraping=../../etc', { token: tokens.admin })).status).toBe(400);
-    expect((await api('GET', `/exportFile?retailer_brand_scraping=${periodId}`)).status).toBe(401);
+    expect((await callRoute('exportFile', { query: { retailer_brand_scraping: 'x'.repeat(22) }, token: tokens.admin })).status).toBe(404);
+    expect((await callRoute('exportFile', { query: { retailer_brand_scraping: '../../etc' }, token: tokens.admin })).status).toBe(400);
+    expect((await callRoute('exportFile', { query: { retailer_brand_scraping: periodId } })).status).toBe(401);
   });
 
   it("keeps other brands out, and a User to their assigned retailers (demo brand's real periods)", async () => {
     const other = await exportTab('', tokens.other);
     expect(other.status).toBe(403);
     expect(JSON.stringify(other.body)).not.toContain(RETAILER.name);
-    const periodOf = async (retailer: string) => (await api('GET', `/RetailerSummaryDays/brand-maison-aurelle/${retailer}`, { token: tokens.demoBrandAdmin })).body.data[0]._id as string;
+    const periodOf = async (retailer: string) => (await callRoute('listRetailerPeriods', { params: { brandId: 'brand-maison-aurelle', retailerId: retailer }, token: tokens.demoBrandAdmin })).body.data[0]!._id;
     const unassigned = await periodOf('ret-northbay');
-    expect((await api('GET', `/exportFile?retailer_brand_scraping=${unassigned}`, { token: tokens.demoUser })).status).toBe(403);
-    expect((await api('GET', `/exportFile?retailer_brand_scraping=${unassigned}`, { token: tokens.other })).status).toBe(403);
-    const assigned = await api('GET', `/exportFile?retailer_brand_scraping=${await periodOf('ret-harrowgate')}&filter=all_oh`, { token: tokens.demoUser });
+    expect((await callRoute('exportFile', { query: { retailer_brand_scraping: unassigned }, token: tokens.demoUser })).status).toBe(403);
+    expect((await callRoute('exportFile', { query: { retailer_brand_scraping: unassigned }, token: tokens.other })).status).toBe(403);
+    const assigned = await callRoute('exportFile', { query: { retailer_brand_scraping: await periodOf('ret-harrowgate'), filter: 'all_oh' }, token: tokens.demoUser });
     expect(assigned.status).toBe(202);
     expect(assigned.body.name).toMatch(/^Harrowgate & Finch - All OH - \d{4}-\d{2}-\d{2}\.xlsx$/);
   });
@@ -358,7 +358,7 @@ describe('GET /getExportHistory/{id}', () => {
     const noBrand = await callRoute('getExportHistory', { token: tokens.admin, params: { id: RETAILER._id } });
     expect(noBrand.status).toBe(400);
     expect((noBrand.body as unknown as { message: string }).message).toBe('brand is required.');
-    expect((await api('GET', '/getExportHistory/..%2F..', { token: tokens.admin })).status).toBe(400);
+    expect((await callRoute('getExportHistory', { params: { id: '../..' }, token: tokens.admin })).status).toBe(400);
     expect((await callRoute('getExportHistory', { params: { id: RETAILER._id } })).status).toBe(401);
   });
 });

@@ -8,9 +8,9 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import type { ProductScrape } from '../../functions/scrapings/domain/product';
-import { updateFlagResponse } from '../../shared/schemas/scrapings';
+import { flagMessageSchema, updateFlagResponse } from '../../shared/schemas/scrapings';
 import { testUser } from '../support/accounts';
-import { untypedApi as api, errorBody, login, stack } from '../support/api';
+import { callRoute, errorBody, login, stack } from '../support/api';
 import { periodRecord, productScrape } from '../support/scrapes';
 
 const tag = randomBytes(4).toString('hex');
@@ -27,8 +27,8 @@ let m: {
 const tokens: Record<'admin' | 'user', string> = { admin: '', user: '' };
 const period: Record<'r1' | 'r2', string> = { r1: '', r2: '' };
 const prod = (periodId: string, style: string) => m.ids.productIdOf(periodId, style);
-const flag = (id: string, body: unknown, token = tokens.admin) => api('PUT', `/updateReatilerBrandProductFlag/${id}`, { token, body });
-const brandFlag = (id: string, body: unknown, token = tokens.admin) => api('PUT', `/updateBrandFlag/${id}`, { token, body });
+const flag = (id: string, body: unknown, token = tokens.admin) => callRoute('updateProductFlag', { params: { id }, token, body });
+const brandFlag = (id: string, body: unknown, token = tokens.admin) => callRoute('updateBrandFlag', { params: { id }, token, body });
 const priceFlag = { isFlagged: 'yes', message: 'Shown below the list price.', reason: [{ name: 'Price', value: 'Wrong price' }] };
 const UNFLAG = { isFlagged: 'no', message: '', reason: [] };
 const flaggedCount = async (periodId: string) => (await m.repo.getPeriod(periodId))!.flaggedCount;
@@ -73,15 +73,15 @@ describe('PUT /updateReatilerBrandProductFlag/{id}', () => {
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Product flagged successfully.');
     expect(res.body.data).toMatchObject({ _id: id, isFlagged: 'yes', flagMessage: { reason: [{ name: 'Price', value: 'Wrong price' }], message: priceFlag.message, state: { price: 100 } } });
-    expect(Date.parse(res.body.data.flagMessage.date)).toBeGreaterThan(Date.now() - 60_000);
+    expect(Date.parse(flagMessageSchema.parse(res.body.data.flagMessage).date ?? '')).toBeGreaterThan(Date.now() - 60_000);
     // The contract: exactly { message, data: { _id, isFlagged, flagMessage } }.
     const strict = z.strictObject({ message: z.string(), data: z.strictObject(updateFlagResponse.shape.data.shape) });
     expect(strict.safeParse(res.body).error?.issues ?? []).toEqual([]);
-    const tab = await api('GET', `/retailerBrandProductScrapings?retailer_brand_scraping=${period.r1}&isFlagged=yes`, { token: tokens.user });
-    expect(tab.body.data.map((p: ProductScrape) => p.style_number)).toEqual(['A1']);
+    const tab = await callRoute('listProductScrapings', { query: { retailer_brand_scraping: period.r1, isFlagged: 'yes' }, token: tokens.user });
+    expect(tab.body.data.map((p) => ('style_number' in p ? p.style_number : undefined))).toEqual(['A1']);
     expect(await flaggedCount(period.r1)).toBe(1);
-    const records = await api('GET', `/RetailerScraping/${BRAND._id}`, { token: tokens.admin });
-    expect(records.body.data.find((r: { retailer: { _id: string } }) => r.retailer._id === R1._id).flaggedProduct).toBe(1);
+    const records = await callRoute('listRetailerScrapings', { params: { brandId: BRAND._id }, token: tokens.admin });
+    expect(records.body.data.find((r) => r.retailer._id === R1._id)!.flaggedProduct).toBe(1);
   });
 
   it('a repeated identical call counts once and keeps the first flagged-at price and date', async () => {
@@ -168,14 +168,15 @@ describe('PUT /updateBrandFlag/{id}', () => {
     const res = await brandFlag(info(R1._id), body, tokens.user);
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Brand flagged successfully.');
-    const page = await api('GET', `/RetailerScraping/${BRAND._id}/${R1._id}`, { token: tokens.user });
+    const page = await callRoute('getRetailerScraping', { params: { brandId: BRAND._id, id: R1._id }, token: tokens.user });
     expect(page.body.data).toMatchObject({ _id: info(R1._id), isFlagged: 'yes', flagMessage: { reason: body.reason, message: body.message } });
-    expect(page.body.data.flagMessage.date).toEqual(expect.any(String));
+    if (page.body.data.kind !== 'retailer') throw new Error('not a retailer');
+    expect(flagMessageSchema.parse(page.body.data.flagMessage).date).toEqual(expect.any(String));
     const off = await brandFlag(info(R1._id), UNFLAG);
     expect(off.status).toBe(200);
     expect(updateFlagResponse.safeParse(off.body).success).toBe(true);
     expect(off.body.message).toBe('Brand Unflagged successfully.');
-    const after = await api('GET', `/RetailerScraping/${BRAND._id}/${R1._id}`, { token: tokens.user });
+    const after = await callRoute('getRetailerScraping', { params: { brandId: BRAND._id, id: R1._id }, token: tokens.user });
     expect(after.body.data).toMatchObject({ isFlagged: 'no', flagMessage: null });
   });
 
@@ -193,7 +194,7 @@ describe('PUT /updateBrandFlag/{id}', () => {
     }
     // A logo reason without its option is the reason alone.
     const logo = await brandFlag(info(R1._id), { isFlagged: 'yes', message: '', reason: [{ name: 'Brand Logo', value: '' }] });
-    expect(logo.body.data.flagMessage.reason).toEqual([{ name: 'Brand Logo', value: 'Brand Logo' }]);
+    expect(flagMessageSchema.parse(logo.body.data.flagMessage).reason).toEqual([{ name: 'Brand Logo', value: 'Brand Logo' }]);
     expect((await brandFlag(info(R1._id), UNFLAG)).status).toBe(200);
   });
 

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { untypedApi as api, login } from '../support/api';
+import { callRoute, login } from '../support/api';
 import { periodRecord } from '../support/scrapes';
 import { dropRobotFile, makeOwnTenant, putObject, waitForFile as waitForFileOf } from '../support/post-office';
 
@@ -30,13 +30,13 @@ describe('impossible scan dates', () => {
     const f = await waitForFileOf(admin, key, true);
     expect(f).toMatchObject({ approvedStatus: 'pending', flag: 'require_review', error: message });
     expect(f.date).not.toBe(date);
-    const approve = await api('GET', `/upload/approveStatus?_id=${f._id}`, { token: admin });
+    const approve = await callRoute('approveFile', { query: { _id: f._id }, token: admin });
     expect(approve.body.success).toBe(false);
     // No period of that date reaches the brand, and the brand's reads answer.
-    const periods = await api('GET', `/RetailerSummaryDays/${BRAND._id}/${RETAILER._id}`, { token: admin });
+    const periods = await callRoute('listRetailerPeriods', { params: { brandId: BRAND._id, retailerId: RETAILER._id }, token: admin });
     expect(periods.status).toBe(200);
     expect(periods.body.data).toEqual([]);
-    expect((await api('GET', `/RetailerScraping/${BRAND._id}/${RETAILER._id}`, { token: admin })).status).toBe(200);
+    expect((await callRoute('getRetailerScraping', { params: { brandId: BRAND._id, id: RETAILER._id }, token: admin })).status).toBe(200);
   });
 
   it.each([
@@ -60,11 +60,16 @@ describe('impossible scan dates', () => {
     await transactWrite([
       periodPutItem(periodRecord({ _id: id, brand: BRAND._id, retailer: RETAILER._id, date: '2026-99-99', version: 'legacy', approvedDate: now, createdAt: now, updatedAt: now })),
     ]);
-    const info = await api('GET', `/RetailerScraping/${BRAND._id}/${id}`, { token: admin });
+    const info = await callRoute('getRetailerScraping', { params: { brandId: BRAND._id, id }, token: admin });
     expect(info.status).toBe(200);
     expect(info.body.data).toMatchObject({ kind: 'period', date: '2026-99-99', nextScanDay: null });
-    for (const p of [`/RetailerScraping/${BRAND._id}/${RETAILER._id}`, `/RetailerScraping/${BRAND._id}`, `/brandRetailerSummary/${BRAND._id}`, `/RetailerSummaryDays/${BRAND._id}`, `/retailerBrandProductScrapings?retailer_brand_scraping=${id}`]) {
-      expect((await api('GET', p, { token: admin })).status, p).toBeLessThan(500);
-    }
+    const reads = {
+      [`/RetailerScraping/${BRAND._id}/${RETAILER._id}`]: () => callRoute('getRetailerScraping', { params: { brandId: BRAND._id, id: RETAILER._id }, token: admin }),
+      [`/RetailerScraping/${BRAND._id}`]: () => callRoute('listRetailerScrapings', { params: { brandId: BRAND._id }, token: admin }),
+      [`/brandRetailerSummary/${BRAND._id}`]: () => callRoute('getBrandRetailerSummary', { params: { brandId: BRAND._id }, token: admin }),
+      [`/RetailerSummaryDays/${BRAND._id}`]: () => callRoute('listBrandPeriods', { params: { brandId: BRAND._id }, token: admin }),
+      [`/retailerBrandProductScrapings?retailer_brand_scraping=${id}`]: () => callRoute('listProductScrapings', { query: { retailer_brand_scraping: id }, token: admin }),
+    };
+    for (const [p, read] of Object.entries(reads)) expect((await read()).status, p).toBeLessThan(500);
   });
 });

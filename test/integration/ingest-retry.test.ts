@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { untypedApi as api, login, sentEmails } from '../support/api';
+import { callRoute, login, sentEmails } from '../support/api';
 import { ingestBarrier, makeOwnTenant, putObject, waitForFile as waitForFileOf } from '../support/post-office';
 
 const tag = randomBytes(4).toString('hex');
@@ -21,7 +21,7 @@ const csv = (n: number) => [HEADER, ...Array.from({ length: n }, (_, i) => `RT-$
 const waitForFile = (key: string, settled = false) => waitForFileOf(admin, key, settled);
 
 async function notificationsOf(fileId: string): Promise<{ subject: string }[]> {
-  const res = await api('GET', '/notifications?page=1&limit=1000', { token: admin });
+  const res = await callRoute('listNotifications', { query: { page: '1', limit: '1000' }, token: admin });
   return (res.body.data as { fileId?: string; subject: string }[]).filter((n) => n.fileId === fileId);
 }
 
@@ -34,8 +34,8 @@ async function deliverAgain(key: string, body: string): Promise<void> {
 beforeAll(async () => {
   await makeOwnTenant({ brand: BRAND, retailer: RETAILER });
   admin = await login('admin@demo.test');
-  const settings = await api('GET', '/settings/threshold', { token: admin });
-  const put = await api('PUT', `/settings/${settings.body._id}`, { token: admin, body: { ...settings.body.settings, emailAlerts: ['alerts@demo.test'] } });
+  const settings = await callRoute('getThresholdSettings', { token: admin });
+  const put = await callRoute('updateSettings', { params: { id: settings.body._id }, token: admin, body: { ...settings.body.settings, emailAlerts: ['alerts@demo.test'] } });
   expect(put.status).toBe(200);
 });
 
@@ -47,14 +47,14 @@ describe('a retried ingest', () => {
     const f = await waitForFile(key);
     // The first try failed after writing the record; the retry found it and started the approval.
     await expect.poll(async () => (await waitForFile(key)).approvedStatus, { timeout: 20_000 }).toBe('approved');
-    const products = await api('GET', `/RetailerScraping/${BRAND._id}/${RETAILER._id}`, { token: admin });
+    const products = await callRoute('getRetailerScraping', { params: { brandId: BRAND._id, id: RETAILER._id }, token: admin });
     expect(products.body.data).toMatchObject({ totalProducts: 20 });
 
     // A further delivery does nothing more.
     await deliverAgain(key, body);
     const approved = (await notificationsOf(f._id)).filter((n) => n.subject.startsWith('approved:'));
     expect(approved).toHaveLength(1);
-    expect((await api('GET', `/getFiles?fileName=${encodeURIComponent(key)}`, { token: admin })).body.totalCount).toBe(1);
+    expect((await callRoute('listFiles', { query: { fileName: key }, token: admin })).body.totalCount).toBe(1);
   });
 
   it('sends the review alert a failed try did not send: one notification, one email', async () => {

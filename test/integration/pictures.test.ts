@@ -11,7 +11,7 @@ import { createHmac } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_MSG } from '../../shared/schemas/images';
 import { TEST_ROLES, testUser } from '../support/accounts';
-import { api, callRoute, errorBody, login, stack } from '../support/api';
+import { callRoute, errorBody, login, stack } from '../support/api';
 
 const MA = 'brand-maison-aurelle';
 const RETAILERS = ['ret-harrowgate', 'ret-lumiere', 'ret-northbay'];
@@ -111,16 +111,16 @@ describe('GET /images', () => {
     const info = (await callRoute('getRetailerScraping', { token: brandAdmin, params: { brandId: MA, id: 'ret-harrowgate' } })).body.data;
     if (info.kind !== 'retailer') throw new Error('not a retailer');
     const q = new URL(info.brand_logo, 'http://x').searchParams;
-    const tampered = await api('GET', query(q.get('key')!, Number(q.get('exp')), `${q.get('sig')!.slice(0, -2)}AA`));
+    const tampered = await callRoute('openImage', { query: { key: q.get('key')!, exp: q.get('exp')!, sig: `${q.get('sig')!.slice(0, -2)}AA` } });
     expect(tampered.status).toBe(400);
     expect(errorBody(tampered).message).toBe(IMAGE_MSG.invalid);
     const exp = Number(q.get('exp'));
     const exportKey = 'exports/brand-maison-aurelle/ret-harrowgate/anything.xlsx';
-    const outside = await api('GET', query(exportKey, exp, await sign(exportKey, exp)));
+    const outside = await callRoute('openImage', { query: { key: exportKey, exp, sig: await sign(exportKey, exp) } });
     expect(outside.status).toBe(400);
     expect(errorBody(outside).message).toBe(IMAGE_MSG.invalid);
     const past = Math.floor(Date.now() / 1000) - 60;
-    const expired = await api('GET', query(q.get('key')!, past, await sign(q.get('key')!, past)));
+    const expired = await callRoute('openImage', { query: { key: q.get('key')!, exp: past, sig: await sign(q.get('key')!, past) } });
     expect(expired.status).toBe(410);
     expect(errorBody(expired).message).toBe(IMAGE_MSG.expired);
   });

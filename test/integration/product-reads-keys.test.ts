@@ -17,6 +17,7 @@ import { prng } from '../../infra/local/prng';
 import type { OhItem } from '../../functions/inventory/domain/oh-feed';
 import type { ProductScrape } from '../../functions/scrapings/domain/product';
 import { stack } from '../support/api';
+import { countDynamoReads } from '../support/count-reads';
 import { NAMES, picker, PRICES, TYPES } from '../support/random-scrapes';
 import { productScrape } from '../support/scrapes';
 import { storeFeed, storePeriod } from '../support/seed-period';
@@ -142,18 +143,7 @@ beforeAll(async () => {
     },
     { step: 'initialize', name: MIDDLEWARE },
   );
-  m.ddb.ddb.middlewareStack.add(
-    (next) => async (args) => {
-      const out = await next(args);
-      const o = out.output as { Item?: unknown; Items?: unknown[]; ScannedCount?: number; Responses?: Record<string, unknown[]> };
-      if (o.ScannedCount !== undefined) counted.ddbItems += o.ScannedCount;
-      else if (o.Items) counted.ddbItems += o.Items.length;
-      else if (o.Responses) counted.ddbItems += Object.values(o.Responses).reduce((n, l) => n + l.length, 0);
-      else if (o.Item) counted.ddbItems += 1;
-      return out;
-    },
-    { step: 'initialize', name: MIDDLEWARE },
-  );
+  countDynamoReads(m.ddb.ddb, (n) => (counted.ddbItems += n), MIDDLEWARE);
 });
 
 afterAll(() => {

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { prng } from '../../infra/local/prng';
 import type { OhItem } from '../../functions/inventory/domain/oh-feed';
 import type { ProductScrape } from '../../functions/scrapings/domain/product';
-import { untypedApi as api, login, stack } from '../support/api';
+import { callRoute, login, queryOf, stack } from '../support/api';
 import { seedBrand } from '../support/brands';
 import { NAMES, picker, PRICES, TYPES } from '../support/random-scrapes';
 import { productScrape } from '../support/scrapes';
@@ -53,7 +53,7 @@ async function oracle(view: (typeof VIEWS)[number][0], o: { sort: string; page: 
 }
 
 async function tab(query: string) {
-  const res = await api('GET', `/retailerBrandProductScrapings?retailer_brand_scraping=${periodId}&${query}`, { token });
+  const res = await callRoute('listProductScrapings', { query: queryOf(`retailer_brand_scraping=${periodId}&${query}`), token });
   expect(res.status, query).toBe(200);
   return res.body;
 }
@@ -149,20 +149,20 @@ describe('GET /retailerBrandProductScrapings on the cached read path', () => {
     const inSdData = async () => ((await tab('filter=sd_data&limit=1000')).data as ProductScrape[]).some((p) => p._id === target._id);
     expect(await inSdData()).toBe(true);
 
-    const mapped = await api('PUT', `/retailerBrandProductScrapings/${target._id}`, { token, body: { oh_map_id: 'INV-3' } });
+    const mapped = await callRoute('updateProductScraping', { params: { id: target._id }, token, body: { oh_map_id: 'INV-3' } });
     expect(mapped.status).toBe(200);
     expect(await inSdData()).toBe(false);
     const priced = [...(await tab('filter=price_diff&limit=1000')).data, ...(await tab('filter=price_match&limit=1000')).data];
     expect(priced.find((p: { _id: string }) => p._id === target._id)).toMatchObject({ oh_map_id: 'INV-3', inventoryId: 'INV-3' });
 
-    const sku = await api('PUT', `/retailerBrandProductScrapings/${target._id}`, { token, body: { brand_sku: `ZZ-${tag}` } });
+    const sku = await callRoute('updateProductScraping', { params: { id: target._id }, token, body: { brand_sku: `ZZ-${tag}` } });
     expect(sku.status).toBe(200);
-    expect((await tab(`search=ZZ-${tag}`)).data.map((p: ProductScrape) => p._id)).toEqual([target._id]);
+    expect((await tab(`search=ZZ-${tag}`)).data.map((p) => p._id)).toEqual([target._id]);
 
     await m.repo.updateProductFields(target._id, { isFlagged: 'yes', flagMessage: { message: 'Wrong image' } });
-    expect((await tab('isFlagged=yes&limit=1000')).data.map((p: ProductScrape) => p._id)).toContain(target._id);
+    expect((await tab('isFlagged=yes&limit=1000')).data.map((p) => p._id)).toContain(target._id);
     await m.repo.updateProductFields(target._id, { isFlagged: 'no', flagMessage: null });
-    expect((await tab('isFlagged=yes&limit=1000')).data.map((p: ProductScrape) => p._id)).not.toContain(target._id);
+    expect((await tab('isFlagged=yes&limit=1000')).data.map((p) => p._id)).not.toContain(target._id);
 
     // And every tab still agrees with the whole-list path after the edits.
     for (const [view, q] of VIEWS) expect(await tab(`${q}&limit=1000`), view).toEqual(await oracle(view, { sort: 'name;asc', page: 1, limit: 1000 }));

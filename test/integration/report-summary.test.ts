@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_MSG } from '../../shared/schemas/reports';
 import type { RetailerBrandScraping } from '../../functions/scrapings/scrapings.repo';
 import { signedInAccounts, type AccountSpec } from '../support/accounts';
-import { api, callRoute, errorBody, login, stack } from '../support/api';
+import { callRoute, errorBody, login, stack } from '../support/api';
 import { periodRecord, productScrape } from '../support/scrapes';
 import { download } from '../support/export-jobs';
 
@@ -38,7 +38,7 @@ const tokens = {} as Record<keyof typeof users | 'siteAdmin' | 'other' | 'demoAd
 const seeded: RetailerBrandScraping[] = [];
 let m: { repo: typeof import('../../functions/scrapings/scrapings.repo'); ids: typeof import('../../functions/scrapings/domain/ids') };
 
-const report = (token: string, month: string, brand = B._id) => api<any>('GET', `/report_summary/${brand}?month=${encodeURIComponent(month)}`, { token });
+const report = (token: string, month: string, brand = B._id) => callRoute('reportSummary', { params: { brandId: brand }, query: { month }, token });
 const mmYyyy = (ym: string) => `${ym.slice(5, 7)}-${ym.slice(0, 4)}`;
 
 async function readSheet(bytes: Buffer): Promise<{ name: string; header: string[]; rows: Record<string, unknown>[] }> {
@@ -190,10 +190,10 @@ describe('GET /report_summary: the counters kept on write', () => {
     await writer.close();
     const before = (await m.repo.getPeriod(periodId))!;
     const id = m.ids.productIdOf(periodId, 'K1');
-    expect((await api('PUT', `/retailerBrandProductScrapings/${id}`, { token: tokens.admin, body: { oh_map_id: 'INV-1' } })).status).toBe(200);
-    expect((await api('PUT', `/updateReatilerBrandProductFlag/${id}`, { token: tokens.admin, body: { isFlagged: 'yes', message: '', reason: [{ name: 'Price', value: 'Wrong price' }] } })).status).toBe(200);
+    expect((await callRoute('updateProductScraping', { params: { id }, token: tokens.admin, body: { oh_map_id: 'INV-1' } })).status).toBe(200);
+    expect((await callRoute('updateProductFlag', { params: { id }, token: tokens.admin, body: { isFlagged: 'yes', message: '', reason: [{ name: 'Price', value: 'Wrong price' }] } })).status).toBe(200);
     const other = m.ids.productIdOf(periodId, 'K2');
-    expect((await api('PUT', `/updateReatilerBrandProductFlag/${other}`, { token: tokens.admin, body: { isFlagged: 'yes', message: '', reason: [{ name: 'Image Issues', value: 'Image Issues' }] } })).status).toBe(200);
+    expect((await callRoute('updateProductFlag', { params: { id: other }, token: tokens.admin, body: { isFlagged: 'yes', message: '', reason: [{ name: 'Image Issues', value: 'Image Issues' }] } })).status).toBe(200);
     const after = (await m.repo.getPeriod(periodId))!;
     expect(after.mappedCount).toBe(before.mappedCount! + 1);
     expect(after.priceFlaggedCount).toBe(before.priceFlaggedCount! + 1);
@@ -201,8 +201,8 @@ describe('GET /report_summary: the counters kept on write', () => {
     const row = (await reportOf(tokens.admin, mmYyyy(MONTH))).sheet.rows.find((r) => r.Retailer === R1.name)!;
     expect(row).toMatchObject({ 'OH Mapped': after.mappedCount, 'Price Issues (flagged Price)': after.priceFlaggedCount, Flagged: after.flaggedCount });
     // Clearing the map id and unflagging move them back.
-    await api('PUT', `/retailerBrandProductScrapings/${id}`, { token: tokens.admin, body: { oh_map_id: '' } });
-    await api('PUT', `/updateReatilerBrandProductFlag/${id}`, { token: tokens.admin, body: { isFlagged: 'no', message: '', reason: [] } });
+    await callRoute('updateProductScraping', { params: { id }, token: tokens.admin, body: { oh_map_id: '' } });
+    await callRoute('updateProductFlag', { params: { id }, token: tokens.admin, body: { isFlagged: 'no', message: '', reason: [] } });
     const back = (await m.repo.getPeriod(periodId))!;
     expect([back.mappedCount, back.priceFlaggedCount]).toEqual([before.mappedCount, before.priceFlaggedCount]);
   });
@@ -216,7 +216,7 @@ describe('GET /report_summary: the counters kept on write', () => {
   });
 
   it("the demo brand's report (filled through the real pipeline: counters written at staging) agrees with its Retailer List", async () => {
-    const list = await api<any>('GET', '/RetailerScraping/brand-maison-aurelle', { token: tokens.demoAdmin });
+    const list = await callRoute('listRetailerScrapings', { params: { brandId: 'brand-maison-aurelle' }, token: tokens.demoAdmin });
     // The month of the demo's latest scan, and the retailers whose latest scan is in it.
     const latest = list.body.data.map((r: any) => r.date as string | null).filter(Boolean).sort().at(-1) as string;
     const ym = latest.slice(0, 7);
@@ -273,7 +273,7 @@ describe('GET /report_summary: the month', () => {
       expect(res.status, month).toBe(400);
       expect(errorBody(res).message).toBe(REPORT_MSG.monthInFuture);
     }
-    const none = await api('GET', `/report_summary/${B._id}`, { token: tokens.admin });
+    const none = await callRoute('reportSummary', { params: { brandId: B._id }, token: tokens.admin });
     expect(none.status).toBe(400);
     expect(errorBody(none).message).toBe(REPORT_MSG.monthRequired);
   });
@@ -292,7 +292,7 @@ describe('GET /report_summary: tenants', () => {
       expect(res.status, `${brand}`).toBe(403);
       expect(JSON.stringify(res.body)).not.toContain(R1.name);
     }
-    expect((await api('GET', `/report_summary/${B._id}?month=03-2026`)).status).toBe(401);
+    expect((await callRoute('reportSummary', { params: { brandId: B._id }, query: { month: '03-2026' } })).status).toBe(401);
     const typed = await callRoute('reportSummary', { token: tokens.siteAdmin, params: { brandId: `brand-none-${tag}` }, query: { month: '03-2026' } });
     expect(typed.status).toBe(404);
   });

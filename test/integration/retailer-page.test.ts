@@ -6,7 +6,7 @@
  * Expected figures are read through the API, never written down.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, callRoute, errorBody, login } from '../support/api';
+import { type ApiResult, callRoute, errorBody, login } from '../support/api';
 import { expectContract } from '../support/contract';
 
 const MA = 'brand-maison-aurelle';
@@ -49,19 +49,19 @@ describe('GET /getBrandSkus/{brandId}', () => {
   });
 
   it('is refused for another brand, unknown to an ADMIN for a brand that does not exist, and checks its input', async () => {
-    const other = await api('GET', `/getBrandSkus/${MA}`, { token: tokens.cpAdmin });
+    const other = await callRoute('getBrandSkus', { params: { brandId: MA }, token: tokens.cpAdmin });
     expect(other.status).toBe(403);
     expect(JSON.stringify(other.body)).not.toMatch(/"sku"/);
-    expect((await api('GET', `/getBrandSkus/${CP}`, { token: tokens.maUser })).status).toBe(403);
+    expect((await callRoute('getBrandSkus', { params: { brandId: CP }, token: tokens.maUser })).status).toBe(403);
     // Look-alike of a real brand id.
-    expect((await api('GET', `/getBrandSkus/${MA}x`, { token: tokens.maAdmin })).status).toBe(403);
-    const unknown = await api('GET', `/getBrandSkus/${MA}x`, { token: tokens.admin });
+    expect((await callRoute('getBrandSkus', { params: { brandId: `${MA}x` }, token: tokens.maAdmin })).status).toBe(403);
+    const unknown = await callRoute('getBrandSkus', { params: { brandId: `${MA}x` }, token: tokens.admin });
     expect(unknown.status).toBe(404);
     expect(errorBody(unknown).message).toBe('Brand not found.');
-    const bad = await api('GET', `/getBrandSkus/${encodeURIComponent('brand$maison')}`, { token: tokens.admin });
+    const bad = await callRoute('getBrandSkus', { params: { brandId: 'brand$maison' }, token: tokens.admin });
     expect(bad.status).toBe(400);
     expect(errorBody(bad).message).toBe('Invalid id.');
-    expect((await api('GET', `/getBrandSkus/${MA}`)).status).toBe(401);
+    expect((await callRoute('getBrandSkus', { params: { brandId: MA } })).status).toBe(401);
   });
 
   it('an option chosen in the Brand SKU edit shows on the next read of the product and of its tab', async () => {
@@ -132,13 +132,13 @@ describe('paging and input of the product tabs', () => {
     const past = await callRoute('listProductScrapings', { token: tokens.maUser, query: { retailer_brand_scraping: period, page: 1_000_000 } });
     expect(past.status).toBe(200);
     expect(past.body).toEqual({ data: [], totalCount: all.body.totalCount });
-    expect((await api('GET', `/retailerBrandProductScrapings?retailer_brand_scraping=${period}&page=1e400`, { token: tokens.maUser })).status).toBe(400);
-    expect((await api('GET', `/retailerBrandProductScrapings?retailer_brand_scraping=${period}&limit=1001`, { token: tokens.maUser })).status).toBe(400);
-    expect((await api('GET', `/retailerBrandProductScrapings?retailer_brand_scraping=${period}&page=0`, { token: tokens.maUser })).status).toBe(400);
-    const sort = await api('GET', `/retailerBrandProductScrapings?retailer_brand_scraping=${period}&sort=brand;asc`, { token: tokens.maUser });
+    expect((await callRoute('listProductScrapings', { query: { retailer_brand_scraping: period, page: '1e400' }, token: tokens.maUser })).status).toBe(400);
+    expect((await callRoute('listProductScrapings', { query: { retailer_brand_scraping: period, limit: '1001' }, token: tokens.maUser })).status).toBe(400);
+    expect((await callRoute('listProductScrapings', { query: { retailer_brand_scraping: period, page: '0' }, token: tokens.maUser })).status).toBe(400);
+    const sort = await callRoute('listProductScrapings', { query: { retailer_brand_scraping: period, sort: 'brand;asc' }, token: tokens.maUser });
     expect(sort.status).toBe(400);
     expect(errorBody(sort).message).toBe('Sort must be name, price or style_number with ;asc or ;desc.');
-    const two = await api('GET', `/retailerBrandProductScrapings?retailer_brand_scraping=${period}&tab=change&isFlagged=yes`, { token: tokens.maUser });
+    const two = await callRoute('listProductScrapings', { query: { retailer_brand_scraping: period, tab: 'change', isFlagged: 'yes' }, token: tokens.maUser });
     expect(two.status).toBe(400);
     expect(errorBody(two).message).toMatch(/^Choose one tab filter at a time/);
   });
@@ -155,13 +155,13 @@ describe('paging and input of the product tabs', () => {
 
   it('a look-alike or unknown period and product id answer 404, a malformed one 400', async () => {
     const lookalike = `${period.slice(0, -1)}${period.endsWith('A') ? 'B' : 'A'}`;
-    expect((await api('GET', `/retailerBrandProductScrapings?retailer_brand_scraping=${lookalike}`, { token: tokens.maAdmin })).status).toBe(404);
-    expect((await api('GET', `/RetailerScraping/${MA}/${lookalike}`, { token: tokens.maAdmin })).status).toBe(404);
-    expect((await api('GET', `/retailerBrandProductScrapings/${lookalike}${lookalike}`, { token: tokens.maAdmin })).status).toBe(404);
-    const bad = await api('GET', `/retailerBrandProductScrapings/${encodeURIComponent('../etc')}`, { token: tokens.maAdmin });
+    expect((await callRoute('listProductScrapings', { query: { retailer_brand_scraping: lookalike }, token: tokens.maAdmin })).status).toBe(404);
+    expect((await callRoute('getRetailerScraping', { params: { brandId: MA, id: lookalike }, token: tokens.maAdmin })).status).toBe(404);
+    expect((await callRoute('getProductScraping', { params: { id: `${lookalike}${lookalike}` }, token: tokens.maAdmin })).status).toBe(404);
+    const bad = await callRoute('getProductScraping', { params: { id: '../etc' }, token: tokens.maAdmin });
     expect(bad.status).toBe(400);
     expect(errorBody(bad).message).toBe('Invalid id.');
-    const date = await api('GET', `/RetailerScraping/${MA}/2026-99-99`, { token: tokens.maAdmin });
+    const date = await callRoute('getRetailerScraping', { params: { brandId: MA, id: '2026-99-99' }, token: tokens.maAdmin });
     expect(date.status).toBe(404);
   });
 });
@@ -180,22 +180,23 @@ describe("a plain User's assigned retailers on the retailer page", () => {
 
   it('gets 403/404 on an unassigned retailer’s page, period, products, product, history and edits', async () => {
     const product = (await callRoute('listProductScrapings', { token: tokens.maAdmin, query: { retailer_brand_scraping: unassignedPeriod, limit: 1 } })).body.data[0]!;
-    const calls: [string, string, unknown?][] = [
-      ['GET', `/RetailerScraping/${MA}/${UNASSIGNED}`],
-      ['GET', `/RetailerScraping/${MA}/${unassignedPeriod}`],
-      ['GET', `/RetailerSummaryDays/${MA}/${UNASSIGNED}`],
-      ['GET', `/retailerBrandProductScrapings?retailer_brand_scraping=${unassignedPeriod}`],
-      ['GET', `/retailerBrandProductScrapings?retailer_brand_scraping=${unassignedPeriod}&filter=all_oh`],
-      ['GET', `/retailerBrandProductScrapings/${product._id}`],
-      ['PUT', `/retailerBrandProductScrapings/${product._id}`, { oh_map_id: 'captured' }],
-      ['PUT', `/retailerBrandProductScrapings/${product._id}`, { brand_sku: 'captured' }],
-      ['GET', `/getRelatedProducts?id=${product._id}&brand=${MA}&retailer=${UNASSIGNED}`],
+    const token = tokens.maUser;
+    const calls: [string, () => Promise<ApiResult>][] = [
+      [`GET /RetailerScraping/${MA}/${UNASSIGNED}`, () => callRoute('getRetailerScraping', { params: { brandId: MA, id: UNASSIGNED }, token })],
+      [`GET /RetailerScraping/${MA}/${unassignedPeriod}`, () => callRoute('getRetailerScraping', { params: { brandId: MA, id: unassignedPeriod }, token })],
+      [`GET /RetailerSummaryDays/${MA}/${UNASSIGNED}`, () => callRoute('listRetailerPeriods', { params: { brandId: MA, retailerId: UNASSIGNED }, token })],
+      [`GET /retailerBrandProductScrapings?retailer_brand_scraping=${unassignedPeriod}`, () => callRoute('listProductScrapings', { query: { retailer_brand_scraping: unassignedPeriod }, token })],
+      [`GET /retailerBrandProductScrapings?retailer_brand_scraping=${unassignedPeriod}&filter=all_oh`, () => callRoute('listProductScrapings', { query: { retailer_brand_scraping: unassignedPeriod, filter: 'all_oh' }, token })],
+      [`GET /retailerBrandProductScrapings/${product._id}`, () => callRoute('getProductScraping', { params: { id: product._id }, token })],
+      [`PUT /retailerBrandProductScrapings/${product._id} oh_map_id`, () => callRoute('updateProductScraping', { params: { id: product._id }, token, body: { oh_map_id: 'captured' } })],
+      [`PUT /retailerBrandProductScrapings/${product._id} brand_sku`, () => callRoute('updateProductScraping', { params: { id: product._id }, token, body: { brand_sku: 'captured' } })],
+      [`GET /getRelatedProducts?id=${product._id}&brand=${MA}&retailer=${UNASSIGNED}`, () => callRoute('getRelatedProducts', { query: { id: product._id, brand: MA, retailer: UNASSIGNED }, token })],
       // The history call with an assigned retailer named in the query does not unlock another's product.
-      ['GET', `/getRelatedProducts?id=${product._id}&brand=${MA}&retailer=${ASSIGNED}`],
+      [`GET /getRelatedProducts?id=${product._id}&brand=${MA}&retailer=${ASSIGNED}`, () => callRoute('getRelatedProducts', { query: { id: product._id, brand: MA, retailer: ASSIGNED }, token })],
     ];
-    for (const [method, path, body] of calls) {
-      const res = await api(method, path, { token: tokens.maUser, body });
-      expect([403, 404], `${method} ${path}`).toContain(res.status);
+    for (const [call, send] of calls) {
+      const res = await send();
+      expect([403, 404], call).toContain(res.status);
       expect(JSON.stringify(res.body)).not.toContain(product.name);
     }
     // Nothing was changed by the refused edits.

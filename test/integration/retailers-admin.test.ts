@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RETAILER_MSG as M } from '../../shared/messages/retailers';
 import { signedInAccounts } from '../support/accounts';
-import { api, callRoute, errorBody, login, stack } from '../support/api';
+import { type ApiResult, callRoute, errorBody, login, stack } from '../support/api';
 import { seedBrand } from '../support/brands';
 import { dropRobotFile, waitForFile } from '../support/post-office';
 
@@ -25,9 +25,9 @@ const HELD = { _id: `ret-ra-held-${tag}`, name: `Held Store ${tag}`, optId: `RAH
 
 type Body = Record<string, unknown>;
 const fields = (n: string, over: Body = {}): Body => ({ name: `Store ${n} ${tag}`, optId: `RA${n}${TAG}`, slug: `ra-${n}-${tag}`, website: `https://ra-${n}.example`, ...over });
-const create = (body: unknown, token = tokens.admin) => api<any>('POST', '/retailers', { token, body });
-const update = (id: string, body: unknown, token = tokens.admin) => api<any>('PUT', `/retailers/${id}`, { token, body });
-const remove = (id: string, token = tokens.admin) => api<any>('DELETE', `/retailers/${id}`, { token });
+const create = (body: unknown, token = tokens.admin) => callRoute('createRetailer', { token, body });
+const update = (id: string, body: unknown, token = tokens.admin) => callRoute('updateRetailer', { params: { id }, token, body });
+const remove = (id: string, token = tokens.admin) => callRoute('deleteRetailer', { params: { id }, token });
 async function created(n: string, over: Body = {}): Promise<{ _id: string; name: string; optId: string; slug: string; website: string }> {
   const res = await create(fields(n, over));
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -114,7 +114,7 @@ describe('POST /retailers', () => {
       expect(errorBody(res).message, JSON.stringify(body).slice(0, 120)).toBe(message);
     }
     expect((await all()).some((r) => r.slug === `ra-v-${tag}` || r.optId === `RAV${TAG}`)).toBe(false);
-    expect((await api('POST', '/retailers?brand=x', { token: tokens.admin, body: fields('v') })).status).toBe(400);
+    expect((await callRoute('createRetailer', { query: { brand: 'x' }, token: tokens.admin, body: fields('v') })).status).toBe(400);
   });
 
   it('refuses a name, Opt ID or slug another retailer holds (names folded, Opt IDs case-insensitive), naming each', async () => {
@@ -200,9 +200,9 @@ describe('GET /retailers', () => {
     expect(far.body).toMatchObject({ data: [], nextCursor: null });
     expect(far.body.totalCount).toBeGreaterThan(0);
     for (const query of [{ page: 0 }, { page: 1.5 }, { page: 10_000_000 }, { limit: 0 }, { limit: 5000 }, { page: 'x' }] as Body[]) {
-      expect((await api('GET', `/retailers?${new URLSearchParams(query as Record<string, string>)}`, { token: tokens.admin })).status, JSON.stringify(query)).toBe(400);
+      expect((await callRoute('listRetailers', { query: query as Record<string, string | number>, token: tokens.admin })).status, JSON.stringify(query)).toBe(400);
     }
-    const forged = await api('GET', `/retailers?cursor=${Buffer.from(JSON.stringify([{ pk: 'USER#user-admin', sk: 'USER', gsi1pk: 'USERS', gsi1sk: 'a' }])).toString('base64url')}`, { token: tokens.admin });
+    const forged = await callRoute('listRetailers', { query: { cursor: Buffer.from(JSON.stringify([{ pk: 'USER#user-admin', sk: 'USER', gsi1pk: 'USERS', gsi1sk: 'a' }])).toString('base64url') }, token: tokens.admin });
     expect(forged.status).toBe(400);
     expect(errorBody(forged).message).toBe('The page cursor is not valid for this list.');
   });
@@ -305,13 +305,13 @@ describe('DELETE /retailers/{id}', () => {
 describe('who may call', () => {
   it('only ADMIN: brand admins, users and another brand get 403, no token or a deleted account 401, and nothing changes', async () => {
     const r = await created('who');
-    const calls = [
-      () => ['GET', '/retailers?page=1'],
-      () => ['GET', '/retailers'],
-      () => ['POST', '/retailers', fields('who2')],
-      () => ['PUT', `/retailers/${r._id}`, fields('who', { name: `Taken Over ${tag}` })],
-      () => ['DELETE', `/retailers/${r._id}`],
-    ] as (() => [string, string, Body?])[];
+    const calls: [string, (token?: string) => Promise<ApiResult>][] = [
+      ['GET /retailers?page=1', (token) => callRoute('listRetailers', { query: { page: '1' }, token })],
+      ['GET /retailers', (token) => callRoute('listRetailers', { token })],
+      ['POST /retailers', (token) => callRoute('createRetailer', { token, body: fields('who2') })],
+      [`PUT /retailers/${r._id}`, (token) => callRoute('updateRetailer', { params: { id: r._id }, token, body: fields('who', { name: `Taken Over ${tag}` }) })],
+      [`DELETE /retailers/${r._id}`, (token) => callRoute('deleteRetailer', { params: { id: r._id }, token })],
+    ];
     for (const [who, status] of [
       ['brandAdmin', 403],
       ['user', 403],
@@ -320,10 +320,9 @@ describe('who may call', () => {
       ['goneAdmin', 401],
       ['none', 401],
     ] as const) {
-      for (const c of calls) {
-        const [method, path, body] = c();
-        const res = await api(method, path, { token: who === 'none' ? undefined : tokens[who], body });
-        expect(res.status, `${who} ${method} ${path}`).toBe(status);
+      for (const [call, send] of calls) {
+        const res = await send(who === 'none' ? undefined : tokens[who]);
+        expect(res.status, `${who} ${call}`).toBe(status);
         expect(JSON.stringify(res.body)).not.toContain(r.optId);
       }
     }

@@ -13,7 +13,7 @@ import { FILE_MSG } from '../../shared/messages';
 import { SCRAPING_MSG } from '../../shared/schemas/scrapings';
 import { periodExpiresAt } from '../../shared/retention';
 import { signedInAccounts, type AccountSpec } from '../support/accounts';
-import { api, login, stack } from '../support/api';
+import { callRoute, errorBody, login, stack } from '../support/api';
 import { seedBrand } from '../support/brands';
 import { dropRobotFile, waitForFile } from '../support/post-office';
 
@@ -47,7 +47,7 @@ async function publish(date: string, price: string): Promise<{ _id: string; key:
   const deadline = Date.now() + 90_000;
   let f = await waitForFile(tokens.siteAdmin, key, true);
   while (f.approvedStatus !== 'approved') {
-    if (f.approvedStatus === 'pending' && f.flag === 'require_review' && !f.approvalClaim) await api('GET', `/upload/approveStatus?_id=${f._id}`, { token: tokens.siteAdmin });
+    if (f.approvedStatus === 'pending' && f.flag === 'require_review' && !f.approvalClaim) await callRoute('approveFile', { query: { _id: f._id }, token: tokens.siteAdmin });
     if (Date.now() > deadline) throw new Error(`${key} was not approved`);
     await new Promise((res) => setTimeout(res, 250));
     f = await waitForFile(tokens.siteAdmin, key, true);
@@ -121,13 +121,13 @@ describe('what the pipeline writes', () => {
 
   it('an edit of a product logs an item that expires with its period, and the answers never show expiresAt', async () => {
     const id = productOf(DATES[2], 'RT-1');
-    const res = await api<any>('PUT', `/retailerBrandProductScrapings/${id}`, { token: tokens.admin, body: { oh_map_id: 'RT-MAP-1' } });
+    const res = await callRoute('updateProductScraping', { params: { id }, token: tokens.admin, body: { oh_map_id: 'RT-MAP-1' } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).not.toHaveProperty('expiresAt');
     const edits = (await query(`SCRAPING#${periodOf(DATES[2])}`)).filter((i) => i.entity === 'ProductEdit');
     expect(edits.length).toBeGreaterThanOrEqual(1);
     for (const e of edits) expect(e.expiresAt).toBe(periodExpiresAt(DATES[2]));
-    const period = await api<any>('GET', `/RetailerScraping/${B._id}/${periodOf(DATES[2])}`, { token: tokens.admin });
+    const period = await callRoute('getRetailerScraping', { params: { brandId: B._id, id: periodOf(DATES[2]) }, token: tokens.admin });
     expect(period.body.data).not.toHaveProperty('expiresAt');
   });
 
@@ -145,7 +145,6 @@ describe('what the pipeline writes', () => {
   });
 });
 
-const get = (path: string) => api<any>('GET', path, { token: tokens.admin });
 
 describe('the backfill (infra/scripts/backfill.ts)', () => {
   const LEGACY = ['2025-08-31', '2026-02-27'] as const;
@@ -190,13 +189,13 @@ describe('the backfill (infra/scripts/backfill.ts)', () => {
     // Again: nothing left to write.
     expect(await repo.backfillPeriodExpiresAt([B._id], { pageSize: 2, flags: [flag] })).toEqual({ periods: 0, items: 0, badDates: [] });
     // The answers are what they were (expiresAt is never shown).
-    const periods = await get(`/RetailerSummaryDays/${B._id}/${RB._id}`);
+    const periods = await callRoute('listRetailerPeriods', { params: { brandId: B._id, retailerId: RB._id }, token: tokens.admin });
     expect(periods.body.data).toEqual([
       { _id: legacyPeriod(LEGACY[1]), value: LEGACY[1] },
       { _id: legacyPeriod(LEGACY[0]), value: LEGACY[0] },
     ]);
     for (const i of [...written, ...staged]) await remove(i);
-    expect((await get(`/RetailerSummaryDays/${B._id}/${RB._id}`)).body.data).toEqual([]);
+    expect((await callRoute('listRetailerPeriods', { params: { brandId: B._id, retailerId: RB._id }, token: tokens.admin })).body.data).toEqual([]);
     await remove({ pk: `FILE#${fileId}`, sk: 'FILE' });
   });
 
@@ -214,25 +213,25 @@ describe('the backfill (infra/scripts/backfill.ts)', () => {
 describe('when an old period is gone', () => {
   it('Select Period and the scan dates just end; the gone period, its products and its scan info answer 404, not 500', async () => {
     await expirePeriod(DATES[0]);
-    expect((await get(`/RetailerSummaryDays/${B._id}/${R._id}`)).body.data).toEqual([
+    expect((await callRoute('listRetailerPeriods', { params: { brandId: B._id, retailerId: R._id }, token: tokens.admin })).body.data).toEqual([
       { _id: periodOf(DATES[2]), value: DATES[2] },
       { _id: periodOf(DATES[1]), value: DATES[1] },
     ]);
-    expect((await get(`/RetailerSummaryDays/${B._id}`)).body.data.map((d: { value: string }) => d.value)).toEqual([DATES[2], DATES[1]]);
-    const product = await get(`/retailerBrandProductScrapings/${productOf(DATES[0], 'RT-1')}`);
-    expect([product.status, product.body.message]).toEqual([404, SCRAPING_MSG.productNotFound]);
-    const tab = await get(`/retailerBrandProductScrapings?retailer_brand_scraping=${periodOf(DATES[0])}`);
-    expect([tab.status, tab.body.message]).toEqual([404, SCRAPING_MSG.periodNotFound]);
-    const info = await get(`/RetailerScraping/${B._id}/${periodOf(DATES[0])}`);
+    expect((await callRoute('listBrandPeriods', { params: { brandId: B._id }, token: tokens.admin })).body.data.map((d: { value: string }) => d.value)).toEqual([DATES[2], DATES[1]]);
+    const product = await callRoute('getProductScraping', { params: { id: productOf(DATES[0], 'RT-1') }, token: tokens.admin });
+    expect([product.status, errorBody(product).message]).toEqual([404, SCRAPING_MSG.productNotFound]);
+    const tab = await callRoute('listProductScrapings', { query: { retailer_brand_scraping: periodOf(DATES[0]) }, token: tokens.admin });
+    expect([tab.status, errorBody(tab).message]).toEqual([404, SCRAPING_MSG.periodNotFound]);
+    const info = await callRoute('getRetailerScraping', { params: { brandId: B._id, id: periodOf(DATES[0]) }, token: tokens.admin });
     expect(info.status).toBe(404);
     // The next period still names it as its "Compared to" date (kept on the period), and opens.
-    const next = await get(`/RetailerScraping/${B._id}/${periodOf(DATES[1])}`);
+    const next = await callRoute('getRetailerScraping', { params: { brandId: B._id, id: periodOf(DATES[1]) }, token: tokens.admin });
     expect(next.status).toBe(200);
     expect(next.body.data).toMatchObject({ previousPeriodId: periodOf(DATES[0]), previousPeriod: DATES[0] });
   });
 
   it("a product's history ends at the oldest period left, also while TTL has deleted a period item and not yet its products", async () => {
-    const history = (id: string) => get(`/getRelatedProducts?id=${id}&brand=${B._id}&retailer=${R._id}`);
+    const history = (id: string) => callRoute('getRelatedProducts', { query: { id: id, brand: B._id, retailer: R._id }, token: tokens.admin });
     const full = await history(productOf(DATES[2], 'RT-2'));
     expect(full.status).toBe(200);
     expect(full.body.data.map((p: { period: string }) => p.period)).toEqual([DATES[2], DATES[1]]);
@@ -240,15 +239,15 @@ describe('when an old period is gone', () => {
     const partial = await history(productOf(DATES[2], 'RT-2'));
     expect(partial.body.data.map((p: { period: string }) => p.period)).toEqual([DATES[2]]);
     // A history link to the half-deleted period: 404, not 500.
-    expect((await get(`/retailerBrandProductScrapings/${productOf(DATES[1], 'RT-2')}`)).status).toBe(404);
+    expect((await callRoute('getProductScraping', { params: { id: productOf(DATES[1], 'RT-2') }, token: tokens.admin })).status).toBe(404);
   });
 
   it("the summary's previous period is simply missing: the latest period counts, the one before does not", async () => {
-    const summary = await get(`/brandRetailerSummary/${B._id}`);
+    const summary = await callRoute('getBrandRetailerSummary', { params: { brandId: B._id }, token: tokens.admin });
     expect(summary.status).toBe(200);
     // Total Retailers is every retailer on the brand's list ('auditing N websites'); this one was
     // audited at the scan before too, though that period is gone.
-    const listed = (await get(`/RetailerScraping/${B._id}`)).body.data.length;
+    const listed = (await callRoute('listRetailerScrapings', { params: { brandId: B._id }, token: tokens.admin })).body.data.length;
     expect(summary.body).toMatchObject({ totalProducts: { current: 5, prev: 0 }, totalRetailers: { current: listed, prev: listed } });
   });
 
@@ -257,20 +256,20 @@ describe('when an old period is gone', () => {
     const { rows } = await monthlyReportRows(B._id, DATES[0].slice(0, 7), { retailers: [R._id] });
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ scans: 0, lastScan: null });
-    const res = await get(`/report_summary/${B._id}?month=${DATES[0].slice(5, 7)}-${DATES[0].slice(0, 4)}`);
+    const res = await callRoute('reportSummary', { params: { brandId: B._id }, query: { month: `${DATES[0].slice(5, 7)}-${DATES[0].slice(0, 4)}` }, token: tokens.admin });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   });
 
   it("when the retailer's latest period is gone too, its record and profile show no period (no link to a gone one), and the summary counts nothing", async () => {
     await expirePeriod(DATES[2]);
-    const list = await get(`/RetailerScraping/${B._id}`);
+    const list = await callRoute('listRetailerScrapings', { params: { brandId: B._id }, token: tokens.admin });
     expect(list.status).toBe(200);
     expect(list.body.data.find((r: { retailer: { _id: string } }) => r.retailer._id === R._id)).toMatchObject({ _id: null, date: null, totalProducts: 0, previousTotalProducts: 0, flaggedProduct: 0, approvedDate: null, nextScanDay: null });
-    const profile = await get(`/RetailerScraping/${B._id}/${R._id}`);
+    const profile = await callRoute('getRetailerScraping', { params: { brandId: B._id, id: R._id }, token: tokens.admin });
     expect(profile.status).toBe(200);
     expect(profile.body.data).toMatchObject({ kind: 'retailer', period: null, totalProducts: 0, approvedDate: null });
-    expect((await get(`/brandRetailerSummary/${B._id}`)).body).toMatchObject({ totalProducts: { current: 0, prev: 0 }, totalRetailers: { current: list.body.data.length, prev: list.body.data.length } });
-    expect((await get(`/RetailerSummaryDays/${B._id}/${R._id}`)).body.data).toEqual([]);
+    expect((await callRoute('getBrandRetailerSummary', { params: { brandId: B._id }, token: tokens.admin })).body).toMatchObject({ totalProducts: { current: 0, prev: 0 }, totalRetailers: { current: list.body.data.length, prev: list.body.data.length } });
+    expect((await callRoute('listRetailerPeriods', { params: { brandId: B._id, retailerId: R._id }, token: tokens.admin })).body.data).toEqual([]);
   });
 });
 
@@ -278,12 +277,12 @@ describe('robot files whose pages the data bucket deleted (180 days after upload
   it('the file still opens and its rows say clearly they were deleted; a file compared with it still shows its copy of them', async () => {
     const first = files[DATES[0]]!._id;
     expect(await deletePages(first)).toBeGreaterThan(0);
-    const record = await api<any>('GET', `/getFiles/${first}`, { token: tokens.siteAdmin });
+    const record = await callRoute('getFile', { params: { fId: first }, token: tokens.siteAdmin });
     expect(record.status).toBe(200);
-    const rows = await api<any>('GET', `/getFileData/${first}?page=1`, { token: tokens.siteAdmin });
-    expect([rows.status, rows.body.message]).toEqual([410, FILE_MSG.rowsDeleted]);
+    const rows = await callRoute('getFileData', { params: { fId: first }, query: { page: '1' }, token: tokens.siteAdmin });
+    expect([rows.status, errorBody(rows).message]).toEqual([410, FILE_MSG.rowsDeleted]);
     // The next file keeps its own copy of the previous side (files/<its id>/previous/).
-    const second = await api<any>('GET', `/getFileData/${files[DATES[1]]!._id}?page=1`, { token: tokens.siteAdmin });
+    const second = await callRoute('getFileData', { params: { fId: files[DATES[1]]!._id }, query: { page: '1' }, token: tokens.siteAdmin });
     expect(second.status).toBe(200);
     expect(second.body.previousProductData).toMatchObject({ date: DATES[0], total: 5 });
     expect(second.body.previousProductData.data).toHaveLength(5);
@@ -298,9 +297,9 @@ describe('robot files whose pages the data bucket deleted (180 days after upload
     // Uploaded 181 days ago, as the data bucket's lifecycle rule sees it.
     const uploaded = new Date(Date.now() - 181 * 86_400_000).toISOString();
     await ddb.send(new lib.UpdateCommand({ TableName: table(), Key: { pk: `FILE#${f._id}`, sk: 'FILE' }, UpdateExpression: 'SET createdAt = :c', ExpressionAttributeValues: { ':c': uploaded } }));
-    const approve = await api<any>('GET', `/upload/approveStatus?_id=${f._id}`, { token: tokens.siteAdmin });
+    const approve = await callRoute('approveFile', { query: { _id: f._id }, token: tokens.siteAdmin });
     expect(approve.body).toEqual({ success: false, message: FILE_MSG.rowsDeletedApprove });
-    const after = await api<any>('GET', `/getFiles/${f._id}`, { token: tokens.siteAdmin });
+    const after = await callRoute('getFile', { params: { fId: f._id }, token: tokens.siteAdmin });
     expect(after.body).toEqual([expect.objectContaining({ approvedStatus: 'pending', processingError: FILE_MSG.rowsDeletedApprove })]);
   });
 
@@ -309,7 +308,7 @@ describe('robot files whose pages the data bucket deleted (180 days after upload
     const key = await dropRobotFile(R.slug, 'product', '2026-04-06', productCsv(5, '240.00'), `rt-after-${tag}`);
     const f = await waitForFile(tokens.siteAdmin, key);
     expect(f).toMatchObject({ error: null, previousFileId: null, rowCount: 5 });
-    const rows = await api<any>('GET', `/getFileData/${f._id}?page=1`, { token: tokens.siteAdmin });
+    const rows = await callRoute('getFileData', { params: { fId: f._id }, query: { page: '1' }, token: tokens.siteAdmin });
     expect(rows.status).toBe(200);
     expect(rows.body.currentProductData.total).toBe(5);
     expect(rows.body.previousProductData.total).toBe(0);

@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayUtc } from '../../functions/scrapings/domain/scan-info';
-import { callRoute, login, stack, untypedApi as api } from '../support/api';
+import { callRoute, login, stack } from '../support/api';
 import { dropRobotFile, waitForFile } from '../support/post-office';
 
 const tag = randomBytes(4).toString('hex');
@@ -50,9 +50,9 @@ const periodInfo = async (id: string) => {
   return res.body.data;
 };
 const periodsOf = async () => (await callRoute('listRetailerPeriods', { token: admin, params: { brandId: BRAND._id, retailerId: SCANNED._id } })).body.data;
-const flagCounts = async (query: Record<string, string>) => (await api('GET', `/getFlagValues?${new URLSearchParams(query)}`, { token: admin })).body as Record<string, number>;
-const listTotal = async (query: Record<string, string>) => (await api('GET', `/getFiles?${new URLSearchParams({ limit: '100', ...query })}`, { token: admin })).body.totalCount as number;
-const fileOf = async (id: string) => (await api('GET', `/getFiles/${id}`, { token: admin })).body[0];
+const flagCounts = async (query: Record<string, string>) => (await callRoute('getFlagValues', { query, token: admin })).body as Record<string, number>;
+const listTotal = async (query: Record<string, string>) => (await callRoute('listFiles', { query: { limit: '100', ...query }, token: admin })).body.totalCount as number;
+const fileOf = async (id: string) => (await callRoute('getFile', { params: { fId: id }, token: admin })).body[0]!;
 
 beforeAll(async () => {
   Object.assign(process.env, stack().env);
@@ -100,7 +100,7 @@ describe('Last Scan and Next Scan through a retailer’s files', () => {
     }
 
     // Needs Attention: that scan never becomes a period; the due day is overdue again.
-    expect((await api('POST', '/upload/NeedAttention', { token: admin, body: { _id: b._id } })).status).toBe(200);
+    expect((await callRoute('markNeedsAttention', { token: admin, body: { _id: b._id } })).status).toBe(200);
     expect((await record()).nextScan).toEqual({ state: 'overdue', date: addDays(D1, 7) });
 
     // A newer scan approved: the latest period's next scan is ahead; the older period's page shows
@@ -163,6 +163,6 @@ describe('counts that agree', () => {
         .toBe(true);
     }
     await expect.poll(async () => JSON.stringify(await flagCounts({})) === JSON.stringify(await flagCounts({ approvedStatus: 'pending' })), { timeout: 30_000, interval: 500 }).toBe(true);
-    expect((await api('GET', '/getFlagValues?approvedStatus=maybe', { token: admin })).status).toBe(400);
+    expect((await callRoute('getFlagValues', { query: { approvedStatus: 'maybe' }, token: admin })).status).toBe(400);
   });
 });

@@ -17,7 +17,7 @@ import type { UserRecord } from '../../functions/users/users.repo';
 import type { RetailerBrandScraping } from '../../functions/scrapings/scrapings.repo';
 import type { JobOutcome } from '../../infra/local/jobs';
 import { TEST_ROLES, testUser } from '../support/accounts';
-import { api, login, sentEmails, stack, type SentEmail } from '../support/api';
+import { callRoute, login, type SentEmail, sentEmails, stack } from '../support/api';
 import { signedInAccounts } from '../support/accounts';
 import { dropRobotFile, waitForFile } from '../support/post-office';
 import { seedBrand } from '../support/brands';
@@ -227,7 +227,7 @@ async function publishFile(r: { slug: string }, prefix: string, n: number, date:
   const key = await dropRobotFile(r.slug, 'product', date, productCsv(prefix, n, from), `sr-${prefix.toLowerCase()}-${from}`);
   const deadline = Date.now() + 90_000;
   for (let f = await waitForFile(admin, key, true); f.approvedStatus !== 'approved'; f = await waitForFile(admin, key, true)) {
-    if (f.approvedStatus === 'pending' && f.flag === 'require_review') await api('GET', `/upload/approveStatus?_id=${f._id}`, { token: admin });
+    if (f.approvedStatus === 'pending' && f.flag === 'require_review') await callRoute('approveFile', { query: { _id: f._id }, token: admin });
     if (Date.now() > deadline) throw new Error(`${key} was not approved`);
     await new Promise((res) => setTimeout(res, 250));
   }
@@ -248,7 +248,7 @@ describe('daily and weekly digests: what changed at the retailers each Daily/Wee
     await publishFile(R2, `SRB${tag}`, 3, today, siteAdmin);
     const { periodIdOf, productIdOf } = await import('../../functions/scrapings/domain/ids');
     const product = (r: { _id: string }, style: string) => productIdOf(periodIdOf(B._id, r._id, today), style);
-    const flag = (id: string, body: object) => api('PUT', `/updateReatilerBrandProductFlag/${id}`, { token: flagger, body });
+    const flag = (id: string, body: object) => callRoute('updateProductFlag', { params: { id }, token: flagger, body });
     for (const [id, body] of [
       [product(R2, `SRB${tag}-0`), { isFlagged: 'yes', message: 'price', reason: [{ name: 'Price', value: 'Wrong price' }] }],
       [product(R2, `SRB${tag}-1`), { isFlagged: 'yes', message: 'image', reason: [{ name: 'Image Issues', value: '' }] }],

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FileRecord, FileType } from '../../functions/files/files.repo';
 import type { RobotRow } from '../../functions/files/domain/robot-types';
-import { untypedApi as api, login, stack } from '../support/api';
+import { callRoute, errorBody, login, queryOf, stack } from '../support/api';
 import { testUser } from '../support/accounts';
 import { brandSkuIdOf } from '../../functions/inventory/domain/brand-skus';
 import { seedBrand } from '../support/brands';
@@ -165,12 +165,12 @@ beforeAll(async () => {
   // Period 1, then what people do on it, then period 2.
   const f1 = await makeFile('product', R1, D1, F1_ROWS);
   applied.f1 = (await approve(f1)).staged;
-  const mapped = await api('PUT', `/retailerBrandProductScrapings/${prod(ids.p1B1, 'P1')}`, { token: tokens.admin, body: { oh_map_id: 'INV-MAP1' } });
+  const mapped = await callRoute('updateProductScraping', { params: { id: prod(ids.p1B1, 'P1') }, token: tokens.admin, body: { oh_map_id: 'INV-MAP1' } });
   expect(mapped.status).toBe(200);
-  const sku = await api('PUT', `/retailerBrandProductScrapings/${prod(ids.p1B1, 'P5')}`, { token: tokens.user, body: { brand_sku: 'USER-SKU5' } });
+  const sku = await callRoute('updateProductScraping', { params: { id: prod(ids.p1B1, 'P5') }, token: tokens.user, body: { brand_sku: 'USER-SKU5' } });
   expect(sku.status).toBe(200);
   // Flagged through the flag call: the flag carries over to P2 of the next period (asserted below).
-  const flagged = await api('PUT', `/updateReatilerBrandProductFlag/${prod(ids.p1B1, 'P2')}`, { token: tokens.user, body: { isFlagged: 'yes', message: 'Wrong price', reason: [{ name: 'Price', value: 'Wrong price' }] } });
+  const flagged = await callRoute('updateProductFlag', { params: { id: prod(ids.p1B1, 'P2') }, token: tokens.user, body: { isFlagged: 'yes', message: 'Wrong price', reason: [{ name: 'Price', value: 'Wrong price' }] } });
   expect(flagged.status).toBe(200);
 
   const f2 = await makeFile('product', R1, D2, F2_ROWS, { file: f1, rows: F1_ROWS });
@@ -202,7 +202,7 @@ beforeAll(async () => {
   applied.homepage = (await approve(homepage)).staged;
 });
 
-const list = (q: string, token = tokens.admin) => api('GET', `/retailerBrandProductScrapings?${q}`, { token });
+const list = (q: string, token = tokens.admin) => callRoute('listProductScrapings', { query: queryOf(q), token });
 const styles = (rows: { style_number?: string; serialNo?: string }[]) => rows.map((r) => r.style_number ?? r.serialNo);
 
 describe('applying product files to the period', () => {
@@ -364,9 +364,9 @@ describe('GET /retailerBrandProductScrapings', () => {
   it('validates the query with clear messages', async () => {
     const missing = await list('page=1');
     expect(missing.status).toBe(400);
-    expect(missing.body.message).toBe('retailer_brand_scraping is required.');
-    expect((await list(`${period()}&sort=brand;asc`)).body.message).toBe('Sort must be name, price or style_number with ;asc or ;desc.');
-    expect((await list(`${period()}&tab=change&filter=all_oh`)).body.message).toMatch(/^Choose one tab filter at a time/);
+    expect(errorBody(missing).message).toBe('retailer_brand_scraping is required.');
+    expect(errorBody(await list(`${period()}&sort=brand;asc`)).message).toBe('Sort must be name, price or style_number with ;asc or ;desc.');
+    expect(errorBody(await list(`${period()}&tab=change&filter=all_oh`)).message).toMatch(/^Choose one tab filter at a time/);
     expect((await list(`retailer_brand_scraping=${'x'.repeat(22)}`)).status).toBe(404);
   });
 
@@ -382,59 +382,59 @@ describe('GET /retailerBrandProductScrapings', () => {
 
 describe('one product: GET and PUT /retailerBrandProductScrapings/{id}', () => {
   it('returns the product to whoever may see it', async () => {
-    const res = await api('GET', `/retailerBrandProductScrapings/${prod(ids.p2B1, 'P2')}`, { token: tokens.user });
+    const res = await callRoute('getProductScraping', { params: { id: prod(ids.p2B1, 'P2') }, token: tokens.user });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ _id: prod(ids.p2B1, 'P2'), style_number: 'P2', retailer_brand_scraping: ids.p2B1, type: 'change' });
-    expect((await api('GET', `/retailerBrandProductScrapings/${prod(ids.pR2, 'Q1')}`, { token: tokens.user })).status).toBe(403);
-    expect((await api('GET', `/retailerBrandProductScrapings/${prod(ids.p2B1, 'P2')}`, { token: tokens.other })).status).toBe(403);
-    expect((await api('GET', `/retailerBrandProductScrapings/${prod(ids.p2B1, 'NOPE')}`, { token: tokens.admin })).status).toBe(404);
+    expect((await callRoute('getProductScraping', { params: { id: prod(ids.pR2, 'Q1') }, token: tokens.user })).status).toBe(403);
+    expect((await callRoute('getProductScraping', { params: { id: prod(ids.p2B1, 'P2') }, token: tokens.other })).status).toBe(403);
+    expect((await callRoute('getProductScraping', { params: { id: prod(ids.p2B1, 'NOPE') }, token: tokens.admin })).status).toBe(404);
   });
 
   it("saves a Brand SKU option with the spec's toast, and a map id", async () => {
     const id = prod(ids.p2B1, 'P4');
     const option = { _id: brandSkuIdOf('MA-OPT-1'), sku: 'MA-OPT-1' };
-    const sku = await api('PUT', `/retailerBrandProductScrapings/${id}`, { token: tokens.user, body: { product: option } });
+    const sku = await callRoute('updateProductScraping', { params: { id }, token: tokens.user, body: { product: option } });
     expect(sku.status).toBe(200);
     expect(sku.body).toMatchObject({ message: 'Brand Sku updated successfully.', data: { brand_sku: 'MA-OPT-1', product: option, edited: ['brand_sku'] } });
     // A made-up option (its id is not the one its SKU derives) is refused.
-    const fake = await api('PUT', `/retailerBrandProductScrapings/${id}`, { token: tokens.user, body: { product: { _id: 'opt-1', sku: 'MA-OPT-1' } } });
+    const fake = await callRoute('updateProductScraping', { params: { id }, token: tokens.user, body: { product: { _id: 'opt-1', sku: 'MA-OPT-1' } } });
     expect(fake.status).toBe(400);
     expect(fake.body.message).toBe('Please select brand sku.');
-    const free = await api('PUT', `/retailerBrandProductScrapings/${id}`, { token: tokens.user, body: { brand_sku: 'MA-FREE' } });
+    const free = await callRoute('updateProductScraping', { params: { id }, token: tokens.user, body: { brand_sku: 'MA-FREE' } });
     expect(free.body.data.brand_sku).toBe('MA-FREE');
     expect(free.body.data.product).toBeUndefined();
-    const map = await api('PUT', `/retailerBrandProductScrapings/${id}`, { token: tokens.user, body: { oh_map_id: 'S-3' } });
+    const map = await callRoute('updateProductScraping', { params: { id }, token: tokens.user, body: { oh_map_id: 'S-3' } });
     expect(map.body).toMatchObject({ message: 'Map id updated successfully.', data: { oh_map_id: 'S-3' } });
-    expect([...map.body.data.edited].sort()).toEqual(['brand_sku', 'oh_map_id']);
+    expect([...map.body.data.edited!].sort()).toEqual(['brand_sku', 'oh_map_id']);
   });
 
   it('refuses an empty edit, a removed product and another brand', async () => {
-    const bad = await api('PUT', `/retailerBrandProductScrapings/${prod(ids.p2B1, 'P1')}`, { token: tokens.user, body: { brand_sku: '' } });
+    const bad = await callRoute('updateProductScraping', { params: { id: prod(ids.p2B1, 'P1') }, token: tokens.user, body: { brand_sku: '' } });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Please select brand sku.');
-    expect((await api('PUT', `/retailerBrandProductScrapings/${prod(ids.p2B1, 'P3')}`, { token: tokens.user, body: { oh_map_id: 'x' } })).status).toBe(409);
-    expect((await api('PUT', `/retailerBrandProductScrapings/${prod(ids.p2B1, 'P1')}`, { token: tokens.other, body: { oh_map_id: 'x' } })).status).toBe(403);
+    expect((await callRoute('updateProductScraping', { params: { id: prod(ids.p2B1, 'P3') }, token: tokens.user, body: { oh_map_id: 'x' } })).status).toBe(409);
+    expect((await callRoute('updateProductScraping', { params: { id: prod(ids.p2B1, 'P1') }, token: tokens.other, body: { oh_map_id: 'x' } })).status).toBe(403);
   });
 });
 
 describe('periods, retailer records, scan info and summary', () => {
   it('GET /RetailerSummaryDays/{brandId}[/{retailerId}]: periods newest first', async () => {
-    const brand = await api('GET', `/RetailerSummaryDays/${B1._id}`, { token: tokens.admin });
+    const brand = await callRoute('listBrandPeriods', { params: { brandId: B1._id }, token: tokens.admin });
     expect(brand.body.data).toEqual([
       { _id: D2, value: D2 },
       { _id: D1, value: D1 },
     ]);
-    const retailer = await api('GET', `/RetailerSummaryDays/${B1._id}/${R1._id}`, { token: tokens.user });
+    const retailer = await callRoute('listRetailerPeriods', { params: { brandId: B1._id, retailerId: R1._id }, token: tokens.user });
     expect(retailer.body).toEqual({ data: [{ _id: ids.p2B1, value: D2 }, { _id: ids.p1B1, value: D1 }], totalCount: 2 });
-    expect((await api('GET', `/RetailerSummaryDays/${B1._id}/${R2._id}`, { token: tokens.user })).status).toBe(403);
-    expect((await api('GET', `/RetailerSummaryDays/${B1._id}`, { token: tokens.other })).status).toBe(403);
+    expect((await callRoute('listRetailerPeriods', { params: { brandId: B1._id, retailerId: R2._id }, token: tokens.user })).status).toBe(403);
+    expect((await callRoute('listBrandPeriods', { params: { brandId: B1._id }, token: tokens.other })).status).toBe(403);
   });
 
   it('GET /RetailerScraping/{brandId}: one record per retailer, assigned reps for admins, assigned retailers for a User', async () => {
-    const all = await api('GET', `/RetailerScraping/${B1._id}`, { token: tokens.admin });
+    const all = await callRoute('listRetailerScrapings', { params: { brandId: B1._id }, token: tokens.admin });
     expect(all.status).toBe(200);
     expect(all.body.totalCount).toBe(2);
-    const r1 = all.body.data.find((r: any) => r.retailer._id === R1._id);
+    const r1 = all.body.data.find((r) => r.retailer._id === R1._id)!;
     expect(r1).toMatchObject({
       _id: ids.p2B1,
       retailer: { _id: R1._id, name: R1.name, optId: R1.optId },
@@ -448,19 +448,19 @@ describe('periods, retailer records, scan info and summary', () => {
     expect(r1.approvedDate).toBeTruthy();
     expect(all.body.data.find((r: any) => r.retailer._id === R2._id)).toMatchObject({ totalProducts: 2, flaggedProduct: 0, users: [], brand_retailer: { webSiteType: 'retailerWithModule' } });
 
-    const mine = await api('GET', `/RetailerScraping/${B1._id}`, { token: tokens.user });
+    const mine = await callRoute('listRetailerScrapings', { params: { brandId: B1._id }, token: tokens.user });
     expect(mine.body.data.map((r: any) => r.retailer._id)).toEqual([R1._id]);
-    expect(mine.body.data[0].users).toEqual([]);
-    const forUser = await api('GET', `/RetailerScraping/${B1._id}?user=${USER_ID}`, { token: tokens.admin });
+    expect(mine.body.data[0]!.users).toEqual([]);
+    const forUser = await callRoute('listRetailerScrapings', { params: { brandId: B1._id }, query: { user: USER_ID }, token: tokens.admin });
     expect(forUser.body.data.map((r: any) => r.retailer._id)).toEqual([R1._id]);
-    expect((await api('GET', `/RetailerScraping/${B1._id}?user=user-castellane`, { token: tokens.admin })).status).toBe(404);
-    expect((await api('GET', `/RetailerScraping/${B1._id}`, { token: tokens.other })).status).toBe(403);
+    expect((await callRoute('listRetailerScrapings', { params: { brandId: B1._id }, query: { user: 'user-castellane' }, token: tokens.admin })).status).toBe(404);
+    expect((await callRoute('listRetailerScrapings', { params: { brandId: B1._id }, token: tokens.other })).status).toBe(403);
   });
 
   it('GET /RetailerScraping/{brandId}/{id}: a period id gives scraping info, a retailer id its scan info', async () => {
-    const period = await api('GET', `/RetailerScraping/${B1._id}/${ids.p2B1}`, { token: tokens.user });
+    const period = await callRoute('getRetailerScraping', { params: { brandId: B1._id, id: ids.p2B1 }, token: tokens.user });
     expect(period.body.data).toMatchObject({ kind: 'period', _id: ids.p2B1, previousPeriod: D1, previousPeriodId: ids.p1B1, date: D2, added: 1, deleted: 1, changed: 2 });
-    const retailer = await api('GET', `/RetailerScraping/${B1._id}/${R1._id}`, { token: tokens.user });
+    const retailer = await callRoute('getRetailerScraping', { params: { brandId: B1._id, id: R1._id }, token: tokens.user });
     expect(retailer.body.data).toMatchObject({
       kind: 'retailer',
       _id: m.ids.scanInfoIdOf(B1._id, R1._id),
@@ -476,45 +476,45 @@ describe('periods, retailer records, scan info and summary', () => {
       period: { _id: ids.p2B1, date: D2 },
     });
     // A retailer with no file yet: defaults, not an error.
-    const r2 = await api('GET', `/RetailerScraping/${B1._id}/${R2._id}`, { token: tokens.admin });
+    const r2 = await callRoute('getRetailerScraping', { params: { brandId: B1._id, id: R2._id }, token: tokens.admin });
     expect(r2.body.data).toMatchObject({ kind: 'retailer', featuredInMenu: false, siteLink: '', totalProducts: 2 });
-    expect((await api('GET', `/RetailerScraping/${B1._id}/${R2._id}`, { token: tokens.user })).status).toBe(403);
-    expect((await api('GET', `/RetailerScraping/${B1._id}/${ids.p2B2}`, { token: tokens.admin })).status).toBe(404);
-    expect((await api('GET', `/RetailerScraping/${B1._id}/ret-nowhere`, { token: tokens.admin })).status).toBe(404);
+    expect((await callRoute('getRetailerScraping', { params: { brandId: B1._id, id: R2._id }, token: tokens.user })).status).toBe(403);
+    expect((await callRoute('getRetailerScraping', { params: { brandId: B1._id, id: ids.p2B2 }, token: tokens.admin })).status).toBe(404);
+    expect((await callRoute('getRetailerScraping', { params: { brandId: B1._id, id: 'ret-nowhere' }, token: tokens.admin })).status).toBe(404);
   });
 
   it('GET /brandRetailerSummary/{brandId}: current and previous totals of the retailers one sees', async () => {
-    const admin = await api('GET', `/brandRetailerSummary/${B1._id}`, { token: tokens.admin });
+    const admin = await callRoute('getBrandRetailerSummary', { params: { brandId: B1._id }, token: tokens.admin });
     expect(admin.body).toEqual({ totalProducts: { current: 7, prev: 5 }, flaggedProducts: { current: 1, prev: 1 }, totalRetailers: { current: 2, prev: 1 } });
-    const user = await api('GET', `/brandRetailerSummary/${B1._id}`, { token: tokens.user });
+    const user = await callRoute('getBrandRetailerSummary', { params: { brandId: B1._id }, token: tokens.user });
     expect(user.body).toEqual({ totalProducts: { current: 5, prev: 5 }, flaggedProducts: { current: 1, prev: 1 }, totalRetailers: { current: 1, prev: 1 } });
-    expect((await api('GET', `/brandRetailerSummary/${B1._id}`, { token: tokens.other })).status).toBe(403);
+    expect((await callRoute('getBrandRetailerSummary', { params: { brandId: B1._id }, token: tokens.other })).status).toBe(403);
   });
 
   it('GET /getRelatedProducts: the same style number across periods, newest first', async () => {
-    const res = await api('GET', `/getRelatedProducts?id=${prod(ids.p2B1, 'P2')}&brand=${B1._id}&retailer=${R1._id}`, { token: tokens.user });
+    const res = await callRoute('getRelatedProducts', { query: { id: prod(ids.p2B1, 'P2'), brand: B1._id, retailer: R1._id }, token: tokens.user });
     expect(res.status).toBe(200);
     expect(res.body.data.map((p: any) => [p.period, p.price, p._id])).toEqual([
       [D2, 250, prod(ids.p2B1, 'P2')],
       [D1, 200, prod(ids.p1B1, 'P2')],
     ]);
-    const gone = await api('GET', `/getRelatedProducts?id=${prod(ids.p2B1, 'P3')}&brand=${B1._id}`, { token: tokens.admin });
+    const gone = await callRoute('getRelatedProducts', { query: { id: prod(ids.p2B1, 'P3'), brand: B1._id }, token: tokens.admin });
     expect(gone.body.data.map((p: any) => p.period)).toEqual([D1]);
-    expect((await api('GET', `/getRelatedProducts?id=${prod(ids.p2B1, 'P2')}&brand=${B2._id}`, { token: tokens.admin })).status).toBe(404);
-    expect((await api('GET', `/getRelatedProducts?id=${prod(ids.p2B1, 'P2')}&brand=${B1._id}`, { token: tokens.other })).status).toBe(403);
-    expect((await api('GET', `/getRelatedProducts?brand=${B1._id}`, { token: tokens.admin })).body.message).toBe('id is required.');
+    expect((await callRoute('getRelatedProducts', { query: { id: prod(ids.p2B1, 'P2'), brand: B2._id }, token: tokens.admin })).status).toBe(404);
+    expect((await callRoute('getRelatedProducts', { query: { id: prod(ids.p2B1, 'P2'), brand: B1._id }, token: tokens.other })).status).toBe(403);
+    expect(errorBody(await callRoute('getRelatedProducts', { query: { brand: B1._id }, token: tokens.admin })).message).toBe('id is required.');
   });
 
   it('keeps a demo User to their assigned retailers on the seeded brand', async () => {
-    expect((await api('GET', '/RetailerSummaryDays/brand-maison-aurelle/ret-orchard', { token: tokens.demoUser })).status).toBe(403);
-    const res = await api('GET', '/RetailerScraping/brand-maison-aurelle', { token: tokens.demoUser });
+    expect((await callRoute('listRetailerPeriods', { params: { brandId: 'brand-maison-aurelle', retailerId: 'ret-orchard' }, token: tokens.demoUser })).status).toBe(403);
+    const res = await callRoute('listRetailerScrapings', { params: { brandId: 'brand-maison-aurelle' }, token: tokens.demoUser });
     expect(res.status).toBe(200);
     expect(res.body.data.map((r: any) => r.retailer._id).sort()).toEqual(['ret-harrowgate', 'ret-lumiere']);
   });
 });
 
 describe('GET /getBatchItems', () => {
-  const get = (q: string, token = tokens.admin) => api('GET', `/getBatchItems?${q}`, { token });
+  const get = (q: string, token = tokens.admin) => callRoute('getBatchItems', { query: queryOf(q), token });
 
   it("returns the item when the serial is the retailer's", async () => {
     const res = await get(`retailerId=${R1._id}&serialNo=S-2&brand=${B1._id}`);
@@ -527,16 +527,16 @@ describe('GET /getBatchItems', () => {
   it("names the retailer a serial belongs to, and says 'item not found' for an unknown one", async () => {
     const other = await get(`retailerId=${R1._id}&serialNo=S-6&brand=${B1._id}`);
     expect(other.status).toBe(409);
-    expect(other.body.message).toBe(`SerialNo: S-6 | belongs to another retailer: ${R2.optId} (${R2.name}).`);
+    expect(errorBody(other).message).toBe(`SerialNo: S-6 | belongs to another retailer: ${R2.optId} (${R2.name}).`);
     const unknown = await get(`retailerId=${R1._id}&serialNo=NOPE&brand=${B1._id}`);
     expect(unknown.status).toBe(404);
-    expect(unknown.body.message).toBe('item not found');
+    expect(errorBody(unknown).message).toBe('item not found');
   });
 
   it("tells a User restricted to other retailers only that the serial is another retailer's, not which (issue 6 §7)", async () => {
     const res = await get(`retailerId=${R1._id}&serialNo=S-6`, tokens.user); // tokens.user is assigned R1 only; S-6 is R2's
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe('SerialNo: S-6 | belongs to another retailer.');
+    expect(errorBody(res).message).toBe('SerialNo: S-6 | belongs to another retailer.');
     expect(JSON.stringify(res.body)).not.toContain(R2.optId);
     expect(JSON.stringify(res.body)).not.toContain(R2.name);
   });
@@ -558,7 +558,7 @@ describe('replacing the on-hand feed', () => {
     expect(out).toEqual({ brand: B1._id, items: 1, errors: [] });
     const all = await list(`retailer_brand_scraping=${ids.p2B1}&filter=all_oh`);
     expect(all.body.data.map((r: any) => [r.serialNo, r.price])).toEqual([['S-1', 99]]);
-    expect((await api('GET', `/getBatchItems?retailerId=${R1._id}&serialNo=S-2&brand=${B1._id}`, { token: tokens.admin })).status).toBe(404);
+    expect((await callRoute('getBatchItems', { query: { retailerId: R1._id, serialNo: 'S-2', brand: B1._id }, token: tokens.admin })).status).toBe(404);
     const markers = await m.inventory.listVersionMarkers(B1._id);
     expect(markers.find((x) => x.version === old)).toMatchObject({ status: 'retired' });
   });
@@ -598,8 +598,8 @@ describe('the flagged index', () => {
   });
 
   it('keeps the flagged count on the period, so the summary and retailer list follow flag, unflag and publish', async () => {
-    const flaggedOnSummary = async () => (await api('GET', `/brandRetailerSummary/${B1._id}`, { token: tokens.admin })).body.flaggedProducts.current;
-    const flaggedOnList = async () => (await api('GET', `/RetailerScraping/${B1._id}`, { token: tokens.admin })).body.data.find((r: any) => r.retailer._id === R1._id).flaggedProduct;
+    const flaggedOnSummary = async () => (await callRoute('getBrandRetailerSummary', { params: { brandId: B1._id }, token: tokens.admin })).body.flaggedProducts.current;
+    const flaggedOnList = async () => (await callRoute('listRetailerScrapings', { params: { brandId: B1._id }, token: tokens.admin })).body.data.find((r) => r.retailer._id === R1._id)!.flaggedProduct;
     const counted = () => m.repo.countFlaggedProducts(ids.p2B1);
     // Published with the flag carried from period 1 (P2), counted at staging.
     expect((await m.repo.getPeriod(ids.p2B1))?.flaggedCount).toBe(1);

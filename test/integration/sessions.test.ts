@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, callRoute, errorBody, sentEmails, stack } from '../support/api';
+import { callRoute, errorBody, sentEmails, stack } from '../support/api';
 import { TEST_ROLES, testUser } from '../support/accounts';
 
 const tag = randomBytes(4).toString('hex');
@@ -42,7 +42,7 @@ async function logIn(email: string, password = PASSWORD): Promise<string> {
 
 /** A call any signed-in user may make and that shows their access: the retailers of the brand they see. */
 const retailersSeen = async (token: string) => {
-  const res = await api<{ data: { retailer: { _id: string } }[] }>('GET', '/RetailerScraping/brand-maison-aurelle', { token });
+  const res = await callRoute('listRetailerScrapings', { params: { brandId: 'brand-maison-aurelle' }, token });
   return { status: res.status, ids: res.status === 200 ? res.body.data.map((r) => r.retailer._id).sort() : undefined };
 };
 
@@ -170,7 +170,7 @@ describe('role, brand and assigned retailers come from the current user record',
   it('a role change takes effect on the next request', async () => {
     const u = await makeUser('BRAND_ADMIN', []);
     const token = await logIn(u.email);
-    const users1 = await api('GET', '/users?brand=brand-maison-aurelle', { token });
+    const users1 = await callRoute('listUsers', { query: { brand: 'brand-maison-aurelle' }, token });
     expect(users1.status).toBe(200);
     await users.updateUserFields(u.id, { roles: [TEST_ROLES.User], associated_retailers: ['ret-harrowgate'] });
     expect((await retailersSeen(token)).status).toBe(401);
@@ -184,6 +184,6 @@ describe('role, brand and assigned retailers come from the current user record',
     await users.setUserBrand(u.id, 'brand-castellane');
     expect((await retailersSeen(token)).status).toBe(401);
     expect((await retailersSeen(await logIn(u.email))).status).toBe(403);
-    expect((await api('GET', '/RetailerScraping/brand-castellane', { token: await logIn(u.email) })).status).toBe(200);
+    expect((await callRoute('listRetailerScrapings', { params: { brandId: 'brand-castellane' }, token: await logIn(u.email) })).status).toBe(200);
   });
 });

@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login } from '../support/api';
+import { callRoute, login } from '../support/api';
 import { dropRobotFile, makeOwnTenant, waitForFile } from '../support/post-office';
 
 const tag = randomBytes(4).toString('hex');
@@ -50,7 +50,7 @@ afterAll(() => {
 
 async function approved(key: string) {
   let f = await waitForFile(admin, key, true);
-  if (f.approvedStatus === 'pending') expect((await api('GET', `/upload/approveStatus?_id=${f._id}`, { token: admin })).status).toBe(200);
+  if (f.approvedStatus === 'pending') expect((await callRoute('approveFile', { query: { _id: f._id }, token: admin })).status).toBe(200);
   await expect.poll(async () => (f = await waitForFile(admin, key)).approvedStatus, { timeout: 120_000, interval: 250 }).toBe('approved');
   return f;
 }

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildPeriodProducts } from '../../functions/files/domain/period-apply';
-import { api, login } from '../support/api';
+import { callRoute, login } from '../support/api';
 import { dropRobotFile, makeOwnTenant, waitForFile } from '../support/post-office';
 
 const tag = randomBytes(4).toString('hex');
@@ -54,7 +54,7 @@ const currentRows = (() => {
 
 async function settledApproved(key: string) {
   let f = await waitForFile(admin, key, true);
-  if (f.approvedStatus === 'pending') expect((await api('GET', `/upload/approveStatus?_id=${f._id}`, { token: admin })).status).toBe(200);
+  if (f.approvedStatus === 'pending') expect((await callRoute('approveFile', { query: { _id: f._id }, token: admin })).status).toBe(200);
   const deadline = Date.now() + 120_000;
   while ((f = await waitForFile(admin, key)).approvedStatus !== 'approved') {
     if (Date.now() > deadline) throw new Error(`${key} was not approved`);

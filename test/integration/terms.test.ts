@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TERMS_NOT_ACCEPTED } from '../../shared/constants';
-import { api, callRoute, errorBody, login, stack } from '../support/api';
+import { type ApiResult, callRoute, errorBody, login, stack } from '../support/api';
 import { signedInAccounts } from '../support/accounts';
 
 const tag = randomBytes(4).toString('hex');
@@ -25,7 +25,7 @@ beforeAll(async () => {
   });
 });
 
-const expectTermsError = (res: Awaited<ReturnType<typeof api>>) => {
+const expectTermsError = (res: ApiResult) => {
   expect(res.status, JSON.stringify(res.body)).toBe(403);
   expect(errorBody(res)).toEqual({ message: 'Please accept the Terms & Conditions to continue.', code: TERMS_NOT_ACCEPTED });
 };
@@ -33,37 +33,37 @@ const expectTermsError = (res: Awaited<ReturnType<typeof api>>) => {
 describe('a brand user who has not accepted the terms', () => {
   it('newuser@demo.test reads no brand data: GET /RetailerScraping/{brandId} answers the terms error, not 200', async () => {
     const token = await login('newuser@demo.test');
-    expectTermsError(await api('GET', `/RetailerScraping/${BRAND}`, { token }));
-    expectTermsError(await api('GET', `/brandRetailerSummary/${BRAND}`, { token }));
-    expectTermsError(await api('GET', `/RetailerSummaryDays/${BRAND}`, { token }));
-    expectTermsError(await api('GET', `/users?brand=${BRAND}`, { token }));
+    expectTermsError(await callRoute('listRetailerScrapings', { params: { brandId: BRAND }, token }));
+    expectTermsError(await callRoute('getBrandRetailerSummary', { params: { brandId: BRAND }, token }));
+    expectTermsError(await callRoute('listBrandPeriods', { params: { brandId: BRAND }, token }));
+    expectTermsError(await callRoute('listUsers', { query: { brand: BRAND }, token }));
     // What the web shows them instead: the login answer says the terms come first.
     const res = await callRoute('login', { body: { email: 'newuser@demo.test', password: 'Demo-2026!' } });
     expect(res.body.user.policyFlag).toBe(true);
   });
 
   it('is refused before the body or the brand is looked at: another brand, a malformed body, a mutation', async () => {
-    expectTermsError(await api('GET', '/RetailerScraping/brand-castellane', { token: tokens.pending }));
-    expectTermsError(await api('PUT', `/brands/${BRAND}`, { token: tokens.pending, body: { colors: { bgColor: 'not a colour' } } }));
-    expectTermsError(await api('POST', '/getContactInfoForEmail', { token: tokens.pending, body: {} }));
+    expectTermsError(await callRoute('listRetailerScrapings', { params: { brandId: 'brand-castellane' }, token: tokens.pending }));
+    expectTermsError(await callRoute('updateBrand', { params: { brandId: BRAND }, token: tokens.pending, body: { colors: { bgColor: 'not a colour' } } }));
+    expectTermsError(await callRoute('getContactInfoForEmail', { token: tokens.pending, body: {} }));
   });
 
   it('may log out, accept the terms, and then the same session reads the brand', async () => {
     const second = await login(`terms-2-${tag}@demo.test`, PASSWORD);
     expect((await callRoute('logout', { token: second })).status).toBe(200);
-    expectTermsError(await api('GET', `/RetailerScraping/${BRAND}`, { token: tokens.pendingOther }));
+    expectTermsError(await callRoute('listRetailerScrapings', { params: { brandId: BRAND }, token: tokens.pendingOther }));
     // Accepting for someone else is not open to them.
     expect((await callRoute('updateUserPolicy', { token: tokens.pendingOther, params: { userId: ids.pending }, body: { policyFlag: false } })).status).toBe(403);
     const accepted = await callRoute('updateUserPolicy', { token: tokens.pendingOther, params: { userId: ids.pendingOther }, body: { policyFlag: false } });
     expect(accepted.status).toBe(200);
     expect(accepted.body.user.policyFlag).toBe(false);
-    const res = await api<{ data: unknown[] }>('GET', `/RetailerScraping/${BRAND}`, { token: tokens.pendingOther });
+    const res = await callRoute('listRetailerScrapings', { params: { brandId: BRAND }, token: tokens.pendingOther });
     expect(res.status).toBe(200);
     expect(res.body.data.length).toBeGreaterThan(0);
   });
 
   it("a site admin's own terms flag is not asked", async () => {
-    expect((await api('GET', `/RetailerScraping/${BRAND}`, { token: tokens.pendingAdmin })).status).toBe(200);
-    expect((await api('GET', '/getFiles', { token: tokens.pendingAdmin })).status).toBe(200);
+    expect((await callRoute('listRetailerScrapings', { params: { brandId: BRAND }, token: tokens.pendingAdmin })).status).toBe(200);
+    expect((await callRoute('listFiles', { token: tokens.pendingAdmin })).status).toBe(200);
   });
 });

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { USER_MSG as M } from '../../shared/messages/users';
 import { signedInAccounts, testUser, type AccountSpec } from '../support/accounts';
-import { api, callRoute, errorBody, login, sentEmails, stack } from '../support/api';
+import { callRoute, errorBody, login, sentEmails, stack } from '../support/api';
 
 const tag = randomBytes(4).toString('hex');
 const B = { _id: `brand-us-${tag}`, name: `Users House ${tag}`, slug: `users-house-${tag}` };
@@ -417,9 +417,9 @@ describe('DELETE /removeAndNotify/{id}', () => {
 
 describe('bad input', () => {
   it('refuses malformed ids and bodies with a clear message', async () => {
-    expect((await api('PUT', '/users/..%2Fx', { token: tokens.admin, body: { associated_retailers: [] } })).status).toBe(400);
-    expect((await api('DELETE', '/removeAndNotify/a%20b', { token: tokens.admin })).status).toBe(400);
-    const junk = await api('POST', '/registerAndNotify', { token: tokens.admin, body: { ...newUser(), associated_retailers: Array.from({ length: 501 }, (_, i) => `r${i}`) } });
+    expect((await callRoute('updateUser', { params: { id: '../x' }, token: tokens.admin, body: { associated_retailers: [] } })).status).toBe(400);
+    expect((await callRoute('removeAndNotify', { params: { id: 'a b' }, token: tokens.admin })).status).toBe(400);
+    const junk = await callRoute('registerAndNotify', { token: tokens.admin, body: { ...newUser(), associated_retailers: Array.from({ length: 501 }, (_, i) => `r${i}`) } });
     expect(junk.status).toBe(400);
     expect((await edit(tokens.admin, users.user._id, { associated_retailers: ['../etc'] })).status).toBe(400);
   });

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { routes, type RouteDef } from '../../shared/routes';
 import { TERMS_NOT_ACCEPTED } from '../../shared/constants';
 import { signedInAccounts } from '../support/accounts';
-import { api, errorBody, login, stack } from '../support/api';
+import { errorBody, login, rawApi, stack } from '../support/api';
 
 const OWN_BRAND = 'brand-maison-aurelle';
 /** What another tenant must never see of Maison Aurelle. */
@@ -61,7 +61,7 @@ beforeAll(async () => {
 describe.each(guarded.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', (_name, r) => {
   it('answers 401 without a token, with a forged one and with an expired one', async () => {
     for (const token of [undefined, 'garbage', tokens.forged, tokens.expired]) {
-      const res = await api(r.method, url(r), { token, body: r.method === 'GET' ? undefined : {} });
+      const res = await rawApi(r.method, url(r), { token, body: r.method === 'GET' ? undefined : {} });
       expect(res.status, `token=${String(token).slice(0, 12)}`).toBe(401);
       expect(errorBody(res).message).toBe('Please login to continue.');
     }
@@ -71,7 +71,7 @@ describe.each(guarded.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', (
     it('answers 403 to a role it does not allow', async () => {
       const wrong = r.access === 'admin' ? ['brandAdmin', 'user'] : ['user'];
       for (const who of wrong) {
-        const res = await api(r.method, url(r), { token: tokens[who], body: r.method === 'GET' ? undefined : {} });
+        const res = await rawApi(r.method, url(r), { token: tokens[who], body: r.method === 'GET' ? undefined : {} });
         expect(res.status, who).toBe(403);
       }
     });
@@ -80,7 +80,7 @@ describe.each(guarded.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', (
   // The routes open before the terms (logout, accepting them) are not called here: they would end or change the account.
   if ((r.access === 'user' || r.access === 'brandAdmin') && !r.beforeTerms) {
     it('answers 403 TERMS_NOT_ACCEPTED to a brand user who has not accepted the terms', async () => {
-      const res = await api(r.method, url(r), { token: tokens.termsPending, body: r.method === 'GET' ? undefined : {} });
+      const res = await rawApi(r.method, url(r), { token: tokens.termsPending, body: r.method === 'GET' ? undefined : {} });
       expect(res.status).toBe(403);
       expect(errorBody(res).code).toBe(TERMS_NOT_ACCEPTED);
     });
@@ -88,7 +88,7 @@ describe.each(guarded.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', (
 
   if (r.tenant) {
     it("answers 403 or 404 to another brand's token and never shows that brand's data", async () => {
-      const res = await api(r.method, url(r), { token: tokens.otherBrand, body: r.method === 'GET' ? undefined : {} });
+      const res = await rawApi(r.method, url(r), { token: tokens.otherBrand, body: r.method === 'GET' ? undefined : {} });
       expect([403, 404]).toContain(res.status);
       const text = JSON.stringify(res.body);
       for (const s of SECRETS) expect(text).not.toContain(s);
@@ -99,7 +99,7 @@ describe.each(guarded.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', (
 describe('error answers never leak internals', () => {
   // (A handler's 5xx saying only the generic message is asserted in test/functions/lib/handler.test.ts.)
   it('an unknown API path answers 404 with a plain message, no stack trace', async () => {
-    const res = await api('GET', '/definitely/not/a/route');
+    const res = await rawApi('GET', '/definitely/not/a/route');
     expect(res.status).toBe(404);
     expect(JSON.stringify(res.body)).not.toMatch(/at .*\.ts|Error:/);
   });

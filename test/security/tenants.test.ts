@@ -11,7 +11,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, errorBody, login, stack } from '../support/api';
+import { type ApiResult, callRoute, errorBody, login, rawApi, stack } from '../support/api';
 import { putObject } from '../support/post-office';
 
 const MA = 'brand-maison-aurelle';
@@ -47,34 +47,34 @@ const tokens = {} as Record<'admin' | 'maAdmin' | 'maUser' | 'cpAdmin', string>;
 const ids: Record<'ma' | 'cp' | 'maUnassigned', Ids> = {} as never;
 const admin: { file: string; notification: string; fileName: string; subject: string } = { file: '', notification: '', fileName: '', subject: '' };
 
-async function ok<T = any>(method: string, path: string, token: string): Promise<T> {
-  const res = await api<T>(method, path, { token });
-  if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+async function ok<T>(what: string, call: Promise<ApiResult<T>>): Promise<T> {
+  const res = await call;
+  if (res.status !== 200) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
 
 /** The owner's view: newest period of a retailer, its first product, and an on-hand serial of that retailer. */
 async function realIds(token: string, brand: string, retailer: string, serial?: string): Promise<Ids> {
-  const periods = await ok<{ data: { _id: string }[] }>('GET', `/RetailerSummaryDays/${brand}/${retailer}`, token);
+  const periods = await ok(`GET /RetailerSummaryDays/${brand}/${retailer}`, callRoute('listRetailerPeriods', { params: { brandId: brand, retailerId: retailer }, token }));
   const period = periods.data[0]!._id;
-  const products = await ok<{ data: { _id: string; name: string; style_number: string }[] }>('GET', `/retailerBrandProductScrapings?retailer_brand_scraping=${period}&limit=1`, token);
+  const products = await ok(`GET /retailerBrandProductScrapings?retailer_brand_scraping=${period}&limit=1`, callRoute('listProductScrapings', { query: { retailer_brand_scraping: period, limit: '1' }, token }));
   const product = products.data[0]!;
   let serialNo = serial;
   if (!serialNo) {
-    const oh = await ok<{ data: { serialNo?: string }[] }>('GET', `/retailerBrandProductScrapings?retailer_brand_scraping=${period}&limit=5&filter=all_oh`, token);
-    serialNo = oh.data.find((x) => x.serialNo)?.serialNo;
+    const oh = await ok(`GET /retailerBrandProductScrapings?retailer_brand_scraping=${period}&limit=5&filter=all_oh`, callRoute('listProductScrapings', { query: { retailer_brand_scraping: period, limit: '5', filter: 'all_oh' }, token }));
+    serialNo = oh.data.map((x) => ('serialNo' in x ? x.serialNo : undefined)).find((s) => s);
   }
   if (!serialNo) throw new Error(`no on-hand item for ${brand} at ${retailer}`);
-  const item = await ok<{ data: { data: { styleName: string; inventoryId: string } } }>('GET', `/getBatchItems?retailerId=${retailer}&serialNo=${serialNo}&brand=${brand}`, token);
-  const info = await ok<{ data: { _id: string } }>('GET', `/RetailerScraping/${brand}/${retailer}`, token);
-  const contacts = await ok<{ retailer_contacts: { _id: string; email: string }[] }>('GET', `/getContactInfo?brand=${brand}&retailer=${retailer}&limit=1`, token);
+  const item = await ok(`GET /getBatchItems?retailerId=${retailer}&serialNo=${serialNo}&brand=${brand}`, callRoute('getBatchItems', { query: { retailerId: retailer, serialNo, brand }, token }));
+  const info = await ok(`GET /RetailerScraping/${brand}/${retailer}`, callRoute('getRetailerScraping', { params: { brandId: brand, id: retailer }, token }));
+  const contacts = await ok(`GET /getContactInfo?brand=${brand}&retailer=${retailer}&limit=1`, callRoute('getContactInfo', { query: { brand, retailer, limit: '1' }, token }));
   const contact = contacts.retailer_contacts[0];
   if (!contact) throw new Error(`no contact for ${brand} at ${retailer}`);
-  const link = await api<{ data: { _id: string } }>('POST', `/b2bLinks?brand=${brand}`, { token, body: { retailerId: retailer, expiresInDays: 1 } });
+  const link = await callRoute('createB2bLink', { query: { brand }, token, body: { retailerId: retailer, expiresInDays: 1 } });
   if (link.status !== 200) throw new Error(`issuing a B2B link: ${link.status} ${JSON.stringify(link.body)}`);
-  const canned = (await ok<{ data: { _id: string; name: string; updatedAt: string }[] }>('GET', `/cannedmessages?brand=${brand}&limit=1`, token)).data[0];
+  const canned = (await ok(`GET /cannedmessages?brand=${brand}&limit=1`, callRoute('listCannedMessages', { query: { brand, limit: '1' }, token }))).data[0];
   if (!canned) throw new Error(`no canned message of ${brand}`);
-  const imported = await api<{ data: { fileId: string } }>('POST', `/addressBook/import/${brand}`, { token, body: contactsImportForm(`No Such Store ${tag}`) });
+  const imported = await callRoute('importContacts', { params: { brandId: brand }, token, body: contactsImportForm(`No Such Store ${tag}`) });
   if (imported.status !== 200) throw new Error(`importing contacts: ${imported.status} ${JSON.stringify(imported.body)}`);
   return {
     brand,
@@ -86,7 +86,7 @@ async function realIds(token: string, brand: string, retailer: string, serial?: 
     contact: contact._id,
     b2bLink: link.body.data._id,
     canned: { _id: canned._id, updatedAt: canned.updatedAt },
-    secrets: [product.name, product.style_number, serialNo, item.data.data.inventoryId, contact.email, canned.name].filter((s) => s && s.length >= 4),
+    secrets: [product.name, 'style_number' in product ? product.style_number : undefined, serialNo, item.data.data.inventoryId, contact.email, canned.name].filter((s): s is string => !!s && s.length >= 4),
     contactsFile: imported.body.data.fileId,
   };
 }
@@ -100,24 +100,24 @@ beforeAll(async () => {
 
   // The minimum fixture: an on-hand feed for Castellane Paris (the seed has Maison Aurelle's only).
   const serials = [`CPSN${tag}01`, `CPSN${tag}02`];
-  const latest = (await ok<{ data: { _id: string }[] }>('GET', `/RetailerSummaryDays/${CP}/${SHARED_RETAILER}`, tokens.cpAdmin)).data[0]!;
-  const date = (await ok<{ data: { _id: string; value: string }[] }>('GET', `/RetailerSummaryDays/${CP}`, tokens.cpAdmin)).data[0]!.value;
+  const latest = (await ok(`GET /RetailerSummaryDays/${CP}/${SHARED_RETAILER}`, callRoute('listRetailerPeriods', { params: { brandId: CP, retailerId: SHARED_RETAILER }, token: tokens.cpAdmin }))).data[0]!;
+  const date = (await ok(`GET /RetailerSummaryDays/${CP}`, callRoute('listBrandPeriods', { params: { brandId: CP }, token: tokens.cpAdmin }))).data[0]!.value;
   expect(latest._id).toBeTruthy();
   await putObject(
     `incoming/oh/castellane-paris/${date}/tenants-${tag}.csv`,
     ['Serial Number,Inventory ID,Style Name,Price,Customer ID,Customer Name,Image', ...serials.map((s, i) => `${s},CPINV-${tag}-${i},Castellane Carré ${tag} ${i},420.00,OPT1001,Harrowgate & Finch,https://cdn.castellane.example/${s}.jpg`)].join('\n') + '\n',
   );
   const deadline = Date.now() + 30_000;
-  while ((await api('GET', `/getBatchItems?retailerId=${SHARED_RETAILER}&serialNo=${serials[0]}`, { token: tokens.cpAdmin })).status !== 200) {
+  while ((await callRoute('getBatchItems', { query: { retailerId: SHARED_RETAILER, serialNo: serials[0] }, token: tokens.cpAdmin })).status !== 200) {
     if (Date.now() > deadline) throw new Error('the Castellane Paris on-hand fixture was not ingested');
     await new Promise((r) => setTimeout(r, 200));
   }
 
   // A contact of Castellane Paris at the shared retailer (the seed has Maison Aurelle's only).
-  const cpContact = await api('POST', '/addressBooks', { token: tokens.cpAdmin, body: { firstName: 'Cora', lastName: 'Paris', email: `cora-${tag}@castellane-contact.test`, role: 'Buyer', retailer: SHARED_RETAILER } });
+  const cpContact = await callRoute('addContact', { token: tokens.cpAdmin, body: { firstName: 'Cora', lastName: 'Paris', email: `cora-${tag}@castellane-contact.test`, role: 'Buyer', retailer: SHARED_RETAILER } });
   expect(cpContact.status).toBe(200);
   // A canned message of Castellane Paris (the seed has Maison Aurelle's only).
-  const cpCanned = await api<{ data: { _id: string; name: string; updatedAt: string } }>('POST', '/cannedmessages', { token: tokens.cpAdmin, body: { name: `Castellane note ${tag}`, content: '<p>Dear {firstName}</p>', status: 'active' } });
+  const cpCanned = await callRoute('createCannedMessage', { token: tokens.cpAdmin, body: { name: `Castellane note ${tag}`, content: '<p>Dear {firstName}</p>', status: 'active' } });
   expect(cpCanned.status).toBe(200);
 
   ids.ma = await realIds(tokens.maAdmin, MA, SHARED_RETAILER);
@@ -139,10 +139,10 @@ beforeAll(async () => {
   }
   ids.maUnassigned.user = ids.ma.user;
 
-  const files = await ok<{ data: { _id: string; fileName: string }[] }>('GET', `/getFiles?name=harrowgate-finch&limit=1`, tokens.admin);
+  const files = await ok(`GET /getFiles?name=harrowgate-finch&limit=1`, callRoute('listFiles', { query: { name: 'harrowgate-finch', limit: '1' }, token: tokens.admin }));
   admin.file = files.data[0]!._id;
   admin.fileName = files.data[0]!.fileName;
-  const notes = await ok<{ data: { _id: string; subject: string }[] }>('GET', '/notifications?limit=1', tokens.admin);
+  const notes = await ok('GET /notifications?limit=1', callRoute('listNotifications', { query: { limit: '1' }, token: tokens.admin }));
   admin.notification = notes.data[0]!._id;
   admin.subject = notes.data[0]!.subject;
 }, 120_000);
@@ -294,7 +294,7 @@ function adminCalls(): Call[] {
 }
 
 async function expectRefused(token: string, c: Call, secrets: string[]): Promise<void> {
-  const res = await api(c.method, c.path, { token, body: c.body });
+  const res = await rawApi(c.method, c.path, { token, body: c.body });
   expect([403, 404], `${c.name}: ${c.method} ${c.path} → ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`).toContain(res.status);
   expect(typeof errorBody(res).message).toBe('string');
   const text = JSON.stringify(res.body);
@@ -316,26 +316,26 @@ describe("another brand's real ids", () => {
       [tokens.cpAdmin, ids.cp],
       [tokens.maAdmin, ids.maUnassigned],
     ] as const) {
-      expect((await api('GET', `/RetailerScraping/${v.brand}/${v.period}`, { token })).status).toBe(200);
-      expect((await api('GET', `/retailerBrandProductScrapings/${v.product}`, { token })).status).toBe(200);
-      expect((await api('GET', `/getBatchItems?retailerId=${v.retailer}&serialNo=${v.serial}`, { token })).status).toBe(200);
-      expect((await api('GET', `/email_history?retailer_brand_scraping=${v.scanInfo}`, { token })).status).toBe(200);
-      expect((await api('GET', `/getContactInfo?brand=${v.brand}&retailer=${v.retailer}`, { token })).status).toBe(200);
-      const canned = await api<{ data: { _id: string; updatedAt: string; status: string }[] }>('GET', `/cannedmessages?brand=${v.brand}&limit=10000`, { token });
+      expect((await callRoute('getRetailerScraping', { params: { brandId: v.brand, id: v.period }, token })).status).toBe(200);
+      expect((await callRoute('getProductScraping', { params: { id: v.product }, token })).status).toBe(200);
+      expect((await callRoute('getBatchItems', { query: { retailerId: v.retailer, serialNo: v.serial }, token })).status).toBe(200);
+      expect((await callRoute('getEmailHistory', { query: { retailer_brand_scraping: v.scanInfo }, token })).status).toBe(200);
+      expect((await callRoute('getContactInfo', { query: { brand: v.brand, retailer: v.retailer }, token })).status).toBe(200);
+      const canned = await callRoute('listCannedMessages', { query: { brand: v.brand, limit: '10000' }, token });
       expect(canned.body.data.find((m) => m._id === v.canned._id), `${v.brand} canned message untouched`).toMatchObject({ updatedAt: v.canned.updatedAt });
-      expect((await api('GET', `/addressBook/downloadFile/${v.contactsFile}`, { token })).status).toBe(200);
-      const links = await api<{ data: { _id: string; status: string }[] }>('GET', `/b2bLinks?brand=${v.brand}&retailerId=${v.retailer}&limit=100`, { token });
+      expect((await callRoute('downloadContactsFile', { params: { id: v.contactsFile }, token })).status).toBe(200);
+      const links = await callRoute('listB2bLinks', { query: { brand: v.brand, retailerId: v.retailer, limit: '100' }, token });
       expect(links.body.data.find((l) => l._id === v.b2bLink)?.status, `${v.brand} ${v.retailer} link`).toBe('active');
       // The victim user is still there, unchanged by the refused edits and deletes.
-      const users = await api<{ data: { _id: string; name: string; roles: { name: string }[] }[] }>('GET', `/users?brand=${v.brand}&limit=1000`, { token });
+      const users = await callRoute('listUsers', { query: { brand: v.brand, limit: '1000' }, token });
       expect(users.body.data.find((u) => u._id === v.user), `${v.brand} user`).toMatchObject({ name: `Tenant Victim ${tag}`, roles: [{ name: 'User' }] });
     }
-    expect((await api('GET', `/getFiles/${admin.file}`, { token: tokens.admin })).status).toBe(200);
+    expect((await callRoute('getFile', { params: { fId: admin.file }, token: tokens.admin })).status).toBe(200);
   });
 
   it("the shared retailer's Address Book shows each brand its own contacts only, and the victim's contacts are all still there", async () => {
-    const cp = await ok<{ retailer_contacts: { _id: string }[] }>('GET', `/getContactInfo?retailer=${SHARED_RETAILER}&limit=1000`, tokens.cpAdmin);
-    const ma = await ok<{ retailer_contacts: { _id: string }[] }>('GET', `/getContactInfo?retailer=${SHARED_RETAILER}&limit=1000`, tokens.maAdmin);
+    const cp = await ok(`GET /getContactInfo?retailer=${SHARED_RETAILER}&limit=1000`, callRoute('getContactInfo', { query: { retailer: SHARED_RETAILER, limit: '1000' }, token: tokens.cpAdmin }));
+    const ma = await ok(`GET /getContactInfo?retailer=${SHARED_RETAILER}&limit=1000`, callRoute('getContactInfo', { query: { retailer: SHARED_RETAILER, limit: '1000' }, token: tokens.maAdmin }));
     expect(cp.retailer_contacts.map((c) => c._id)).toContain(ids.cp.contact);
     expect(cp.retailer_contacts.map((c) => c._id)).not.toContain(ids.ma.contact);
     expect(ma.retailer_contacts.map((c) => c._id)).toContain(ids.ma.contact);
@@ -345,7 +345,7 @@ describe("another brand's real ids", () => {
 
   it('no brand account reaches the files and notifications of the post office (real ids)', async () => {
     for (const who of ['maAdmin', 'maUser', 'cpAdmin'] as const) for (const c of adminCalls()) await expectRefused(tokens[who], c, [admin.fileName, admin.subject]);
-    const retailers = await ok<{ data: { _id: string; name: string; slug: string }[] }>('GET', '/retailers', tokens.admin);
+    const retailers = await ok('GET /retailers', callRoute('listRetailers', { token: tokens.admin }));
     expect(retailers.data.find((r) => r._id === UNASSIGNED._id)).toMatchObject({ name: UNASSIGNED.name, slug: 'northbay-luxury' });
     expect(retailers.data.some((r) => r.name === `Tenant Store ${tag}`)).toBe(false);
   });
@@ -354,8 +354,8 @@ describe("another brand's real ids", () => {
 describe("a B2B portal session of Maison Aurelle's Harrowgate & Finch", () => {
   let portal = '';
   beforeAll(async () => {
-    const link = await api<{ data: { url: string } }>('POST', `/b2bLinks?brand=${MA}`, { token: tokens.maAdmin, body: { retailerId: SHARED_RETAILER, expiresInDays: 1 } });
-    const res = await api<{ token: string }>('POST', '/b2bPortal/session', { body: { token: link.body.data.url.split('#t=')[1] } });
+    const link = await callRoute('createB2bLink', { query: { brand: MA }, token: tokens.maAdmin, body: { retailerId: SHARED_RETAILER, expiresInDays: 1 } });
+    const res = await callRoute('openB2bPortal', { body: { token: link.body.data.url.split('#t=')[1] } });
     expect(res.status).toBe(200);
     portal = res.body.token;
   });
@@ -369,11 +369,11 @@ describe("a B2B portal session of Maison Aurelle's Harrowgate & Finch", () => {
     // Its own retailer's basket is the portal's own (owner PORTAL#<link>): those calls answer, on an empty basket.
     const own = idCalls(ids.ma, MA).filter((c) => c.path !== `/RetailerSummaryDays/${MA}/${SHARED_RETAILER}` && !c.path.startsWith(`/basket/${SHARED_RETAILER}`));
     for (const c of own) await expectRefused(portal, c, []);
-    const basket = await api<{ data: unknown[]; totalCount: number }>('GET', `/basket/${SHARED_RETAILER}`, { token: portal });
+    const basket = await callRoute('getBasket', { params: { retailerId: SHARED_RETAILER }, token: portal });
     expect(basket.status).toBe(200);
     expect(basket.body.totalCount).toBe(0);
-    expect((await api('GET', `/retailerBrandProductScrapings?retailer_brand_scraping=${ids.ma.period}&filter=all_oh`, { token: portal })).status).toBe(200);
-    expect((await api('GET', `/RetailerSummaryDays/${MA}/${SHARED_RETAILER}`, { token: portal })).status).toBe(200);
+    expect((await callRoute('listProductScrapings', { query: { retailer_brand_scraping: ids.ma.period, filter: 'all_oh' }, token: portal })).status).toBe(200);
+    expect((await callRoute('listRetailerPeriods', { params: { brandId: MA, retailerId: SHARED_RETAILER }, token: portal })).status).toBe(200);
   });
 });
 
@@ -389,7 +389,7 @@ describe("a plain User's unassigned retailer (Northbay Luxury, same brand)", () 
 
   it('lists of the brand leave it out', async () => {
     for (const path of [`/users?brand=${MA}&limit=1000`, `/getRetailersForUsersTab/${MA}`, `/RetailerScraping/${MA}`, `/brandRetailerSummary/${MA}`, `/getRetailers/${MA}`, `/getRetailers/${MA}?optId=${UNASSIGNED.optId}`, `/brandCatalog/${MA}?limit=100`, `/brandCatalog/${MA}?search=${ids.maUnassigned.serial}`]) {
-      const res = await api('GET', path, { token: tokens.maUser });
+      const res = await rawApi('GET', path, { token: tokens.maUser });
       expect(res.status, path).toBe(200);
       const text = JSON.stringify(res.body);
       for (const s of [UNASSIGNED.name, UNASSIGNED.optId, UNASSIGNED._id]) expect(text, `${path} shows ${s}`).not.toContain(s);
@@ -399,20 +399,20 @@ describe("a plain User's unassigned retailer (Northbay Luxury, same brand)", () 
 
 describe('baskets are per user', () => {
   it("what one account puts in its basket is never in another's, same brand or not, same retailer", async () => {
-    const add = await api<{ added: string[] }>('POST', `/basket/${SHARED_RETAILER}/items`, { token: tokens.maAdmin, body: { serialNo: [ids.ma.serial] } });
+    const add = await callRoute('addBasketItems', { params: { retailerId: SHARED_RETAILER }, token: tokens.maAdmin, body: { serialNo: [ids.ma.serial] } });
     expect(add.status).toBe(200);
-    const mine = await api<{ data: { serialNo: string }[] }>('GET', `/basket/${SHARED_RETAILER}?limit=100`, { token: tokens.maAdmin });
+    const mine = await callRoute('getBasket', { params: { retailerId: SHARED_RETAILER }, query: { limit: '100' }, token: tokens.maAdmin });
     expect(mine.body.data.map((i) => i.serialNo)).toContain(ids.ma.serial);
     for (const who of ['maUser', 'cpAdmin'] as const) {
-      const res = await api('GET', `/basket/${SHARED_RETAILER}?limit=100`, { token: tokens[who] });
+      const res = await callRoute('getBasket', { params: { retailerId: SHARED_RETAILER }, query: { limit: '100' }, token: tokens[who] });
       expect(res.status, who).toBe(200);
       expect(JSON.stringify(res.body), who).not.toContain(ids.ma.serial);
-      const has = await api('GET', `/basket/${SHARED_RETAILER}/has?serialNo=${ids.ma.serial}`, { token: tokens[who] });
+      const has = await callRoute('getBasketHas', { params: { retailerId: SHARED_RETAILER }, query: { serialNo: ids.ma.serial }, token: tokens[who] });
       expect(has.body, who).toEqual({ data: [] });
       // Removing it from their own basket does not touch the owner's.
-      expect((await api('DELETE', `/basket/${SHARED_RETAILER}/items/${ids.ma.serial}`, { token: tokens[who] })).status, who).toBe(404);
+      expect((await callRoute('removeBasketItem', { params: { retailerId: SHARED_RETAILER, serialNo: ids.ma.serial }, token: tokens[who] })).status, who).toBe(404);
     }
-    expect((await api<{ data: { serialNo: string }[] }>('GET', `/basket/${SHARED_RETAILER}/has?serialNo=${ids.ma.serial}`, { token: tokens.maAdmin })).body).toEqual({ data: [ids.ma.serial] });
-    expect((await api('DELETE', `/basket/${SHARED_RETAILER}/items/${ids.ma.serial}`, { token: tokens.maAdmin })).status).toBe(200);
+    expect((await callRoute('getBasketHas', { params: { retailerId: SHARED_RETAILER }, query: { serialNo: ids.ma.serial }, token: tokens.maAdmin })).body).toEqual({ data: [ids.ma.serial] });
+    expect((await callRoute('removeBasketItem', { params: { retailerId: SHARED_RETAILER, serialNo: ids.ma.serial }, token: tokens.maAdmin })).status).toBe(200);
   });
 });

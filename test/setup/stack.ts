@@ -4,10 +4,13 @@
  * run, and hands its address to the tests through `inject('stack')`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { serveAxe } from '../support/axe-server';
 import { CHROMIUM_OPTIONS } from '../support/chromium';
 
 export interface StackInfo {
@@ -21,6 +24,10 @@ declare module 'vitest' {
     stack: StackInfo;
     /** The run's one Chromium (test/support/browser.ts connects to it). */
     browserWsEndpoint: string;
+    /** axe-core's address for the screen audits (test/support/axe-server.ts). */
+    axeUrl: string;
+    /** Where the screen audits keep axe's findings by screen key for the whole run (test/support/browser.ts). */
+    auditCacheDir: string;
   }
 }
 
@@ -33,6 +40,8 @@ export const TEST_ACCOUNT_ROUTE_LIMIT = 1000;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 let child: ChildProcess | undefined;
 let browserServer: BrowserServer | undefined;
+let axeServer: Awaited<ReturnType<typeof serveAxe>> | undefined;
+let auditCacheDir: string | undefined;
 
 export async function setup(project: TestProject) {
   const started = performance.now();
@@ -76,12 +85,18 @@ export async function setup(project: TestProject) {
   // One Chromium for every browser file of the run (each file connects; each test has its own context).
   browserServer = await chromium.launchServer(CHROMIUM_OPTIONS);
   project.provide('browserWsEndpoint', browserServer.wsEndpoint());
+  axeServer = await serveAxe();
+  project.provide('axeUrl', axeServer.url);
+  auditCacheDir = mkdtempSync(path.join(tmpdir(), 'e2e-audits-'));
+  project.provide('auditCacheDir', auditCacheDir);
   // For the tier times printed at the end (test/setup/tier-reporter.ts runs in this process).
   process.env.STACK_START_MS = String(performance.now() - started);
 }
 
 export async function teardown() {
   await browserServer?.close().catch(() => undefined);
+  await axeServer?.close();
+  if (auditCacheDir) rmSync(auditCacheDir, { recursive: true, force: true });
   if (!child || child.exitCode !== null) return;
   await new Promise<void>((resolve) => {
     const t = setTimeout(() => (child!.kill('SIGKILL'), resolve()), 10_000);

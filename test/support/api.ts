@@ -27,11 +27,13 @@ export function errorBody(res: ApiResult): ErrorBody {
 }
 
 /**
- * A raw call: its body is `unknown` unless typed (`api<T>`). Calls of the route table go through
- * `callRoute` (typed by the route's response schema); this is for what the table does not
- * describe (malformed paths, raw bodies, attacks) and for error answers (`errorBody`).
+ * A raw call, only for requests the route table (shared/routes) does not describe: malformed or
+ * unknown paths, wrong methods, raw or garbled bodies, the attacks of test/security, the fuzz
+ * suite, and walks over the whole table by method and path. Every call of a route of the table
+ * goes through `callRoute` (test/infra/raw-calls.test.ts fails on a raw call of a route outside
+ * test/security and test/support). Its body is `unknown` unless typed (`rawApi<T>`).
  */
-export async function api<T = unknown>(method: string, path: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<ApiResult<T>> {
+export async function rawApi<T = unknown>(method: string, path: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<ApiResult<T>> {
   const res = await fetch(`${stack().url}/api${path}`, {
     method,
     headers: {
@@ -52,26 +54,31 @@ export async function api<T = unknown>(method: string, path: string, opts: { tok
 }
 
 /**
- * The raw call with an `any` body, for the suites written before `callRoute` (post office,
- * scrapings, approval, ingest): new tests use `callRoute`, or `api` and `errorBody`.
- * @deprecated use `callRoute` (or `api<T>`)
- */
-export const untypedApi = api<any>;
-
-/**
  * One route of the table by id, as the web's `api(id, …)` calls it: method and path from the
- * table, the body typed by the route's response schema (shared/routes/responses.ts). `api()`
+ * table, the body typed by the route's response schema (shared/routes/responses.ts). `headers`
+ * adds request headers (the test clock's `x-test-request-time`, a raw content type). `rawApi()`
  * stays for calls the table does not describe (malformed paths, raw bodies, attacks).
  */
 export async function callRoute<Id extends RouteId>(
   id: Id,
-  opts: { token?: string; params?: Record<string, string>; query?: Record<string, string | number | undefined>; body?: unknown } = {},
+  opts: { token?: string; params?: Record<string, string>; query?: Record<string, string | number | undefined>; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<ApiResult<ResponseOf<Id>>> {
   const def = route(id);
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) qs.set(k, String(v));
   const q = qs.toString();
-  return api<ResponseOf<Id>>(def.method, `${buildPath(def.path, opts.params)}${q ? `?${q}` : ''}`, { token: opts.token, body: opts.body });
+  return rawApi<ResponseOf<Id>>(def.method, `${buildPath(def.path, opts.params)}${q ? `?${q}` : ''}`, { token: opts.token, body: opts.body, headers: opts.headers });
+}
+
+/**
+ * A query string as `callRoute`'s `query`, for suites that spell their queries as strings
+ * (`'filter=all_oh&sort=price;desc'`): a key sent twice is joined with a comma, as the server
+ * reads it (infra/local/api-server.ts).
+ */
+export function queryOf(qs: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of new URLSearchParams(qs)) out[k] = k in out ? `${out[k]},${v}` : v;
+  return out;
 }
 
 /**

@@ -1,19 +1,20 @@
 /**
  * Browser helpers for the e2e suite: one Chromium per run (Debian's, through playwright-core,
- * launched by test/setup/stack.ts; each file connects to it), a fresh context per test, sign-in through the UI or straight into storage,
+ * launched by test/setup/stack.ts; each file connects to it), a clean tab per test (a closed tab
+ * is wiped and kept for the file's next test: see `openTab`), sign-in through the UI or straight into storage,
  * throw-away accounts for flows that change an account, screenshots under /tmp/screens, and an
  * audit of every screen a test visits: axe-core (a serious or critical violation fails the test)
  * and the width of a 390 px phone (a screen wider than that fails it; test/support/phone-width.ts).
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import { callRoute, DEMO_PASSWORD, sentEmails, stack } from './api';
 import { copyScreen, describeWidthProblem, PHONE, phoneWidthOf, type WidthProblem } from './phone-width';
+import { SCREEN_KEY_SCRIPT } from './screen-key';
 import { afterAll, beforeAll, inject } from 'vitest';
 
 export const SCREENS_DIR = process.env.SCREENS_DIR ?? '/tmp/screens';
@@ -39,7 +40,6 @@ export interface Tab {
   audits: ScreenAudit[];
 }
 
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 export interface A11yViolation {
   path: string;
@@ -53,19 +53,38 @@ export interface A11yViolation {
 const audits = new WeakMap<Page, ScreenAudit>();
 
 /**
- * What axe found on each screen audited in this test process, by a digest of the settled screen
- * (its whole DOM and the window's size): a screen shown again, exactly as it was (the same list
- * reopened by the next test), is not read by axe twice; its findings count again where it shows.
- * The app's CSS is one build for the run, so the same DOM at the same size is the same screen.
+ * What axe found on each screen audited in this run, by the screen's structure (its key:
+ * test/support/screen-key.ts, with the window's size): a screen shown again with the same
+ * structure (the same list reopened by a later test or file, with other rows) is not read by axe
+ * again; its findings count again where it shows. Kept in this process and, for the other files
+ * of the run, as one JSON file per key in the run's audit folder (test/setup/stack.ts).
  */
-const axeByScreen = new Map<string, { id: string; impact: string; help: string; targets: string[] }[]>();
+type Findings = { id: string; impact: string; help: string; targets: string[] }[];
+const axeByScreen = new Map<string, Findings>();
+function knownFindings(key: string): Findings | undefined {
+  const mine = axeByScreen.get(key);
+  if (mine) return mine;
+  try {
+    const shared = JSON.parse(readFileSync(path.join(inject('auditCacheDir'), `${key}.json`), 'utf8')) as Findings;
+    axeByScreen.set(key, shared);
+    return shared;
+  } catch {
+    return undefined; // not read yet in this run
+  }
+}
+function rememberFindings(key: string, list: Findings): void {
+  axeByScreen.set(key, list);
+  const file = path.join(inject('auditCacheDir'), `${key}.json`);
+  writeFileSync(`${file}.${process.pid}.tmp`, JSON.stringify(list));
+  renameSync(`${file}.${process.pid}.tmp`, file);
+}
 /** The same for the phone's layout, by a digest of the copied screen (DOM and CSS). */
 const widthByCopy = new Map<string, Promise<WidthProblem | undefined>>();
 const digest = (text: string) => createHash('sha1').update(text).digest('base64');
 
 /**
  * Every screen a page shows is audited: after each navigation (a load or a client-side route
- * change) and once more at the end of the test, axe-core (injected from node_modules) reads the
+ * change) and once more at the end of the test, axe-core (loaded from its cached address, test/support/axe-server.ts) reads the
  * settled screen, then the same screen is laid out at a 390 px phone's width
  * (test/support/phone-width.ts); each `screenshot` is laid out at that width too (a modal, a
  * tab, a filled form). Serious and critical violations and screens wider than the phone are kept
@@ -82,11 +101,18 @@ export class ScreenAudit {
   private layouts: Promise<void>[] = [];
   /** The last copy laid out at the phone's width: the same screen again is not laid out twice. */
   private lastCopy = '';
+  /** Set when the test's tab is closed (its page may serve the next test: nothing more is audited here). */
+  private stopped = false;
   constructor(private readonly page: Page) {
     audits.set(page, this);
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) this.schedule();
     });
+  }
+
+  /** No more audits for this test (a kept tab's listeners are removed with the test's own: `keep`). */
+  stop(): void {
+    this.stopped = true;
   }
 
   /** Audits the screen shown once the pending audits are done. */
@@ -108,25 +134,22 @@ export class ScreenAudit {
 
   private async run(): Promise<void> {
     const page = this.page;
-    if (page.isClosed()) return;
+    if (page.isClosed() || this.stopped || isParked(page)) return;
     try {
       await page.waitForLoadState('load');
       await page.waitForFunction(() => !!document.querySelector('#root > *'), undefined, { timeout: 5_000 });
-      if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
+      if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ url: inject('axeUrl') });
+      if (!(await page.evaluate(() => '__e2eScreenKey' in window))) await page.evaluate(SCREEN_KEY_SCRIPT);
       // The settled screen: no animation or transition running (a modal rising, a list fading while
-      // it reloads), nothing aria-busy, and no change while axe reads it (else it reads it again).
-      // The settled screen: no animation or transition running (a modal rising, a list fading while
-      // it reloads), nothing aria-busy. Its digest says whether axe has read it already.
+      // it reloads), nothing aria-busy. Its key says whether axe has read it already.
       const screen = await page.evaluate(async () => {
         for (let i = 0; i < 50; i++) {
           if (document.getAnimations().every((a) => a.playState !== 'running') && !document.querySelector('[aria-busy="true"]')) break;
           await new Promise((r) => setTimeout(r, 100));
         }
-        const bytes = new TextEncoder().encode(`${innerWidth}x${innerHeight}\n${document.documentElement.outerHTML}`);
-        const hash = new Uint8Array(await crypto.subtle.digest('SHA-1', bytes));
-        return { path: location.pathname + location.search, hash: btoa(String.fromCharCode(...hash)) };
+        return { path: location.pathname + location.search, hash: await (window as unknown as { __e2eScreenKey: () => Promise<string> }).__e2eScreenKey() };
       });
-      const known = axeByScreen.get(screen.hash);
+      const known = knownFindings(screen.hash);
       const found = known
         ? { path: screen.path, list: known, hash: screen.hash }
         : await page.evaluate(async () => {
@@ -137,6 +160,17 @@ export class ScreenAudit {
                 await new Promise((r) => setTimeout(r, 100));
               }
             };
+            // Only the rules that can find a serious or critical violation (the only ones kept):
+            // a rule's impact is its own or the highest of its checks' (axe's rule and check
+            // metadata); the other quarter of the default rules (region, landmarks, heading
+            // order...) can only be moderate or minor. Without that metadata, every rule runs.
+            const rank: Record<string, number> = { minor: 1, moderate: 2, serious: 3, critical: 4 };
+            const rules: Record<string, { enabled: false }> = {};
+            for (const rule of axe._audit?.rules ?? []) {
+              const checks = [...(rule.any ?? []), ...(rule.all ?? []), ...(rule.none ?? [])].map((c: any) => (typeof c === 'string' ? c : c.id));
+              const impacts = [rule.impact, ...checks.map((id: string) => axe._audit.data?.checks?.[id]?.impact)].filter(Boolean);
+              if (impacts.length && Math.max(...impacts.map((i: string) => rank[i] ?? 4)) < rank.serious!) rules[rule.id] = { enabled: false };
+            }
             // No change while axe reads it, else it reads it again.
             let res: any;
             let changed = false;
@@ -145,13 +179,12 @@ export class ScreenAudit {
               changed = false;
               const observer = new MutationObserver(() => (changed = true));
               observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class', 'style', 'aria-busy', 'hidden'] });
-              res = await axe.run(document, { resultTypes: ['violations'] });
+              res = await axe.run(document, { resultTypes: ['violations'], rules });
               observer.disconnect();
               if (!changed) break;
             }
-            // The digest of what axe read (none when it kept changing: not reused).
-            const bytes = new TextEncoder().encode(`${innerWidth}x${innerHeight}\n${document.documentElement.outerHTML}`);
-            const hash = changed ? '' : btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest('SHA-1', bytes))));
+            // The key of what axe read (none when it kept changing: not reused).
+            const hash = changed ? '' : await (window as unknown as { __e2eScreenKey: () => Promise<string> }).__e2eScreenKey();
             return {
               path: location.pathname + location.search,
               hash,
@@ -160,7 +193,7 @@ export class ScreenAudit {
                 .map((v) => ({ id: v.id as string, impact: v.impact as string, help: v.help as string, targets: (v.nodes as any[]).slice(0, 5).map((n) => String(n.target)) })),
             };
           });
-      if (!known && found.hash) axeByScreen.set(found.hash, found.list);
+      if (!known && found.hash) rememberFindings(found.hash, found.list);
       for (const v of found.list) this.violations.push({ path: found.path, ...v });
       await this.checkWidth();
     } catch {
@@ -230,14 +263,89 @@ export async function assertAccessible(t: Tab): Promise<void> {
   if (parts.length) throw new Error(parts.join('\n'));
 }
 
+/**
+ * Where a kept tab waits between tests, and where `withSession` writes a session: a page of the
+ * stack's origin without the app (the local API's answer to an unknown path), so its storage
+ * can be written and wiped without starting the SPA.
+ */
+const PARKING_PATH = '/api/e2e-parked-tab';
+const isParked = (page: Page) => {
+  try {
+    return new URL(page.url()).pathname === PARKING_PATH;
+  } catch {
+    return false;
+  }
+};
+
+/** The audits of the test now using a context (stopped when its tab is closed). */
+const tabAudits = new WeakMap<BrowserContext, ScreenAudit[]>();
+/** Closed tabs of this file's connection, wiped, waiting for its next test. */
+const keptTabs = new WeakMap<Browser, { context: BrowserContext; page: Page }[]>();
+/** The events a test (or an audit) may listen to; removed when its tab is kept (not `close`, which Playwright itself listens to). */
+const PAGE_EVENTS = ['framenavigated', 'dialog', 'console', 'pageerror', 'request', 'requestfinished', 'requestfailed', 'response', 'download', 'popup', 'load', 'domcontentloaded', 'filechooser', 'websocket', 'worker', 'frameattached', 'framedetached'] as const;
+const CONTEXT_EVENTS = ['page', 'request', 'requestfinished', 'requestfailed', 'response', 'console', 'dialog', 'weberror'] as const;
+
+/**
+ * A tab for one test: a context of its own (storage, cookies) with one page. Closing it
+ * (`t.context.close()`) wipes it (other pages closed, routes and listeners removed, cookies,
+ * permissions, local and session storage cleared, the app unloaded) and keeps it for the file's
+ * next test: a new context costs a new renderer process and a cold start of the SPA's scripts,
+ * about a second of a loaded 2-core machine per test. What the next test sees is what a new
+ * context shows (test/e2e/harness.test.ts), except the browser's cache of the app's hashed,
+ * immutable assets. A tab that cannot be wiped is closed for good.
+ */
 export async function openTab(browser: Browser, viewport = { width: 1366, height: 860 }): Promise<Tab> {
-  const context = await browser.newContext({ baseURL: stack().url, viewport });
-  const page = await context.newPage();
+  const kept = keptTabs.get(browser)?.pop();
+  const { context, page } = kept ?? (await newTab(browser, viewport));
+  if (kept) {
+    const now = page.viewportSize();
+    if (now?.width !== viewport.width || now.height !== viewport.height) await page.setViewportSize(viewport);
+  }
   page.setDefaultTimeout(10_000);
   const audits = [new ScreenAudit(page)];
   // A page the test opens beside it (a link followed in a new tab) is audited too.
   context.on('page', (p) => p !== page && audits.push(new ScreenAudit(p)));
+  tabAudits.set(context, audits);
   return { context, page, audits };
+}
+
+async function newTab(browser: Browser, viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: stack().url, viewport });
+  const page = await context.newPage();
+  const close = context.close.bind(context);
+  context.close = async (options) => {
+    if (!(await keep(browser, context, page))) await close(options);
+  };
+  return { context, page };
+}
+
+/** Wipes a closed test's tab and keeps it; false when it cannot be (then it is closed). */
+async function keep(browser: Browser, context: BrowserContext, page: Page): Promise<boolean> {
+  for (const audit of tabAudits.get(context) ?? []) audit.stop();
+  tabAudits.delete(context);
+  try {
+    for (const type of CONTEXT_EVENTS) context.removeAllListeners(type);
+    for (const p of context.pages()) if (p !== page) await p.close();
+    if (page.isClosed()) return false;
+    for (const type of PAGE_EVENTS) page.removeAllListeners(type);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await context.unrouteAll({ behavior: 'ignoreErrors' });
+    // Unload the app (its timers and requests stop), then wipe what it stored.
+    await page.goto(PARKING_PATH, { timeout: 10_000 });
+    await page.evaluate(async () => {
+      localStorage.clear();
+      sessionStorage.clear();
+      for (const db of await indexedDB.databases()) if (db.name) indexedDB.deleteDatabase(db.name);
+    });
+    await context.clearCookies();
+    await context.clearPermissions();
+    const list = keptTabs.get(browser) ?? [];
+    keptTabs.set(browser, list);
+    list.push({ context, page });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The path and query of the page, for URL assertions. */
@@ -246,11 +354,18 @@ export function here(page: Page): string {
   return u.pathname + u.search;
 }
 
+/** Waits until the page's path and query are `pathAndQuery`; on a timeout, the error says where the page is instead (and where it went meanwhile). */
 export async function waitForPath(page: Page, pathAndQuery: string | RegExp): Promise<void> {
-  await page.waitForURL((u) => {
-    const p = u.pathname + u.search;
-    return typeof pathAndQuery === 'string' ? p === pathAndQuery : pathAndQuery.test(p);
-  });
+  const seen: string[] = [];
+  await page
+    .waitForURL((u) => {
+      const p = u.pathname + u.search;
+      if (seen.at(-1) !== p) seen.push(p);
+      return typeof pathAndQuery === 'string' ? p === pathAndQuery : pathAndQuery.test(p);
+    })
+    .catch((e: Error) => {
+      throw new Error(`${e.message}\nwaited for ${String(pathAndQuery)}; the page is at ${here(page)} (seen meanwhile: ${seen.join(' → ') || 'none'})`, { cause: e });
+    });
   // React Router 7 renders a navigation in a transition, after the URL has changed: give it two frames.
   await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())))).catch(() => undefined); // a page that navigated away meanwhile has nothing to wait for
 }
@@ -278,7 +393,7 @@ export async function apiSession(email: string, password = DEMO_PASSWORD): Promi
 
 /** Put a session into the app's storage (as a login would), then open `target`. */
 export async function withSession(page: Page, session: ApiSession, target: string): Promise<void> {
-  await page.goto('/register');
+  if (!isParked(page)) await page.goto(PARKING_PATH);
   await page.evaluate((raw) => {
     localStorage.setItem('auth', raw);
     sessionStorage.setItem('auth', raw);

@@ -4,7 +4,7 @@
  */
 import { expect } from 'vitest';
 import type { ResponseOf } from '../../shared/routes/responses';
-import { api } from './api';
+import { callRoute } from './api';
 
 export type ExportJobView = ResponseOf<'getExportJob'>;
 export interface JobState {
@@ -13,7 +13,7 @@ export interface JobState {
   total: number | null;
 }
 
-export const readExportJob = (jobId: string, token: string) => api<ExportJobView>('GET', `/exportFile/${jobId}`, { token });
+export const readExportJob = (jobId: string, token: string) => callRoute('getExportJob', { params: { jobId }, token });
 
 export async function followExportJob(jobId: string, token: string, timeout = 240_000): Promise<{ job: ExportJobView; seen: JobState[] }> {
   const seen: JobState[] = [];

@@ -35,17 +35,32 @@ export interface WidthProblem {
  * sized). No named inner functions: a transpiler keeping names would call a helper the page lacks.
  */
 function snapshotScreen(): { html: string; path: string } {
-  const css: string[] = [];
-  for (const sheet of Array.from(document.styleSheets)) {
-    if (sheet.disabled) continue;
-    let rules: string;
-    try {
-      rules = Array.from(sheet.cssRules, (r) => r.cssText).join('\n');
-    } catch {
-      continue; // a cross-origin sheet (none in the app)
+  // The CSS text is read again only when the sheets changed (a lazy route's sheet loaded, a rule
+  // inserted): the same sheets with the same number of rules are the text read last time.
+  const sheets = Array.from(document.styleSheets).filter((sheet) => !sheet.disabled);
+  const sheetsKey = sheets
+    .map((sheet) => {
+      try {
+        return `${sheet.href ?? ''}:${sheet.media.mediaText}:${sheet.cssRules.length}`;
+      } catch {
+        return 'cross-origin';
+      }
+    })
+    .join('|');
+  const kept = (window as unknown as { __e2eCss?: { key: string; css: string[] } }).__e2eCss;
+  const css: string[] = kept?.key === sheetsKey ? kept.css : [];
+  if (kept?.key !== sheetsKey) {
+    for (const sheet of sheets) {
+      let rules: string;
+      try {
+        rules = Array.from(sheet.cssRules, (r) => r.cssText).join('\n');
+      } catch {
+        continue; // a cross-origin sheet (none in the app)
+      }
+      const media = sheet.media.mediaText;
+      css.push(media && media !== 'all' ? `@media ${media} {\n${rules}\n}` : rules);
     }
-    const media = sheet.media.mediaText;
-    css.push(media && media !== 'all' ? `@media ${media} {\n${rules}\n}` : rules);
+    (window as unknown as { __e2eCss?: { key: string; css: string[] } }).__e2eCss = { key: sheetsKey, css };
   }
   const live = Array.from(document.querySelectorAll('img'));
   const root = document.documentElement.cloneNode(true) as HTMLElement;

@@ -2,8 +2,9 @@
  * The one middy wrapper every HTTP handler goes through:
  * logger context → authentication → role, terms and tenant authorization → body parsing (JSON,
  * multipart) → zod validation (400 with `message` and `issues`) → the function →
- * JSON response (compressed for a caller that accepts it: ./compress.ts); the error handler is
- * registered last and never leaks a 5xx's internals.
+ * JSON response (compressed for a caller that accepts it: @middy/http-content-negotiation picks
+ * the encoding, @middy/http-content-encoding applies it; see `compression` below); the error
+ * handler is registered last and never leaks a 5xx's internals.
  *
  * Who is calling is resolved by the `authenticate` it is given (./auth.ts `Authenticate`): that
  * reads the users' and the B2B links' records, and functions/lib imports no feature (issue 23).
@@ -11,7 +12,10 @@
  * `multipartHttpHandler` for multipart routes: the same wrapper with the multipart parser, which
  * (busboy) stays out of every other function's bundle), which passes in functions/http/authenticate.ts.
  */
+import { constants } from 'node:zlib';
 import middy from '@middy/core';
+import httpContentEncoding from '@middy/http-content-encoding';
+import httpContentNegotiation from '@middy/http-content-negotiation';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
@@ -21,11 +25,25 @@ import type { RouteDef } from '../../../shared/routes/define';
 import type { HandlerResultOf } from '../../../shared/routes/responses';
 import { logger } from '../logger';
 import { assertBrand, assertTermsAccepted, authorizeRole, type AuthContext, type Authenticate } from './auth';
-import { compressResponse } from './compress';
 import { ForbiddenError, HttpError, PayloadTooLargeError, ValidationError, type Issue } from './errors';
 import { fromOrigin } from './origin';
 
 type Out<S> = S extends ZodType ? z.output<S> : undefined;
+
+/**
+ * The API's answers leave the function compressed when the caller accepts it (issue 7 §5):
+ * CloudFront does not compress `/api/*` (its cache policy has caching disabled, which rules out
+ * gzip and brotli) and an HTTP API does not either. As CloudFront does for the site: brotli, else
+ * gzip (`Accept-Encoding` q-values respected, q=0 refuses), brotli at quality 5 (close to gzip's
+ * speed, smaller; 11, the default, is far slower), and only for JSON of 1,000 bytes or more
+ * (CloudFront's threshold: below it compression saves less than it costs). CloudFront passes an
+ * answer with a Content-Encoding through as it is; API Gateway decodes the base64 body to bytes.
+ */
+const COMPRESS_MIN_BYTES = 1000;
+const negotiation = httpContentNegotiation({ parseCharsets: false, parseLanguages: false, parseMediaTypes: false, availableEncodings: ['br', 'gzip'], failOnMismatch: false });
+const encoding = httpContentEncoding({ br: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }, gzip: { level: 6 }, overridePreferredEncoding: ['br', 'gzip'] });
+const worthCompressing = (r: APIGatewayProxyStructuredResultV2 | undefined) =>
+  !!r && typeof r.body === 'string' && String(r.headers?.['content-type'] ?? '').includes('json') && Buffer.byteLength(r.body, 'utf8') >= COMPRESS_MIN_BYTES;
 
 export interface RequestContext<R extends RouteDef> {
   body: Out<R['body']>;
@@ -37,20 +55,24 @@ export interface RequestContext<R extends RouteDef> {
   context: Context;
 }
 
-/** A handler may return plain data (200 JSON) or a full response. */
-export interface RawResponse {
+/** A handler may return plain data (200 JSON) or a full response (its body typed as the route's data). */
+export interface RawResponse<B = unknown> {
   statusCode: number;
-  body?: unknown;
+  body?: B;
   headers?: Record<string, string>;
   /** Send `body` as is (a string), not as JSON. */
   raw?: boolean;
   /** Set-Cookie values (API Gateway v2's `cookies`: one Set-Cookie header each). */
   cookies?: string[];
 }
-/** What the function of a route may return: the route's response type (shared/routes/responses.ts) or a full response. */
-export type HandlerResult<R extends RouteDef> = HandlerResultOf<R['id']> | (RawResponse & { __raw: true });
+/**
+ * What the function of a route may return: the route's response type (shared/routes/responses.ts)
+ * or a full response whose body is of that type too (a 201 or 202 answers the route's data; a
+ * redirect, whose schema is `undefined`, answers no body).
+ */
+export type HandlerResult<R extends RouteDef> = HandlerResultOf<R['id']> | (RawResponse<HandlerResultOf<R['id']>> & { __raw: true });
 
-export const respond = (statusCode: number, body?: unknown, headers?: Record<string, string>, cookies?: string[]): RawResponse & { __raw: true } => ({
+export const respond = <B = undefined>(statusCode: number, body?: B, headers?: Record<string, string>, cookies?: string[]): RawResponse<B> & { __raw: true } => ({
   statusCode,
   body,
   headers,
@@ -142,9 +164,9 @@ export function wrap<R extends RouteDef>(
         logger.setContext({ route: def.id, requestId: request.context.awsRequestId });
         (request.internal as Record<string, unknown>).start = Date.now();
       },
-      after: (request) => {
+      after: async (request) => {
         // The last `after` to run (middy runs them in reverse): the answer as it will be sent.
-        if (request.response) request.response = compressResponse(request.response, request.event.headers?.['accept-encoding']);
+        if (worthCompressing(request.response)) await encoding.after!(request as never);
         logger.info('request', {
           method: def.method,
           path: request.event.rawPath,
@@ -154,6 +176,7 @@ export function wrap<R extends RouteDef>(
       },
     })
     .use(httpHeaderNormalizer())
+    .use(negotiation as MiddlewareObj<Event, APIGatewayProxyStructuredResultV2>)
     .use({
       // Who is calling comes first: an anonymous or forbidden caller learns nothing about the body.
       before: async (request) => {

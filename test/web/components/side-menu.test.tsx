@@ -11,7 +11,7 @@ import { shown } from '../support/notify-mock';
 
 vi.mock('../../../web/src/lib/notify', () => import('../support/notify-mock'));
 
-const { SideMenu } = await import('../../../web/src/components/layouts/side-menu');
+const { SideMenu } = await import('../../../web/src/app/layouts/side-menu');
 const { getSession } = await import('../../../web/src/lib/session');
 
 const h = featureHarness();

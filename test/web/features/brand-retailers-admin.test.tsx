@@ -144,6 +144,19 @@ describe('Permissions', () => {
     expect(button('Page 2')).toBeTruthy();
   });
 
+  it('opened on a search (?brand=): the filter shows that brand once the brands have loaded', async () => {
+    answer = (r) => (r.url.pathname.endsWith('/BrandRetailerExport') ? { status: 200, body: { title: P.brandTitle, data: [], totalCount: 0, nextCursor: null } } : (lookups(r) ?? { status: 404, body: {} }));
+    await render(
+      <MemoryRouter initialEntries={['/admin/permissions?brand=b1']}>
+        <PermissionsRoute />
+      </MemoryRouter>,
+    );
+    await settle();
+    const value = (label: string) => (document.getElementById([...document.querySelectorAll('label')].find((x) => x.textContent === label)!.htmlFor) as HTMLSelectElement).value;
+    expect(value('Filter by')).toBe('brand');
+    expect(value('Brand')).toBe('b1');
+  });
+
   describe('Export (a background job: docs/exports.md "Every export is a job")', () => {
     const NAME = 'Alpha Store - Brands Retailer Carries - 2026-11-28.xlsx';
     const job = (over: object) => ({ jobId: 'pj1', status: 'queued', done: 0, total: null, name: NAME, link: null, error: null, ...over });

@@ -20,7 +20,7 @@ vi.mock('../../../web/src/components/ui/rich-text-editor', () => ({
   },
 }));
 
-const { ContactRetailerForm } = await import('../../../web/src/features/contact/api/contact-retailer');
+const { ContactRetailerForm } = await import('../../../web/src/features/contact');
 
 const posts: { url: URL; body: FormData }[] = [];
 const uploadAsks: { files: { name: string; type: string; size: number }[] }[] = [];

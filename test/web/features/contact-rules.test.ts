@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CONTACT_MSG } from '../../../shared/messages/contact';
-import { CONTACT_LIMITS } from '../../../shared/schemas/contact';
-import { attachmentProblem } from '../../../web/src/features/contact/components/contact-form';
-import { fillPlaceholders, hasMessageText, needsTarget, placeholderValues, subjectFor } from '../../../web/src/features/contact/placeholders';
+import { CONTACT_LIMITS, hasRichText } from '../../../shared/schemas/contact';
+import { attachmentProblem } from '../../../web/src/features/contact/attachments';
+import { fillPlaceholders, needsTarget, placeholderValues, subjectFor } from '../../../web/src/features/contact/placeholders';
 
 describe('default subject', () => {
   it('is singular for exactly one product, plural for several, for the brand profile and from a flag modal', () => {
@@ -44,9 +44,9 @@ describe('placeholders', () => {
 
 describe('message and attachments', () => {
   it("an empty editor or spaces only is 'Please enter message.'; text or an image is a message", () => {
-    for (const empty of ['', '<p><br></p>', '<p>&nbsp; </p>', '<p><strong> </strong></p>']) expect(hasMessageText(empty), empty).toBe(false);
-    expect(hasMessageText('<p>Hello</p>')).toBe(true);
-    expect(hasMessageText('<p><img src="https://x.example/a.png"></p>')).toBe(true);
+    for (const empty of ['', '<p><br></p>', '<p>&nbsp; </p>', '<p><strong> </strong></p>']) expect(hasRichText(empty), empty).toBe(false);
+    expect(hasRichText('<p>Hello</p>')).toBe(true);
+    expect(hasRichText('<p><img src="https://x.example/a.png"></p>')).toBe(true);
     expect(CONTACT_MSG.noMessage).toBe('Please enter message.');
     expect(CONTACT_MSG.noTarget).toBe('Please enter first target email address.');
   });

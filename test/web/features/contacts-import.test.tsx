@@ -25,6 +25,8 @@ const { calls, render, settle } = h;
 const button = (text: string) => [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === text);
 const click = (text: string) => act(async () => button(text)!.click());
 const alertText = () => [...document.querySelectorAll('[role="alert"]')].map((a) => a.textContent).join(' | ');
+/** The radio button whose label starts with the text. */
+const radio = (text: string) => [...document.querySelectorAll('label')].find((l) => l.textContent?.trim().startsWith(text))!.querySelector<HTMLInputElement>('input[type="radio"]')!;
 const currentStep = () => document.querySelector('[aria-current="step"]')?.textContent?.replace(/^\d\s*/, '').trim();
 const selectOf = (label: string) => {
   const l = [...document.querySelectorAll('label')].find((x) => x.textContent === label)!;
@@ -102,7 +104,7 @@ describe('the import wizard', () => {
     await click('Next');
     expect(currentStep()).toBe('Review');
     expect(h.host.textContent).toContain('2 contacts in contacts.csv');
-    expect((document.querySelector('input[type="radio"][name$="-flag"]:checked') as HTMLInputElement).parentElement!.textContent).toContain('Ignore');
+    expect(radio('Ignore').checked).toBe(true);
 
     await click('Cancel');
     expect(currentStep()).toBe('Choose Type');
@@ -134,7 +136,7 @@ describe('the import wizard', () => {
     await click('Upload');
     await settle();
     await click('Next');
-    await act(async () => (document.querySelectorAll('input[type="radio"][name$="-flag"]')[1] as HTMLInputElement).click());
+    await act(async () => radio('Update').click());
     await click('Import');
     await settle();
     const post = calls.find((c) => c.method === 'POST' && c.url.pathname.endsWith('/addressBook/import/brand-1'))!;

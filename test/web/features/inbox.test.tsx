@@ -1,7 +1,7 @@
 /**
  * The Inbox in jsdom (fetch stubbed at the network edge): the table's page of 10 by name with
  * 'in active' shown, the Name header toggling the sort, page 2 asked with page 1's cursor; the
- * add modal's three spec messages listed together with nothing sent, a placeholder from
+ * add modal's three spec messages listed together (each also under its field) with nothing sent, a placeholder from
  * GET /getvariable inserted into the message, POST with the spec's toast and the list reloaded;
  * an edit sending its version and a 409 shown with the form kept open; a plain User reads only.
  */
@@ -123,8 +123,10 @@ describe('Inbox', () => {
     expect(d.textContent).toContain('Add message');
     await act(async () => button('Save', d)!.click());
     await settle();
-    const alert = d.querySelector('[role="alert"]')!;
-    expect([...alert.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['Name is required.', 'Message is required.', 'Please select status.']);
+    // Listed together in the summary, and each announced under its field.
+    expect([...d.querySelectorAll('.inbox-form__errors li')].map((li) => li.textContent)).toEqual(['Name is required.', 'Message is required.', 'Please select status.']);
+    expect([...d.querySelectorAll('[role="alert"]')].map((a) => a.textContent).sort()).toEqual(['Message is required.', 'Name is required.', 'Please select status.']);
+    expect(byLabel<HTMLInputElement>('Name', d).getAttribute('aria-invalid')).toBe('true');
     expect(h.calls.filter((c) => c.method === 'POST')).toEqual([]);
 
     await setValue(byLabel<HTMLInputElement>('Name', d), 'Follow up');

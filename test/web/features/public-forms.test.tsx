@@ -11,7 +11,7 @@ import { shown } from '../support/notify-mock';
 vi.mock('../../../web/src/lib/notify', () => import('../support/notify-mock'));
 
 const { DemoForm } = await import('../../../web/src/features/public-forms/components/demo-form');
-const { fileProblem } = await import('../../../web/src/features/public-forms/components/bug-report-modal');
+const { fileProblem } = await import('../../../web/src/features/public-forms/components/bug-report-files');
 
 const h = featureHarness();
 const { calls, render, settle } = h;

@@ -61,8 +61,11 @@ describe('the Retailer List', () => {
     expect([...document.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(['Name', 'Opt ID', 'Slug', 'Website', 'Edit', 'Delete']);
     expect(document.querySelectorAll('tbody tr')).toHaveLength(100);
     expect(h.host.textContent).toContain('350 retailers');
+    vi.mocked(window.scrollTo).mockClear();
     await click(button('Page 2'));
     expect(Object.fromEntries(lists().at(-1)!.url.searchParams)).toEqual({ limit: '100', cursor: 'c2' });
+    // A new page starts at the top of the list.
+    expect(window.scrollTo).toHaveBeenCalledWith({ top: 0 });
     expect(document.querySelector('tbody tr td')?.textContent).toBe('Store 100');
     await click(button('Last'));
     // Page 4 was never reached by walking: asked by number.

@@ -140,6 +140,8 @@ describe('UsersTab as a brand admin', () => {
     await act(async () => button('Edit User 2').click());
     await h.settle();
     expect((document.querySelector('input[type="email"]') as HTMLInputElement).disabled).toBe(true);
+    // The user's role shows as chosen (the roles arrive after the form opens).
+    expect((dialog()!.querySelector('select') as HTMLSelectElement).value).toBe('role-user');
     type('First Name', 'Ulla');
     const notifyBox = [...dialog()!.querySelectorAll('label')].find((l) => l.textContent === 'Notify user')!.querySelector('input')!;
     await act(async () => notifyBox.click());

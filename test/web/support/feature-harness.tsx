@@ -1,16 +1,18 @@
 /**
  * The set-up every jsdom feature test shares: fetch stubbed at the network edge (each request
  * recorded, answered by the test's `answer`), a signed-in session (BRAND_ADMIN of brand-1 unless
- * the test says otherwise), a React root in the document, a fresh SWR cache per test without
- * retries, and `settle` to let effects and fetches run. Toasts: ./notify-mock.ts.
+ * the test says otherwise), a React root in the document (Testing Library's `render`, so
+ * `screen` queries work; a second `render` in a test re-renders the same tree), a fresh SWR cache
+ * per test without retries, and `settle` to let effects and fetches run. Toasts: ./notify-mock.ts.
  */
-import { act, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { act, cleanup, render } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { clearSession, setSession, type Session } from '../../../web/src/lib/session';
 import { shown } from './notify-mock';
 
+// Tests also call React's own act() (settling effects): outside Testing Library's render, React needs this to accept it.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 export interface Req {
@@ -34,7 +36,7 @@ export interface HarnessOptions {
 export function featureHarness(opts: HarnessOptions = {}) {
   const calls: Req[] = [];
   let answer: (req: Req) => Answer | Promise<Answer> = () => ({ status: 200, body: {} });
-  let root: Root;
+  let rerender: ((ui: ReactNode) => void) | undefined;
   const h = {
     calls,
     host: undefined as unknown as HTMLDivElement,
@@ -43,7 +45,11 @@ export function featureHarness(opts: HarnessOptions = {}) {
       answer = fn;
     },
     /** Renders inside a fresh SWR cache (no retries, no deduping). */
-    render: (ui: ReactNode) => act(() => root.render(<SWRConfig value={{ provider: () => new Map(), shouldRetryOnError: false, dedupingInterval: 0 }}>{ui}</SWRConfig>)),
+    render: (ui: ReactNode) => {
+      const tree = <SWRConfig value={{ provider: () => new Map(), shouldRetryOnError: false, dedupingInterval: 0 }}>{ui}</SWRConfig>;
+      if (rerender) rerender(tree);
+      else rerender = render(tree, { container: h.host }).rerender;
+    },
     /** Lets `rounds` turns of effects, fetches and state updates run. */
     settle: async (rounds = 8) => {
       for (let i = 0; i < rounds; i++) await act(() => new Promise((r) => setTimeout(r, 0)));
@@ -66,12 +72,11 @@ export function featureHarness(opts: HarnessOptions = {}) {
     });
     const user = opts.user ?? { _id: 'u1', name: 'Bea', roles: [{ name: 'BRAND_ADMIN' }], brand: { _id: 'brand-1', name: 'B' } };
     setSession({ token: 'tok', expiresAt: new Date(Date.now() + 60_000).toISOString(), user, actingBrand: null } as unknown as Session);
-    h.host = document.createElement('div');
-    document.body.append(h.host);
-    root = createRoot(h.host);
+    h.host = document.body.appendChild(document.createElement('div'));
+    rerender = undefined;
   });
   afterEach(() => {
-    act(() => root.unmount());
+    cleanup();
     document.body.innerHTML = '';
     vi.unstubAllGlobals();
     clearSession();

@@ -62,7 +62,7 @@ export const router = createBrowserRouter([
         element: <Guard area="admin" />,
         children: [
           {
-            lazy: screen(() => import('../components/layouts/admin-layout'), 'AdminLayout'),
+            lazy: screen(() => import('./layouts/admin-layout'), 'AdminLayout'),
             children: [
               { index: true, lazy: screen(() => import('./routes/admin/home'), 'AdminHomeRoute') },
               { path: 'confirm', lazy: screen(() => import('./routes/admin/confirm'), 'AdminConfirmRoute') },
@@ -84,7 +84,7 @@ export const router = createBrowserRouter([
         element: <Guard area="dashboard" />,
         children: [
           {
-            lazy: screen(() => import('../components/layouts/dashboard-layout'), 'DashboardLayout'),
+            lazy: screen(() => import('./layouts/dashboard-layout'), 'DashboardLayout'),
             children: [
               { index: true, element: <Navigate to={paths.dashboard.summary} replace /> },
               { path: 'summary', lazy: screen(() => import('./routes/dashboard/summary'), 'SummaryRoute') },

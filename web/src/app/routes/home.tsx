@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { SiteFooter } from '../../components/layouts/site-footer';
+import { SiteFooter } from '../layouts/site-footer';
 import { Logo } from '../../components/ui/logo';
 import { paths } from '../../config/paths';
 import { DemoForm } from '../../features/public-forms/components/demo-form';

@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { MSG } from '@shared/messages';
-import { AuthLayout } from '../../components/layouts/auth-layout';
+import { AuthLayout } from '../layouts/auth-layout';
 import { paths } from '../../config/paths';
 import { endServerSessions } from '../../features/auth/api/logout';
 import { LoginForm, type LoginFailedState } from '../../features/auth/components/login-form';

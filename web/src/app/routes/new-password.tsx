@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { MSG } from '@shared/messages';
 import type { LinkKind } from '@shared/constants';
-import { AuthLayout } from '../../components/layouts/auth-layout';
+import { AuthLayout } from '../layouts/auth-layout';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { resetPassword } from '../../features/auth/api/reset-password';

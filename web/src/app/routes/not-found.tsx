@@ -1,6 +1,6 @@
 /** Any address the SPA does not know (public routes match exactly). */
 import { Link } from 'react-router-dom';
-import { AuthLayout } from '../../components/layouts/auth-layout';
+import { AuthLayout } from '../layouts/auth-layout';
 import { paths } from '../../config/paths';
 
 export function NotFoundRoute() {

@@ -1,7 +1,7 @@
 /** /register (000 §2): the free account form; on success the server's message is shown. */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { AuthLayout } from '../../components/layouts/auth-layout';
+import { AuthLayout } from '../layouts/auth-layout';
 import { paths } from '../../config/paths';
 import { RegisterForm } from '../../features/auth/components/register-form';
 

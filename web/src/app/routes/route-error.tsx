@@ -1,7 +1,7 @@
 /** Shown when a screen throws while rendering: a way out instead of a blank page. */
 import { useRouteError } from 'react-router-dom';
 import { MSG } from '@shared/messages';
-import { AuthLayout } from '../../components/layouts/auth-layout';
+import { AuthLayout } from '../layouts/auth-layout';
 
 export function RouteErrorRoute() {
   const error = useRouteError();

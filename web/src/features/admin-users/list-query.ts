@@ -1,15 +1,15 @@
 /** Manage Users' list state in the URL query (page, sort, keyword), so reload and back keep it. */
 import { PAGE } from '@shared/constants';
+import { readPage } from '../../lib/url-page';
 import type { AdminUsersQuery } from './api/admin-users';
 
 export const USER_SORT_FIELDS = ['name', 'email', 'brand'] as const;
 const SORT = /^(name|email|brand);(asc|desc)$/;
 
 export function readUsersQuery(search: URLSearchParams): AdminUsersQuery {
-  const page = Number.parseInt(search.get('page') ?? '', 10);
   const sort = search.get('sort') ?? '';
   return {
-    page: Number.isFinite(page) && page > 0 && page < 1e6 ? page : 1,
+    page: readPage(search),
     sort: SORT.test(sort) ? sort : PAGE.usersSort,
     keyword: search.get('keyword')?.trim().slice(0, 100) || undefined,
   };

@@ -36,9 +36,3 @@ export const needsTarget = (html: string): boolean => TARGET_PLACEHOLDER.test(ht
 export function fillPlaceholders(html: string, values: Record<string, string>): string {
   return html.replace(/\{([A-Za-z_]+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? escape(values[name] ?? '') : whole));
 }
-
-/** Whether the editor's HTML has any text or image (Quill's empty editor is `<p><br></p>`): 'Please enter message.' otherwise. */
-export function hasMessageText(html: string): boolean {
-  if (/<img\s/i.test(html)) return true;
-  return html.replace(/<[^>]*>/g, '').replace(/&nbsp;|\u00a0/g, ' ').trim().length > 0;
-}

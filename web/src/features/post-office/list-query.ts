@@ -3,19 +3,19 @@
  * fileName, page), so back/forward, reload and a shared link keep them.
  */
 import { APPROVED_STATUSES, DEFAULT_FILE_SORT, FILE_SORTS, FLAG_LEVELS, PAGE } from '@shared/constants';
+import { readPage } from '../../lib/url-page';
 import type { ListFilesParams } from './types';
 
 const oneOf = <T extends string>(list: readonly T[], value: string | null): T | undefined => (value !== null && (list as readonly string[]).includes(value) ? (value as T) : undefined);
 
 export function readListQuery(search: URLSearchParams): ListFilesParams {
-  const page = Number.parseInt(search.get('page') ?? '', 10);
   return {
     sort: oneOf(FILE_SORTS, search.get('sort')) ?? DEFAULT_FILE_SORT,
     approvedStatus: oneOf(APPROVED_STATUSES, search.get('approvedStatus')),
     flag: oneOf(FLAG_LEVELS, search.get('flag')),
     name: search.get('name')?.trim() || undefined,
     fileName: search.get('fileName')?.trim() || undefined,
-    page: Number.isFinite(page) && page > 0 ? page : 1,
+    page: readPage(search),
     limit: PAGE.defaultLimit,
   };
 }

@@ -12,6 +12,7 @@ import type {
   fileDiffSummary,
   FLAG_LEVELS,
   flagCountsResponse,
+  listFilesQuery,
   markedRow,
   poFile,
   ROW_MARKS,
@@ -32,12 +33,5 @@ export type ComparisonSide = z.output<typeof comparisonSide>;
 export type FileData = z.output<typeof fileDataResponse>;
 export type FlagCounts = z.output<typeof flagCountsResponse>;
 
-export interface ListFilesParams {
-  sort: FileSort;
-  approvedStatus?: ApprovedStatus;
-  flag?: FlagLevel;
-  name?: string;
-  fileName?: string;
-  page: number;
-  limit: number;
-}
+/** The list's state: sort, page and limit always set (the URL's defaults filled in), the filters as the route's query takes them. */
+export type ListFilesParams = { sort: FileSort; page: number; limit: number } & Pick<z.input<typeof listFilesQuery>, 'approvedStatus' | 'flag' | 'name' | 'fileName'>;

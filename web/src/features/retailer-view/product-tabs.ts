@@ -4,6 +4,7 @@
  */
 import { DEFAULT_PRODUCT_SORT, PRODUCT_SORTS } from '@shared/schemas/scrapings';
 import { PAGE } from '@shared/constants';
+import { readPage } from '../../lib/url-page';
 import type { ProductsQuery } from './api/get-products';
 
 /** How a tab's rows are drawn. */
@@ -54,20 +55,19 @@ export type Mapped = 'all' | 'true' | 'false';
 export interface TabState {
   tab: ProductTab;
   page: number;
-  sort: ProductsQuery['sort'];
+  sort: NonNullable<ProductsQuery['sort']>;
   search: string;
   mapped: Mapped;
 }
 
 export function readTabState(search: URLSearchParams, set: TabSet = ALL_TABS): TabState {
   const tab = set.tabs.find((t) => t.id === search.get('tab')) ?? set.tabs.find((t) => t.id === set.defaultTab) ?? PRODUCT_TABS.find((t) => t.id === DEFAULT_TAB)!;
-  const page = Number.parseInt(search.get('page') ?? '', 10);
   const sort = search.get('sort');
   const mapped = search.get('mapped');
   return {
     tab,
-    page: Number.isSafeInteger(page) && page > 0 ? page : 1,
-    sort: sort && (PRODUCT_SORTS as readonly string[]).includes(sort) ? (sort as ProductsQuery['sort']) : DEFAULT_PRODUCT_SORT,
+    page: readPage(search),
+    sort: sort && (PRODUCT_SORTS as readonly string[]).includes(sort) ? (sort as TabState['sort']) : DEFAULT_PRODUCT_SORT,
     search: tab.searchable ? (search.get('search') ?? '').trim() : '',
     mapped: tab.id === 'products' && (mapped === 'true' || mapped === 'false') ? mapped : 'all',
   };

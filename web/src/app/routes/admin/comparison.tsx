@@ -3,15 +3,18 @@
  * the same retailer and robot type, 100 rows a side per page, with what the admin needs to
  * decide (the flag's reasons, errors) and the Approve / Needs Attention actions.
  */
-import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import { Pagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
+import { useClampPage, useUrlPage } from '../../../lib/url-page';
 import { useFile } from '../../../features/post-office/api/get-file';
 import { useFileData } from '../../../features/post-office/api/get-file-data';
-import { ComparisonGrid, ComparisonLegend } from '../../../features/post-office/components/comparison-grid';
+import { useSamePeriodFiles } from '../../../features/post-office/api/get-same-period-files';
+import { ComparisonGrid } from '../../../features/post-office/components/comparison-grid';
+import { ComparisonLegend } from '../../../features/post-office/components/comparison-legend';
 import { FileActions } from '../../../features/post-office/components/file-actions';
 import { FlagBadge } from '../../../features/post-office/components/file-badges';
 import { FileReview } from '../../../features/post-office/components/file-review';
@@ -25,19 +28,16 @@ const MARGIN_PAGES = 5;
 
 function Comparison({ fId }: { fId: string }) {
   const location = useLocation();
-  const [search, setSearch] = useSearchParams();
-  const pageParam = Number.parseInt(search.get('page') ?? '', 10);
-  const page = Number.isFinite(pageParam) && pageParam > 0 ? pageParam : 1;
+  // The page keeps the history entry's state: where Back goes.
+  const urlPage = useUrlPage({ keepState: true });
+  const { page, goToPage } = urlPage;
   const { data: file, isLoading: fileLoading, error: fileError } = useFile(fId);
   const { data, isLoading: dataLoading, error: dataError } = useFileData(fId, page);
+  // Same period files are read with the file, not after it (SWR shares the answer with the list below).
+  useSamePeriodFiles(fId);
+  // A page number past the end in the address: show the last page.
+  useClampPage(urlPage, data?.totalPages);
   const back = (location.state as { from?: string } | null)?.from ?? paths.admin.postOffice;
-
-  const goToPage = (p: number) => {
-    const next = new URLSearchParams(search);
-    if (p > 1) next.set('page', String(p));
-    else next.delete('page');
-    setSearch(next, { state: location.state });
-  };
 
   const head = (
     <div className="page-head">

@@ -3,11 +3,12 @@
  * it in a modal and marks it seen (001 §4). The page is in the URL query.
  */
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Pagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { handleError } from '../../../lib/handle-error';
+import { useClampPage, useUrlPage } from '../../../lib/url-page';
 import { useNotifications, type AppNotification } from '../../../features/notifications/api/get-notifications';
 import { useMarkNotificationSeen } from '../../../features/notifications/api/update-notification';
 import { NotificationList } from '../../../features/notifications/components/notification-list';
@@ -16,21 +17,18 @@ import { NotificationModal } from '../../../features/notifications/components/no
 const NOTIFICATIONS_PAGE_SIZE = 10;
 
 export function NotificationsRoute() {
-  const [search, setSearch] = useSearchParams();
-  const pageParam = Number.parseInt(search.get('page') ?? '', 10);
-  const page = Number.isFinite(pageParam) && pageParam > 0 ? pageParam : 1;
+  const pager = useUrlPage({ scrollToTop: true });
+  const { page, goToPage } = pager;
   const { data, isLoading } = useNotifications(page, NOTIFICATIONS_PAGE_SIZE);
   const [open, setOpen] = useState<AppNotification | null>(null);
   const { trigger: markSeen } = useMarkNotificationSeen();
   const totalPages = data ? Math.ceil(data.totalCount / NOTIFICATIONS_PAGE_SIZE) : 0;
+  // A page number past the end in the address: show the last page.
+  useClampPage(pager, data ? totalPages : undefined);
 
   const openOne = (n: AppNotification) => {
     setOpen(n);
     if (!n.seenFlag) markSeen(n._id).catch(handleError);
-  };
-  const goToPage = (p: number) => {
-    setSearch(p > 1 ? { page: String(p) } : {});
-    window.scrollTo({ top: 0 });
   };
 
   return (

@@ -7,6 +7,7 @@ import { Pagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { formatCount } from '../../../lib/format';
+import { useClampPage, useUrlPage } from '../../../lib/url-page';
 import { useFiles } from '../../../features/post-office/api/get-files';
 import { FailedDeliveries } from '../../../features/post-office/components/failed-deliveries';
 import { FileFilters } from '../../../features/post-office/components/file-filters';
@@ -21,15 +22,14 @@ export function PostOfficeRoute() {
   const query = readListQuery(search);
   const { data, isLoading, isValidating } = useFiles(query);
   const totalPages = data ? Math.ceil(data.totalCount / query.limit) : 0;
+  const pager = useUrlPage({ scrollToTop: true });
+  // A page number past the end in the address (files decided meanwhile, an old link): show the last page.
+  useClampPage(pager, data && !isValidating ? totalPages : undefined);
 
   // From the URL as it is now, not as this render saw it: two quick changes in a row must both
   // stick (react-router hands a functional update the render's params, not the latest).
   const latest = () => readListQuery(new URLSearchParams(window.location.search));
   const update = (patch: Partial<ListFilesParams>) => setSearch(writeListQuery({ ...latest(), page: 1, ...patch }));
-  const goToPage = (page: number) => {
-    setSearch(writeListQuery({ ...latest(), page }));
-    window.scrollTo({ top: 0 });
-  };
 
   return (
     <div className="po">
@@ -61,7 +61,7 @@ export function PostOfficeRoute() {
             {data ? `${formatCount(data.totalCount)} file${data.totalCount === 1 ? '' : 's'}` : ''}
           </p>
           <FileTable files={data?.data ?? []} busy={isValidating} />
-          <Pagination page={query.page} totalPages={totalPages} onChange={goToPage} label="Files pages" />
+          <Pagination page={query.page} totalPages={totalPages} onChange={pager.goToPage} label="Files pages" />
         </>
       )}
       <p className="po-back">

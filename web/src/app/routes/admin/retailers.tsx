@@ -4,8 +4,8 @@
  * 'Confirm Deletion ?'; a retailer something still refers to is refused with the reason
  * (docs/decisions.md "Retailer List").
  */
-import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { RETAILER_MSG } from '@shared/messages/retailers';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -15,14 +15,14 @@ import { paths } from '../../../config/paths';
 import { formatCount } from '../../../lib/format';
 import { handleError } from '../../../lib/handle-error';
 import { notify } from '../../../lib/notify';
+import { useClampPage, useUrlPage } from '../../../lib/url-page';
 import { RETAILERS_PAGE_SIZE, useDeleteRetailer, useRetailerPage, type RetailerRow } from '../../../features/retailers/api/admin-retailers';
 import { RetailerFormModal } from '../../../features/retailers/components/retailer-form-modal';
 import { RetailerTable } from '../../../features/retailers/components/retailer-table';
 
 export function RetailersRoute() {
-  const [search, setSearch] = useSearchParams();
-  const pageParam = Number.parseInt(search.get('page') ?? '', 10);
-  const page = Number.isFinite(pageParam) && pageParam > 0 ? pageParam : 1;
+  const pager = useUrlPage({ scrollToTop: true });
+  const { page, goToPage } = pager;
   const { data, isLoading, isValidating } = useRetailerPage(page);
   const [editing, setEditing] = useState<RetailerRow | 'new' | null>(null);
   const [toDelete, setToDelete] = useState<RetailerRow | null>(null);
@@ -30,15 +30,8 @@ export function RetailersRoute() {
   const totalCount = data?.totalCount ?? 0;
   const totalPages = Math.ceil(totalCount / RETAILERS_PAGE_SIZE);
 
-  const goToPage = (p: number) => {
-    setSearch(p > 1 ? { page: String(p) } : {});
-    window.scrollTo({ top: 0 });
-  };
   // A delete that emptied the last page, or a page number past the end in the address: show the last page.
-  const pastEnd = !!data && page > 1 && page > totalPages;
-  useEffect(() => {
-    if (pastEnd) setSearch(totalPages > 1 ? { page: String(totalPages) } : {}, { replace: true });
-  }, [pastEnd, totalPages, setSearch]);
+  useClampPage(pager, data ? totalPages : undefined);
 
   const confirmDelete = async () => {
     if (!toDelete) return;

@@ -3,21 +3,21 @@
  * by name, 100 a page (the page in the URL query), each with its enabled retailers' names and an
  * edit action opening the retailer checklist (docs/decisions.md "User Retailer List and Permissions").
  */
-import { useEffect, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Pagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { formatCount } from '../../../lib/format';
+import { useClampPage, useUrlPage } from '../../../lib/url-page';
 import { BRANDS_PAGE_SIZE, useBrandPage, type BrandRow } from '../../../features/brand-retailers/api/admin-brands';
 import { BrandRetailerTable } from '../../../features/brand-retailers/components/brand-retailer-table';
 import { RetailerChecklistModal } from '../../../features/brand-retailers/components/retailer-checklist-modal';
 import { useRetailers } from '../../../features/retailers/api/get-retailers';
 
 export function UserRetailerAssociationRoute() {
-  const [search, setSearch] = useSearchParams();
-  const pageParam = Number.parseInt(search.get('page') ?? '', 10);
-  const page = Number.isFinite(pageParam) && pageParam > 0 ? pageParam : 1;
+  const pager = useUrlPage({ scrollToTop: true });
+  const { page, goToPage } = pager;
   const { data, isLoading, isValidating } = useBrandPage(page);
   const retailers = useRetailers();
   const names = useMemo(() => new Map((retailers.data?.data ?? []).map((r) => [r._id, r.name])), [retailers.data]);
@@ -26,14 +26,8 @@ export function UserRetailerAssociationRoute() {
   const totalCount = data?.totalCount ?? 0;
   const totalPages = Math.ceil(totalCount / BRANDS_PAGE_SIZE);
 
-  const goToPage = (p: number) => {
-    setSearch(p > 1 ? { page: String(p) } : {});
-    window.scrollTo({ top: 0 });
-  };
-  const pastEnd = !!data && page > 1 && page > totalPages;
-  useEffect(() => {
-    if (pastEnd) setSearch(totalPages > 1 ? { page: String(totalPages) } : {}, { replace: true });
-  }, [pastEnd, totalPages, setSearch]);
+  // A page number past the end in the address (an old link, brands gone meanwhile): show the last page.
+  useClampPage(pager, data ? totalPages : undefined);
 
   return (
     <div className="brand-retailers">

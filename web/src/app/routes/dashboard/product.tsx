@@ -9,18 +9,13 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { effectiveBrand } from '../../../lib/access';
-import { formatCurrency, formatLongDate } from '../../../lib/format';
-import { nextScanText } from '../../../lib/next-scan';
 import { useSession } from '../../../lib/session';
 import { useProduct } from '../../../features/retailer-view/api/get-product';
 import { usePeriodInfo, useRetailerInfo } from '../../../features/retailer-view/api/get-retailer-info';
 import { ContactRetailerModal } from '../../../features/contact/components/contact-retailer-modal';
-import { FlagControl } from '../../../features/retailer-view/components/flag-control';
 import { FlagState } from '../../../features/retailer-view/components/flag-state';
-import { ChangeType, flagMessageOf, flagReasonsText } from '../../../features/retailer-view/components/product-cells';
+import { FlagReason, ProductDrillDown, ProductMedia, QuickDetails } from '../../../features/retailer-view/components/product-page';
 import { ProductHistory } from '../../../features/retailer-view/components/product-history';
-import { firstImage } from '../../../components/ui/picture';
-import { Thumb } from '../../../components/ui/thumb';
 import { RV_MSG } from '../../../features/retailer-view/messages';
 import '../../../features/retailer-view/retailer-view.css';
 
@@ -60,10 +55,7 @@ export function ProductRoute() {
   if (!product.data || !retailer.data || (!period.data && !period.error)) return <Spinner label="Loading product…" />;
   const p = product.data;
   const r = retailer.data;
-  const flag = flagMessageOf(p.flagMessage);
-  const reasons = flagReasonsText(flag);
   const flagged = p.isFlagged === 'yes';
-  const url = /^https?:\/\//i.test(p.URL) ? p.URL : '';
 
   return (
     <div className="pp">
@@ -77,119 +69,11 @@ export function ProductRoute() {
         </div>
       </div>
       <div className="pp-top">
-        <div className="pp-media">
-          <figure className="pp-media__item">
-            <Thumb className="pp-shot" src={p.screenshot} alt={`Screenshot of ${p.name}`} title={`Screenshot of ${p.name}`} />
-            <figcaption>Screenshot</figcaption>
-          </figure>
-          <figure className="pp-media__item">
-            <Thumb className="pp-shot" src={firstImage(p.image, p.imageUrl)} alt={`Image of ${p.name}`} title={p.name} />
-            <figcaption>Image</figcaption>
-          </figure>
-        </div>
-        <section className="pp-quick" aria-labelledby="pp-quick-title">
-          <h3 id="pp-quick-title" className="pp-section__title">
-            Quick Details
-          </h3>
-          <dl className="rv-details__list">
-            <div>
-              <dt>Last Scan</dt>
-              <dd>{formatLongDate(period.data?.approvedDate)}</dd>
-            </div>
-            <div>
-              <dt>Next Scan</dt>
-              <dd>{nextScanText(period.data?.nextScan, formatLongDate)}</dd>
-            </div>
-            <div>
-              <dt>Retailer Name</dt>
-              <dd>{r.retailer.name}</dd>
-            </div>
-            <div>
-              <dt>Product Name</dt>
-              <dd>{p.name || 'N/A'}</dd>
-            </div>
-            <div>
-              <dt>URL</dt>
-              <dd>
-                {url ? (
-                  <a className="link rv-details__url" href={url} target="_blank" rel="noopener noreferrer">
-                    {url}
-                  </a>
-                ) : (
-                  'N/A'
-                )}
-              </dd>
-            </div>
-          </dl>
-        </section>
+        <ProductMedia product={p} />
+        <QuickDetails product={p} retailerName={r.retailer.name} period={period.data} />
       </div>
-      <details className="pp-drill">
-        <summary className="pp-drill__summary">PRODUCT DETAILS</summary>
-        <dl className="rv-details__list">
-          <div>
-            <dt>Price</dt>
-            <dd>{formatCurrency(p.price)}</dd>
-          </div>
-          <div>
-            <dt>Retailer Sku</dt>
-            <dd>{p.style_number || 'N/A'}</dd>
-          </div>
-          <div>
-            <dt>Brand Sku</dt>
-            <dd>{p.brand_sku || 'N/A'}</dd>
-          </div>
-          <div>
-            <dt>Map id</dt>
-            <dd>{p.oh_map_id || 'N/A'}</dd>
-          </div>
-          <div>
-            <dt>Shoppability</dt>
-            <dd>{p.shoppability || 'N/A'}</dd>
-          </div>
-          <div>
-            <dt>Since last scan</dt>
-            <dd>
-              <ChangeType type={p.type} />
-            </dd>
-          </div>
-          <div>
-            <dt>Scan date</dt>
-            <dd>{formatLongDate(p.date)}</dd>
-          </div>
-          <div>
-            <dt>Description</dt>
-            <dd className="rv-details__description">{p.product_description || 'N/A'}</dd>
-          </div>
-        </dl>
-      </details>
-      <section className="pp-flag" aria-labelledby="pp-flag-title">
-        <h3 id="pp-flag-title" className="pp-section__title">
-          FLAG REASON
-        </h3>
-        {flagged ? (
-          <>
-            <p className="pp-flag__state">This product is flagged.</p>
-            {reasons.length ? (
-              <ul className="pp-flag__reasons">
-                {reasons.map((x) => (
-                  <li key={x}>{x}</li>
-                ))}
-              </ul>
-            ) : null}
-            {flag?.message ? <p className="pp-flag__message">{flag.message}</p> : null}
-          </>
-        ) : (
-          <p className="pp-flag__state muted">This product is not flagged.</p>
-        )}
-        <div className="pp-flag__actions">
-          {p.type === 'deleted' ? null : (
-            <FlagControl target="product" variant="button" id={p._id} flagged={flagged} subject={p.name || p.style_number} contact={{ retailerId: rId, retailerBrandScraping: p.retailer_brand_scraping }} />
-          )}
-          <Button variant="outline" onClick={() => setContact(true)}>
-            Contact Retailer
-          </Button>
-        </div>
-      </section>
+      <ProductDrillDown product={p} />
+      <FlagReason product={p} retailerId={rId} onContact={() => setContact(true)} />
       {contactOpen ? (
         <ContactRetailerModal brandId={brandId} retailerId={rId} retailerBrandScraping={p.retailer_brand_scraping} source="product" products={[p._id]} onClose={() => setContact(false)} />
       ) : null}

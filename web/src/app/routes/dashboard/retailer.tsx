@@ -28,7 +28,7 @@ import { BulkImport } from '../../../features/basket/components/bulk-import';
 import { ExportButton } from '../../../features/exports/components/export-button';
 import { ExportHistory } from '../../../features/exports/components/export-history';
 import { ContactRetailerButton } from '../../../features/contact/components/contact-retailer-button';
-import { ContactRetailerModal } from '../../../features/contact/api/contact-retailer';
+import { ContactRetailerModal } from '../../../features/contact';
 import { B2bLinkModal } from '../../../features/b2b-links/components/b2b-link-modal';
 import { RV_MSG } from '../../../features/retailer-view/messages';
 import '../../../features/retailer-view/retailer-view.css';

@@ -4,14 +4,12 @@
  * server's field messages (and its 409 for an address the retailer already has) show under the
  * fields. Toast 'Contact added successfully.' and the modal closes on a 200 only.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { ADDRESS_BOOK_MSG } from '@shared/messages/address-book';
-import { contactFields, type ContactFields } from '@shared/schemas/address-book';
+import { contactFields } from '@shared/schemas/address-book';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Modal } from '../../../components/ui/modal';
-import { ApiError } from '../../../lib/api-error';
+import { showServerIssues, useSchemaForm } from '../../../lib/form';
 import { handleError } from '../../../lib/handle-error';
 import { notify } from '../../../lib/notify';
 import { useAddContact } from '../api/add-contact';
@@ -27,12 +25,12 @@ export interface AddContactFormProps {
 
 export function AddContactForm({ brandId, retailerId, retailerName, onClose }: AddContactFormProps) {
   const { trigger } = useAddContact(brandId, retailerId);
+  const form = useSchemaForm(contactFields, { firstName: '', lastName: '', email: '', role: '' });
   const {
     register,
     handleSubmit,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm<ContactFields>({ resolver: zodResolver(contactFields), defaultValues: { firstName: '', lastName: '', email: '', role: '' } });
+  } = form;
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -40,14 +38,7 @@ export function AddContactForm({ brandId, retailerId, retailerName, onClose }: A
       notify.success(res.message || ADDRESS_BOOK_MSG.contactAdded);
       onClose();
     } catch (e) {
-      if (e instanceof ApiError && e.status === 409) {
-        setError('email', { message: e.message });
-      } else if (e instanceof ApiError && e.status === 400) {
-        for (const issue of e.issues) {
-          const field = FIELDS.find((f) => f === issue.path);
-          if (field) setError(field, { message: issue.message });
-        }
-      }
+      showServerIssues(form, e, FIELDS, { conflict: 'email' });
       handleError(e);
     }
   });

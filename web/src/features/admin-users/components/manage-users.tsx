@@ -13,9 +13,11 @@ import { Pagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
 import { Table, type Column, type SortState } from '../../../components/ui/table';
 import { formatCount } from '../../../lib/format';
+import { useClampPage, useUrlPage } from '../../../lib/url-page';
 import { useAdminUsers, type AdminUserRow } from '../api/admin-users';
 import { readUsersQuery, writeUsersQuery } from '../list-query';
 import { AddUserModal } from './add-user-modal';
+import { UserSearch } from './user-search';
 import '../../../components/ui/table.css';
 import '../admin-users.css';
 
@@ -28,48 +30,22 @@ const COLUMNS: Column<AdminUserRow>[] = [
 export function ManageUsers() {
   const [search, setSearch] = useSearchParams();
   const query = readUsersQuery(search);
-  const [typed, setTyped] = useState(query.keyword ?? '');
+  const pager = useUrlPage();
   const [adding, setAdding] = useState(false);
   const { data, isLoading, isValidating, error } = useAdminUsers(query);
   const totalPages = data ? Math.ceil(data.totalCount / PAGE.users) : 0;
+  // A page number past the end in the address (users deleted meanwhile, an old link): show the last page.
+  useClampPage(pager, data && !isValidating ? totalPages : undefined);
   const [field, dir] = query.sort.split(';') as [string, 'asc' | 'desc'];
   const latest = () => readUsersQuery(new URLSearchParams(window.location.search));
 
   const onSort = (s: SortState) => setSearch(writeUsersQuery({ ...latest(), page: 1, sort: `${s.key};${s.direction}` }));
-  const onSearch = (e: React.FormEvent) => {
-    e.preventDefault();
-    setSearch(writeUsersQuery({ ...latest(), page: 1, keyword: typed.trim() || undefined }));
-  };
-  const onReset = () => {
-    setTyped('');
-    setSearch(writeUsersQuery({ ...latest(), page: 1, keyword: undefined }));
-  };
+  const onSearch = (keyword: string | undefined) => setSearch(writeUsersQuery({ ...latest(), page: 1, keyword }));
 
   return (
     <div className="admin-users">
       <div className="admin-users__bar">
-        <form className="admin-users__search" role="search" onSubmit={onSearch}>
-          <label className="sr-only" htmlFor="admin-users-keyword">
-            Search users
-          </label>
-          <input
-            id="admin-users-keyword"
-            className="field__input"
-            type="search"
-            placeholder="Search by name, email or brand"
-            value={typed}
-            maxLength={100}
-            onChange={(e) => setTyped(e.target.value)}
-          />
-          <Button type="submit" variant="outline" size="sm">
-            Search
-          </Button>
-          {query.keyword ? (
-            <Button variant="ghost" size="sm" onClick={onReset}>
-              Reset
-            </Button>
-          ) : null}
-        </form>
+        <UserSearch keyword={query.keyword} onSearch={onSearch} />
         <Button onClick={() => setAdding(true)}>{M.addUsers}</Button>
       </div>
       {isLoading && !data ? (
@@ -96,7 +72,7 @@ export function ManageUsers() {
               </p>
             }
           />
-          <Pagination page={query.page} totalPages={totalPages} onChange={(page) => setSearch(writeUsersQuery({ ...latest(), page }))} label="Users pages" />
+          <Pagination page={query.page} totalPages={totalPages} onChange={pager.goToPage} label="Users pages" />
         </>
       )}
       {adding ? <AddUserModal onClose={() => setAdding(false)} /> : null}

@@ -1,9 +1,8 @@
 /** The forgot-password form (000 §5, §7): user name and email; the success toast is the spec's. */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import { forgotPasswordBody, type ForgotPasswordBody } from '@shared/schemas/auth';
+import { forgotPasswordBody } from '@shared/schemas/auth';
 import { MSG } from '@shared/messages';
 import { FormField } from '../../../components/ui/form-field';
+import { useSchemaForm } from '../../../lib/form';
 import { handleError } from '../../../lib/handle-error';
 import { notify } from '../../../lib/notify';
 import { forgotPassword } from '../api/forgot-password';
@@ -15,7 +14,7 @@ export function ForgotPasswordForm({ onDone }: { onDone: () => void }) {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<ForgotPasswordBody>({ resolver: zodResolver(forgotPasswordBody), defaultValues: { userName: '', email: '' } });
+  } = useSchemaForm(forgotPasswordBody, { userName: '', email: '' });
 
   const onSubmit = handleSubmit(async (values) => {
     try {

@@ -3,12 +3,11 @@
  * (shared/schemas/password.ts: 6 to 128 characters, the rule of every path), and both fields
  * equal, else 'please confirm your password'.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { resetPasswordForm } from '@shared/schemas/auth';
 import { PASSWORD_HINT } from '@shared/schemas/password';
 import { FormField } from '../../../components/ui/form-field';
+import { useSchemaForm } from '../../../lib/form';
 
 export type NewPasswordValues = z.infer<typeof resetPasswordForm>;
 
@@ -17,7 +16,7 @@ export function NewPasswordForm({ submitLabel, onSubmit }: { submitLabel: string
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<NewPasswordValues>({ resolver: zodResolver(resetPasswordForm), defaultValues: { password: '', confirmPassword: '' } });
+  } = useSchemaForm(resetPasswordForm, { password: '', confirmPassword: '' });
 
   return (
     <form className="form" onSubmit={handleSubmit((v) => onSubmit(v.password))} noValidate aria-label="Choose a password">

@@ -1,11 +1,9 @@
 /** The free registration form (000 §5); the server's message is shown once the account exists. */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { registerForm } from '@shared/schemas/auth';
 import { PASSWORD_HINT } from '@shared/schemas/password';
 import { FormField } from '../../../components/ui/form-field';
-import { ApiError } from '../../../lib/api-error';
+import { showServerIssues, useSchemaForm } from '../../../lib/form';
 import { handleError } from '../../../lib/handle-error';
 import { register as registerAccount } from '../api/register';
 
@@ -13,27 +11,19 @@ export type RegisterValues = z.infer<typeof registerForm>;
 const FIELDS = ['email', 'password', 'confirmPassword', 'firstName', 'lastName', 'company'] as const;
 
 export function RegisterForm({ onRegistered }: { onRegistered: (message: string) => void }) {
+  const form = useSchemaForm(registerForm, { firstName: '', lastName: '', company: '', email: '', password: '', confirmPassword: '' });
   const {
     register,
     handleSubmit,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm<RegisterValues>({
-    resolver: zodResolver(registerForm),
-    defaultValues: { firstName: '', lastName: '', company: '', email: '', password: '', confirmPassword: '' },
-  });
+  } = form;
 
   const onSubmit = handleSubmit(async ({ confirmPassword: _c, ...body }) => {
     try {
       const res = await registerAccount(body);
       onRegistered(res.message);
     } catch (e) {
-      if (e instanceof ApiError && e.status === 400) {
-        for (const issue of e.issues) {
-          const field = FIELDS.find((f) => f === issue.path);
-          if (field) setError(field, { message: issue.message });
-        }
-      }
+      showServerIssues(form, e, FIELDS);
       handleError(e);
     }
   });

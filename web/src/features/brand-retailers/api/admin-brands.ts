@@ -13,8 +13,8 @@ import type { RetailerFlagInput } from '@shared/schemas/brand-settings';
 import { api } from '../../../lib/api-client';
 import { MUTATION_OPTIONS } from '../../../lib/mutation';
 import { createPageCursors } from '../../../lib/page-cursors';
-import { BRANDS_KEY } from '../../brands/api/get-brands';
-import { PERMISSIONS_KEY } from '../../permissions/api/permissions';
+import { BRANDS_KEY } from '../../brands';
+import { PERMISSIONS_KEY } from '../../permissions';
 
 export type BrandRow = ResponseOf<'listBrands'>['data'][number];
 export type BrandPage = ResponseOf<'listBrands'>;

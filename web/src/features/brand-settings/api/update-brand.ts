@@ -11,7 +11,7 @@ import { api } from '../../../lib/api-client';
 import { isAdmin } from '../../../lib/access';
 import { MUTATION_OPTIONS } from '../../../lib/mutation';
 import { getSession, updateSession } from '../../../lib/session';
-import { BRANDS_KEY } from '../../brands/api/get-brands';
+import { BRANDS_KEY } from '../../brands';
 
 export type UpdatedBrand = ResponseOf<'updateBrand'>['data'];
 

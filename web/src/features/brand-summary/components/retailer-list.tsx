@@ -15,6 +15,7 @@ import { paths } from '../../../config/paths';
 import { effectiveBrand } from '../../../lib/access';
 import { formatCount, formatDate } from '../../../lib/format';
 import { nextScanText } from '../../../lib/next-scan';
+import { useClampPage, useUrlPage } from '../../../lib/url-page';
 import type { Session } from '../../../lib/session';
 import { useRetailerScrapings, type RetailerScrapingRecord } from '../api/get-retailer-scrapings';
 import { DEFAULT_LIST_SORT, LIST_FILTERS, parseListFilter, parseListSort, WEBSITE_TYPE_LABEL } from '../retailer-rules';
@@ -31,9 +32,9 @@ export function RetailerList({ session }: { session: Session }) {
   const [params, setParams] = useSearchParams();
   const filter = parseListFilter(params.get('filter'));
   const sort = parseListSort(params.get('sort'));
-  const asked = Number(params.get('page'));
+  const pager = useUrlPage();
   const records = useRetailerScrapings(brandId, {
-    page: Number.isInteger(asked) && asked >= 1 ? asked : 1,
+    page: pager.page,
     limit: PAGE.defaultLimit,
     sort: sort.key === DEFAULT_LIST_SORT.key && sort.direction === DEFAULT_LIST_SORT.direction ? undefined : `${sort.key};${sort.direction}`,
     filter,
@@ -55,6 +56,8 @@ export function RetailerList({ session }: { session: Session }) {
   const count = answer?.totalCount ?? 0;
   const totalPages = Math.max(1, Math.ceil(count / PAGE.defaultLimit));
   const page = answer?.page ?? 1;
+  // A page number past the end in the address (an old link, a filter with fewer retailers): show the last page.
+  useClampPage(pager, answer && !records.isValidating ? totalPages : undefined);
 
   const columns: Column<RetailerScrapingRecord>[] = [
     { key: 'name', header: 'Retailer', sortable: true, cell: (r) => <Link to={paths.dashboard.retailer(r.retailer._id)}>{r.retailer.name}</Link> },
@@ -112,7 +115,7 @@ export function RetailerList({ session }: { session: Session }) {
             onSort={(next) => update({ sort: next.key === DEFAULT_LIST_SORT.key && next.direction === DEFAULT_LIST_SORT.direction ? undefined : `${next.key};${next.direction}`, page: undefined })}
             empty={<p className="rl-empty">No retailer found.</p>}
           />
-          <Pagination page={page} totalPages={totalPages} onChange={(p) => update({ page: p === 1 ? undefined : String(p) })} />
+          <Pagination page={page} totalPages={totalPages} onChange={pager.goToPage} />
         </>
       )}
     </section>

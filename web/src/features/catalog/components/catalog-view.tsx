@@ -3,7 +3,7 @@
  * a page in serial order, searched by the start of a serial ('Type to search ...', Enter). Pages
  * follow the server's cursors (Previous / Next); the total shows when the server knows it.
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { Table, type Column } from '../../../components/ui/table';
@@ -12,6 +12,7 @@ import { effectiveBrand } from '../../../lib/access';
 import { formatCount } from '../../../lib/format';
 import type { Session } from '../../../lib/session';
 import { useCatalog, type CatalogItem } from '../api/get-catalog';
+import { CatalogSearch } from './catalog-search';
 import './catalog.css';
 
 /** Dollar sign with thousands separators, 'N/A' when missing (000 §9). */
@@ -31,17 +32,15 @@ const COLUMNS: Column<CatalogItem>[] = [
 
 export function CatalogView({ session }: { session: Session }) {
   const brandId = effectiveBrand(session)?._id;
-  const [draft, setDraft] = useState('');
   const [search, setSearch] = useState('');
   /** The cursors of the pages walked so far: page n starts at cursors[n - 1] (page 1: none). */
   const [cursors, setCursors] = useState<string[]>([]);
   const page = cursors.length + 1;
   const catalog = useCatalog(brandId, search, cursors[cursors.length - 1]);
-  const searchId = useId();
   const data = catalog.data;
 
-  const submit = () => {
-    setSearch(draft.trim());
+  const submit = (text: string) => {
+    setSearch(text);
     setCursors([]);
   };
   const first = (page - 1) * 25 + 1;
@@ -51,19 +50,7 @@ export function CatalogView({ session }: { session: Session }) {
         Catalog
       </h2>
       <div className="catalog__tools">
-        <form
-          className="field catalog__search"
-          role="search"
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          <label className="field__label" htmlFor={searchId}>
-            Search by serial number
-          </label>
-          <input id={searchId} className="field__input" type="search" placeholder="Type to search ..." value={draft} onChange={(e) => setDraft(e.target.value)} />
-        </form>
+        <CatalogSearch onSearch={submit} />
         {data ? (
           <p className="catalog__count">
             {data.totalCount !== null

@@ -2,8 +2,7 @@
 import useSWR from 'swr';
 import { CANNED_FORM_LIMIT } from '@shared/schemas/contact';
 import { api } from '../../../lib/api-client';
-
-export const CANNED_MESSAGES_KEY = 'canned-messages';
+import { CANNED_MESSAGES_KEY } from '../../inbox';
 
 export function useActiveCannedMessages(brandId: string | undefined) {
   return useSWR(brandId ? ([CANNED_MESSAGES_KEY, brandId, 'active'] as const) : null, async ([, brand]) => (await api('listCannedMessages', { query: { brand, limit: CANNED_FORM_LIMIT, status: 'active' } })).data);

@@ -8,26 +8,16 @@
  */
 import useSWRMutation from 'swr/mutation';
 import { CONTACT_MSG } from '@shared/messages/contact';
-import type { ContactSource } from '@shared/schemas/contact';
+import type { ContactRetailerBody, ContactRetailerField } from '@shared/schemas/contact';
 import { api, apiForm } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import { MUTATION_OPTIONS } from '../../../lib/mutation';
 
-export interface ContactEmail {
-  subject: string;
-  name: string;
-  to: string[];
-  cc: string[];
-  bcc: string[];
-  message: string;
-  source: ContactSource;
-  isCanned: boolean;
-  products: string[];
+/** One email: the body's fields as the server reads them (shared/schemas/contact.ts), the scan by its id, and the images to upload first. */
+export type ContactEmail = Required<Pick<ContactRetailerBody, 'subject' | 'name' | 'to' | 'cc' | 'bcc' | 'message' | 'source' | 'isCanned' | 'products' | 'retailer' | 'requestId'>> & {
   retailerBrandScraping: string;
-  retailer: string;
-  requestId: string;
   files: File[];
-}
+};
 
 /** A refused upload as a failed call naming the image (shown as its message: lib/handle-error.ts), with S3's code when it says a size. */
 async function uploadFailure(res: Response, name: string): Promise<ApiError> {
@@ -53,19 +43,26 @@ export async function uploadAttachments(retailerBrandScraping: string, files: re
   return links.data.map((l) => l.key);
 }
 
+/** The multipart body, its field names the body schema's (a list: the field repeated as `to[]`). */
 export function contactForm(e: Omit<ContactEmail, 'files'> & { attachments: readonly string[] }): FormData {
   const fd = new FormData();
-  fd.append('subject', e.subject);
-  fd.append('name', e.name);
-  for (const [k, xs] of [['to', e.to], ['cc', e.cc], ['bcc', e.bcc]] as const) for (const x of xs) fd.append(`${k}[]`, x);
-  fd.append('message', e.message);
-  fd.append('source', e.source);
-  fd.append('isCanned', String(e.isCanned));
-  if (e.source !== 'brand') for (const p of e.products) fd.append('products[]', p);
-  fd.append('retailer_brand_scraping', e.retailerBrandScraping);
-  fd.append('retailer', e.retailer);
-  fd.append('requestId', e.requestId);
-  for (const key of e.attachments) fd.append('attachment[]', key);
+  const put = (k: ContactRetailerField, v: string) => fd.append(k, v);
+  const putEach = (k: ContactRetailerField, xs: readonly string[]) => {
+    for (const x of xs) fd.append(`${k}[]`, x);
+  };
+  put('subject', e.subject);
+  put('name', e.name);
+  putEach('to', e.to);
+  putEach('cc', e.cc);
+  putEach('bcc', e.bcc);
+  put('message', e.message);
+  put('source', e.source);
+  put('isCanned', String(e.isCanned));
+  if (e.source !== 'brand') putEach('products', e.products);
+  put('retailer_brand_scraping', e.retailerBrandScraping);
+  put('retailer', e.retailer);
+  put('requestId', e.requestId);
+  putEach('attachment', e.attachments);
   return fd;
 }
 

@@ -10,7 +10,9 @@ import type { ResponseOf } from '@shared/routes/responses';
 import type { CannedMessage } from '@shared/schemas/contact';
 import { api } from '../../../lib/api-client';
 import { createPageCursors } from '../../../lib/page-cursors';
-import { CANNED_MESSAGES_KEY } from '../../contact/api/get-canned-messages';
+
+/** The canned messages' cache key, for the inbox's list and the contact form's dropdown alike (a change in the inbox refreshes both). */
+export const CANNED_MESSAGES_KEY = 'canned-messages';
 
 export type { CannedMessage };
 export type CannedMessagesPage = ResponseOf<'listCannedMessages'>;

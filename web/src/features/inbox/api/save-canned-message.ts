@@ -5,18 +5,13 @@
  */
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
-import type { CannedStatus } from '@shared/schemas/contact';
+import type { CannedMessageFormValues } from '@shared/schemas/contact';
 import { api } from '../../../lib/api-client';
 import { MUTATION_OPTIONS } from '../../../lib/mutation';
 import { INBOX_KEY, revalidateCannedMessages } from './get-canned-messages';
 
-export interface CannedMessageFields {
-  name: string;
-  content: string;
-  status: CannedStatus;
-}
-/** An edit: the message's id and the version the form was opened on. */
-export type SaveCannedMessage = CannedMessageFields & ({ id?: undefined } | { id: string; updatedAt: string });
+/** The form's fields (shared/schemas/contact.ts `cannedMessageForm`); an edit adds the message's id and the version the form was opened on. */
+export type SaveCannedMessage = CannedMessageFormValues & ({ id?: undefined } | { id: string; updatedAt: string });
 
 export function saveCannedMessage(brand: string, arg: SaveCannedMessage) {
   const fields = { name: arg.name, content: arg.content, status: arg.status, brand };

@@ -16,6 +16,7 @@ import { Table, type Column } from '../../../components/ui/table';
 import { effectiveBrand, isBrandAdminOrAdmin } from '../../../lib/access';
 import { formatCount, formatTableDate } from '../../../lib/format';
 import type { Session } from '../../../lib/session';
+import { readPage, useClampPage, useUrlPage } from '../../../lib/url-page';
 import { useCannedMessagesPage, type CannedMessage, type CannedSort } from '../api/get-canned-messages';
 import { STATUS_LABEL, excerpt } from '../status';
 import { MessageFormModal } from './message-form-modal';
@@ -26,9 +27,7 @@ type Open = { mode: 'view'; message: CannedMessage } | { mode: 'edit'; message: 
 
 /** ?page=n&sort=name;asc|name;desc, anything else the defaults. */
 export function readInboxQuery(search: URLSearchParams): { page: number; sort: CannedSort } {
-  const page = Number(search.get('page'));
-  const sort = search.get('sort') === 'name;desc' ? 'name;desc' : 'name;asc';
-  return { page: Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1, sort };
+  return { page: readPage(search), sort: search.get('sort') === 'name;desc' ? 'name;desc' : 'name;asc' };
 }
 
 export function Inbox({ session }: { session: Session }) {
@@ -36,9 +35,12 @@ export function Inbox({ session }: { session: Session }) {
   const canWrite = isBrandAdminOrAdmin(session.user);
   const [search, setSearch] = useSearchParams();
   const { page, sort } = readInboxQuery(search);
+  const pager = useUrlPage();
   const { data, isLoading, isValidating } = useCannedMessagesPage(brand, page, sort);
   const [open, setOpen] = useState<Open>(null);
   const totalPages = data ? Math.ceil(data.totalCount / PAGE.cannedMessages) : 0;
+  // A page past the end (the last message of the last page deleted, an old link): the last page.
+  useClampPage(pager, data && !isValidating ? totalPages : undefined);
 
   const go = (next: { page: number; sort: CannedSort }) => {
     const q = new URLSearchParams(window.location.search);

@@ -7,12 +7,12 @@
 import useSWR from 'swr';
 import { PAGE } from '@shared/constants';
 import type { ResponseOf } from '@shared/routes/responses';
+import type { PermissionsKind } from '@shared/schemas/permissions';
 import { api } from '../../../lib/api-client';
 import { createPageCursors } from '../../../lib/page-cursors';
 
 export const PERMISSIONS_KEY = 'permissions';
 export const PERMISSIONS_PAGE_SIZE = PAGE.permissions;
-export type PermissionsKind = 'retailer' | 'brand';
 export interface PermissionsFilter {
   kind: PermissionsKind;
   id: string;

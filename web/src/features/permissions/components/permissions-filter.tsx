@@ -1,12 +1,13 @@
 /**
  * The Permissions filter (001 §2, §5): by Retailer or by Brand, a select of that kind, Search and
- * Reset. Searching with nothing chosen says 'Please select retailer.' / 'Please select brand.'.
+ * Reset. Searching with nothing chosen says 'Please select retailer.' / 'Please select brand.'
+ * under the select (the shared `permissionsFilterForm`).
  */
-import { useState } from 'react';
-import { PERMISSIONS_MSG as M } from '@shared/messages/permissions';
+import { permissionsFilterForm } from '@shared/schemas/permissions';
 import { Button } from '../../../components/ui/button';
-import { Select } from '../../../components/ui/select';
-import type { PermissionsFilter as Filter, PermissionsKind } from '../api/permissions';
+import { SelectField } from '../../../components/ui/form-field';
+import { useSchemaForm } from '../../../lib/form';
+import type { PermissionsFilter as Filter } from '../api/permissions';
 import '../permissions.css';
 
 export interface PermissionsFilterProps {
@@ -19,51 +20,32 @@ export interface PermissionsFilterProps {
 }
 
 export function PermissionsFilter({ current, retailers, brands, onSearch, onReset }: PermissionsFilterProps) {
-  const [kind, setKind] = useState<PermissionsKind>(current?.kind ?? 'retailer');
-  const [chosen, setChosen] = useState(current?.id ?? '');
-  const [error, setError] = useState('');
+  const { register, handleSubmit, watch, setValue, clearErrors, reset, formState } = useSchemaForm(permissionsFilterForm, { kind: current?.kind ?? 'retailer', id: current?.id ?? '' });
+  const kind = watch('kind');
   const options = kind === 'retailer' ? retailers : brands;
 
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!chosen) {
-      setError(kind === 'retailer' ? M.selectRetailer : M.selectBrand);
-      return;
-    }
-    setError('');
-    onSearch({ kind, id: chosen });
-  };
-  const reset = () => {
-    setKind('retailer');
-    setChosen('');
-    setError('');
-    onReset();
-  };
-
   return (
-    <form className="permissions__filter" role="search" aria-label="Permissions" onSubmit={submit} noValidate>
-      <Select
+    <form className="permissions__filter" role="search" aria-label="Permissions" onSubmit={handleSubmit(onSearch)} noValidate>
+      <SelectField
         label="Filter by"
-        value={kind}
-        onChange={(v) => {
-          setKind(v as PermissionsKind);
-          setChosen('');
-          setError('');
-        }}
-        className="field permissions__field"
+        fieldClassName="permissions__field"
+        registration={register('kind', {
+          onChange: () => {
+            setValue('id', '');
+            clearErrors();
+          },
+        })}
       >
         <option value="retailer">Retailer</option>
         <option value="brand">Brand</option>
-      </Select>
-      <Select
+      </SelectField>
+      {/* Remounted once its options are in: a native select shows its value (from the URL) only among its options. */}
+      <SelectField
+        key={options ? kind : 'loading'}
         label={kind === 'retailer' ? 'Retailer' : 'Brand'}
-        value={chosen}
-        onChange={(v) => {
-          setChosen(v);
-          setError('');
-        }}
-        className="field permissions__field permissions__field--wide"
-        invalid={!!error}
+        fieldClassName="permissions__field permissions__field--wide"
+        registration={register('id', { onChange: () => clearErrors('id') })}
+        error={formState.errors.id}
       >
         <option value="">{options ? (kind === 'retailer' ? 'Select retailer' : 'Select brand') : 'Loading…'}</option>
         {(options ?? []).map((o) => (
@@ -71,20 +53,22 @@ export function PermissionsFilter({ current, retailers, brands, onSearch, onRese
             {o.name}
           </option>
         ))}
-      </Select>
+      </SelectField>
       <div className="permissions__buttons">
         <Button type="submit" size="sm">
           Search
         </Button>
-        <Button variant="outline" size="sm" onClick={reset}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => {
+            reset({ kind: 'retailer', id: '' });
+            onReset();
+          }}
+        >
           Reset
         </Button>
       </div>
-      {error ? (
-        <p className="field__error permissions__error" role="alert">
-          {error}
-        </p>
-      ) : null}
     </form>
   );
 }

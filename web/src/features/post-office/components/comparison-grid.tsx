@@ -6,34 +6,18 @@
  * cell green (added rows also get a light green ground); on the Previous side, changed cells
  * have a grey ground and removed rows are red with white text.
  *
- * Both tables share fixed column widths and one-line rows, so the same scroll offsets show the
- * same columns and row positions. Only the pane the user works in drives the other one.
- * A cell of an image column (Image URLs, Screenshot, Logo, Hero Image) shows its picture, small,
- * before its text (the placeholder when it has none or it does not load).
+ * Both tables (comparison-table.tsx) share fixed column widths and one-line rows, so the same
+ * scroll offsets show the same columns and row positions. Only the pane the user works in drives
+ * the other one. A cell of an image column (Image URLs, Screenshot, Logo, Hero Image) shows its
+ * picture, small, before its text (the placeholder when it has none or it does not load).
  */
 import { useRef, type KeyboardEvent, type RefObject, type UIEvent } from 'react';
 import { ROBOT_TYPE_DEFINITIONS } from '@shared/robot-columns';
-import { Picture } from '../../../components/ui/picture';
 import { formatCount, formatDate } from '../../../lib/format';
 import { PO_MSG } from '../messages';
-import type { ComparisonSide, FileData, MarkedRow } from '../types';
+import type { ComparisonSide, FileData } from '../types';
+import { ComparisonTable, type SideName } from './comparison-table';
 import '../post-office.css';
-
-type SideName = 'current' | 'previous';
-
-const WIDE_COLUMNS = /description|url|image|screenshot|link|logo|hero/i;
-const columnWidth = (column: string, keyColumn: string) => (column === keyColumn ? 150 : WIDE_COLUMNS.test(column) ? 260 : 180);
-
-function cellClass(side: SideName, row: MarkedRow, column: string): string {
-  const changed = row.mark === 'changed' && row.changed?.includes(column);
-  if (side === 'current') return changed ? 'cmp-cell cmp-cell--changed' : 'cmp-cell cmp-cell--same';
-  return changed ? 'cmp-cell cmp-cell--was' : 'cmp-cell';
-}
-
-function cellTitle(side: SideName, row: MarkedRow, column: string, value: string): string {
-  if (side === 'current' && row.mark === 'changed' && row.changed?.includes(column)) return `${value}\nPrevious: ${row.old?.[column] ?? ''}`;
-  return value;
-}
 
 interface PaneProps {
   side: SideName;
@@ -53,7 +37,6 @@ function Pane({ side, title, data, columns, keyColumn, imageColumns, emptyText, 
   const to = data.data.length ? data.offset + data.data.length : 0;
   const headingId = `cmp-${side}-title`;
   const activate = () => onActive(side);
-  const width = 56 + columns.reduce((sum, c) => sum + columnWidth(c, keyColumn), 0);
   return (
     <section className={`cmp-pane cmp-pane--${side}`} aria-labelledby={headingId}>
       <header className="cmp-pane__head">
@@ -84,42 +67,7 @@ function Pane({ side, title, data, columns, keyColumn, imageColumns, emptyText, 
         onKeyDown={(e: KeyboardEvent) => e.key.startsWith('Arrow') || e.key.startsWith('Page') ? activate() : undefined}
       >
         {data.data.length ? (
-          <table className="cmp-table" style={{ width }}>
-            <colgroup>
-              <col style={{ width: 56 }} />
-              {columns.map((c) => (
-                <col key={c} style={{ width: columnWidth(c, keyColumn) }} />
-              ))}
-            </colgroup>
-            <thead>
-              <tr>
-                <th scope="col" className="cmp-table__n">
-                  #
-                </th>
-                {columns.map((c) => (
-                  <th key={c} scope="col" title={c}>
-                    {c}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {data.data.map((r, i) => (
-                <tr key={`${data.offset + i}`} className={r.mark ? `cmp-row cmp-row--${r.mark}` : 'cmp-row'} data-mark={r.mark ?? 'none'}>
-                  <td className="cmp-table__n">{data.offset + i + 1}</td>
-                  {columns.map((c) => {
-                    const value = r.row[c] ?? '';
-                    return (
-                      <td key={c} className={cellClass(side, r, c)} title={cellTitle(side, r, c, value)} data-column={c}>
-                        {imageColumns.includes(c) ? <Picture className="cmp-picture" src={r.pictures?.[c] ?? ''} alt={`${c}, row ${data.offset + i + 1}`} /> : null}
-                        {value}
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ComparisonTable side={side} data={data} columns={columns} keyColumn={keyColumn} imageColumns={imageColumns} />
         ) : (
           <p className="cmp-pane__empty">{emptyText}</p>
         )}
@@ -156,27 +104,5 @@ export function ComparisonGrid({ data }: { data: FileData }) {
       <Pane side="current" title="New" data={data.currentProductData} emptyText={PO_MSG.noCurrentRows} scrollRef={current} {...common} />
       <Pane side="previous" title="Previous" data={data.previousProductData} emptyText={PO_MSG.noPreviousRows} scrollRef={previous} {...common} />
     </div>
-  );
-}
-
-export function ComparisonLegend() {
-  return (
-    <ul className="cmp-legend" aria-label="Legend">
-      <li>
-        <span className="cmp-legend__swatch cmp-legend__swatch--same" aria-hidden="true">Aa</span> Unchanged or new
-      </li>
-      <li>
-        <span className="cmp-legend__swatch cmp-legend__swatch--added" aria-hidden="true">Aa</span> Added row
-      </li>
-      <li>
-        <span className="cmp-legend__swatch cmp-legend__swatch--changed" aria-hidden="true">Aa</span> Changed (new value)
-      </li>
-      <li>
-        <span className="cmp-legend__swatch cmp-legend__swatch--was" aria-hidden="true">Aa</span> Changed (previous value)
-      </li>
-      <li>
-        <span className="cmp-legend__swatch cmp-legend__swatch--removed" aria-hidden="true">Aa</span> Removed row
-      </li>
-    </ul>
   );
 }

@@ -5,7 +5,7 @@
 import { useId, useState } from 'react';
 import { APPROVED_STATUSES, FILE_SORTS, FLAG_LEVELS } from '@shared/constants';
 import { Select } from '../../../components/ui/select';
-import { useRetailers } from '../../retailers/api/get-retailers';
+import { useRetailers } from '../../retailers';
 import { FLAG_LABELS, SORT_LABELS, STATUS_LABELS } from '../labels';
 import type { ListFilesParams } from '../types';
 import '../post-office.css';

@@ -1,68 +1,49 @@
 /**
  * The footer's bug-report modal (000 §2, §3, §5, §7): name, email and message required, phone
- * optional, several files (images or PDF) → POST /contact_us, 'Form submitted successfully.'.
- * Works signed in (name and email filled from the account; the report records who sent it) and
- * signed out. The file limits are checked here as the server checks them (by content there).
+ * optional, several files (images or PDF, bug-report-files.tsx) → POST /contact_us, 'Form
+ * submitted successfully.'. Works signed in (name and email filled from the account; the report
+ * records who sent it) and signed out. The server's refusals go under their field (the files'
+ * under Files) and are toasted too.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { useState } from 'react';
 import { PUBLIC_MSG } from '@shared/messages/public';
 import { BUG_REPORT_LIMITS, bugReportFields } from '@shared/schemas/public';
 import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
+import { FormField, TextAreaField } from '../../../components/ui/form-field';
 import { Modal } from '../../../components/ui/modal';
 import { ApiError } from '../../../lib/api-error';
+import { showServerIssues, useSchemaForm } from '../../../lib/form';
 import { handleError } from '../../../lib/handle-error';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useContactUs } from '../api/contact-us';
+import { BugReportFiles, fileProblem } from './bug-report-files';
 import { newRequestId } from './request-id';
 import './public-forms.css';
 
-type Input = z.input<typeof bugReportFields>;
-type Values = z.output<typeof bugReportFields>;
 const FIELDS = ['name', 'email', 'phone', 'message'] as const;
-const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp,application/pdf,.pdf';
-const MB = 1024 * 1024;
 
-/** The first reason these files cannot be sent, or undefined. */
-export function fileProblem(files: readonly File[]): string | undefined {
-  const L = BUG_REPORT_LIMITS;
-  if (files.length > L.maxFiles) return PUBLIC_MSG.tooManyFiles(L.maxFiles);
-  const big = files.find((f) => f.size > L.maxFileBytes);
-  if (big) return PUBLIC_MSG.fileTooLarge(big.name, L.maxFileBytes / MB);
-  if (files.reduce((n, f) => n + f.size, 0) > L.maxTotalBytes) return PUBLIC_MSG.filesTooLarge(L.maxTotalBytes / MB);
-  const odd = files.find((f) => !/^(image\/(png|jpeg|gif|webp)|application\/pdf)$/.test(f.type) && !/\.(png|jpe?g|gif|webp|pdf)$/i.test(f.name));
-  if (odd) return PUBLIC_MSG.fileType(odd.name);
-  return undefined;
+/** The server's refusal of the files (an issue under `file`, or a 413), if it is that. */
+function filesRefusal(e: unknown): string | undefined {
+  if (!(e instanceof ApiError)) return undefined;
+  if (e.status === 413) return e.message;
+  return e.issues.find((i) => i.path === 'file')?.message;
 }
 
 export function BugReportModal({ onClose }: { onClose: () => void }) {
   const session = useSession();
-  const fileId = useId();
   const { trigger, isMutating } = useContactUs();
   const [requestId] = useState(newRequestId);
   const [files, setFiles] = useState<File[]>([]);
   const [filesError, setFilesError] = useState<string | undefined>();
+  const form = useSchemaForm(bugReportFields, { name: session?.user.name ?? '', email: session?.user.email ?? '', phone: '', message: '' });
   const {
     register,
     handleSubmit,
-    setError,
     formState: { errors },
-  } = useForm<Input, unknown, Values>({
-    resolver: zodResolver(bugReportFields),
-    defaultValues: { name: session?.user.name ?? '', email: session?.user.email ?? '', phone: '', message: '' },
-  });
+  } = form;
 
-  const addFiles = (list: FileList | null) => {
-    const next = [...files, ...Array.from(list ?? [])];
-    setFiles(next);
-    setFilesError(fileProblem(next));
-  };
-  const removeFile = (i: number) => {
-    const next = files.filter((_, j) => j !== i);
+  const chooseFiles = (next: File[]) => {
     setFiles(next);
     setFilesError(fileProblem(next));
   };
@@ -78,14 +59,9 @@ export function BugReportModal({ onClose }: { onClose: () => void }) {
       notify.success(res.message || PUBLIC_MSG.bugReportSent);
       onClose();
     } catch (e) {
-      if (e instanceof ApiError) {
-        for (const issue of e.issues) {
-          const field = FIELDS.find((f) => f === issue.path);
-          if (field) setError(field, { message: issue.message });
-          else if (issue.path === 'file') setFilesError(issue.message);
-        }
-        if (e.status === 413) setFilesError(e.message);
-      }
+      showServerIssues(form, e, FIELDS);
+      const refused = filesRefusal(e);
+      if (refused) setFilesError(refused);
       handleError(e);
     }
   });
@@ -113,55 +89,8 @@ export function BugReportModal({ onClose }: { onClose: () => void }) {
           <FormField label="Email" type="email" autoComplete="email" registration={register('email')} error={errors.email} />
         </div>
         <FormField label="Phone (optional)" type="tel" autoComplete="tel" registration={register('phone')} error={errors.phone} />
-        <div className={`field${errors.message ? ' field--invalid' : ''}`}>
-          <label className="field__label" htmlFor="bug-report-message">
-            Message
-          </label>
-          <textarea id="bug-report-message" className="field__input field__textarea" rows={5} aria-invalid={errors.message ? true : undefined} aria-describedby={errors.message ? 'bug-report-message-error' : undefined} {...register('message')} />
-          {errors.message?.message ? (
-            <p id="bug-report-message-error" className="field__error" role="alert">
-              {errors.message.message}
-            </p>
-          ) : null}
-        </div>
-        <div className={`field${filesError ? ' field--invalid' : ''}`}>
-          <label className="field__label" htmlFor={fileId}>
-            Files
-          </label>
-          <input
-            id={fileId}
-            type="file"
-            multiple
-            accept={ACCEPT}
-            className="field__input"
-            aria-describedby={filesError ? `${fileId}-error` : `${fileId}-hint`}
-            onChange={(e) => {
-              addFiles(e.target.files);
-              e.target.value = '';
-            }}
-          />
-          {filesError ? (
-            <p id={`${fileId}-error`} className="field__error" role="alert">
-              {filesError}
-            </p>
-          ) : (
-            <p id={`${fileId}-hint`} className="field__hint">
-              PNG, JPEG, GIF, WebP or PDF; at most {BUG_REPORT_LIMITS.maxFileBytes / MB} MB each and {BUG_REPORT_LIMITS.maxTotalBytes / MB} MB in all.
-            </p>
-          )}
-          {files.length ? (
-            <ul className="bug-report__files" aria-label="Chosen files">
-              {files.map((f, i) => (
-                <li key={`${f.name}-${i}`}>
-                  <span>{f.name}</span>
-                  <Button variant="ghost" size="sm" onClick={() => removeFile(i)} aria-label={`Remove ${f.name}`}>
-                    Remove
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
+        <TextAreaField label="Message" rows={5} registration={register('message')} error={errors.message} />
+        <BugReportFiles files={files} error={filesError} onChange={chooseFiles} />
       </form>
     </Modal>
   );

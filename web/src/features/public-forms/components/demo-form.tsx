@@ -4,15 +4,14 @@
  * messages); 'Email sent successfully' once sent. A retry after a lost answer carries the same
  * request id (sent once); any refusal brings a fresh captcha.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { PUBLIC_MSG } from '@shared/messages/public';
 import { captchaFields, demoRequestFields } from '@shared/schemas/public';
 import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
+import { FormField, TextAreaField } from '../../../components/ui/form-field';
 import { ApiError } from '../../../lib/api-error';
+import { showServerIssues, useSchemaForm } from '../../../lib/form';
 import { handleError } from '../../../lib/handle-error';
 import { notify } from '../../../lib/notify';
 import { useCaptcha } from '../api/get-captcha';
@@ -23,7 +22,6 @@ import './public-forms.css';
 
 const demoForm = demoRequestFields.extend({ recaptcha: captchaFields.shape.recaptcha });
 type DemoFormInput = z.input<typeof demoForm>;
-type DemoFormValues = z.output<typeof demoForm>;
 const FIELDS = ['firstName', 'lastName', 'email', 'website', 'companyName', 'phoneNumber', 'message', 'recaptcha'] as const;
 const EMPTY: DemoFormInput = { firstName: '', lastName: '', email: '', website: '', companyName: '', phoneNumber: '', message: '', recaptcha: '' };
 
@@ -32,14 +30,14 @@ export function DemoForm() {
   const { trigger, isMutating } = useScheduleDemo();
   const [requestId, setRequestId] = useState(newRequestId);
   const [generation, setGeneration] = useState(0);
+  const form = useSchemaForm(demoForm, EMPTY);
   const {
     register,
     handleSubmit,
-    setError,
     setValue,
     reset,
     formState: { errors },
-  } = useForm<DemoFormInput, unknown, DemoFormValues>({ resolver: zodResolver(demoForm), defaultValues: EMPTY });
+  } = form;
 
   const freshCaptcha = () => {
     setValue('recaptcha', '');
@@ -56,14 +54,9 @@ export function DemoForm() {
       setRequestId(newRequestId());
       freshCaptcha();
     } catch (e) {
-      if (e instanceof ApiError) {
-        for (const issue of e.issues) {
-          const field = FIELDS.find((f) => f === issue.path);
-          if (field) setError(field, { message: issue.message });
-        }
-        // The captcha was spent (or refused): a new one for the next try.
-        freshCaptcha();
-      }
+      showServerIssues(form, e, FIELDS);
+      // The captcha was spent (or refused): a new one for the next try.
+      if (e instanceof ApiError) freshCaptcha();
       handleError(e);
     }
   });
@@ -82,7 +75,15 @@ export function DemoForm() {
         <FormField label="Company" autoComplete="organization" registration={register('companyName')} error={errors.companyName} />
         <FormField label="Website" type="url" autoComplete="url" placeholder="www.example.com" registration={register('website')} error={errors.website} />
       </div>
-      <MessageField registration={register('message')} error={errors.message?.message} />
+      <TextAreaField
+        label={
+          <>
+            Message <span className="muted">(optional)</span>
+          </>
+        }
+        registration={register('message')}
+        error={errors.message}
+      />
       <CaptchaField
         challenge={captcha.data}
         registration={register('recaptcha')}
@@ -94,21 +95,5 @@ export function DemoForm() {
         {isMutating ? 'Sending…' : 'Schedule a demo'}
       </Button>
     </form>
-  );
-}
-
-function MessageField({ registration, error }: { registration: ReturnType<ReturnType<typeof useForm>['register']>; error?: string }) {
-  return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor="demo-message">
-        Message <span className="muted">(optional)</span>
-      </label>
-      <textarea id="demo-message" className="field__input field__textarea" rows={4} aria-invalid={error ? true : undefined} aria-describedby={error ? 'demo-message-error' : undefined} {...registration} />
-      {error ? (
-        <p id="demo-message-error" className="field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

@@ -9,8 +9,7 @@ import useSWRMutation from 'swr/mutation';
 import type { FlagBody } from '@shared/schemas/scrapings';
 import { api } from '../../../lib/api-client';
 import { MUTATION_OPTIONS } from '../../../lib/mutation';
-import { BRAND_SUMMARY_KEY } from '../../brand-summary/api/get-brand-summary';
-import { RETAILER_SCRAPINGS_KEY } from '../../brand-summary/api/get-retailer-scrapings';
+import { BRAND_SUMMARY_KEY, RETAILER_SCRAPINGS_KEY } from '../../brand-summary';
 import { RETAILER_VIEW_KEY } from './keys';
 
 export type FlagTarget = 'product' | 'brand';

@@ -6,19 +6,18 @@
  * for an option and `{ brand_sku }` for Other; the toast is the server's ('Brand Sku updated
  * successfully.'). Its own chunk (with downshift), loaded when an edit opens.
  */
-import { useId, useState } from 'react';
-import type { BrandSkuOption } from '@shared/schemas/scrapings';
+import { useId } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
+import { BRAND_SKU_OTHER, brandSkuForm, type BrandSkuOption } from '@shared/schemas/scrapings';
 import { Button } from '../../../components/ui/button';
 import { Combobox } from '../../../components/ui/combobox';
+import { useSchemaForm } from '../../../lib/form';
 import { handleError } from '../../../lib/handle-error';
 import { notify } from '../../../lib/notify';
 import { useBrandSkus } from '../api/get-brand-skus';
 import { useUpdateProduct } from '../api/update-product';
-import { RV_MSG } from '../messages';
 
-/** The choice that reveals the free-text field. */
-const OTHER: BrandSkuOption = { _id: '__other__', sku: 'Other' };
-const PINNED = [OTHER];
+const PINNED = [BRAND_SKU_OTHER];
 /** The options could not be read: Other is still offered. */
 const NO_OPTIONS: BrandSkuOption[] = [];
 const skuOf = (o: BrandSkuOption) => o.sku;
@@ -32,73 +31,81 @@ export interface BrandSkuFormProps {
   onDone: () => void;
 }
 
-export function BrandSkuForm({ productId, brandId, value, optionId, onDone }: BrandSkuFormProps) {
+export function BrandSkuForm(props: BrandSkuFormProps) {
+  const { data: options, isLoading } = useBrandSkus(props.brandId);
+  const loading = isLoading && !options;
+  // The product's option is the starting choice once the options are there (its id names it): the form starts again then.
+  const current = options && props.optionId ? (options.find((o) => o._id === props.optionId) ?? null) : null;
+  return <BrandSkuFields key={options ? 'options' : 'none'} {...props} loading={loading} options={options ?? NO_OPTIONS} current={current} />;
+}
+
+interface BrandSkuFieldsProps extends BrandSkuFormProps {
+  loading: boolean;
+  options: BrandSkuOption[];
+  current: BrandSkuOption | null;
+}
+
+function BrandSkuFields({ productId, value, optionId, onDone, loading, options, current }: BrandSkuFieldsProps) {
   const id = useId();
-  const { data: options, isLoading } = useBrandSkus(brandId);
-  // The product's option, once the options are there (its id names it).
-  const [picked, setPicked] = useState<BrandSkuOption | null | undefined>(undefined);
-  const current = options && optionId ? (options.find((o) => o._id === optionId) ?? null) : null;
-  const choice = picked === undefined ? current : picked;
-  const [other, setOther] = useState(optionId ? '' : value);
-  const [error, setError] = useState('');
+  const form = useSchemaForm(brandSkuForm, { choice: current, other: optionId ? '' : value });
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = form;
+  const choice = useWatch({ control, name: 'choice' });
+  const error = errors.choice?.message;
   const { trigger, isMutating } = useUpdateProduct();
 
-  const submit = async () => {
-    const option = choice && choice !== OTHER ? choice : undefined;
-    const free = other.trim();
-    if (!option && !(choice === OTHER && free)) {
-      setError(RV_MSG.selectBrandSku);
-      return;
-    }
-    setError('');
+  const onSubmit = handleSubmit(async (body) => {
     try {
-      const out = await trigger({ id: productId, body: option ? { product: { _id: option._id, sku: option.sku } } : { brand_sku: free } });
+      const out = await trigger({ id: productId, body });
       notify.success(out.message);
       onDone();
     } catch (e) {
       handleError(e);
     }
-  };
+  });
 
   return (
-    <form
-      className="brand-sku-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
-      {isLoading && !options ? (
+    <form className="brand-sku-form" noValidate onSubmit={onSubmit}>
+      {loading ? (
         <p className="brand-sku-form__loading" role="status">
           Loading brand skus…
         </p>
       ) : (
-        <Combobox
-          label="Brand sku"
-          labelHidden
-          className="field combobox brand-sku-form__select"
-          options={options ?? NO_OPTIONS}
-          pinned={PINNED}
-          optionKey={idOf}
-          optionLabel={skuOf}
-          selected={choice}
-          onSelect={(o) => {
-            setPicked(o);
-            setError('');
-          }}
-          placeholder="Type to search brand skus"
-          invalid={!!error}
-          describedBy={error ? `${id}-error` : undefined}
-          autoFocus
+        <Controller
+          control={control}
+          name="choice"
+          render={({ field }) => (
+            <Combobox
+              label="Brand sku"
+              labelHidden
+              className="field combobox brand-sku-form__select"
+              options={options}
+              pinned={PINNED}
+              optionKey={idOf}
+              optionLabel={skuOf}
+              selected={field.value ?? null}
+              onSelect={(o) => {
+                field.onChange(o);
+                form.clearErrors('choice');
+              }}
+              placeholder="Type to search brand skus"
+              invalid={!!error}
+              describedBy={error ? `${id}-error` : undefined}
+              autoFocus
+            />
+          )}
         />
       )}
-      {choice === OTHER ? (
+      {choice?._id === BRAND_SKU_OTHER._id ? (
         <>
           <label className="sr-only" htmlFor={`${id}-other`}>
             Other brand sku
           </label>
-          <input id={`${id}-other`} className="field__input brand-sku-form__other" value={other} maxLength={100} placeholder="Enter brand sku" autoFocus onChange={(e) => setOther(e.target.value)} />
+          <input id={`${id}-other`} className="field__input brand-sku-form__other" maxLength={100} placeholder="Enter brand sku" autoFocus {...register('other')} />
         </>
       ) : null}
       {error ? (

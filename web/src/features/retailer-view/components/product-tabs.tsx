@@ -5,7 +5,7 @@
  * A view may show fewer tabs (`views`, `defaultTab`), tabs of its own after them (`extraTabs`, e.g.
  * BASKET) and no edit controls (`readOnly`): the B2B portal shows All OH and BASKET, read-only.
  */
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PAGE } from '@shared/constants';
 import type { OhRow } from '@shared/schemas/scrapings';
@@ -14,11 +14,13 @@ import { Spinner } from '../../../components/ui/spinner';
 import { Tabs } from '../../../components/ui/tabs';
 import type { SortState } from '../../../components/ui/table';
 import { formatDate } from '../../../lib/format';
+import { useClampPage, useUrlPage } from '../../../lib/url-page';
 import { useProducts } from '../api/get-products';
 import { RV_MSG } from '../messages';
 import type { ProductsQuery } from '../api/get-products';
-import { ALL_TABS, productsQuery, readTabState, tabSet, writeTabState, type Mapped, type TabState } from '../product-tabs';
+import { ALL_TABS, productsQuery, readTabState, tabSet, writeTabState, type TabState } from '../product-tabs';
 import { ProductTable } from './product-table';
+import { MappedFilter, SearchBox } from './product-toolbar';
 
 export interface ProductTabsProps {
   periodId: string;
@@ -57,6 +59,9 @@ export function ProductTabs({ periodId, previousPeriod, retailerId, brandId, act
   // An extra tab reads no products (and the basket is not refetched on a tab switch, 001 §4).
   const { data, isLoading, isValidating } = useProducts(extra ? null : query);
   const totalPages = data ? Math.ceil(data.totalCount / PAGE.products) : 0;
+  const pager = useUrlPage();
+  // A page number past the end in the address (an old link, products gone by a new scan): show the last page.
+  useClampPage(pager, data && !extra && !isValidating ? totalPages : undefined);
 
   // From the URL as it is now (two quick changes in a row both stick).
   const latest = () => readTabState(new URLSearchParams(window.location.search), set);
@@ -121,54 +126,10 @@ export function ProductTabs({ periodId, previousPeriod, retailerId, brandId, act
               readOnly={readOnly}
               ohRowAction={ohRowAction}
             />
-            <Pagination page={state.page} totalPages={totalPages} onChange={(page) => setParams(write({ ...latest(), page }))} label="Product pages" />
+            <Pagination page={state.page} totalPages={totalPages} onChange={pager.goToPage} label="Product pages" />
           </>
         )}
       </Tabs>
     </section>
-  );
-}
-
-function SearchBox({ initial, onSearch }: { initial: string; onSearch: (q: string) => void }) {
-  const [text, setText] = useState(initial);
-  return (
-    <div className="products__search">
-      <label className="sr-only" htmlFor="products-search">
-        Search products
-      </label>
-      <input
-        id="products-search"
-        type="search"
-        className="field__input"
-        placeholder={RV_MSG.searchPlaceholder}
-        value={text}
-        maxLength={200}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') {
-            e.preventDefault();
-            onSearch(text.trim());
-          }
-        }}
-      />
-    </div>
-  );
-}
-
-const MAPPED: { value: Mapped; label: string }[] = [
-  { value: 'all', label: 'All' },
-  { value: 'true', label: 'Mapped' },
-  { value: 'false', label: 'NOT Mapped' },
-];
-
-function MappedFilter({ value, onChange }: { value: Mapped; onChange: (m: Mapped) => void }) {
-  return (
-    <div className="products__mapped" role="group" aria-label="Mapped filter">
-      {MAPPED.map((m) => (
-        <button key={m.value} type="button" className={`btn btn--sm ${m.value === value ? 'btn--primary' : 'btn--outline'}`} aria-pressed={m.value === value} onClick={() => onChange(m.value)}>
-          {m.label}
-        </button>
-      ))}
-    </div>
   );
 }

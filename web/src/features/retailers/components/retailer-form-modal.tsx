@@ -6,28 +6,20 @@
  */
 import { useId, useState } from 'react';
 import { RETAILER_MSG } from '@shared/messages/retailers';
-import { retailerFields } from '@shared/schemas/retailers';
+import { retailerBody, type RetailerInput } from '@shared/schemas/retailers';
 import { slugify } from '@shared/slug';
-import * as z from 'zod';
 import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
 import { Modal } from '../../../components/ui/modal';
 import { ApiError } from '../../../lib/api-error';
+import { showServerIssues, useSchemaForm } from '../../../lib/form';
 import { handleError } from '../../../lib/handle-error';
 import { notify } from '../../../lib/notify';
 import { useSaveRetailer, type RetailerRow } from '../api/admin-retailers';
 import '../retailers.css';
 
-type Key = 'name' | 'optId' | 'slug' | 'website';
-type Values = Record<Key, string>;
-const EMPTY: Values = { name: '', optId: '', slug: '', website: '' };
-const schema = z.object(retailerFields);
-
-const FIELDS: { key: Key; label: string; hint?: string; placeholder?: string; type?: string }[] = [
-  { key: 'name', label: 'Name' },
-  { key: 'optId', label: 'Opt ID', hint: 'The Customer ID of the on-hand feeds.' },
-  { key: 'slug', label: 'Slug', hint: "Lower-case letters, digits and hyphens: the robots' drop folder." },
-  { key: 'website', label: 'Website', placeholder: 'https://', type: 'url' },
-];
+const FIELDS = ['name', 'optId', 'slug', 'website'] as const;
+const EMPTY: RetailerInput = { name: '', optId: '', slug: '', website: '' };
 
 export interface RetailerFormModalProps {
   /** The retailer being edited; none: a new one. */
@@ -37,55 +29,49 @@ export interface RetailerFormModalProps {
 
 export function RetailerFormModal({ retailer, onClose }: RetailerFormModalProps) {
   const editing = !!retailer;
-  const [values, setValues] = useState<Values>(() => (retailer ? { name: retailer.name, optId: retailer.optId, slug: retailer.slug, website: retailer.website } : EMPTY));
-  const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
-  const [formError, setFormError] = useState('');
+  const form = useSchemaForm(retailerBody, retailer ? { name: retailer.name, optId: retailer.optId, slug: retailer.slug, website: retailer.website } : EMPTY);
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    setValue,
+    clearErrors,
+    reset,
+    formState: { errors },
+  } = form;
   const [slugTouched, setSlugTouched] = useState(editing);
   const save = useSaveRetailer();
-  const baseId = useId();
+  const formId = `${useId()}-form`;
   const title = editing ? 'Edit Retailer' : 'Add Retailer';
 
-  const set = (k: Key, v: string) => {
-    setValues((x) => ({ ...x, [k]: v, ...(k === 'name' && !slugTouched ? { slug: slugify(v) } : {}) }));
-    if (k === 'slug') setSlugTouched(true);
-    setErrors((e) => ({ ...e, [k]: undefined, ...(k === 'name' && !slugTouched ? { slug: undefined } : {}) }));
-  };
-
   const clear = () => {
-    setValues(EMPTY);
-    setErrors({});
-    setFormError('');
+    reset(EMPTY);
     setSlugTouched(editing);
   };
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    setFormError('');
-    const parsed = schema.safeParse(values);
-    if (!parsed.success) {
-      const next: Partial<Record<Key, string>> = {};
-      for (const i of parsed.error.issues) next[i.path[0] as Key] ??= i.message;
-      setErrors(next);
-      return;
-    }
-    setErrors({});
+  // The values as typed are sent (the server trims and upper-cases the Opt ID itself), as before.
+  const onSubmit = handleSubmit(async () => {
     try {
-      const res = await save.trigger({ id: retailer?._id, body: values });
+      const res = await save.trigger({ id: retailer?._id, body: getValues() });
       notify.success(res.message || (editing ? RETAILER_MSG.updated : RETAILER_MSG.added));
       onClose();
     } catch (err) {
-      if (err instanceof ApiError && (err.status === 400 || err.status === 404 || err.status === 409)) {
-        const known = err.issues.filter((i): i is { path: Key; message: string } => (FIELDS.map((f) => f.key) as string[]).includes(i.path));
-        if (known.length) {
-          const next: Partial<Record<Key, string>> = {};
-          for (const i of known) next[i.path] ??= i.message;
-          setErrors(next);
-        } else setFormError(err.message);
-        return;
-      }
-      handleError(err);
+      if (showServerIssues(form, err, FIELDS)) return;
+      // A refusal naming no field (a retailer gone meanwhile, a conflict) is said above the fields.
+      if (err instanceof ApiError && (err.status === 400 || err.status === 404 || err.status === 409)) form.setError('root.server', { type: 'server', message: err.message });
+      else handleError(err);
     }
-  };
+  });
+
+  const name = register('name', {
+    onChange: (e: { target: { value: string } }) => {
+      if (slugTouched) return;
+      setValue('slug', slugify(e.target.value));
+      clearErrors('slug');
+    },
+  });
+  const slug = register('slug', { onChange: () => setSlugTouched(true) });
+  const common = { autoComplete: 'off', spellCheck: false } as const;
 
   return (
     <Modal
@@ -96,54 +82,22 @@ export function RetailerFormModal({ retailer, onClose }: RetailerFormModalProps)
           <Button variant="ghost" onClick={clear}>
             Clear
           </Button>
-          <Button type="submit" form={`${baseId}-form`} busy={save.isMutating}>
+          <Button type="submit" form={formId} busy={save.isMutating}>
             Save
           </Button>
         </>
       }
     >
-      <form id={`${baseId}-form`} className="form retailer-form" onSubmit={submit} noValidate aria-label={title}>
-        {formError ? (
+      <form id={formId} className="form retailer-form" onSubmit={onSubmit} noValidate aria-label={title}>
+        {errors.root?.server?.message ? (
           <p className="retailer-form__error" role="alert">
-            {formError}
+            {errors.root.server.message}
           </p>
         ) : null}
-        {FIELDS.map((f, i) => {
-          const id = `${baseId}-${f.key}`;
-          const error = errors[f.key];
-          const describedBy = [f.hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-          return (
-            <div key={f.key} className={`field${error ? ' field--invalid' : ''}`}>
-              <label className="field__label" htmlFor={id}>
-                {f.label}
-              </label>
-              <input
-                id={id}
-                name={f.key}
-                className="field__input"
-                type={f.type ?? 'text'}
-                value={values[f.key]}
-                placeholder={f.placeholder}
-                onChange={(e) => set(f.key, e.target.value)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={describedBy}
-                autoComplete="off"
-                spellCheck={false}
-                {...(i === 0 ? { 'data-autofocus': true } : {})}
-              />
-              {f.hint ? (
-                <p id={`${id}-hint`} className="field__hint">
-                  {f.hint}
-                </p>
-              ) : null}
-              {error ? (
-                <p id={`${id}-error`} className="field__error" role="alert">
-                  {error}
-                </p>
-              ) : null}
-            </div>
-          );
-        })}
+        <FormField label="Name" registration={name} error={errors.name} {...common} data-autofocus />
+        <FormField label="Opt ID" hint="The Customer ID of the on-hand feeds." registration={register('optId')} error={errors.optId} {...common} />
+        <FormField label="Slug" hint="Lower-case letters, digits and hyphens: the robots' drop folder." registration={slug} error={errors.slug} {...common} />
+        <FormField label="Website" type="url" placeholder="https://" registration={register('website')} error={errors.website} {...common} />
       </form>
     </Modal>
   );

@@ -3,8 +3,9 @@
  * 'Diff. Column'. Robots are the columns of the grid (one per robot named in the settings, plus
  * any added here); diff columns are its rows. 0 means the column is not compared.
  */
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { normalizePercent, type ThresholdBlockDef } from '../robot-columns';
+import { AddRobot } from './add-robot';
 
 /** Robot name → diff column → the text of its input. */
 export type RobotInputs = Record<string, Record<string, string>>;
@@ -19,22 +20,11 @@ export interface ThresholdBlockProps {
 
 export function ThresholdBlock({ def, robots, onChange, newRobot }: ThresholdBlockProps) {
   const id = useId();
-  const [name, setName] = useState('');
-  const [nameError, setNameError] = useState<string | null>(null);
   const names = Object.keys(robots);
   const extra = names.flatMap((r) => Object.keys(robots[r] ?? {})).filter((c) => c !== def.keyColumn && !def.columns.includes(c));
   const columns = [...def.columns, ...new Set(extra)];
 
   const setValue = (robot: string, column: string, text: string) => onChange({ ...robots, [robot]: { ...robots[robot], [column]: text } });
-  const addRobot = () => {
-    const robot = name.trim();
-    if (!robot) return setNameError('Enter the robot name.');
-    if (robot.length > 100) return setNameError('Too Long!');
-    if (names.some((n) => n.toLowerCase() === robot.toLowerCase())) return setNameError('This robot is already listed.');
-    onChange({ ...robots, [robot]: newRobot() });
-    setName('');
-    setNameError(null);
-  };
   const removeRobot = (robot: string) => {
     const next = { ...robots };
     delete next[robot];
@@ -99,36 +89,7 @@ export function ThresholdBlock({ def, robots, onChange, newRobot }: ThresholdBlo
       ) : (
         <p className="th-block__empty">No robot has thresholds of its own: every {def.title} robot is compared on the default columns.</p>
       )}
-      <div className="th-add">
-        <label className="sr-only" htmlFor={`${id}-robot`}>
-          New robot name for {def.title}
-        </label>
-        <input
-          id={`${id}-robot`}
-          className="field__input th-add__input"
-          placeholder="Robot name, e.g. product-robot"
-          value={name}
-          aria-invalid={nameError ? true : undefined}
-          onChange={(e) => {
-            setName(e.target.value);
-            setNameError(null);
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              addRobot();
-            }
-          }}
-        />
-        <button type="button" className="btn btn--outline btn--sm" onClick={addRobot}>
-          Add robot
-        </button>
-        {nameError ? (
-          <span className="field__error" role="alert">
-            {nameError}
-          </span>
-        ) : null}
-      </div>
+      <AddRobot title={def.title} listed={names} onAdd={(robot) => onChange({ ...robots, [robot]: newRobot() })} />
     </section>
   );
 }

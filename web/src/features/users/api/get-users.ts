@@ -1,17 +1,15 @@
 /** GET /users?page&limit (001 §7): the admin's list of users. */
 import useSWR from 'swr';
+import type * as z from 'zod';
+import type { listUsersQuery } from '@shared/schemas/users';
 import type { ResponseOf } from '@shared/routes/responses';
 import { api } from '../../../lib/api-client';
 import { createPageCursors } from '../../../lib/page-cursors';
 
 export const USERS_KEY = 'users';
 
-export interface ListUsersParams {
-  page: number;
-  limit: number;
-  sort?: string;
-  keyword?: string;
-}
+/** The list's state: page and limit as numbers (a page's cursor is kept by its number), sort and keyword as the route's query takes them. */
+export type ListUsersParams = { page: number; limit: number } & Pick<z.input<typeof listUsersQuery>, 'sort' | 'keyword'>;
 
 /** Where each seen page of each list state ends (page n + 1 is asked for with it). */
 const cursors = createPageCursors();

@@ -3,11 +3,11 @@
  * no call'): Continue opens the add-user form with the address filled in, and adding the user
  * there sends the activation email (docs/decisions.md "Users tab").
  */
-import { useId, useState } from 'react';
-import * as z from 'zod';
-import { USER_MSG } from '@shared/messages/users';
+import { inviteMemberForm } from '@shared/schemas/users';
 import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
 import { Modal } from '../../../components/ui/modal';
+import { useSchemaForm } from '../../../lib/form';
 
 export interface InviteMemberModalProps {
   onContinue: (email: string) => void;
@@ -15,16 +15,11 @@ export interface InviteMemberModalProps {
 }
 
 export function InviteMemberModal({ onContinue, onClose }: InviteMemberModalProps) {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState('');
-  const id = useId();
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const v = email.trim();
-    if (!v) return setError(USER_MSG.inviteEmailRequired);
-    if (!z.email().safeParse(v).success) return setError(USER_MSG.emailInvalid);
-    onContinue(v.toLowerCase());
-  };
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useSchemaForm(inviteMemberForm, { email: '' });
   return (
     <Modal
       title="Invite Member"
@@ -41,18 +36,8 @@ export function InviteMemberModal({ onContinue, onClose }: InviteMemberModalProp
         </>
       }
     >
-      <form id="invite-member-form" className="form" onSubmit={submit} noValidate aria-label="Invite Member">
-        <div className={`field${error ? ' field--invalid' : ''}`}>
-          <label className="field__label" htmlFor={id}>
-            Email ID
-          </label>
-          <input id={id} className="field__input" type="email" value={email} onChange={(e) => setEmail(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} data-autofocus />
-          {error ? (
-            <p id={`${id}-error`} className="field__error" role="alert">
-              {error}
-            </p>
-          ) : null}
-        </div>
+      <form id="invite-member-form" className="form" onSubmit={handleSubmit(({ email }) => onContinue(email))} noValidate aria-label="Invite Member">
+        <FormField label="Email ID" type="email" registration={register('email')} error={errors.email} data-autofocus />
       </form>
     </Modal>
   );

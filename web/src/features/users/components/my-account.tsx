@@ -7,16 +7,16 @@
  * Below the form, 'Log out of all devices' (POST /logout/all, after a confirmation) ends every
  * session of the account, this one included; the side menu's Log out ends this session only.
  */
-import { useId, useState } from 'react';
-import { EMAIL_FREQUENCIES, type EmailFrequency } from '@shared/constants';
+import { useMemo, useState } from 'react';
+import { EMAIL_FREQUENCIES } from '@shared/constants';
 import { USER_MSG } from '@shared/messages/users';
-import { updateUserBody, type UpdateUserBody } from '@shared/schemas/users';
+import { asksCurrentPassword, myAccountForm } from '@shared/schemas/users';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { FormField, SelectField } from '../../../components/ui/form-field';
 import { paths } from '../../../config/paths';
-import { endAllServerSessions } from '../../auth/api/logout';
-import { Select } from '../../../components/ui/select';
-import { ApiError } from '../../../lib/api-error';
+import { endAllServerSessions } from '../../auth';
+import { showServerIssues, useSchemaForm } from '../../../lib/form';
 import { handleError } from '../../../lib/handle-error';
 import { navigateTo } from '../../../lib/navigation';
 import { notify } from '../../../lib/notify';
@@ -24,82 +24,52 @@ import { updateSession, type Session } from '../../../lib/session';
 import { useUpdateAccount } from '../api/users-tab';
 import '../users.css';
 
-type Key = 'email' | 'password' | 'name' | 'user_email_bcc' | 'currentPassword';
+const FIELDS = ['email', 'password', 'currentPassword', 'name', 'user_email_bcc', 'emailFrequency'] as const;
 
 export function MyAccount({ session }: { session: Session }) {
   const u = session.user;
-  const [values, setValues] = useState({ email: u.email, password: '', name: u.name, user_email_bcc: u.user_email_bcc, emailFrequency: u.emailFrequency as EmailFrequency, currentPassword: '' });
-  const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
+  // The current password is asked against the account's address now (the session follows a save).
+  const schema = useMemo(() => myAccountForm(u.email), [u.email]);
+  const form = useSchemaForm(schema, { email: u.email, password: '', name: u.name, user_email_bcc: u.user_email_bcc, emailFrequency: u.emailFrequency, currentPassword: '' });
+  const {
+    register,
+    handleSubmit,
+    watch,
+    reset,
+    getValues,
+    formState: { errors },
+  } = form;
   const { trigger, isMutating } = useUpdateAccount(u._id);
-  const id = useId();
-  const sensitive = values.email.trim().toLowerCase() !== u.email.toLowerCase() || values.password !== '';
-  const set = (k: keyof typeof values, v: string) => setValues((x) => ({ ...x, [k]: v }));
+  const sensitive = asksCurrentPassword(u.email, watch('email'), watch('password'));
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const body: UpdateUserBody = { name: values.name, user_email_bcc: values.user_email_bcc, emailFrequency: values.emailFrequency, email: values.email };
-    if (values.password) body.password = values.password;
-    if (sensitive) body.currentPassword = values.currentPassword;
-    const parsed = updateUserBody.safeParse(body);
-    const found: Partial<Record<Key, string>> = {};
-    if (!parsed.success) for (const i of parsed.error.issues) found[i.path[0] as Key] ??= i.message;
-    if (sensitive && !values.currentPassword) found.currentPassword = USER_MSG.currentPasswordRequired;
-    setErrors(found);
-    if (Object.keys(found).length) return;
+  const onSubmit = handleSubmit(async (body) => {
     try {
       const res = await trigger(body);
       updateSession({ user: res.user, ...(res.token ? { token: res.token, expiresAt: res.expiresAt } : {}) });
-      setValues((x) => ({ ...x, email: res.user.email, name: res.user.name, password: '', currentPassword: '' }));
+      reset({ ...getValues(), email: res.user.email, name: res.user.name, password: '', currentPassword: '' });
       notify.success(USER_MSG.settingsUpdated);
     } catch (err) {
-      if (err instanceof ApiError && (err.status === 400 || err.status === 409)) {
-        const fromServer: Partial<Record<Key, string>> = {};
-        for (const i of err.issues) fromServer[i.path as Key] ??= i.message;
-        if (err.status === 409) fromServer.email = err.message;
-        if (Object.keys(fromServer).length) setErrors(fromServer);
-      }
+      // The refusal under its field (a wrong current password, a taken address) and, as before, its toast.
+      showServerIssues(form, err, FIELDS, { conflict: 'email' });
       handleError(err);
     }
-  };
-
-  const input = (k: Key, label: string, type = 'text', autoComplete = 'off') => (
-    <div className={`field${errors[k] ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor={`${id}-${k}`}>
-        {label}
-      </label>
-      <input
-        id={`${id}-${k}`}
-        className="field__input"
-        type={type}
-        value={values[k]}
-        autoComplete={autoComplete}
-        onChange={(e) => set(k, e.target.value)}
-        aria-invalid={errors[k] ? true : undefined}
-        aria-describedby={errors[k] ? `${id}-${k}-error` : undefined}
-      />
-      {errors[k] ? (
-        <p id={`${id}-${k}-error`} className="field__error" role="alert">
-          {errors[k]}
-        </p>
-      ) : null}
-    </div>
-  );
+  });
 
   return (
     <>
-      <form className="form my-account" onSubmit={submit} noValidate aria-label="My Account">
-        {input('email', 'Email', 'email', 'email')}
-        {input('password', 'Password', 'password', 'new-password')}
-        {sensitive ? input('currentPassword', 'Current Password', 'password', 'current-password') : null}
-        {input('name', 'Name', 'text', 'name')}
-        {input('user_email_bcc', 'BCC Email', 'email')}
-        <Select label="Email Frequency" value={values.emailFrequency} onChange={(v) => set('emailFrequency', v)}>
+      <form className="form my-account" onSubmit={onSubmit} noValidate aria-label="My Account">
+        <FormField label="Email" type="email" autoComplete="email" registration={register('email')} error={errors.email} />
+        <FormField label="Password" type="password" autoComplete="new-password" registration={register('password')} error={errors.password} />
+        {sensitive ? <FormField label="Current Password" type="password" autoComplete="current-password" registration={register('currentPassword')} error={errors.currentPassword} /> : null}
+        <FormField label="Name" autoComplete="name" registration={register('name')} error={errors.name} />
+        <FormField label="BCC Email" type="email" autoComplete="off" registration={register('user_email_bcc')} error={errors.user_email_bcc} />
+        <SelectField label="Email Frequency" registration={register('emailFrequency')} error={errors.emailFrequency}>
           {EMAIL_FREQUENCIES.map((f) => (
             <option key={f} value={f}>
               {f}
             </option>
           ))}
-        </Select>
+        </SelectField>
         <div className="form__row--end">
           <Button type="submit" busy={isMutating}>
             Save

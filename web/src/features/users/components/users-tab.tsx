@@ -1,19 +1,16 @@
 /**
- * Settings → Users (000 §2, §6, §9): the brand's users, 10 a page by name (server-paged), with
- * User Name, Email Address, Role, Assigned Retailers ('All', or one line with 'view All' opening
- * the assigned-retailers modal: editable for brand admins, read-only for everyone else) and, for
- * BRAND_ADMIN (or an ADMIN acting as the brand) only, Actions (edit; delete, disabled on their
- * own row), 'Add New User' and 'Invite Member'.
+ * Settings → Users (000 §2, §6, §9): the brand's users, 10 a page by name (server-paged), in
+ * `UsersTable`; 'view All' opens the assigned-retailers modal (editable for brand admins,
+ * read-only for everyone else); for BRAND_ADMIN (or an ADMIN acting as the brand) only, the
+ * table's Actions, 'Add New User' and 'Invite Member', and the dialogs they open.
  */
 import { useState } from 'react';
-import { PAGE, roleLabel } from '@shared/constants';
+import { PAGE } from '@shared/constants';
 import { USER_MSG } from '@shared/messages/users';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Pagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
-import { Table, type Column } from '../../../components/ui/table';
-import '../../../components/ui/table.css';
 import { effectiveBrand, isAdmin, isBrandAdmin } from '../../../lib/access';
 import { handleError } from '../../../lib/handle-error';
 import { notify } from '../../../lib/notify';
@@ -22,6 +19,7 @@ import { useBrandUsers, useDeleteUser, useEditUser, useUsersTabRetailers, type B
 import { AssignedRetailersModal } from './assigned-retailers-modal';
 import { InviteMemberModal } from './invite-member-modal';
 import { UserFormModal } from './user-form-modal';
+import { UsersTable } from './users-table';
 import '../users.css';
 
 type Dialog =
@@ -67,54 +65,6 @@ export function UsersTab({ session }: { session: Session }) {
     }
   };
 
-  const columns: Column<BrandUserRow>[] = [
-    { key: 'name', header: 'User Name', cell: (u) => u.name },
-    { key: 'email', header: 'Email Address', className: 'users-tab__email', cell: (u) => u.email },
-    { key: 'role', header: 'Role', cell: (u) => u.roles.map((r) => roleLabel(r.name)).join(', ') },
-    {
-      key: 'retailers',
-      header: 'Assigned Retailers',
-      cell: (u) =>
-        u.associated_retailers.length === 0 && !u.hiddenRetailers ? (
-          'All'
-        ) : (
-          <span className="users-tab__retailers">
-            <span className="users-tab__retailers-line">
-              {[...u.associated_retailers.map((r) => names.get(r._id) ?? ''), ...(u.hiddenRetailers ? [`${u.hiddenRetailers} ${USER_MSG.someRetailersHidden}`] : [])].filter(Boolean).join(', ')}
-            </span>
-            <button type="button" className="users-tab__link" onClick={() => setDialog({ kind: 'retailers', user: u })} aria-label={`view All assigned retailers of ${u.name}`}>
-              view All
-            </button>
-          </span>
-        ),
-    },
-    ...(manager
-      ? [
-          {
-            key: 'actions',
-            header: 'Actions',
-            cell: (u: BrandUserRow) => (
-              <span className="users-tab__actions">
-                <Button variant="outline" size="sm" onClick={() => setDialog({ kind: 'edit', user: u })} aria-label={`Edit ${u.name}`}>
-                  Edit
-                </Button>
-                <Button
-                  variant="attention"
-                  size="sm"
-                  disabled={u._id === session.user._id}
-                  title={u._id === session.user._id ? USER_MSG.ownDelete : undefined}
-                  onClick={() => setDialog({ kind: 'delete', user: u })}
-                  aria-label={`Delete ${u.name}`}
-                >
-                  Delete
-                </Button>
-              </span>
-            ),
-          },
-        ]
-      : []),
-  ];
-
   return (
     <section className="users-tab" aria-labelledby="users-tab-title">
       <div className="users-tab__bar">
@@ -132,7 +82,7 @@ export function UsersTab({ session }: { session: Session }) {
         <Spinner />
       ) : (
         <>
-          <Table caption="Users of the brand" columns={columns} rows={rows} rowKey={(u) => u._id} busy={list.isValidating} empty={<p className="users-tab__empty">No users found.</p>} />
+          <UsersTable rows={rows} busy={list.isValidating} names={names} manager={manager} selfId={session.user._id} onAction={(kind, user) => setDialog({ kind, user })} />
           <Pagination page={page} totalPages={totalPages} onChange={setPage} label="Users pages" />
         </>
       )}

@@ -1,7 +1,7 @@
 /** The public pages' frame: the product pitch on the brand colour, the form on the right. */
 import type { ReactNode } from 'react';
 import { VERSION } from '@shared/constants';
-import { Logo } from '../ui/logo';
+import { Logo } from '../../components/ui/logo';
 import './auth-layout.css';
 
 const POINTS = [

@@ -8,7 +8,7 @@ import { useBrandRetailers } from '../../features/retailers/api/get-brand-retail
 import { useRetailerPeriodOptions } from '../../features/retailers/api/get-retailer-period-options';
 import { paths } from '../../config/paths';
 import { formatDate } from '../../lib/format';
-import { Select } from '../ui/select';
+import { Select } from '../../components/ui/select';
 
 /** A product id starts with the id of its period (22 characters; docs/data-model-scrapings.md). */
 const PERIOD_ID_LENGTH = 22;

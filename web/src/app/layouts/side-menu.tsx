@@ -13,8 +13,8 @@ import { effectiveBrand, isAdmin } from '../../lib/access';
 import { handleError } from '../../lib/handle-error';
 import { notify } from '../../lib/notify';
 import type { Session } from '../../lib/session';
-import { ConfirmDialog } from '../ui/confirm-dialog';
-import { Logo } from '../ui/logo';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Logo } from '../../components/ui/logo';
 
 const icon = (d: string) => (
   <svg className="menu__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">

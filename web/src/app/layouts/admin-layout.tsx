@@ -5,8 +5,8 @@
 import { Link, Outlet, useMatches } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { useSession } from '../../lib/session';
-import { Logo } from '../ui/logo';
-import { ScrollToTop } from '../ui/scroll-to-top';
+import { Logo } from '../../components/ui/logo';
+import { ScrollToTop } from '../../components/ui/scroll-to-top';
 import './admin-layout.css';
 
 export function AdminLayout() {
