@@ -10,7 +10,7 @@ import { FlagBadge, StatusBadge } from './file-badges';
 import '../post-office.css';
 
 export function SamePeriodFiles({ fileId }: { fileId: string }) {
-  const { data, isLoading } = useSamePeriodFiles(fileId);
+  const { data, isLoading, error, mutate } = useSamePeriodFiles(fileId);
   const location = useLocation();
   const files = data?.samePeriodFiles ?? [];
   return (
@@ -20,6 +20,14 @@ export function SamePeriodFiles({ fileId }: { fileId: string }) {
       </h2>
       {isLoading ? (
         <Spinner label="Loading…" />
+      ) : error && !data ? (
+        // A failed read is not "no files": say so, and let the admin ask again.
+        <p className="po-same__empty" role="alert">
+          The same period files could not be loaded.{' '}
+          <button type="button" className="btn btn--outline btn--sm" onClick={() => void mutate()}>
+            Try again
+          </button>
+        </p>
       ) : files.length ? (
         <ul className="po-same__list">
           {files.map((f) => (
