@@ -16,6 +16,7 @@ import { CONTACT_LIMITS, type ContactRetailerBody, type ContactUploadsBody, type
 import { findRetailerContacts, pageRetailerContacts } from '../address-book';
 import { takeEmailSend } from '../auth';
 import { getBrand, type BrandRecord } from '../brands';
+import { caseIdOf, notifyCases, PROFILE_SUBJECT } from '../cases';
 import { sendRawEmail } from '../lib/email';
 import type { AuthContext } from '../lib/http/auth';
 import { NotFoundError, PayloadTooLargeError, TooManyRequestsError, ValidationError, ConflictError } from '../lib/http/errors';
@@ -163,6 +164,21 @@ async function attachmentsOf(auth: AuthContext, scan: Scan, keys: readonly strin
   }
 }
 
+/**
+ * The cases an email to the retailer names (issue 24): its products' cases, or the brand profile's
+ * for an email about the profile. An open case becomes notified; each active one logs the email.
+ */
+async function notifyNamedCases(scan: Scan, source: ContactRetailerBody['source'], productIds: readonly string[], e: { historyId: string; to: readonly string[]; at: string; by: { id: string; name: string } }) {
+  const subjects =
+    source === 'brand'
+      ? [PROFILE_SUBJECT]
+      : (await Promise.all(productIds.map((id) => getProduct(id)))).flatMap((p) => (p?.style_number ? [p.style_number] : []));
+  await notifyCases(
+    subjects.map((s) => caseIdOf(scan.brand, scan.retailer, s)),
+    e,
+  );
+}
+
 const historyIdOf = (userId: string, requestId: string) => createHash('sha256').update(`${userId}\u0000${requestId}`).digest('base64url').slice(0, 22);
 
 /** POST /contact_retailer?version=1.0.0 */
@@ -179,7 +195,11 @@ export async function sendContactEmail(auth: AuthContext, body: ContactRetailerB
   const createdAt = new Date().toISOString();
   const claim = await claimSend(auth.sub, body.requestId, { historyId, createdAt });
   if (!claim.claimed) {
-    if (claim.existing.status === 'sent') return { message: CONTACT_MSG.sent, data: { _id: claim.existing.historyId, messageId: claim.existing.messageId ?? null } };
+    if (claim.existing.status === 'sent') {
+      // A retried send: the cases it named are notified as the first try did (the same log entries).
+      await notifyNamedCases(scan, body.source, products, { historyId: claim.existing.historyId, to: recipients.to, at: claim.existing.createdAt, by: { id: auth.sub, name: user.name } });
+      return { message: CONTACT_MSG.sent, data: { _id: claim.existing.historyId, messageId: claim.existing.messageId ?? null } };
+    }
     throw new ConflictError(CONTACT_MSG.inProgress);
   }
   // After the claim: a retry of a sent email answers above without its uploads (deleted once sent).
@@ -220,6 +240,7 @@ export async function sendContactEmail(auth: AuthContext, body: ContactRetailerB
     attachments: attachments.map((a) => a.filename),
     ...(messageId ? { messageId } : {}),
   });
+  await notifyNamedCases(scan, body.source, products, { historyId, to: recipients.to, at: createdAt, by: { id: auth.sub, name: user.name } });
   logger.info('contact email sent', { brand: scan.brand, retailer: scan.retailer, to: recipients.to.length, attachments: attachments.length, isCanned: body.isCanned });
   return { message: CONTACT_MSG.sent, data: { _id: historyId, messageId } };
 }

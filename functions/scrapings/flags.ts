@@ -6,11 +6,71 @@
  * product write is `updateProductFields`' transaction, so `flaggedCount` moves once per real
  * change and concurrent calls serialise on the period's edit sequence.
  */
+import { CASE_MSG, type ResolveCaseBody } from '../../shared/schemas/cases';
 import { SCRAPING_MSG, type FlagBody, type FlagMessage } from '../../shared/schemas/scrapings';
+import { caseIdOf, caseWritesFor, flagStep, getCase, priceGap, PROFILE_SUBJECT, resolveStep, type Actor, type CaseRecord } from '../cases';
+import { getOhItem } from '../inventory';
 import type { AuthContext } from '../lib/http/auth';
 import { ConflictError, NotFoundError } from '../lib/http/errors';
+import { getUser } from '../users';
 import { assertCanSee } from './access';
-import { getProduct, getScanInfoById, setScanInfoFlag, updateProductFields } from './scrapings.repo';
+import type { ProductScrape } from './domain/product';
+import { getProduct, getScanInfoById, setScanInfoFlag, updateProductFields, type ScanInfo } from './scrapings.repo';
+
+/** Who did it, for the case log (the name as stored now). */
+async function actorOf(auth: AuthContext): Promise<Actor> {
+  const user = await getUser(auth.sub);
+  return { id: auth.sub, name: user?.name ?? '' };
+}
+
+/** How a removed flag resolves its case: dismissed when a brand user unflags; the case call says otherwise. */
+type Resolution = { resolution: 'retailer_fixed' | 'dismissed'; reason: string };
+const UNFLAGGED: Resolution = { resolution: 'dismissed', reason: 'Unflagged' };
+
+const reasonsOf = (m: unknown) => ((m as FlagMessage | undefined)?.reason ?? []).map((r) => ({ name: String(r.name), value: String(r.value ?? '') }));
+
+/** The case writes of a product's flag change, for the product write's own transaction (issue 24). */
+function productCaseWrites(actor: Promise<Actor>, onHandPrice: Promise<{ serialNo: string; styleName: string; price: number | null } | null>, resolution: Resolution) {
+  return async ({ before, after, now, published }: { before: ProductScrape; after: ProductScrape; now: string; published: boolean }) => {
+    if (!published) return [];
+    const id = caseIdOf(after.brand, after.retailer, after.style_number);
+    const by = await actor;
+    if (after.isFlagged === 'yes') {
+      const onHand = await onHandPrice;
+      const message = after.flagMessage as FlagMessage | undefined;
+      return caseWritesFor(id, (current) =>
+        flagStep(current, {
+          brand: after.brand,
+          retailer: after.retailer,
+          kind: 'product',
+          style_number: after.style_number,
+          name: after.name,
+          productId: after._id,
+          at: now,
+          by,
+          evidence: {
+            scanDate: after.date,
+            periodId: after.retailer_brand_scraping,
+            reasons: reasonsOf(message),
+            message: message?.message ?? '',
+            scraped: { name: after.name, style_number: after.style_number, price: after.price ?? null, URL: after.URL ?? '', image: after.image ?? '', screenshot: after.screenshot ?? '', brand_sku: after.brand_sku ?? '' },
+            onHand,
+            gap: priceGap(after.price ?? null, onHand?.price),
+          },
+        }),
+      );
+    }
+    if (before.isFlagged === 'yes') return caseWritesFor(id, (current) => resolveStep(current, { ...resolution, at: now, by, kind: resolution === UNFLAGGED ? 'unflagged' : 'resolved' }));
+    return [];
+  };
+}
+
+/** The on-hand item the product is mapped to (by its OH map id as a serial number), for the evidence; null when none. */
+async function onHandOf(product: ProductScrape) {
+  if (!product.oh_map_id) return null;
+  const item = await getOhItem(product.brand, product.oh_map_id).catch(() => undefined);
+  return item ? { serialNo: item.serialNo, styleName: item.styleName, price: item.price } : null;
+}
 
 function storedMessage(previous: unknown, body: FlagBody, price: number | null | undefined): FlagMessage {
   const prev = (previous ?? {}) as FlagMessage;
@@ -22,26 +82,85 @@ function storedMessage(previous: unknown, body: FlagBody, price: number | null |
   };
 }
 
-/** PUT /updateReatilerBrandProductFlag/{id} */
-export async function flagProductFor(auth: AuthContext, id: string, body: FlagBody) {
+/** PUT /updateReatilerBrandProductFlag/{id}: the product's flag, and its case (opened, reopened, resolved) in the same transaction. */
+export async function flagProductFor(auth: AuthContext, id: string, body: FlagBody, resolution: Resolution = UNFLAGGED) {
   const product = await getProduct(id);
   if (!product) throw new NotFoundError(SCRAPING_MSG.productNotFound);
   assertCanSee(auth, product);
   if (product.type === 'deleted') throw new ConflictError(SCRAPING_MSG.removedProductFlag);
   const flagMessage = body.isFlagged === 'yes' ? storedMessage(product.isFlagged === 'yes' ? product.flagMessage : undefined, body, product.price) : undefined;
-  const data = await updateProductFields(id, { isFlagged: body.isFlagged, flagMessage });
+  const actor = actorOf(auth);
+  const onHand = body.isFlagged === 'yes' ? onHandOf(product) : Promise.resolve(null);
+  const data = await updateProductFields(id, { isFlagged: body.isFlagged, flagMessage }, undefined, productCaseWrites(actor, onHand, resolution));
   if (!data) throw new NotFoundError(SCRAPING_MSG.productNotFound);
   return { message: body.isFlagged === 'yes' ? SCRAPING_MSG.productFlagged : SCRAPING_MSG.productUnflagged, data: { _id: id, isFlagged: data.isFlagged, flagMessage: data.flagMessage ?? null } };
 }
 
+/** The case writes of a brand profile's flag change (issue 24). */
+function profileCaseWrites(actor: Promise<Actor>, resolution: Resolution) {
+  return async (info: ScanInfo, isFlagged: 'yes' | 'no', flagMessage: FlagMessage | undefined, now: string) => {
+    const id = caseIdOf(info.brand, info.retailer, PROFILE_SUBJECT);
+    const by = await actor;
+    if (isFlagged === 'yes') {
+      return caseWritesFor(id, (current) =>
+        flagStep(current, {
+          brand: info.brand,
+          retailer: info.retailer,
+          kind: 'profile',
+          style_number: '',
+          name: 'Brand profile',
+          productId: info._id,
+          at: now,
+          by,
+          evidence: {
+            scanDate: (info.approvedDate ?? info.productDate ?? now).slice(0, 10),
+            periodId: null,
+            reasons: reasonsOf(flagMessage),
+            message: flagMessage?.message ?? '',
+            scraped: { name: 'Brand profile', style_number: '', price: null, URL: info.brandLink ?? info.siteLink ?? '', image: info.brand_hero_image ?? '', screenshot: info.brand_screenshot ?? '', brand_sku: '' },
+            onHand: null,
+            gap: null,
+          },
+        }),
+      );
+    }
+    if (info.isFlagged === 'yes') return caseWritesFor(id, (current) => resolveStep(current, { ...resolution, at: now, by, kind: resolution === UNFLAGGED ? 'unflagged' : 'resolved' }));
+    return [];
+  };
+}
+
 /** PUT /updateBrandFlag/{id}: `id` is the retailer scan info (scanInfoIdOf(brand, retailer)). */
-export async function flagBrandFor(auth: AuthContext, id: string, body: FlagBody) {
+export async function flagBrandFor(auth: AuthContext, id: string, body: FlagBody, resolution: Resolution = UNFLAGGED) {
   const info = await getScanInfoById(id);
   if (!info) throw new NotFoundError(SCRAPING_MSG.scanInfoNotFound);
   assertCanSee(auth, info);
   // A brand profile has no price: its flag keeps the reasons, message and date.
   const flagMessage = body.isFlagged === 'yes' ? (({ state: _price, ...rest }) => rest)(storedMessage(info.isFlagged === 'yes' ? info.flagMessage : undefined, body, null)) : undefined;
-  const data = await setScanInfoFlag(id, body.isFlagged, flagMessage);
+  const data = await setScanInfoFlag(id, body.isFlagged, flagMessage, profileCaseWrites(actorOf(auth), resolution));
   if (!data) throw new NotFoundError(SCRAPING_MSG.scanInfoNotFound);
   return { message: body.isFlagged === 'yes' ? SCRAPING_MSG.brandFlagged : SCRAPING_MSG.brandUnflagged, data: { _id: id, isFlagged: data.isFlagged, flagMessage: data.flagMessage ?? null } };
+}
+
+/**
+ * PUT /case/{caseId}/resolve (issue 24): the retailer fixed it, or it is dismissed with a reason.
+ * The case's product (or brand profile) is unflagged with it, through the flag call's own
+ * transaction; 404 for a case the caller may not see, 409 for a resolved one.
+ */
+export async function resolveCaseFor(auth: AuthContext, caseId: string, body: ResolveCaseBody): Promise<{ message: string; data: Omit<CaseRecord, 'rev'> }> {
+  const c = await getCase(caseId);
+  if (!c || (!auth.isAdmin && c.brand !== auth.brand)) throw new NotFoundError(CASE_MSG.notFound);
+  if (c.status === 'resolved') throw new ConflictError(CASE_MSG.alreadyResolved);
+  const resolution: Resolution = { resolution: body.resolution, reason: body.reason };
+  const unflag: FlagBody = { isFlagged: 'no', message: '', reason: [] };
+  try {
+    if (c.kind === 'profile') await flagBrandFor(auth, c.productId, unflag, resolution);
+    else await flagProductFor(auth, c.productId, unflag, resolution);
+  } catch (e) {
+    if (e instanceof NotFoundError) throw new NotFoundError(CASE_MSG.notFound);
+    throw e;
+  }
+  const after = await getCase(caseId);
+  if (!after || after.status !== 'resolved') throw new ConflictError(CASE_MSG.alreadyResolved);
+  const { rev: _rev, ...data } = after;
+  return { message: CASE_MSG.resolved, data };
 }

@@ -23,6 +23,7 @@
  */
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { FLAG_LEVELS } from '../../shared/constants';
+import type { FlagMessage } from '../../shared/schemas/scrapings';
 import { periodExpiresAt, utcDayMs } from '../../shared/retention';
 import { ddb } from '../lib/clients/dynamodb';
 import { clean, isConditionFailed, queryAll, queryCount, queryPages, table } from '../lib/table';
@@ -647,7 +648,13 @@ export async function deleteVersionProducts(periodId: string, version: string): 
  * `version` targets a given version (carrying edits at cleanup). Undefined when there is no
  * such product.
  */
-export async function updateProductFields(id: string, fields: Partial<UserFields>, version?: string): Promise<ProductScrape | undefined> {
+/**
+ * Writes a caller adds to an edit's transaction (a flag's case, issue 24), given the product before
+ * and after and whether the edit is of the published version; read again on every retry.
+ */
+export type EditWrites = (e: { before: ProductScrape; after: ProductScrape; now: string; published: boolean }) => Promise<TransactItem[]>;
+
+export async function updateProductFields(id: string, fields: Partial<UserFields>, version?: string, extraWrites?: EditWrites): Promise<ProductScrape | undefined> {
   const split = splitProductId(id);
   if (!split) return undefined;
   for (let attempt = 0; attempt < 20; attempt++) {
@@ -689,6 +696,7 @@ export async function updateProductFields(id: string, fields: Partial<UserFields
       },
       { Put: { TableName: table.name, Item: { pk: `SCRAPING#${split.periodId}`, sk: editSk(v, seq), entity: 'ProductEdit', productId: id, seq, state, ...ttlOf(period.date) } } },
       ...flagActivity(period, id, v, before, after, now, seq),
+      ...(extraWrites ? await extraWrites({ before, after, now, published }) : []),
     ]);
     if (failed === undefined) {
       // A published flagged count moved: the brand's row of the retailer (brand-rows.repo.ts) follows.
@@ -967,13 +975,38 @@ export async function upsertScanInfo(brand: string, retailer: string, source: Sc
  * scan info exists (a flag never creates one). A flagMessage of undefined removes it (unflag).
  * Returns the item after the update, or undefined when there is no such scan info.
  */
-export async function setScanInfoFlag(id: string, isFlagged: 'yes' | 'no', flagMessage: unknown): Promise<ScanInfo | undefined> {
-  const values: Record<string, unknown> = { ':f': isFlagged, ':now': new Date().toISOString() };
+export async function setScanInfoFlag(
+  id: string,
+  isFlagged: 'yes' | 'no',
+  flagMessage: unknown,
+  extraWrites?: (info: ScanInfo, isFlagged: 'yes' | 'no', flagMessage: FlagMessage | undefined, now: string) => Promise<TransactItem[]>,
+): Promise<ScanInfo | undefined> {
+  const now = new Date().toISOString();
+  const values: Record<string, unknown> = { ':f': isFlagged, ':now': now };
   let update = 'SET #flag = :f, #updatedAt = :now';
   if (flagMessage === undefined) update += ' REMOVE #msg';
   else {
     values[':m'] = flagMessage;
     update += ', #msg = :m';
+  }
+  const names = { '#flag': 'isFlagged', '#msg': 'flagMessage', '#updatedAt': 'updatedAt' };
+  if (extraWrites) {
+    // The flag and its case in one transaction, read again when the case changed meanwhile.
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const before = await getScanInfoById(id);
+      if (!before) return undefined;
+      const failed = await transactWrite([
+        { Update: { TableName: table.name, Key: scanInfoKey(id), ConditionExpression: 'attribute_exists(pk)', UpdateExpression: update, ExpressionAttributeNames: names, ExpressionAttributeValues: values } },
+        ...(await extraWrites(before, isFlagged, flagMessage as FlagMessage | undefined, now)),
+      ]);
+      if (failed === 0) return undefined;
+      if (failed === undefined) {
+        const info = await getScanInfoById(id);
+        if (info) await refreshBrandRow(info.brand, info.retailer);
+        return info;
+      }
+    }
+    throw new Error(`The brand profile flag of ${id} kept changing.`);
   }
   try {
     const out = await ddb.send(

@@ -35,6 +35,7 @@ import {
   updateSettingsResponse,
 } from '../schemas/post-office';
 import { listFailuresResponse, redriveFailureResponse } from '../schemas/operations';
+import { caseActivityResponse, getCaseResponse, listCasesResponse, resolveCaseResponse } from '../schemas/cases';
 import { deleteRetailerResponse, listRetailersResponse, saveRetailerResponse } from '../schemas/retailers';
 import { listRolesResponse } from '../schemas/roles';
 import { listUsersResponse, updatePolicyResponse } from '../schemas/users';
@@ -92,6 +93,11 @@ export const responses = {
   // Post office: failed deliveries (shared/routes/operations.ts)
   listFailedDeliveries: listFailuresResponse,
   redriveFailedDelivery: redriveFailureResponse,
+  // Cases (shared/routes/cases.ts)
+  listRetailerCases: listCasesResponse,
+  listCaseActivity: caseActivityResponse,
+  getCase: getCaseResponse,
+  resolveCase: resolveCaseResponse,
   // Product-level reads and edits of the retailer page (000 §3, 001 §3).
   listProductScrapings: listProductScrapingsResponse,
   getProductScraping: getProductScrapingResponse,

@@ -42,6 +42,8 @@ interface Ids {
   secrets: string[];
   /** A user of the brand (one of this suite's own: a failed refusal must not change a demo account). */
   user?: string;
+  /** A case of the brand at the retailer (this suite's own subject: the demo's flags stay as they are). */
+  case: string;
 }
 const tokens = {} as Record<'admin' | 'maAdmin' | 'maUser' | 'cpAdmin', string>;
 const ids: Record<'ma' | 'cp' | 'maUnassigned', Ids> = {} as never;
@@ -51,6 +53,26 @@ async function ok<T>(what: string, call: Promise<ApiResult<T>>): Promise<T> {
   const res = await call;
   if (res.status !== 200) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
+}
+
+/** A case of the brand at the retailer, written as a flag writes it, on a subject of this suite (no demo product changes). */
+async function seedCase(brand: string, retailer: string): Promise<string> {
+  const { flagStep, stepWrites } = await import('../../functions/cases');
+  const { transactIf } = await import('../../functions/lib/table');
+  const style = `TENANTS-CASE-${tag}`;
+  const step = flagStep(undefined, {
+    brand,
+    retailer,
+    kind: 'product',
+    style_number: style,
+    name: `Tenant Case ${tag}`,
+    productId: `none-${tag}`,
+    at: new Date().toISOString(),
+    by: null,
+    evidence: { scanDate: '2026-11-02', periodId: null, reasons: [{ name: 'Price', value: 'Price' }], message: `case secret ${tag}`, scraped: { name: `Tenant Case ${tag}`, style_number: style, price: 1, URL: '', image: '', screenshot: '', brand_sku: '' }, onHand: null, gap: null },
+  })!;
+  expect(await transactIf(stepWrites(step))).toBe(true);
+  return step.after._id;
 }
 
 /** The owner's view: newest period of a retailer, its first product, and an on-hand serial of that retailer. */
@@ -76,7 +98,9 @@ async function realIds(token: string, brand: string, retailer: string, serial?: 
   if (!canned) throw new Error(`no canned message of ${brand}`);
   const imported = await callRoute('importContacts', { params: { brandId: brand }, token, body: contactsImportForm(`No Such Store ${tag}`) });
   if (imported.status !== 200) throw new Error(`importing contacts: ${imported.status} ${JSON.stringify(imported.body)}`);
+  const caseId = await seedCase(brand, retailer);
   return {
+    case: caseId,
     brand,
     retailer,
     period,
@@ -86,7 +110,7 @@ async function realIds(token: string, brand: string, retailer: string, serial?: 
     contact: contact._id,
     b2bLink: link.body.data._id,
     canned: { _id: canned._id, updatedAt: canned.updatedAt },
-    secrets: [product.name, 'style_number' in product ? product.style_number : undefined, serialNo, item.data.data.inventoryId, contact.email, canned.name].filter((s): s is string => !!s && s.length >= 4),
+    secrets: [`case secret ${tag}`, product.name, 'style_number' in product ? product.style_number : undefined, serialNo, item.data.data.inventoryId, contact.email, canned.name].filter((s): s is string => !!s && s.length >= 4),
     contactsFile: imported.body.data.fileId,
   };
 }
@@ -201,6 +225,12 @@ function idCalls(v: Ids, own: string): Call[] {
     { name: 'issue a B2B link for the victim retailer, victim brand', method: 'POST', path: `/b2bLinks?brand=${v.brand}`, body: { retailerId: v.retailer } },
     { name: 'revoke a victim B2B link', method: 'DELETE', path: `/b2bLinks/${v.b2bLink}` },
     { name: 'revoke a victim B2B link, victim brand', method: 'DELETE', path: `/b2bLinks/${v.b2bLink}?brand=${v.brand}` },
+    { name: "the victim retailer's cases, victim brand in path", method: 'GET', path: `/cases/${v.brand}/${v.retailer}` },
+    { name: "the victim retailer's resolved cases, victim brand in path", method: 'GET', path: `/cases/${v.brand}/${v.retailer}?status=resolved` },
+    { name: "the victim retailer's case log, victim brand in path", method: 'GET', path: `/caseActivity/${v.brand}/${v.retailer}` },
+    { name: "the victim retailer's case log of one kind", method: 'GET', path: `/caseActivity/${v.brand}/${v.retailer}?kind=flagged` },
+    { name: 'a victim case', method: 'GET', path: `/case/${v.case}` },
+    { name: 'resolve a victim case', method: 'PUT', path: `/case/${v.case}/resolve`, body: { resolution: 'dismissed', reason: 'captured' } },
     ...usersTabCalls(v),
     { name: "change the victim brand's colours and BCC (victim brand in the path)", method: 'PUT', path: `/brands/${v.brand}`, body: { colors: { bgColor: '#000000', textColor: '#ffffff', hoverColor: '#ffffff3b', summaryPageSectionColor: '#000000' }, company_email_bcc: `captured-${tag}@attacker.test` } },
     { name: "the victim brand's monthly report (victim brand in the path)", method: 'GET', path: `/report_summary/${v.brand}?month=${String(new Date().getUTCMonth() + 1).padStart(2, '0')}-${new Date().getUTCFullYear()}` },
@@ -324,6 +354,10 @@ describe("another brand's real ids", () => {
       const canned = await callRoute('listCannedMessages', { query: { brand: v.brand, limit: '10000' }, token });
       expect(canned.body.data.find((m) => m._id === v.canned._id), `${v.brand} canned message untouched`).toMatchObject({ updatedAt: v.canned.updatedAt });
       expect((await callRoute('downloadContactsFile', { params: { id: v.contactsFile }, token })).status).toBe(200);
+      // The victim case is still open, unchanged by the refused resolve.
+      const c = await callRoute('getCase', { params: { caseId: v.case }, token });
+      expect(c.status).toBe(200);
+      expect(c.body.data).toMatchObject({ status: 'open', resolution: null });
       const links = await callRoute('listB2bLinks', { query: { brand: v.brand, retailerId: v.retailer, limit: '100' }, token });
       expect(links.body.data.find((l) => l._id === v.b2bLink)?.status, `${v.brand} ${v.retailer} link`).toBe('active');
       // The victim user is still there, unchanged by the refused edits and deletes.

@@ -1,0 +1,8 @@
+/**
+ * Cases: a flag's lifecycle, its evidence and its log (issue 24).
+ * The public surface of functions/cases/ (issue 23): other features import only this file, never
+ * its other files (lint). Re-exports only, by name.
+ */
+export { caseIdOf, flagStep, priceGap, PROFILE_SUBJECT, resolveStep, type Actor, type CaseRecord, type FlagInput, type Step } from './domain/case';
+export { getCase, stepWrites } from './cases.repo';
+export { caseWritesFor, notifyCases } from './service';

@@ -1,0 +1,38 @@
+/**
+ * The case reads (issue 24): a retailer's cases with their kept counts, one case with its log, the
+ * retailer's log. Each is one page read with key conditions and a cursor, whatever the number of
+ * cases or events stored.
+ */
+import { CASE_MSG, type CaseEventKind } from '../../shared/schemas/cases';
+import { assertBrand, canSeeRetailer, type AuthContext } from '../lib/http/auth';
+import { ForbiddenError, NotFoundError } from '../lib/http/errors';
+import { getCase, getCaseCounts, pageCaseEvents, pageCases, pageRetailerEvents } from './cases.repo';
+import type { CaseEvent, CaseRecord } from './domain/case';
+
+function assertCanSeeCases(auth: AuthContext, brand: string, retailer: string): void {
+  assertBrand(auth, brand);
+  if (!canSeeRetailer(auth, retailer)) throw new ForbiddenError();
+}
+
+const view = ({ rev: _rev, ...c }: CaseRecord) => c;
+const eventView = ({ ref: _ref, ...e }: CaseEvent) => e;
+
+export async function listCasesFor(auth: AuthContext, brand: string, retailer: string, q: { status: 'active' | 'resolved'; limit: number; cursor?: string }) {
+  assertCanSeeCases(auth, brand, retailer);
+  const [page, counts] = await Promise.all([pageCases(brand, retailer, q.status === 'active', q.limit, q.cursor), getCaseCounts(brand, retailer)]);
+  return { data: page.items.map(view), counts, nextCursor: page.nextCursor };
+}
+
+/** A case and the first page of its log (oldest first); 404 for a case that is not the caller's to see (as for one that does not exist). */
+export async function getCaseFor(auth: AuthContext, caseId: string, q: { limit: number; cursor?: string }) {
+  const c = await getCase(caseId);
+  if (!c || (!auth.isAdmin && c.brand !== auth.brand) || !canSeeRetailer(auth, c.retailer)) throw new NotFoundError(CASE_MSG.notFound);
+  const events = await pageCaseEvents(caseId, q.limit, q.cursor);
+  return { data: view(c), events: events.items.map(eventView), nextCursor: events.nextCursor };
+}
+
+export async function caseActivityFor(auth: AuthContext, brand: string, retailer: string, q: { kind?: CaseEventKind; limit: number; cursor?: string }) {
+  assertCanSeeCases(auth, brand, retailer);
+  const page = await pageRetailerEvents(brand, retailer, q.limit, q.cursor, q.kind);
+  return { data: page.items.map(eventView), nextCursor: page.nextCursor };
+}

@@ -1,0 +1,15 @@
+/** Cases: a flag's lifecycle, evidence and log (issue 24; ours): this resource's part of the route table (shared/routes.ts aggregates it). */
+import { caseActivityQuery, caseIdPath, caseLogQuery, casesPath, listCasesQuery, resolveCaseBody } from '../schemas/cases';
+import { r, routeIn, type RouteDef } from './define';
+
+const notInSpec = 'The enforcement loop (issue 24): each flag is a case with a lifecycle, the evidence seen when it opened and a log of who did what, so a brand can run its retailer programme here.';
+
+export const caseRoutes = [
+  r({ id: 'listRetailerCases', method: 'GET', path: '/cases/{brandId}/{retailerId}', handler: 'functions/cases/list-cases.ts', access: 'user', grants: ['table:read'], tenant: { path: 'brandId' }, params: casesPath, query: listCasesQuery, notInSpec }),
+  r({ id: 'listCaseActivity', method: 'GET', path: '/caseActivity/{brandId}/{retailerId}', handler: 'functions/cases/list-activity.ts', access: 'user', grants: ['table:read'], tenant: { path: 'brandId' }, params: casesPath, query: caseActivityQuery, notInSpec }),
+  r({ id: 'getCase', method: 'GET', path: '/case/{caseId}', handler: 'functions/cases/get-case.ts', access: 'user', grants: ['table:read'], params: caseIdPath, query: caseLogQuery, notInSpec }),
+  r({ id: 'resolveCase', method: 'PUT', path: '/case/{caseId}/resolve', handler: 'functions/cases/resolve-case.ts', access: 'user', grants: ['table:read', 'table:write'], params: caseIdPath, body: resolveCaseBody, notInSpec }),
+] as const satisfies readonly RouteDef[];
+
+/** One route of this file by id: what a handler of this resource imports (not the whole table). */
+export const route = routeIn(caseRoutes);

@@ -1,0 +1,122 @@
+/**
+ * Cases (issue 24; docs/decisions/40-cases.md): a flag of a product (by style number) or of a
+ * retailer's brand profile is a case with a lifecycle (open → notified → acknowledged → resolved),
+ * the evidence kept when it opened, and an activity log. Ours, not the spec's.
+ */
+import * as z from 'zod';
+import { id, paging } from './common';
+
+export const CASE_STATUSES = ['open', 'notified', 'acknowledged', 'resolved'] as const;
+export type CaseStatus = (typeof CASE_STATUSES)[number];
+/** How a case was resolved: the retailer fixed it (a brand user says so), the next approved scan shows it fixed, or dismissed with a reason. */
+export const CASE_RESOLUTIONS = ['retailer_fixed', 'scan_fixed', 'dismissed'] as const;
+export type CaseResolution = (typeof CASE_RESOLUTIONS)[number];
+export const CASE_SEVERITIES = ['high', 'medium', 'low'] as const;
+export type CaseSeverity = (typeof CASE_SEVERITIES)[number];
+/** What the activity log records. */
+export const CASE_EVENT_KINDS = ['flagged', 'reflagged', 'emailed', 'acknowledged', 'unflagged', 'resolved', 'auto_resolved', 'reopened'] as const;
+export type CaseEventKind = (typeof CASE_EVENT_KINDS)[number];
+
+import { CASE_MSG } from '../messages/cases';
+export { CASE_MSG };
+
+/** A case id: 'c' and 21 base64url characters of a hash of brand, retailer and subject (functions/cases/domain/case.ts). */
+export const caseIdPath = z.object({ caseId: z.string().regex(/^c[\w-]{21}$/, 'Invalid id.') });
+export const casesPath = z.object({ brandId: id, retailerId: id });
+
+const cursor = z.string().max(4096, 'The page cursor is not valid for this list.').optional();
+
+/** GET /cases/{brandId}/{retailerId}: the active cases, worst first, or the resolved ones, latest first. */
+export const listCasesQuery = z.object({
+  status: z.enum(['active', 'resolved'], { error: 'status is active or resolved.' }).default('active'),
+  limit: paging.limit.default(25),
+  cursor,
+});
+
+/** GET /caseActivity/{brandId}/{retailerId}: the retailer's log, newest first; one kind of event with `kind`. */
+export const caseActivityQuery = z.object({
+  kind: z.enum(CASE_EVENT_KINDS, { error: `kind is one of: ${CASE_EVENT_KINDS.join(', ')}.` }).optional(),
+  limit: paging.limit.default(25),
+  cursor,
+});
+
+/** GET /case/{caseId}: the case's log, oldest first. */
+export const caseLogQuery = z.object({ limit: paging.limit.default(25), cursor });
+
+/** PUT /case/{caseId}/resolve: the retailer fixed it, or dismissed with a reason. The product (or profile) is unflagged with it. */
+export const resolveCaseBody = z
+  .object({
+    resolution: z.enum(['retailer_fixed', 'dismissed'], { error: 'resolution is retailer_fixed or dismissed.' }),
+    reason: z.string({ error: 'reason must be text.' }).trim().max(500, 'The reason is at most 500 characters.').default(''),
+  })
+  .superRefine((b, ctx) => {
+    if (b.resolution === 'dismissed' && !b.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: CASE_MSG.reasonRequired });
+  });
+export type ResolveCaseBody = z.output<typeof resolveCaseBody>;
+
+/** What was seen when the case opened (or reopened); never changed later. */
+export const caseEvidence = z.object({
+  scanDate: z.string(),
+  periodId: z.string().nullable(),
+  reasons: z.array(z.object({ name: z.string(), value: z.string() })),
+  message: z.string(),
+  scraped: z.object({
+    name: z.string(),
+    style_number: z.string(),
+    price: z.number().nullable(),
+    URL: z.string(),
+    image: z.string(),
+    screenshot: z.string(),
+    brand_sku: z.string(),
+  }),
+  onHand: z.object({ serialNo: z.string(), styleName: z.string(), price: z.number().nullable() }).nullable(),
+  /** The price gap against the on-hand price, when both are known. */
+  gap: z.object({ amount: z.number(), percent: z.number() }).nullable(),
+});
+export type CaseEvidence = z.infer<typeof caseEvidence>;
+
+export const caseActor = z.object({ id: z.string(), name: z.string() }).nullable();
+
+export const caseView = z.object({
+  _id: z.string(),
+  brand: z.string(),
+  retailer: z.string(),
+  kind: z.enum(['product', 'profile']),
+  /** The style number of a product case; '' for the brand profile. */
+  style_number: z.string(),
+  name: z.string(),
+  /** The product of the latest period the case was flagged on (the profile: the retailer scan info). */
+  productId: z.string(),
+  status: z.enum(CASE_STATUSES),
+  severity: z.enum(CASE_SEVERITIES),
+  resolution: z.enum(CASE_RESOLUTIONS).nullable(),
+  resolutionReason: z.string().nullable(),
+  openedAt: z.string(),
+  notifiedAt: z.string().nullable(),
+  resolvedAt: z.string().nullable(),
+  /** How many times it came back after being resolved. */
+  repeats: z.number(),
+  evidence: caseEvidence,
+});
+export type CaseView = z.infer<typeof caseView>;
+
+export const caseEventView = z.object({
+  caseId: z.string(),
+  kind: z.enum(CASE_EVENT_KINDS),
+  at: z.string(),
+  by: caseActor,
+  /** For people: what happened (the reasons, the recipients, the resolution). */
+  detail: z.string(),
+  /** The case's subject, for the retailer's log. */
+  name: z.string(),
+  style_number: z.string(),
+});
+export type CaseEventView = z.infer<typeof caseEventView>;
+
+export const caseCounts = z.object({ open: z.number(), notified: z.number(), acknowledged: z.number(), resolved: z.number(), repeats: z.number() });
+export type CaseCounts = z.infer<typeof caseCounts>;
+
+export const listCasesResponse = z.object({ data: z.array(caseView), counts: caseCounts, nextCursor: z.string().nullable() });
+export const getCaseResponse = z.object({ data: caseView, events: z.array(caseEventView), nextCursor: z.string().nullable() });
+export const caseActivityResponse = z.object({ data: z.array(caseEventView), nextCursor: z.string().nullable() });
+export const resolveCaseResponse = z.object({ message: z.string(), data: caseView });
