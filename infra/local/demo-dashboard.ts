@@ -3,11 +3,20 @@
  * (issue 8): flagged products with reasons on the latest period of three retailers, set through
  * the same repo function the flag call uses (`updateProductFields`: the flag index, the period's
  * `flaggedCount` and the tabs' edit log stay right), and a few exports in the export history
- * (made by the export call's own function, as the brand admin). Idempotent: a period that already
- * has flags, or a retailer that already has exports, is left as it is.
+ * (made by the export call's own function, as the brand admin). Each flag opens its case in the
+ * same transaction, as the flag call does (issue 24), and the demo month shows cases in every state
+ * the product reaches today: open, notified by an email, resolved (fixed by the retailer,
+ * dismissed) and one that came back after a fix. Idempotent: a period that already has flags, or a
+ * retailer that already has exports, is left as it is.
  */
 import { ROLE } from '../../shared/constants';
+import { caseIdOf, caseWritesFor, flagStep, notifyCases, priceGap, resolveStep, stepWrites, type Actor, type FlagInput } from '../../functions/cases';
 import { exportTab } from '../../functions/exports/export-tab';
+import { getOhItem } from '../../functions/inventory';
+import { transactIf } from '../../functions/lib/table';
+import { getUser } from '../../functions/users';
+import type { ProductScrape } from '../../functions/scrapings/domain/product';
+import type { FlagMessage } from '../../shared/schemas/scrapings';
 import { countExports } from '../../functions/exports/exports.repo';
 import type { AuthContext } from '../../functions/lib/http/auth';
 import { listRetailerPeriods, listVersionProducts, updateProductFields } from '../../functions/scrapings/scrapings.repo';
@@ -46,8 +55,25 @@ export async function seedDashboard(log: (m: string) => void = () => undefined):
     for (let i = 0; i < n && i * step < products.length; i++) {
       const p = products[i * step]!;
       const f = FLAGS[i % FLAGS.length]!;
-      await updateProductFields(p._id, { isFlagged: 'yes', flagMessage: { ...f, state: { price: p.price }, date: latest.approvedDate ?? new Date().toISOString() } });
+      const at = latest.approvedDate ?? new Date().toISOString();
+      const flagMessage = { ...f, state: { price: p.price }, date: at };
+      const input = await caseInput(p, flagMessage, at, await actor());
+      if (retailer === 'ret-harrowgate' && i === 0) await pastCase(input, 'retailer_fixed', '');
+      await updateProductFields(p._id, { isFlagged: 'yes', flagMessage }, undefined, async ({ published }) => (published ? caseWritesFor(caseIdOf(BRAND, retailer, p.style_number), (c) => flagStep(c, input)) : []));
+      // Harrowgate & Finch was emailed about two of them the day after the scan.
+      if (retailer === 'ret-harrowgate' && (i === 1 || i === 2)) {
+        await notifyCases([caseIdOf(BRAND, retailer, p.style_number)], { historyId: `demo-email-${i}`, to: ['eleanor.finch@harrowgate.example'], at: dayAfter(at, 1), by: input.by });
+      }
       flagged++;
+    }
+    // Two cases of this period that ended before it: the retailer fixed one, the brand dismissed the other.
+    if (retailer === 'ret-harrowgate') {
+      const unflagged = products.filter((p, k) => k % step !== 0).slice(0, 2);
+      const at = latest.approvedDate ?? new Date().toISOString();
+      for (const [k, p] of unflagged.entries()) {
+        const input = await caseInput(p, { ...FLAGS[k]!, state: { price: p.price }, date: at }, at, await actor());
+        await pastCase(input, k === 0 ? 'retailer_fixed' : 'dismissed', k === 0 ? '' : 'Price agreed with the retailer for the launch week.');
+      }
     }
   }
   let exports = 0;
@@ -63,4 +89,45 @@ export async function seedDashboard(log: (m: string) => void = () => undefined):
   }
   if (flagged || exports) log(`Dashboard demo data: ${flagged} flagged product(s), ${exports} export(s) in the history.`);
   return { flagged, exports };
+}
+
+let brandAdminActor: Actor | undefined;
+async function actor(): Promise<Actor> {
+  brandAdminActor ??= { id: brandAdmin.sub, name: (await getUser(brandAdmin.sub))?.name ?? 'Brand Admin' };
+  return brandAdminActor;
+}
+
+const dayAfter = (iso: string, days: number) => new Date(Date.parse(iso) + days * 86_400_000).toISOString();
+
+/** What a flag of the product at `at` opens: the evidence as the flag call keeps it (functions/scrapings/flags.ts). */
+async function caseInput(p: ProductScrape, flagMessage: FlagMessage, at: string, by: Actor): Promise<FlagInput> {
+  const oh = p.oh_map_id ? await getOhItem(BRAND, p.oh_map_id) : undefined;
+  const onHand = oh ? { serialNo: oh.serialNo, styleName: oh.styleName, price: oh.price } : null;
+  return {
+    brand: BRAND,
+    retailer: p.retailer,
+    kind: 'product',
+    style_number: p.style_number,
+    name: p.name,
+    productId: p._id,
+    at,
+    by,
+    evidence: {
+      scanDate: p.date,
+      periodId: p.retailer_brand_scraping,
+      reasons: (flagMessage.reason ?? []).map((r) => ({ name: r.name, value: String(r.value ?? '') })),
+      message: flagMessage.message ?? '',
+      scraped: { name: p.name, style_number: p.style_number, price: p.price, URL: p.URL ?? '', image: p.image ?? '', screenshot: p.screenshot ?? '', brand_sku: p.brand_sku ?? '' },
+      onHand,
+      gap: priceGap(p.price, onHand?.price),
+    },
+  };
+}
+
+/** A case that opened three weeks before `input.at` and was resolved two weeks before it (the demo's history). */
+async function pastCase(input: FlagInput, resolution: 'retailer_fixed' | 'dismissed', reason: string): Promise<void> {
+  const opened = flagStep(undefined, { ...input, at: dayAfter(input.at, -21), evidence: { ...input.evidence, scanDate: dayAfter(input.at, -21).slice(0, 10) } });
+  if (!opened || !(await transactIf(stepWrites(opened)))) return; // there already (idempotent)
+  const resolved = resolveStep(opened.after, { resolution, reason, at: dayAfter(input.at, -14), by: input.by });
+  if (resolved) await transactIf(stepWrites(resolved));
 }

@@ -2,7 +2,7 @@
  * /dashboard/retailer/{rId} and /dashboard/retailer/{rId}/period/{pId} (000 §2, 001 §2): the
  * retailer view on its latest period or on one scan period: head (name, type badge, Period
  * select, Next / Previous Scan), the brand landing page side, the DETAILS, Address Book, EMAIL
- * HISTORY and ALL EXPORTS tabs (000 §2, in that order) and
+ * HISTORY and ALL EXPORTS tabs (000 §2, in that order), then CASES (ours, issue 24), and
  * the product tabs with the export of the tab shown. Features meet here (a feature never imports
  * another's components).
  */
@@ -30,6 +30,7 @@ import { ExportHistory } from '../../../features/exports/components/export-histo
 import { ContactRetailerButton } from '../../../features/contact/components/contact-retailer-button';
 import { ContactRetailerModal } from '../../../features/contact';
 import { B2bLinkModal } from '../../../features/b2b-links/components/b2b-link-modal';
+import { RetailerCases } from '../../../features/cases';
 import { RV_MSG } from '../../../features/retailer-view/messages';
 import '../../../features/retailer-view/retailer-view.css';
 
@@ -49,6 +50,7 @@ const SIDE_TABS = [
   { id: 'address-book', label: 'Address Book' },
   { id: 'email-history', label: 'EMAIL HISTORY' },
   { id: 'exports', label: 'ALL EXPORTS' },
+  { id: 'cases', label: 'CASES' },
 ] as const;
 type SideTab = (typeof SIDE_TABS)[number]['id'];
 
@@ -103,6 +105,7 @@ export function RetailerRoute() {
             {side === 'address-book' ? <AddressBook brandId={brandId} retailerId={rId} retailerName={r.retailer.name} canDelete={!!session && isBrandAdminOrAdmin(session.user)} /> : null}
             {side === 'email-history' ? <EmailHistory scanInfoId={r._id} /> : null}
             {side === 'exports' ? <ExportHistory retailerId={rId} brandId={brandId} /> : null}
+            {side === 'cases' ? <RetailerCases brandId={brandId} retailerId={rId} retailerName={r.retailer.name} /> : null}
           </Tabs>
         </div>
       </div>

@@ -15,8 +15,11 @@ import { RETAILER_VIEW_KEY } from './keys';
 export type FlagTarget = 'product' | 'brand';
 export type FlagInput = Pick<FlagBody, 'isFlagged' | 'message' | 'reason'>;
 
+/** The cases' reads (features/cases: 'cases'): a flag opens, reopens or resolves a case. */
+const CASES_KEY = 'cases';
+
 function revalidateFlags(): Promise<unknown> {
-  return mutate((key) => Array.isArray(key) && [RETAILER_VIEW_KEY, BRAND_SUMMARY_KEY, RETAILER_SCRAPINGS_KEY].includes(String(key[0])));
+  return mutate((key) => Array.isArray(key) && [RETAILER_VIEW_KEY, BRAND_SUMMARY_KEY, RETAILER_SCRAPINGS_KEY, CASES_KEY].includes(String(key[0])));
 }
 
 export function setFlag(target: FlagTarget, id: string, body: FlagInput) {

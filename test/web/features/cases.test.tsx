@@ -1,0 +1,145 @@
+/**
+ * The CASES tab of the retailer page in jsdom (fetch stubbed at the network edge): the counts and
+ * the active cases, worst first, with their severity; Resolved and Activity (one kind asked of the
+ * API); a case's evidence and log; "Fixed by the retailer" resolves it and reads the lists again;
+ * Dismiss needs a reason before anything is sent.
+ */
+import { act } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { featureHarness, type Req } from '../support/feature-harness';
+import { shown } from '../support/notify-mock';
+
+vi.mock('../../../web/src/lib/notify', () => import('../support/notify-mock'));
+
+const { RetailerCases } = await import('../../../web/src/features/cases');
+
+const h = featureHarness();
+const evidence = {
+  scanDate: '2026-11-02',
+  periodId: 'per1',
+  reasons: [{ name: 'Price', value: 'Wrong price' }],
+  message: 'Shown far below the list price.',
+  scraped: { name: 'Aurora Ring', style_number: 'AR-1', price: 700, URL: 'https://shop.example/aurora', image: '', screenshot: '', brand_sku: '' },
+  onHand: { serialNo: 'SN1', styleName: 'Aurora Ring', price: 1000 },
+  gap: { amount: -300, percent: -30 },
+};
+const aCase = (over: Record<string, unknown> = {}) => ({
+  _id: 'cAAAAAAAAAAAAAAAAAAAAA',
+  brand: 'brand-1',
+  retailer: 'r1',
+  kind: 'product',
+  style_number: 'AR-1',
+  name: 'Aurora Ring',
+  productId: 'p1',
+  status: 'notified',
+  severity: 'high',
+  resolution: null,
+  resolutionReason: null,
+  openedAt: '2026-11-02T10:00:00.000Z',
+  notifiedAt: '2026-11-03T10:00:00.000Z',
+  resolvedAt: null,
+  repeats: 1,
+  evidence,
+  ...over,
+});
+const counts = { open: 1, notified: 1, acknowledged: 0, resolved: 3, repeats: 1 };
+const event = (kind: string, over: Record<string, unknown> = {}) => ({ caseId: 'cAAAAAAAAAAAAAAAAAAAAA', kind, at: '2026-11-03T10:00:00.000Z', by: { id: 'u1', name: 'Bea' }, detail: 'Emailed to buyer@shop.example', name: 'Aurora Ring', style_number: 'AR-1', ...over });
+let current = aCase();
+const puts: Req[] = [];
+
+beforeEach(() => {
+  current = aCase();
+  puts.length = 0;
+  h.answer((r) => {
+    const p = r.url.pathname;
+    if (p.endsWith('/cases/brand-1/r1')) {
+      const resolved = r.url.searchParams.get('status') === 'resolved';
+      const rows = resolved ? [aCase({ _id: 'cBBBBBBBBBBBBBBBBBBBBB', name: 'Luna Bracelet', status: 'resolved', resolution: 'dismissed', resolvedAt: '2026-11-01T00:00:00.000Z', severity: 'low' })] : current.status === 'resolved' ? [aCase({ _id: 'cCCCCCCCCCCCCCCCCCCCCC', name: 'Sol Pendant', status: 'open', severity: 'medium', repeats: 0 })] : [current, aCase({ _id: 'cCCCCCCCCCCCCCCCCCCCCC', name: 'Sol Pendant', status: 'open', severity: 'medium', repeats: 0 })];
+      return { status: 200, body: { data: rows, counts, nextCursor: null } };
+    }
+    if (p.endsWith('/caseActivity/brand-1/r1')) {
+      const kind = r.url.searchParams.get('kind');
+      return { status: 200, body: { data: kind ? [event(kind, { detail: 'Price: Wrong price' })] : [event('emailed'), event('flagged', { detail: 'Price: Wrong price', at: '2026-11-02T10:00:00.000Z' })], nextCursor: null } };
+    }
+    if (p.endsWith('/case/cAAAAAAAAAAAAAAAAAAAAA/resolve')) {
+      puts.push(r);
+      current = aCase({ status: 'resolved', resolution: 'retailer_fixed', resolvedAt: '2026-11-05T00:00:00.000Z' });
+      return { status: 200, body: { message: 'Case resolved.', data: current } };
+    }
+    if (p.endsWith('/case/cAAAAAAAAAAAAAAAAAAAAA')) return { status: 200, body: { data: current, events: [event('flagged', { detail: 'Price: Wrong price' }), event('emailed')], nextCursor: null } };
+    return { status: 404, body: { message: 'Not found' } };
+  });
+});
+
+const render = async () => {
+  h.render(
+    <MemoryRouter>
+      <RetailerCases brandId="brand-1" retailerId="r1" retailerName="Shop" />
+    </MemoryRouter>,
+  );
+  await h.settle();
+};
+const button = (name: string) => [...document.querySelectorAll('button')].find((b) => b.textContent === name || b.getAttribute('aria-label') === name)!;
+const click = async (b: HTMLElement) => {
+  await act(async () => b.click());
+  await h.settle();
+};
+const rows = () => [...h.host.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].slice(0, 3).map((td) => td.textContent));
+const dialog = () => document.querySelector('[role="dialog"]') as HTMLElement | null;
+
+describe('CASES tab', () => {
+  it('shows the counts and the active cases with their severity and status', async () => {
+    await render();
+    const dl = [...h.host.querySelectorAll('.cases__count')].map((d) => `${d.querySelector('dt')!.textContent} ${d.querySelector('dd')!.textContent}`);
+    expect(dl).toEqual(['Open 1', 'Notified 1', 'Acknowledged 0', 'Resolved 3', 'Repeats 1']);
+    expect(rows()).toEqual([
+      ['High', 'Aurora RingAR-1', 'Notified'],
+      ['Medium', 'Sol PendantAR-1', 'Open'],
+    ]);
+  });
+
+  it('Resolved lists how each ended; Activity asks the API for one kind', async () => {
+    await render();
+    await click(button('Resolved'));
+    expect(h.calls.some((c) => c.url.searchParams.get('status') === 'resolved')).toBe(true);
+    expect(rows()).toEqual([['Low', 'Luna BraceletAR-1', 'Dismissed']]);
+    await click(button('Activity'));
+    expect([...h.host.querySelectorAll('tbody tr')].map((tr) => tr.querySelectorAll('td')[1]!.textContent)).toEqual(['Emailed', 'Flagged']);
+    const select = h.host.querySelector('select')!;
+    await act(async () => {
+      select.value = 'flagged';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await h.settle();
+    expect(h.calls.at(-1)!.url.searchParams.get('kind')).toBe('flagged');
+  });
+
+  it('a case shows its evidence and log; Fixed by the retailer resolves it and the list is read again', async () => {
+    await render();
+    await click(button('View the case of Aurora Ring'));
+    const text = dialog()!.textContent!;
+    expect(text).toContain('Evidence from the scan of 11/02/2026');
+    expect(text).toContain('Retailer price$700.00');
+    expect(text).toContain('On-hand price$1,000.00 (SN1)');
+    expect(text).toContain('Gap-$300.00 (-30%)');
+    expect(text).toContain('came back once');
+    expect([...dialog()!.querySelectorAll('.case__log li')].map((li) => li.textContent)).toEqual(['11/03/2026 Flagged by Bea — Price: Wrong price', '11/03/2026 Emailed by Bea — Emailed to buyer@shop.example']);
+    const listReads = h.calls.filter((c) => c.url.pathname.endsWith('/cases/brand-1/r1')).length;
+    await click(button('Fixed by the retailer'));
+    expect(puts.map((p) => p.body)).toEqual([{ resolution: 'retailer_fixed', reason: '' }]);
+    expect(shown).toContain('success:Case resolved.');
+    expect(dialog()!.textContent).toContain('Fixed by the retailer on 11/05/2026');
+    expect(h.calls.filter((c) => c.url.pathname.endsWith('/cases/brand-1/r1')).length).toBeGreaterThan(listReads);
+    expect(button('Fixed by the retailer')).toBeUndefined();
+  });
+
+  it('Dismiss needs a reason: nothing is sent without one', async () => {
+    await render();
+    await click(button('View the case of Aurora Ring'));
+    await click(button('Dismiss…'));
+    await click(button('Dismiss'));
+    expect(dialog()!.querySelector('.field__error')?.textContent).toBe('Say why the case is dismissed.');
+    expect(puts).toHaveLength(0);
+  });
+});

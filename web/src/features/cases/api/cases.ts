@@ -1,0 +1,63 @@
+/**
+ * Cases of one retailer (issue 24): GET /cases/{brandId}/{retailerId} (active, worst first, or
+ * resolved, latest first, with the counts kept on write), GET /caseActivity/{brandId}/{retailerId}
+ * (the log, newest first, one kind), GET /case/{caseId} (a case, its evidence and its log) and
+ * PUT /case/{caseId}/resolve. Lists read a page at a time by the API's cursor.
+ */
+import useSWR, { mutate } from 'swr';
+import useSWRInfinite from 'swr/infinite';
+import useSWRMutation from 'swr/mutation';
+import type { CaseEventKind, ResolveCaseBody } from '@shared/schemas/cases';
+import { api } from '../../../lib/api-client';
+import { MUTATION_OPTIONS } from '../../../lib/mutation';
+import { BRAND_SUMMARY_KEY, RETAILER_SCRAPINGS_KEY } from '../../brand-summary';
+import { RETAILER_VIEW_KEY } from '../../retailer-view';
+
+export const CASES_KEY = 'cases';
+
+const casesPage = (brandId: string, retailerId: string, status: 'active' | 'resolved', cursor: string | undefined) =>
+  api('listRetailerCases', { params: { brandId, retailerId }, query: { status, ...(cursor ? { cursor } : {}) } });
+type CasesPage = Awaited<ReturnType<typeof casesPage>>;
+export type CaseRow = CasesPage['data'][number];
+
+export function useRetailerCases(brandId: string | undefined, retailerId: string, status: 'active' | 'resolved') {
+  return useSWRInfinite(
+    (index, previous: CasesPage | null) => {
+      if (!brandId || (previous && !previous.nextCursor)) return null;
+      return [CASES_KEY, 'list', brandId, retailerId, status, index === 0 ? undefined : previous!.nextCursor!] as const;
+    },
+    ([, , brand, retailer, s, cursor]) => casesPage(brand, retailer, s, cursor),
+  );
+}
+
+const activityPage = (brandId: string, retailerId: string, kind: CaseEventKind | '', cursor: string | undefined) =>
+  api('listCaseActivity', { params: { brandId, retailerId }, query: { ...(kind ? { kind } : {}), ...(cursor ? { cursor } : {}) } });
+type ActivityPage = Awaited<ReturnType<typeof activityPage>>;
+export type CaseEventRow = ActivityPage['data'][number];
+
+export function useCaseActivity(brandId: string | undefined, retailerId: string, kind: CaseEventKind | '') {
+  return useSWRInfinite(
+    (index, previous: ActivityPage | null) => {
+      if (!brandId || (previous && !previous.nextCursor)) return null;
+      return [CASES_KEY, 'activity', brandId, retailerId, kind, index === 0 ? undefined : previous!.nextCursor!] as const;
+    },
+    ([, , brand, retailer, k, cursor]) => activityPage(brand, retailer, k, cursor),
+  );
+}
+
+export function useCase(caseId: string | null) {
+  return useSWR(caseId ? ([CASES_KEY, 'one', caseId] as const) : null, ([, , id]) => api('getCase', { params: { caseId: id }, query: { limit: '100' } }));
+}
+
+/** Resolving unflags the product: every read that shows a flag, a flag count or a case is read again. */
+export function useResolveCase(caseId: string) {
+  return useSWRMutation(
+    [CASES_KEY, 'resolve', caseId] as const,
+    async (_key, { arg }: { arg: ResolveCaseBody }) => {
+      const out = await api('resolveCase', { params: { caseId }, body: arg });
+      void mutate((key) => Array.isArray(key) && [RETAILER_VIEW_KEY, BRAND_SUMMARY_KEY, RETAILER_SCRAPINGS_KEY, CASES_KEY].includes(String(key[0])) && key[1] !== 'resolve');
+      return out;
+    },
+    MUTATION_OPTIONS,
+  );
+}

@@ -1,0 +1,147 @@
+/**
+ * The CASES tab of the retailer page (issue 24): the counts kept on write, the active cases (worst
+ * first) or the resolved ones, and the retailer's log (one kind at a time); a case opens with its
+ * evidence, its log and the ways to resolve it.
+ */
+import { useState } from 'react';
+import { CASE_EVENT_KINDS, type CaseEventKind } from '@shared/schemas/cases';
+import { Button } from '../../../components/ui/button';
+import { Select } from '../../../components/ui/select';
+import { Spinner } from '../../../components/ui/spinner';
+import { Table, type Column } from '../../../components/ui/table';
+import { formatDate } from '../../../lib/format';
+import { useCaseActivity, useRetailerCases, type CaseEventRow, type CaseRow } from '../api/cases';
+import { CASE_MSG, CASE_UI, EVENT_LABEL, RESOLUTION_LABEL, STATUS_LABEL } from '../messages';
+import { CaseModal } from './case-modal';
+import { SeverityBadge } from './severity-badge';
+import '../cases.css';
+
+type View = 'active' | 'resolved' | 'activity';
+const VIEWS: { id: View; label: string }[] = [
+  { id: 'active', label: 'Active' },
+  { id: 'resolved', label: 'Resolved' },
+  { id: 'activity', label: 'Activity' },
+];
+
+const subject = (c: { name: string; style_number: string }) => (
+  <>
+    <span className="cases__name">{c.name}</span>
+    {c.style_number ? <span className="cases__style">{c.style_number}</span> : null}
+  </>
+);
+
+export function RetailerCases({ brandId, retailerId, retailerName }: { brandId: string | undefined; retailerId: string; retailerName: string }) {
+  const [view, setView] = useState<View>('active');
+  const [kind, setKind] = useState<CaseEventKind | ''>('');
+  const [openCase, setOpenCase] = useState<string | null>(null);
+  const list = useRetailerCases(brandId, retailerId, view === 'resolved' ? 'resolved' : 'active');
+  const log = useCaseActivity(view === 'activity' ? brandId : undefined, retailerId, kind);
+  const counts = list.data?.[0]?.counts;
+
+  const open = (c: { _id: string; name: string }) => (
+    <Button size="sm" variant="outline" onClick={() => setOpenCase(c._id)} aria-label={`View the case of ${c.name}`}>
+      View
+    </Button>
+  );
+  const caseColumns: Column<CaseRow>[] = [
+    { key: 'severity', header: 'Severity', cell: (c) => <SeverityBadge severity={c.severity} /> },
+    { key: 'name', header: 'Product', cell: subject },
+    { key: 'status', header: 'Status', cell: (c) => (c.status === 'resolved' && c.resolution ? RESOLUTION_LABEL[c.resolution] : STATUS_LABEL[c.status]) },
+    { key: 'openedAt', header: 'Opened', cell: (c) => formatDate(c.openedAt) },
+    ...(view === 'resolved' ? [{ key: 'resolvedAt', header: 'Resolved', cell: (c: CaseRow) => formatDate(c.resolvedAt) }] : []),
+    { key: 'repeats', header: 'Repeats', cell: (c) => c.repeats },
+    { key: 'view', header: <span className="sr-only">View</span>, cell: open },
+  ];
+  const eventColumns: Column<CaseEventRow>[] = [
+    { key: 'at', header: 'When', cell: (e) => formatDate(e.at) },
+    { key: 'kind', header: 'What', cell: (e) => EVENT_LABEL[e.kind] },
+    { key: 'name', header: 'Product', cell: subject },
+    { key: 'by', header: 'By', cell: (e) => e.by?.name || 'The product' },
+    { key: 'detail', header: 'Detail', cell: (e) => e.detail },
+    { key: 'view', header: <span className="sr-only">View</span>, cell: (e) => open({ _id: e.caseId, name: e.name }) },
+  ];
+
+  return (
+    <section className="cases" aria-label={`Cases of ${retailerName}`}>
+      <p className="cases__intro">{CASE_UI.intro}</p>
+      {counts ? (
+        <dl className="cases__counts">
+          {(['open', 'notified', 'acknowledged', 'resolved', 'repeats'] as const).map((k) => (
+            <div key={k} className="cases__count">
+              <dt>{k === 'repeats' ? 'Repeats' : STATUS_LABEL[k]}</dt>
+              <dd>{counts[k]}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      <div className="cases__bar">
+        <div className="cases__views" role="group" aria-label="Show">
+          {VIEWS.map((v) => (
+            <Button key={v.id} size="sm" variant={view === v.id ? 'primary' : 'outline'} aria-pressed={view === v.id} onClick={() => setView(v.id)}>
+              {v.label}
+            </Button>
+          ))}
+        </div>
+        {view === 'activity' ? (
+          <Select label="Event" value={kind} onChange={(v) => setKind(v as CaseEventKind | '')} className="field cases__kind">
+            <option value="">All events</option>
+            {CASE_EVENT_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {EVENT_LABEL[k]}
+              </option>
+            ))}
+          </Select>
+        ) : null}
+      </div>
+      {view === 'activity' ? (
+        log.data ? (
+          <>
+            <Table caption={`Case activity of ${retailerName}`} wrapLabel={`Case activity of ${retailerName}`} columns={eventColumns} rows={log.data.flatMap((p) => p.data)} rowKey={(e) => `${e.at}${e.caseId}${e.kind}`} empty={<p className="muted">{CASE_MSG.noActivity}</p>} className="table cases__table" />
+            {log.data.at(-1)?.nextCursor ? (
+              <Button variant="outline" size="sm" busy={log.isValidating} onClick={() => void log.setSize(log.size + 1)}>
+                {CASE_UI.showMore}
+              </Button>
+            ) : null}
+          </>
+        ) : log.error ? (
+          <p className="muted">{CASE_UI.listFailed}</p>
+        ) : (
+          <Spinner label="Loading activity…" />
+        )
+      ) : list.data ? (
+        <>
+          <Table
+            caption={`${view === 'active' ? 'Active' : 'Resolved'} cases of ${retailerName}`}
+            wrapLabel={`${view === 'active' ? 'Active' : 'Resolved'} cases of ${retailerName}`}
+            columns={caseColumns}
+            rows={list.data.flatMap((p) => p.data)}
+            rowKey={(c) => c._id}
+            rowClassName="cases__row"
+            rowState={(c) => c.severity}
+            empty={<p className="muted">{view === 'active' ? CASE_MSG.noCases : CASE_UI.noResolved}</p>}
+            className="table cases__table"
+          />
+          {list.data.at(-1)?.nextCursor ? (
+            <Button variant="outline" size="sm" busy={list.isValidating} onClick={() => void list.setSize(list.size + 1)}>
+              {CASE_UI.showMore}
+            </Button>
+          ) : null}
+        </>
+      ) : list.error ? (
+        <p className="muted">{CASE_UI.listFailed}</p>
+      ) : (
+        <Spinner label="Loading cases…" />
+      )}
+      {openCase ? (
+        <CaseModal
+          caseId={openCase}
+          onClose={() => setOpenCase(null)}
+          onChanged={() => {
+            void list.mutate();
+            void log.mutate();
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+/** Cases of a retailer (issue 24): what other features and the app may use. Re-exports only. */
+export { RetailerCases } from './components/retailer-cases';
