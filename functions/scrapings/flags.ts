@@ -10,7 +10,7 @@ import { CASE_MSG, type ResolveCaseBody } from '../../shared/schemas/cases';
 import { SCRAPING_MSG, type FlagBody, type FlagMessage } from '../../shared/schemas/scrapings';
 import { caseIdOf, caseWritesFor, flagStep, getCase, priceGap, PROFILE_SUBJECT, resolveStep, type Actor, type CaseRecord } from '../cases';
 import { getOhItem } from '../inventory';
-import type { AuthContext } from '../lib/http/auth';
+import { canSeeRetailer, type AuthContext } from '../lib/http/auth';
 import { ConflictError, NotFoundError } from '../lib/http/errors';
 import { getUser } from '../users';
 import { assertCanSee } from './access';
@@ -148,7 +148,7 @@ export async function flagBrandFor(auth: AuthContext, id: string, body: FlagBody
  */
 export async function resolveCaseFor(auth: AuthContext, caseId: string, body: ResolveCaseBody): Promise<{ message: string; data: Omit<CaseRecord, 'rev'> }> {
   const c = await getCase(caseId);
-  if (!c || (!auth.isAdmin && c.brand !== auth.brand)) throw new NotFoundError(CASE_MSG.notFound);
+  if (!c || (!auth.isAdmin && c.brand !== auth.brand) || !canSeeRetailer(auth, c.retailer)) throw new NotFoundError(CASE_MSG.notFound);
   if (c.status === 'resolved') throw new ConflictError(CASE_MSG.alreadyResolved);
   const resolution: Resolution = { resolution: body.resolution, reason: body.reason };
   const unflag: FlagBody = { isFlagged: 'no', message: '', reason: [] };

@@ -115,7 +115,7 @@ describe('a case from flag to fix', () => {
     const id = prod(period.r1, 'A1');
     expect((await flag(id, priceFlag)).status).toBe(200);
     expect((await getCase(caseOf('A1'))).body.events).toHaveLength(1);
-    expect((await flag(id, { isFlagged: 'yes', message: 'And the picture.', reason: [{ name: 'Price', value: 'Wrong price' }, { name: 'Image', value: 'Image' }] })).status).toBe(200);
+    expect((await flag(id, { isFlagged: 'yes', message: 'And the picture.', reason: [{ name: 'Price', value: 'Wrong price' }, { name: 'Image Issues', value: 'Image Issues' }] })).status).toBe(200);
     const c = await getCase(caseOf('A1'));
     expect(c.body.events.map((e) => e.kind)).toEqual(['flagged', 'reflagged']);
     expect(c.body.data.evidence.message).toBe(priceFlag.message);
