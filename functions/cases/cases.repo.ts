@@ -120,3 +120,23 @@ export async function pageCaseEvents(id: string, limit: number, cursor?: string)
   const out = await queryPage<Record<string, unknown>>({ sources: [tablePrefix(`CASE#${id}`, 'EV#')], ascending: true, limit, cursor });
   return { items: out.items.map(toEvent), nextCursor: out.nextCursor ?? null };
 }
+
+/** Every active case of the retailer, a page at a time (bounded by that retailer's active cases). */
+export async function* activeCases(brand: string, retailer: string): AsyncGenerator<CaseRecord[]> {
+  let cursor: string | undefined;
+  do {
+    const page = await pageCases(brand, retailer, true, 100, cursor);
+    yield page.items;
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+}
+
+/** The retailer's cases resolved since `since` (ISO time), oldest first: bounded by that window, not by the years of cases. */
+export async function* casesResolvedSince(brand: string, retailer: string, since: string): AsyncGenerator<CaseRecord[]> {
+  let cursor: string | undefined;
+  do {
+    const page = await queryPage<Record<string, unknown>>({ sources: [gsi1Partition(listPk(brand, retailer, false))], ascending: true, limit: 100, cursor, ...(cursor ? {} : { starts: [{ prefix: since }] }) });
+    yield page.items.map(toCase);
+    cursor = page.nextCursor;
+  } while (cursor);
+}

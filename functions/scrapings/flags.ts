@@ -9,11 +9,11 @@
 import { CASE_MSG, type ResolveCaseBody } from '../../shared/schemas/cases';
 import { SCRAPING_MSG, type FlagBody, type FlagMessage } from '../../shared/schemas/scrapings';
 import { caseIdOf, caseWritesFor, flagStep, getCase, priceGap, PROFILE_SUBJECT, resolveStep, type Actor, type CaseRecord } from '../cases';
-import { getOhItem } from '../inventory';
 import { canSeeRetailer, type AuthContext } from '../lib/http/auth';
 import { ConflictError, NotFoundError } from '../lib/http/errors';
 import { getUser } from '../users';
 import { assertCanSee } from './access';
+import { onHandOf } from './case-evidence';
 import type { ProductScrape } from './domain/product';
 import { getProduct, getScanInfoById, setScanInfoFlag, updateProductFields, type ScanInfo } from './scrapings.repo';
 
@@ -65,12 +65,6 @@ function productCaseWrites(actor: Promise<Actor>, onHandPrice: Promise<{ serialN
   };
 }
 
-/** The on-hand item the product is mapped to (by its OH map id as a serial number), for the evidence; null when none. */
-async function onHandOf(product: ProductScrape) {
-  if (!product.oh_map_id) return null;
-  const item = await getOhItem(product.brand, product.oh_map_id).catch(() => undefined);
-  return item ? { serialNo: item.serialNo, styleName: item.styleName, price: item.price } : null;
-}
 
 function storedMessage(previous: unknown, body: FlagBody, price: number | null | undefined): FlagMessage {
   const prev = (previous ?? {}) as FlagMessage;

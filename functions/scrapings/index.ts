@@ -8,6 +8,7 @@ export { activityPk, type Activity } from './activity';
 export { cleanupFile, publishFile, stageBrandFile, stageHomepageFile, stageProductFile, type StageProgress } from './apply';
 export { batchWrite } from './batch';
 export { resolveCaseFor } from './flags';
+export { settleCasesOfFile } from './settle-cases';
 export { refreshRetailerRows } from './brand-rows.repo';
 export type { CarryingBrand } from './domain/brand-split';
 export { scanInfoIdOf, splitProductId } from './domain/ids';

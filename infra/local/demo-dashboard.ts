@@ -12,7 +12,7 @@
 import { ROLE } from '../../shared/constants';
 import { caseIdOf, caseWritesFor, flagStep, notifyCases, priceGap, resolveStep, stepWrites, type Actor, type FlagInput } from '../../functions/cases';
 import { exportTab } from '../../functions/exports/export-tab';
-import { getOhItem } from '../../functions/inventory';
+import { onHandOf } from '../../functions/scrapings/case-evidence';
 import { transactIf } from '../../functions/lib/table';
 import { getUser } from '../../functions/users';
 import type { ProductScrape } from '../../functions/scrapings/domain/product';
@@ -101,8 +101,7 @@ const dayAfter = (iso: string, days: number) => new Date(Date.parse(iso) + days 
 
 /** What a flag of the product at `at` opens: the evidence as the flag call keeps it (functions/scrapings/flags.ts). */
 async function caseInput(p: ProductScrape, flagMessage: FlagMessage, at: string, by: Actor): Promise<FlagInput> {
-  const oh = p.oh_map_id ? await getOhItem(BRAND, p.oh_map_id) : undefined;
-  const onHand = oh ? { serialNo: oh.serialNo, styleName: oh.styleName, price: oh.price } : null;
+  const onHand = await onHandOf(p);
   return {
     brand: BRAND,
     retailer: p.retailer,

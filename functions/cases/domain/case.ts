@@ -149,7 +149,8 @@ const RESOLUTION_TEXT: Record<CaseResolution, string> = { retailer_fixed: 'Fixed
 export function resolveStep(current: CaseRecord | undefined, r: { resolution: CaseResolution; reason: string; at: string; by: Actor | null; kind?: CaseEventKind }): Step | undefined {
   if (!current || current.status === 'resolved') return undefined;
   const after: CaseRecord = { ...current, status: 'resolved', resolution: r.resolution, resolutionReason: r.reason || null, resolvedAt: r.at, rev: current.rev + 1 };
-  const detail = r.reason ? `${RESOLUTION_TEXT[r.resolution]}: ${r.reason}` : RESOLUTION_TEXT[r.resolution];
+  // A scan's fix names the scan ("Fixed on the scan of 11/16/2026"): that is the whole detail.
+  const detail = r.resolution === 'scan_fixed' && r.reason ? r.reason : r.reason ? `${RESOLUTION_TEXT[r.resolution]}: ${r.reason}` : RESOLUTION_TEXT[r.resolution];
   return {
     after,
     beforeRev: current.rev,

@@ -1,0 +1,128 @@
+/**
+ * Cases and the next scan, through the real pipeline (issue 24 §4): robot files dropped in S3,
+ * ingested, approved through the state machine. A price case whose product the next approved
+ * scan shows at the on-hand price closes itself ("Fixed on the scan of …") and the carried flag
+ * goes; a case with another reason stays open; a relapse on a later scan reopens the case as a
+ * repeat and flags the product again. The log is complete: flagged, emailed, auto-resolved,
+ * reopened.
+ */
+import { randomBytes } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_ROLES, testUser } from '../support/accounts';
+import { callRoute, login, stack } from '../support/api';
+import { dropRobotFile, waitForFile as waitForFileOf } from '../support/post-office';
+import { storeFeed } from '../support/seed-period';
+
+const tag = randomBytes(4).toString('hex');
+const BRAND = { _id: `brand-cs-${tag}`, name: `Scanfix House ${tag}`, slug: `scanfix-house-${tag}` };
+const R = { _id: `ret-cs-${tag}`, name: `Scanfix Store ${tag}`, optId: `CS${tag}`.toUpperCase(), slug: `scanfix-store-${tag}`, website: 'https://scanfix.example' };
+const HEADER = 'Style Number,Name,Brand,Brand SKU,Price,Description,Image URLs,Product URL,Screenshot,Shoppability,OH Map ID';
+const DATES = ['2015-03-02', '2015-03-09', '2015-03-16'] as const;
+const CONTACT = `buyer-${tag}@scanfix.example`;
+let admin = '';
+let brandAdmin = '';
+let caseIdOf: typeof import('../../functions/cases').caseIdOf;
+
+/** Ten products at the on-hand price (500.00) but those given in `prices`. */
+function productCsv(prices: Record<string, string>): string {
+  const lines = [HEADER];
+  for (let i = 0; i < 10; i++) {
+    const sn = `SF-${100 + i}`;
+    lines.push([sn, `Piece ${i}`, BRAND.name, `SFINV-${i}`, prices[sn] ?? '500.00', `Piece number ${i}`, `https://img.example/${sn}.jpg`, `https://scanfix.example/${sn}`, `https://shots.example/${sn}.png`, 'In stock', ''].join(','));
+  }
+  return lines.join('\n') + '\n';
+}
+
+/** Drops a product file and waits until it is approved (approving it when it waits for review). */
+async function approvedScan(date: string, prices: Record<string, string>): Promise<void> {
+  const key = await dropRobotFile(R.slug, 'product', date, productCsv(prices));
+  let f = await waitForFileOf(admin, key, true);
+  if (f.approvedStatus === 'pending') expect((await callRoute('approveFile', { query: { _id: f._id }, token: admin })).status).toBe(200);
+  const deadline = Date.now() + 60_000;
+  while ((f = await waitForFileOf(admin, key)).approvedStatus !== 'approved') {
+    if (Date.now() > deadline) throw new Error(`${key} was not approved: ${JSON.stringify(f)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function latestProduct(style: string) {
+  const periods = await callRoute('listRetailerPeriods', { params: { brandId: BRAND._id, retailerId: R._id }, token: brandAdmin });
+  const period = periods.body.data[0]!._id;
+  const list = await callRoute('listProductScrapings', { query: { retailer_brand_scraping: period, limit: '100' }, token: brandAdmin });
+  const p = list.body.data.find((x) => 'style_number' in x && x.style_number === style) as { _id: string; isFlagged: string; price: number | null };
+  return { period, product: p };
+}
+const getCase = async (style: string) => (await callRoute('getCase', { params: { caseId: caseIdOf(BRAND._id, R._id, style) }, token: brandAdmin })).body;
+
+beforeAll(async () => {
+  Object.assign(process.env, stack().env);
+  ({ caseIdOf } = await import('../../functions/cases'));
+  const { putBrand } = await import('../../functions/brands/brands.repo');
+  const { putRetailer } = await import('../../functions/retailers/retailers.repo');
+  const { createUser } = await import('../../functions/users/users.repo');
+  const { hashPassword } = await import('../../functions/lib/password');
+  const contacts = await import('../../functions/address-book/contacts.repo');
+  const now = new Date().toISOString();
+  await putRetailer({ ...R, createdAt: now, updatedAt: now });
+  await putBrand({
+    ...BRAND,
+    colors: { bgColor: '#333131', textColor: '#ffffff', hoverColor: '#ffffff3b', summaryPageSectionColor: '#333131' },
+    retailers: [{ retailer: R._id, flag: true, webSiteType: 'retailerWithProducts' as const }],
+    createdAt: now,
+    updatedAt: now,
+  });
+  await createUser(testUser({ _id: `user-cs-${tag}`, name: 'Sana Scan', email: `cs-${tag}@demo.test`, passwordHash: await hashPassword('Scan-2031!'), brand: BRAND._id, roles: [TEST_ROLES.BRAND_ADMIN], notify: false }));
+  await contacts.putContact({ firstName: 'Bo', lastName: 'Buyer', role: 'Buyer', createdBy: 'test', email: CONTACT, brand: BRAND._id, retailer: R._id });
+  admin = await login('admin@demo.test');
+  brandAdmin = await login(`cs-${tag}@demo.test`, 'Scan-2031!');
+  // The brand's on-hand feed: each piece at 500.00, Inventory ID = the retailer's Brand SKU.
+  await storeFeed(
+    { brand: BRAND._id, version: `ohcs${tag}`, key: `incoming/oh/${BRAND.slug}/${DATES[0]}/oh.csv`, date: DATES[0], ingestedAt: now },
+    Array.from({ length: 10 }, (_, i) => ({ serialNo: `SFSN-${tag}-${i}`, inventoryId: `SFINV-${i}`, styleName: `Piece ${i}`, price: 500, customerId: R.optId, customerName: R.name, image: '' })),
+  );
+  // The first scan: SF-100 shown at 400.00 (a price issue).
+  await approvedScan(DATES[0], { 'SF-100': '400.00' });
+}, 180_000);
+
+describe('the next scan settles cases', () => {
+  it('flag, email: the price case is notified with its evidence; an image case is open', async () => {
+    const { period, product } = await latestProduct('SF-100');
+    expect(product.price).toBe(400);
+    const flag = await callRoute('updateProductFlag', { params: { id: product._id }, token: brandAdmin, body: { isFlagged: 'yes', message: 'Below the list price.', reason: [{ name: 'Price', value: 'Wrong price' }] } });
+    expect(flag.status, JSON.stringify(flag.body)).toBe(200);
+    const other = (await latestProduct('SF-101')).product;
+    expect((await callRoute('updateProductFlag', { params: { id: other._id }, token: brandAdmin, body: { isFlagged: 'yes', message: 'Old picture.', reason: [{ name: 'Image Issues', value: 'Image Issues' }] } })).status).toBe(200);
+    const fd = new FormData();
+    for (const [k, v] of Object.entries({ subject: `Price ${tag}`, message: '<p>Please correct the price.</p>', source: 'product', retailer_brand_scraping: period, requestId: `req-${tag}`, isCanned: 'false' })) fd.append(k, v);
+    fd.append('to[]', CONTACT);
+    fd.append('products[]', product._id);
+    const sent = await callRoute('contactRetailer', { query: { version: '1.0.0' }, token: brandAdmin, body: fd });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const c = await getCase('SF-100');
+    expect(c.data).toMatchObject({ status: 'notified', severity: 'high', evidence: { onHand: { price: 500 }, gap: { amount: -100, percent: -20 }, scraped: { price: 400 } } });
+  });
+
+  it('the next approved scan at the on-hand price closes the price case and removes the flag; the image case stays', async () => {
+    await approvedScan(DATES[1], {});
+    const c = await getCase('SF-100');
+    expect(c.data).toMatchObject({ status: 'resolved', resolution: 'scan_fixed', resolutionReason: 'Fixed on the scan of 03/09/2015' });
+    expect(c.events.map((e) => e.kind)).toEqual(['flagged', 'emailed', 'auto_resolved']);
+    expect(c.events.at(-1)).toMatchObject({ by: null, detail: 'Fixed on the scan of 03/09/2015' });
+    expect((await latestProduct('SF-100')).product.isFlagged).toBe('no');
+    expect((await getCase('SF-101')).data.status).toBe('open');
+    expect((await latestProduct('SF-101')).product.isFlagged).toBe('yes');
+    const counts = (await callRoute('listRetailerCases', { params: { brandId: BRAND._id, retailerId: R._id }, token: brandAdmin })).body.counts;
+    expect(counts).toMatchObject({ open: 1, notified: 0, resolved: 1 });
+  });
+
+  it('a relapse on a later scan reopens the case as a repeat and flags the product again', async () => {
+    await approvedScan(DATES[2], { 'SF-100': '450.00' });
+    const c = await getCase('SF-100');
+    expect(c.data).toMatchObject({ status: 'open', repeats: 1, resolution: null, evidence: { scanDate: DATES[2], scraped: { price: 450 }, gap: { amount: -50, percent: -10 } } });
+    expect(c.events.map((e) => e.kind)).toEqual(['flagged', 'emailed', 'auto_resolved', 'reopened']);
+    const { product } = await latestProduct('SF-100');
+    expect(product.isFlagged).toBe('yes');
+    const counts = (await callRoute('listRetailerCases', { params: { brandId: BRAND._id, retailerId: R._id }, token: brandAdmin })).body.counts;
+    expect(counts).toMatchObject({ open: 2, resolved: 0, repeats: 1 });
+  });
+});
