@@ -9,25 +9,18 @@
  */
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ProductScrape } from '../../functions/scrapings/domain/product';
 import { CASE_MSG } from '../../shared/schemas/cases';
-import { TEST_ROLES, testUser } from '../support/accounts';
 import { callRoute, errorBody, login, stack } from '../support/api';
-import { periodRecord, productScrape } from '../support/scrapes';
-import { storeFeed } from '../support/seed-period';
+import { CASE_PASSWORD, caseFixture } from '../support/case-fixture';
 
 const tag = randomBytes(4).toString('hex');
-const BRAND = { _id: `brand-case-${tag}`, name: `Case House ${tag}`, slug: `case-house-${tag}` };
-const R1 = { _id: `ret-case1-${tag}`, name: `Case Store ${tag}`, optId: `CSA${tag}`.toUpperCase(), slug: `case-store-${tag}`, website: 'https://c1.example' };
-const R2 = { _id: `ret-case2-${tag}`, name: `Other Case Store ${tag}`, optId: `CSB${tag}`.toUpperCase(), slug: `other-case-store-${tag}`, website: 'https://c2.example' };
-const DATE = '2026-11-02';
-const VERSION = `vcase${tag}`;
-const CONTACT = `buyer-${tag}@c1.example`;
+const fx = caseFixture(tag);
+const { brand: BRAND, r1: R1, r2: R2, contact: CONTACT } = fx;
+const period = fx.period;
 
 let ids: typeof import('../../functions/scrapings/domain/ids');
 let caseIdOf: typeof import('../../functions/cases').caseIdOf;
 const tokens: Record<'admin' | 'user' | 'other', string> = { admin: '', user: '', other: '' };
-const period: Record<'r1' | 'r2', string> = { r1: '', r2: '' };
 const prod = (periodId: string, style: string) => ids.productIdOf(periodId, style);
 const flag = (id: string, body: unknown, token = tokens.admin) => callRoute('updateProductFlag', { params: { id }, token, body });
 const priceFlag = { isFlagged: 'yes', message: 'Shown far below the list price.', reason: [{ name: 'Price', value: 'Wrong price' }] };
@@ -49,43 +42,10 @@ beforeAll(async () => {
   Object.assign(process.env, stack().env);
   ids = await import('../../functions/scrapings/domain/ids');
   ({ caseIdOf } = await import('../../functions/cases'));
-  const repo = await import('../../functions/scrapings/scrapings.repo');
-  const { putBrand } = await import('../../functions/brands/brands.repo');
-  const { putRetailer } = await import('../../functions/retailers/retailers.repo');
-  const { createUser } = await import('../../functions/users/users.repo');
-  const { hashPassword } = await import('../../functions/lib/password');
-  const contacts = await import('../../functions/address-book/contacts.repo');
-  const now = new Date().toISOString();
-  for (const r of [R1, R2]) await putRetailer({ ...r, createdAt: now, updatedAt: now });
-  await putBrand({
-    ...BRAND,
-    colors: { bgColor: '#333131', textColor: '#ffffff', hoverColor: '#ffffff3b', summaryPageSectionColor: '#333131' },
-    retailers: [R1, R2].map((r) => ({ retailer: r._id, flag: true, webSiteType: 'retailerWithProducts' as const })),
-    createdAt: now,
-    updatedAt: now,
-  });
-  const hash = await hashPassword('Case-2031!');
-  await createUser(testUser({ _id: `user-case-admin-${tag}`, name: 'Cora Case', email: `case-admin-${tag}@demo.test`, passwordHash: hash, brand: BRAND._id, roles: [TEST_ROLES.BRAND_ADMIN], notify: false }));
-  await createUser(testUser({ _id: `user-case-${tag}`, email: `case-${tag}@demo.test`, passwordHash: hash, brand: BRAND._id, associated_retailers: [R2._id], notify: false }));
-  tokens.admin = await login(`case-admin-${tag}@demo.test`, 'Case-2031!');
-  tokens.user = await login(`case-${tag}@demo.test`, 'Case-2031!');
+  await fx.seed();
+  tokens.admin = await login(fx.adminEmail, CASE_PASSWORD);
+  tokens.user = await login(fx.userEmail, CASE_PASSWORD);
   tokens.other = await login('brandadmin@demo.test');
-  await contacts.putContact({ firstName: 'Bea', lastName: 'Buyer', role: 'Buyer', createdBy: 'test', email: CONTACT, brand: BRAND._id, retailer: R1._id });
-  // The on-hand item the first product is mapped to: list price 1,000 against 700 scraped (a 30 % gap).
-  await storeFeed({ brand: BRAND._id, version: `oh${tag}`, key: `incoming/oh/${BRAND.slug}/${DATE}/oh.csv`, date: DATE, ingestedAt: now }, [
-    { serialNo: `SN-${tag}`, inventoryId: `INV-${tag}`, styleName: 'Aurora Ring', price: 1000, customerId: R1.optId, customerName: R1.name, image: '' },
-  ]);
-  for (const [k, r] of [['r1', R1], ['r2', R2]] as const) {
-    period[k] = ids.periodIdOf(BRAND._id, r._id, DATE);
-    const products: ProductScrape[] = ['A1', 'A2', 'A3', 'A4', 'A5'].map((style, i) =>
-      productScrape({ _id: prod(period[k], style), retailer_brand_scraping: period[k], brand: BRAND._id, retailer: r._id, date: DATE, style_number: style, name: `Piece ${style}`, price: style === 'A1' ? 700 : 100 + i, isFlagged: 'no', ...(style === 'A1' ? { oh_map_id: `SN-${tag}` } : {}) }),
-    );
-    const writer = repo.productWriter(VERSION);
-    for (const p of products) await writer.add(p);
-    await writer.close();
-    await repo.putPeriod(periodRecord({ _id: period[k], brand: BRAND._id, retailer: r._id, date: DATE, version: VERSION, totalProducts: 5, flaggedCount: 0, approvedDate: now }));
-    await repo.upsertScanInfo(BRAND._id, r._id, 'productDate', DATE, { periodId: period[k], totalProducts: 5 });
-  }
 }, 60_000);
 
 describe('a case from flag to fix', () => {
@@ -99,7 +59,7 @@ describe('a case from flag to fix', () => {
     const c = list.body.data[0]!;
     expect(c).toMatchObject({ _id: caseOf('A1'), kind: 'product', style_number: 'A1', name: 'Piece A1', productId: id, status: 'open', severity: 'high', repeats: 0, resolution: null });
     expect(c.evidence).toMatchObject({
-      scanDate: DATE,
+      scanDate: fx.date,
       periodId: period.r1,
       reasons: [{ name: 'Price', value: 'Wrong price' }],
       message: priceFlag.message,

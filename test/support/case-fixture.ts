@@ -1,0 +1,67 @@
+/**
+ * A brand of a test's own for the case tests (issue 24): two retailers, each with one published
+ * period of five products (A1..A5, A1 at 700.00 against an on-hand item at 1,000.00 matched by its
+ * map id), a Brand admin and a User assigned the second retailer, and a contact at the first. The
+ * demo's flags stay as they are.
+ */
+import type { ProductScrape } from '../../functions/scrapings/domain/product';
+import { TEST_ROLES, testUser } from './accounts';
+import { periodRecord, productScrape } from './scrapes';
+import { storeFeed } from './seed-period';
+
+export const CASE_PASSWORD = 'Case-2031!';
+
+export function caseFixture(tag: string) {
+  const brand = { _id: `brand-case-${tag}`, name: `Case House ${tag}`, slug: `case-house-${tag}` };
+  const r1 = { _id: `ret-case1-${tag}`, name: `Case Store ${tag}`, optId: `CSA${tag}`.toUpperCase(), slug: `case-store-${tag}`, website: 'https://c1.example' };
+  const r2 = { _id: `ret-case2-${tag}`, name: `Other Case Store ${tag}`, optId: `CSB${tag}`.toUpperCase(), slug: `other-case-store-${tag}`, website: 'https://c2.example' };
+  return {
+    brand,
+    r1,
+    r2,
+    date: '2026-11-02',
+    contact: `buyer-${tag}@c1.example`,
+    adminEmail: `case-admin-${tag}@demo.test`,
+    userEmail: `case-${tag}@demo.test`,
+    /** Filled by `seed()`: each retailer's period id. */
+    period: { r1: '', r2: '' },
+    async seed(): Promise<void> {
+      const ids = await import('../../functions/scrapings/domain/ids');
+      const repo = await import('../../functions/scrapings/scrapings.repo');
+      const { putBrand } = await import('../../functions/brands/brands.repo');
+      const { putRetailer } = await import('../../functions/retailers/retailers.repo');
+      const { createUser } = await import('../../functions/users/users.repo');
+      const { hashPassword } = await import('../../functions/lib/password');
+      const contacts = await import('../../functions/address-book/contacts.repo');
+      const now = new Date().toISOString();
+      for (const r of [r1, r2]) await putRetailer({ ...r, createdAt: now, updatedAt: now });
+      await putBrand({
+        ...brand,
+        colors: { bgColor: '#333131', textColor: '#ffffff', hoverColor: '#ffffff3b', summaryPageSectionColor: '#333131' },
+        retailers: [r1, r2].map((r) => ({ retailer: r._id, flag: true, webSiteType: 'retailerWithProducts' as const })),
+        createdAt: now,
+        updatedAt: now,
+      });
+      const hash = await hashPassword(CASE_PASSWORD);
+      await createUser(testUser({ _id: `user-case-admin-${tag}`, name: 'Cora Case', email: this.adminEmail, passwordHash: hash, brand: brand._id, roles: [TEST_ROLES.BRAND_ADMIN], notify: false }));
+      await createUser(testUser({ _id: `user-case-${tag}`, email: this.userEmail, passwordHash: hash, brand: brand._id, associated_retailers: [r2._id], notify: false }));
+      await contacts.putContact({ firstName: 'Bea', lastName: 'Buyer', role: 'Buyer', createdBy: 'test', email: this.contact, brand: brand._id, retailer: r1._id });
+      await storeFeed({ brand: brand._id, version: `oh${tag}`, key: `incoming/oh/${brand.slug}/${this.date}/oh.csv`, date: this.date, ingestedAt: now }, [
+        { serialNo: `SN-${tag}`, inventoryId: `INV-${tag}`, styleName: 'Aurora Ring', price: 1000, customerId: r1.optId, customerName: r1.name, image: '' },
+      ]);
+      const version = `vcase${tag}`;
+      for (const [k, r] of [['r1', r1], ['r2', r2]] as const) {
+        const periodId = ids.periodIdOf(brand._id, r._id, this.date);
+        this.period[k] = periodId;
+        const products: ProductScrape[] = ['A1', 'A2', 'A3', 'A4', 'A5'].map((style, i) =>
+          productScrape({ _id: ids.productIdOf(periodId, style), retailer_brand_scraping: periodId, brand: brand._id, retailer: r._id, date: this.date, style_number: style, name: `Piece ${style}`, price: style === 'A1' ? 700 : 100 + i, isFlagged: 'no', ...(style === 'A1' ? { oh_map_id: `SN-${tag}` } : {}) }),
+        );
+        const writer = repo.productWriter(version);
+        for (const p of products) await writer.add(p);
+        await writer.close();
+        await repo.putPeriod(periodRecord({ _id: periodId, brand: brand._id, retailer: r._id, date: this.date, version, totalProducts: 5, flaggedCount: 0, approvedDate: now }));
+        await repo.upsertScanInfo(brand._id, r._id, 'productDate', this.date, { periodId, totalProducts: 5 });
+      }
+    },
+  };
+}
