@@ -5,4 +5,4 @@
  */
 export { createLink } from './links';
 export { currentPasswordChecked, limitAddress, requestTime, reserveCurrentPasswordCheck, sourceIp } from './throttle';
-export { takeEmailSend, takeFormRequest, type Window } from './throttle.repo';
+export { takeCaseLinkAnswer, takeEmailSend, takeFormRequest, type Window } from './throttle.repo';

@@ -64,6 +64,9 @@ export const takeAddressRequest = (ip: string, w: Window, now?: number) => take(
 /** Emails one user sends through the contact form: THROTTLE#EMAIL#<userId>, current window */
 export const takeEmailSend = (userId: string, w: Window) => take(`EMAIL#${userId}`, w);
 
+/** A retailer's answer through a case link (issue 24 §3): counted per link. */
+export const takeCaseLinkAnswer = (linkId: string, w: Window) => take(`CASELINK#${linkId}`, w);
+
 /** DeleteItem THROTTLE#LOGIN#<sha256 email>#<ip>, the window of `now`: a right password clears that address's failures */
 export async function clearLoginAttempts(email: string, ip: string, w: Window, now = Date.now()): Promise<void> {
   await ddb.send(new DeleteCommand({ TableName: table.name, Key: key.throttle(`LOGIN#${id(email)}#${ip}`, windowOf(w.seconds, now)) }));

@@ -4,3 +4,4 @@
  * its other files (lint). Re-exports only, by name.
  */
 export { portalPrincipal } from './portal-auth';
+export { caseLinkOf, issueCaseLink, listCaseLinks, revokeCaseLink, type CaseLinkState } from './case-links';

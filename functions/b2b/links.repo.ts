@@ -28,10 +28,12 @@ export interface B2bLinkRecord {
   revokedBy?: Person;
   /** TTL (epoch seconds): 90 days after the link's expiry. */
   expiresAt: number;
+  /** A retailer's link to the brand's open cases (issue 24; ./case-links.ts); absent: a B2B portal link. */
+  scope?: 'cases';
 }
 
 const recordKey = (id: string) => ({ pk: `B2BLINK#${id}`, sk: 'B2BLINK' });
-const listPk = (brand: string, retailer: string) => `B2BLINKS#${brand}#${retailer}`;
+const listPk = (brand: string, retailer: string, scope?: 'cases') => `${scope === 'cases' ? 'CASELINKS' : 'B2BLINKS'}#${brand}#${retailer}`;
 export const KEEP_DAYS_AFTER_EXPIRY = 90;
 
 /** PutItem B2BLINK#id (only if absent), gsi2 B2BLINKS#brand#retailer / createdAt#id */
@@ -39,7 +41,7 @@ export async function putLink(r: B2bLinkRecord): Promise<void> {
   await ddb.send(
     new PutCommand({
       TableName: table.name,
-      Item: { ...recordKey(r._id), entity: 'B2bLink', gsi2pk: listPk(r.brand, r.retailer), gsi2sk: `${r.createdAt}#${r._id}`, ...r },
+      Item: { ...recordKey(r._id), entity: 'B2bLink', gsi2pk: listPk(r.brand, r.retailer, r.scope), gsi2sk: `${r.createdAt}#${r._id}`, ...r },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
@@ -71,10 +73,10 @@ export async function revokeLink(id: string, by: Person, at: string): Promise<B2
   }
 }
 
-/** Query gsi2 B2BLINKS#brand#retailer newest first, one page; `activeAt`: only links neither revoked nor expired then. */
-export async function pageLinks(brand: string, retailer: string, r: { limit: number; cursor?: string; activeAt?: string }): Promise<PagedResult<B2bLinkRecord>> {
+/** Query gsi2 B2BLINKS#brand#retailer (case links: CASELINKS#…) newest first, one page; `activeAt`: only links neither revoked nor expired then. */
+export async function pageLinks(brand: string, retailer: string, r: { limit: number; cursor?: string; activeAt?: string; scope?: 'cases' }): Promise<PagedResult<B2bLinkRecord>> {
   const out = await queryPage<Record<string, unknown>>({
-    sources: [gsi2Partition(listPk(brand, retailer))],
+    sources: [gsi2Partition(listPk(brand, retailer, r.scope))],
     ascending: false,
     limit: r.limit,
     cursor: r.cursor,

@@ -24,7 +24,7 @@ import { getLink, KEEP_DAYS_AFTER_EXPIRY, pageLinks, putLink, revokeLink, type B
 import { usableLink } from './portal-auth';
 
 const DAY = 86_400_000;
-const hashOf = (secret: string) => createHash('sha256').update(secret, 'utf8').digest('base64url');
+export const hashOf = (secret: string) => createHash('sha256').update(secret, 'utf8').digest('base64url');
 
 /** The brand a call is for: the query's (the wrapper checked it is the caller's unless ADMIN), else the caller's own. */
 function brandOf(auth: AuthContext, brand: string | undefined): string {
@@ -103,12 +103,12 @@ export async function revoke(auth: AuthContext, id: string, q: { brand?: string 
 // ── The portal side ─────────────────────────────────────────────────────────────
 
 /** Splits `<linkId>.<secret>`; undefined for anything else. */
-function parseToken(token: string): { linkId: string; secret: string } | undefined {
+export function parseToken(token: string): { linkId: string; secret: string } | undefined {
   const m = /^([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]{43})$/.exec(token);
   return m ? { linkId: m[1]!, secret: m[2]! } : undefined;
 }
 
-const sameHash = (a: string, b: string) => {
+export const sameHash = (a: string, b: string) => {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);

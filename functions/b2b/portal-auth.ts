@@ -23,7 +23,8 @@ function issuerEntitled(issuer: UserRecord | undefined, brand: string): boolean 
 /** The link's current state allows a portal session: every condition read now, nothing cached. */
 export async function usableLink(linkId: string, now: Date, expect?: Pick<PortalClaims, 'brand' | 'retailer' | 'createdBy'>): Promise<{ link: B2bLinkRecord; brand: BrandRecord } | undefined> {
   const link = await getLink(linkId);
-  if (!link || link.revokedAt || Date.parse(link.linkExpiresAt) <= now.getTime()) return undefined;
+  // A retailer's case link (./case-links.ts) never opens the portal.
+  if (!link || link.scope === 'cases' || link.revokedAt || Date.parse(link.linkExpiresAt) <= now.getTime()) return undefined;
   if (expect && (expect.brand !== link.brand || expect.retailer !== link.retailer || expect.createdBy !== link.createdBy._id)) return undefined;
   const [issuer, brand] = await Promise.all([getSessionUser(link.createdBy._id), getBrand(link.brand)]);
   if (!issuerEntitled(issuer, link.brand)) return undefined;

@@ -3,6 +3,6 @@
  * The public surface of functions/cases/ (issue 23): other features import only this file, never
  * its other files (lint). Re-exports only, by name.
  */
-export { caseIdOf, flagStep, priceGap, PROFILE_SUBJECT, resolveStep, type Actor, type CaseRecord, type FlagInput, type Step } from './domain/case';
+export { answerStep, caseIdOf, flagStep, priceGap, PROFILE_SUBJECT, resolveStep, type Actor, type CaseRecord, type FlagInput, type Step } from './domain/case';
 export { activeCases, casesResolvedSince, getCase, stepWrites } from './cases.repo';
 export { caseWritesFor, notifyCases } from './service';

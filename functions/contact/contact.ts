@@ -16,7 +16,9 @@ import { CONTACT_LIMITS, type ContactRetailerBody, type ContactUploadsBody, type
 import { findRetailerContacts, pageRetailerContacts } from '../address-book';
 import { takeEmailSend } from '../auth';
 import { getBrand, type BrandRecord } from '../brands';
+import { issueCaseLink } from '../b2b';
 import { caseIdOf, notifyCases, PROFILE_SUBJECT } from '../cases';
+import { CASE_LINK } from '../../shared/messages/cases';
 import { sendRawEmail } from '../lib/email';
 import type { AuthContext } from '../lib/http/auth';
 import { NotFoundError, PayloadTooLargeError, TooManyRequestsError, ValidationError, ConflictError } from '../lib/http/errors';
@@ -164,6 +166,13 @@ async function attachmentsOf(auth: AuthContext, scan: Scan, keys: readonly strin
   }
 }
 
+/** The paragraph with the retailer's link to the brand's open cases, issued for `user` (the sender). */
+async function casesLinkHtml(auth: AuthContext, user: UserRecord, scan: Scan): Promise<string> {
+  const link = await issueCaseLink({ _id: auth.sub, name: user.name }, scan.brand, scan.retailer, CASE_LINK.days);
+  const until = `${link.expiresAt.slice(5, 7)}/${link.expiresAt.slice(8, 10)}/${link.expiresAt.slice(0, 4)}`;
+  return `<p><a href="${link.url}">See the open cases and answer them</a> (no account needed; the link works until ${until}).</p>`;
+}
+
 /**
  * The cases an email to the retailer names (issue 24): its products' cases, or the brand profile's
  * for an email about the profile. An open case becomes notified; each active one logs the email.
@@ -189,8 +198,8 @@ export async function sendContactEmail(auth: AuthContext, body: ContactRetailerB
   const recipients = await checkRecipients(scan, brand, user, body);
   const products = body.source === 'brand' ? [] : await checkProducts(scan, body.products);
   const { hasContent, sanitizeMessage, textOf } = await import('./domain/sanitize');
-  const html = sanitizeMessage(body.message);
-  if (!hasContent(html)) throw new ValidationError(CONTACT_MSG.noMessage, [{ path: 'message', message: CONTACT_MSG.noMessage }]);
+  const written = sanitizeMessage(body.message);
+  if (!hasContent(written)) throw new ValidationError(CONTACT_MSG.noMessage, [{ path: 'message', message: CONTACT_MSG.noMessage }]);
   const historyId = historyIdOf(auth.sub, body.requestId);
   const createdAt = new Date().toISOString();
   const claim = await claimSend(auth.sub, body.requestId, { historyId, createdAt });
@@ -203,6 +212,8 @@ export async function sendContactEmail(auth: AuthContext, body: ContactRetailerB
     throw new ConflictError(CONTACT_MSG.inProgress);
   }
   // After the claim: a retry of a sent email answers above without its uploads (deleted once sent).
+  // The retailer's link to its open cases (issue 24 §3) is issued for this email only, after the claim.
+  const html = body.casesLink ? written + (await casesLinkHtml(auth, user, scan)) : written;
   let messageId: string | null;
   let attachments: Awaited<ReturnType<typeof attachmentsOf>>;
   try {

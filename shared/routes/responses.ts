@@ -35,7 +35,7 @@ import {
   updateSettingsResponse,
 } from '../schemas/post-office';
 import { listFailuresResponse, redriveFailureResponse } from '../schemas/operations';
-import { caseActivityResponse, getCaseResponse, listCasesResponse, resolveCaseResponse } from '../schemas/cases';
+import { answerRetailerCaseResponse, caseActivityResponse, getCaseResponse, listCaseLinksResponse, listCasesResponse, openRetailerCasesResponse, resolveCaseResponse, revokeCaseLinkResponse } from '../schemas/cases';
 import { deleteRetailerResponse, listRetailersResponse, saveRetailerResponse } from '../schemas/retailers';
 import { listRolesResponse } from '../schemas/roles';
 import { listUsersResponse, updatePolicyResponse } from '../schemas/users';
@@ -98,6 +98,10 @@ export const responses = {
   listCaseActivity: caseActivityResponse,
   getCase: getCaseResponse,
   resolveCase: resolveCaseResponse,
+  listCaseLinks: listCaseLinksResponse,
+  revokeCaseLink: revokeCaseLinkResponse,
+  openRetailerCases: openRetailerCasesResponse,
+  answerRetailerCase: answerRetailerCaseResponse,
   // Product-level reads and edits of the retailer page (000 §3, 001 §3).
   listProductScrapings: listProductScrapingsResponse,
   getProductScraping: getProductScrapingResponse,

@@ -14,11 +14,12 @@ export type CaseResolution = (typeof CASE_RESOLUTIONS)[number];
 export const CASE_SEVERITIES = ['high', 'medium', 'low'] as const;
 export type CaseSeverity = (typeof CASE_SEVERITIES)[number];
 /** What the activity log records. */
-export const CASE_EVENT_KINDS = ['flagged', 'reflagged', 'emailed', 'acknowledged', 'unflagged', 'resolved', 'auto_resolved', 'reopened'] as const;
+export const CASE_EVENT_KINDS = ['flagged', 'reflagged', 'emailed', 'acknowledged', 'retailer_note', 'unflagged', 'resolved', 'auto_resolved', 'reopened'] as const;
 export type CaseEventKind = (typeof CASE_EVENT_KINDS)[number];
 
-import { CASE_MSG } from '../messages/cases';
-export { CASE_MSG };
+import { CASE_LINK, CASE_MSG } from '../messages/cases';
+import { b2bLinkIdPath, b2bLinkSchema } from './b2b';
+export { CASE_LINK, CASE_MSG };
 
 /** A case id: 'c' and 21 base64url characters of a hash of brand, retailer and subject (functions/cases/domain/case.ts). */
 export const caseIdPath = z.object({ caseId: z.string().regex(/^c[\w-]{21}$/, 'Invalid id.') });
@@ -120,3 +121,39 @@ export const listCasesResponse = z.object({ data: z.array(caseView), counts: cas
 export const getCaseResponse = z.object({ data: caseView, events: z.array(caseEventView), nextCursor: z.string().nullable() });
 export const caseActivityResponse = z.object({ data: z.array(caseEventView), nextCursor: z.string().nullable() });
 export const resolveCaseResponse = z.object({ message: z.string(), data: caseView });
+
+// ── The retailer's side (issue 24 §3): a link, no account ─────────────────────────────────────
+
+/** `<linkId>.<secret>` from the page's address fragment. */
+const caseLinkToken = z.string({ error: CASE_MSG.linkInvalid }).regex(/^[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{43}$/, CASE_MSG.linkInvalid);
+
+/** POST /retailerCases: the link's open cases (the token in the body, never in an address a log keeps). */
+export const openRetailerCasesBody = z.object({ token: caseLinkToken, cursor });
+/** POST /retailerCases/{caseId}: the retailer says it is fixed, or answers with a note. */
+export const answerRetailerCaseBody = z
+  .object({
+    token: caseLinkToken,
+    action: z.enum(['fixed', 'note'], { error: 'action is fixed or note.' }),
+    note: z.string({ error: 'note must be text.' }).trim().max(1000, 'The note is at most 1000 characters.').default(''),
+  })
+  .superRefine((b, ctx) => {
+    if (b.action === 'note' && !b.note) ctx.addIssue({ code: 'custom', path: ['note'], message: CASE_MSG.noteRequired });
+  });
+export type AnswerRetailerCaseBody = z.output<typeof answerRetailerCaseBody>;
+
+/** What the retailer sees of a case: no ids of people, no internal ids but the case's. */
+export const retailerCaseView = caseView.pick({ _id: true, kind: true, style_number: true, name: true, status: true, severity: true, openedAt: true, notifiedAt: true, evidence: true });
+export const openRetailerCasesResponse = z.object({
+  brand: z.object({ name: z.string(), colors: z.record(z.string(), z.string()) }),
+  retailer: z.object({ name: z.string() }),
+  linkExpiresAt: z.string(),
+  data: z.array(retailerCaseView),
+  nextCursor: z.string().nullable(),
+});
+export const answerRetailerCaseResponse = z.object({ message: z.string(), data: retailerCaseView });
+
+/** GET /caseLinks/{brandId}/{retailerId}: the links sent to the retailer (the active ones by default). */
+export const listCaseLinksQuery = z.object({ status: z.enum(['active', 'all']).default('active'), limit: paging.limit.default(25), cursor });
+export const caseLinkPath = z.object({ brandId: id }).extend(b2bLinkIdPath.shape);
+export const listCaseLinksResponse = z.object({ data: z.array(b2bLinkSchema), nextCursor: z.string().nullable() });
+export const revokeCaseLinkResponse = z.object({ message: z.string(), data: b2bLinkSchema });

@@ -237,6 +237,8 @@ export const contactRetailerBody = z
     message: contactMessage,
     source: z.enum(CONTACT_SOURCES, { error: 'source must be brand or product.' }),
     isCanned: z.enum(['true', 'false', '1', '0'], { error: 'isCanned must be true or false.' }).optional().transform((v) => v === 'true' || v === '1'),
+    /** Ours (issue 24 §3): add a link to the retailer's open cases of the brand (signed, expiring, revocable) at the end of the message. */
+    casesLink: z.enum(['true', 'false'], { error: 'casesLink must be true or false.' }).optional().transform((v) => v === 'true'),
     products: listField.pipe(z.array(id).max(CONTACT_LIMITS.maxProducts, `At most ${CONTACT_LIMITS.maxProducts} products per email.`)),
     retailer_brand_scraping: z.string({ error: 'retailer_brand_scraping is required.' }).trim().min(1, 'retailer_brand_scraping is required.').pipe(id),
     retailer: z.string().trim().pipe(id).optional(),
@@ -270,6 +272,8 @@ export const contactEmailForm = z.object({
   bcc: addressArray,
   message: contactMessage.refine(hasRichText, CONTACT_MSG.noMessage),
   isCanned: z.boolean(),
+  /** Ours (issue 24 §3): add the retailer's link to the brand's open cases. */
+  casesLink: z.boolean(),
 });
 
 // ── POST /contact_retailer/attachments: upload links for the form's images (ours, issue 22) ──

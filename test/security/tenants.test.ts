@@ -44,6 +44,8 @@ interface Ids {
   user?: string;
   /** A case of the brand at the retailer (this suite's own subject: the demo's flags stay as they are). */
   case: string;
+  /** A link of the brand's for the retailer's open cases (issue 24 §3). */
+  caseLink: string;
 }
 const tokens = {} as Record<'admin' | 'maAdmin' | 'maUser' | 'cpAdmin', string>;
 const ids: Record<'ma' | 'cp' | 'maUnassigned', Ids> = {} as never;
@@ -99,8 +101,11 @@ async function realIds(token: string, brand: string, retailer: string, serial?: 
   const imported = await callRoute('importContacts', { params: { brandId: brand }, token, body: contactsImportForm(`No Such Store ${tag}`) });
   if (imported.status !== 200) throw new Error(`importing contacts: ${imported.status} ${JSON.stringify(imported.body)}`);
   const caseId = await seedCase(brand, retailer);
+  const { issueCaseLink } = await import('../../functions/b2b');
+  const caseLink = (await issueCaseLink({ _id: 'tenants', name: `Tenant ${tag}` }, brand, retailer, 1)).id;
   return {
     case: caseId,
+    caseLink,
     brand,
     retailer,
     period,
@@ -231,6 +236,9 @@ function idCalls(v: Ids, own: string): Call[] {
     { name: "the victim retailer's case log of one kind", method: 'GET', path: `/caseActivity/${v.brand}/${v.retailer}?kind=flagged` },
     { name: 'a victim case', method: 'GET', path: `/case/${v.case}` },
     { name: 'resolve a victim case', method: 'PUT', path: `/case/${v.case}/resolve`, body: { resolution: 'dismissed', reason: 'captured' } },
+    { name: "the victim retailer's case links, victim brand in path", method: 'GET', path: `/caseLinks/${v.brand}/${v.retailer}?status=all` },
+    { name: 'revoke a victim case link, victim brand in path', method: 'DELETE', path: `/caseLinks/${v.brand}/link/${v.caseLink}` },
+    { name: 'revoke a victim case link, own brand in path', method: 'DELETE', path: `/caseLinks/${own}/link/${v.caseLink}` },
     ...usersTabCalls(v),
     { name: "change the victim brand's colours and BCC (victim brand in the path)", method: 'PUT', path: `/brands/${v.brand}`, body: { colors: { bgColor: '#000000', textColor: '#ffffff', hoverColor: '#ffffff3b', summaryPageSectionColor: '#000000' }, company_email_bcc: `captured-${tag}@attacker.test` } },
     { name: "the victim brand's monthly report (victim brand in the path)", method: 'GET', path: `/report_summary/${v.brand}?month=${String(new Date().getUTCMonth() + 1).padStart(2, '0')}-${new Date().getUTCFullYear()}` },
@@ -358,6 +366,9 @@ describe("another brand's real ids", () => {
       const c = await callRoute('getCase', { params: { caseId: v.case }, token });
       expect(c.status).toBe(200);
       expect(c.body.data).toMatchObject({ status: 'open', resolution: null });
+      // The victim case link is still active, unchanged by the refused revokes.
+      const caseLinks = await callRoute('listCaseLinks', { params: { brandId: v.brand, retailerId: v.retailer }, query: { status: 'all', limit: '100' }, token });
+      expect(caseLinks.body.data.find((l) => l._id === v.caseLink)?.status, `${v.brand} ${v.retailer} case link`).toBe('active');
       const links = await callRoute('listB2bLinks', { query: { brand: v.brand, retailerId: v.retailer, limit: '100' }, token });
       expect(links.body.data.find((l) => l._id === v.b2bLink)?.status, `${v.brand} ${v.retailer} link`).toBe('active');
       // The victim user is still there, unchanged by the refused edits and deletes.

@@ -43,8 +43,8 @@ export function caseFixture(tag: string) {
         updatedAt: now,
       });
       const hash = await hashPassword(CASE_PASSWORD);
-      await createUser(testUser({ _id: `user-case-admin-${tag}`, name: 'Cora Case', email: this.adminEmail, passwordHash: hash, brand: brand._id, roles: [TEST_ROLES.BRAND_ADMIN], notify: false }));
-      await createUser(testUser({ _id: `user-case-${tag}`, email: this.userEmail, passwordHash: hash, brand: brand._id, associated_retailers: [r2._id], notify: false }));
+      await createUser(testUser({ _id: `user-case-admin-${tag}`, name: 'Cora Case', email: this.adminEmail, passwordHash: hash, brand: brand._id, roles: [TEST_ROLES.BRAND_ADMIN], notify: true }));
+      await createUser(testUser({ _id: `user-case-${tag}`, email: this.userEmail, passwordHash: hash, brand: brand._id, associated_retailers: [r2._id], notify: true }));
       await contacts.putContact({ firstName: 'Bea', lastName: 'Buyer', role: 'Buyer', createdBy: 'test', email: this.contact, brand: brand._id, retailer: r1._id });
       await storeFeed({ brand: brand._id, version: `oh${tag}`, key: `incoming/oh/${brand.slug}/${this.date}/oh.csv`, date: this.date, ingestedAt: now }, [
         { serialNo: `SN-${tag}`, inventoryId: `INV-${tag}`, styleName: 'Aurora Ring', price: 1000, customerId: r1.optId, customerName: r1.name, image: '' },

@@ -171,3 +171,21 @@ export function emailedStep(current: CaseRecord | undefined, e: { historyId: str
     counts: status === current.status ? {} : { [current.status]: -1, [status]: 1 },
   };
 }
+
+/**
+ * The retailer's answer through its link (issue 24 §3): `fixed` acknowledges an open or notified
+ * case (the next scan, or the brand, closes it); a note is logged and changes nothing else. A
+ * resolved case takes no answer.
+ */
+export function answerStep(current: CaseRecord | undefined, a: { action: 'fixed' | 'note'; note: string; at: string; by: Actor; ref: string }): Step | undefined {
+  if (!current || current.status === 'resolved') return undefined;
+  const fixed = a.action === 'fixed';
+  const status: CaseStatus = fixed ? 'acknowledged' : current.status;
+  const detail = fixed ? (a.note ? `Marked fixed by the retailer: ${a.note}` : 'Marked fixed by the retailer') : a.note;
+  return {
+    after: { ...current, status, rev: current.rev + 1 },
+    beforeRev: current.rev,
+    event: { caseId: current._id, kind: fixed ? 'acknowledged' : 'retailer_note', at: a.at, by: a.by, detail, name: current.name, style_number: current.style_number, ref: a.ref },
+    counts: status === current.status ? {} : { [current.status]: -1, [status]: 1 },
+  };
+}

@@ -52,6 +52,7 @@ export const router = createBrowserRouter([
       // The B2B portal (001 §2, §6): public, outside the dashboard; the link's token opens it (docs/decisions.md "B2B portal").
       { path: '/b2bReatilerView/:rId', lazy: screen(() => import('./routes/b2b-portal'), 'B2bPortalRoute') },
       { path: '/b2bReatilerView/:rId/period/:pId', lazy: screen(() => import('./routes/b2b-portal'), 'B2bPortalRoute') },
+      { path: paths.retailerCases, lazy: screen(() => import('./routes/retailer-cases'), 'RetailerCasesRoute') },
       {
         path: paths.privacyPolicy,
         element: <Guard area="session" />,

@@ -20,6 +20,8 @@ export const paths = {
   /** The B2B portal (001 §2): one retailer's All OH and BASKET, opened by a brand's link. */
   b2bPortal: (rId: string) => `/b2bReatilerView/${enc(rId)}`,
   b2bPortalPeriod: (rId: string, pId: string) => `/b2bReatilerView/${enc(rId)}/period/${enc(pId)}`,
+  /** A retailer's page of a brand's open cases (issue 24 §3), opened by a link from the brand's email. */
+  retailerCases: '/retailer-cases',
   admin: {
     home: '/admin',
     confirm: '/admin/confirm',

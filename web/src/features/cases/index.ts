@@ -1,2 +1,3 @@
 /** Cases of a retailer (issue 24): what other features and the app may use. Re-exports only. */
 export { RetailerCases } from './components/retailer-cases';
+export { SeverityBadge } from './components/severity-badge';

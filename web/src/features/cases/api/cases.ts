@@ -61,3 +61,22 @@ export function useResolveCase(caseId: string) {
     MUTATION_OPTIONS,
   );
 }
+
+const linksPage = (brandId: string, retailerId: string, cursor: string | undefined) => api('listCaseLinks', { params: { brandId, retailerId }, query: { status: 'active', ...(cursor ? { cursor } : {}) } });
+type LinksPage = Awaited<ReturnType<typeof linksPage>>;
+export type CaseLinkRow = LinksPage['data'][number];
+
+/** The active links sent to the retailer (by the contact form's "Add a link to this retailer's open cases"). */
+export function useCaseLinks(brandId: string | undefined, retailerId: string) {
+  return useSWRInfinite(
+    (index, previous: LinksPage | null) => {
+      if (!brandId || (previous && !previous.nextCursor)) return null;
+      return [CASES_KEY, 'links', brandId, retailerId, index === 0 ? undefined : previous!.nextCursor!] as const;
+    },
+    ([, , brand, retailer, cursor]) => linksPage(brand, retailer, cursor),
+  );
+}
+
+export function useRevokeCaseLink(brandId: string | undefined) {
+  return useSWRMutation([CASES_KEY, 'revoke-link', brandId] as const, async (_key, { arg: id }: { arg: string }) => api('revokeCaseLink', { params: { brandId: brandId ?? '', id } }), MUTATION_OPTIONS);
+}

@@ -12,6 +12,7 @@ import { Table, type Column } from '../../../components/ui/table';
 import { formatDate } from '../../../lib/format';
 import { useCaseActivity, useRetailerCases, type CaseEventRow, type CaseRow } from '../api/cases';
 import { CASE_MSG, CASE_UI, EVENT_LABEL, RESOLUTION_LABEL, STATUS_LABEL } from '../messages';
+import { CaseLinks } from './case-links';
 import { CaseModal } from './case-modal';
 import { SeverityBadge } from './severity-badge';
 import '../cases.css';
@@ -56,7 +57,7 @@ export function RetailerCases({ brandId, retailerId, retailerName }: { brandId: 
     { key: 'at', header: 'When', cell: (e) => formatDate(e.at) },
     { key: 'kind', header: 'What', cell: (e) => EVENT_LABEL[e.kind] },
     { key: 'name', header: 'Product', cell: subject },
-    { key: 'by', header: 'By', cell: (e) => e.by?.name || 'The product' },
+    { key: 'by', header: 'By', cell: (e) => e.by?.name || 'The scan' },
     { key: 'detail', header: 'Detail', cell: (e) => e.detail },
     { key: 'view', header: <span className="sr-only">View</span>, cell: (e) => open({ _id: e.caseId, name: e.name }) },
   ];
@@ -132,6 +133,7 @@ export function RetailerCases({ brandId, retailerId, retailerName }: { brandId: 
       ) : (
         <Spinner label="Loading cases…" />
       )}
+      <CaseLinks brandId={brandId} retailerId={retailerId} retailerName={retailerName} />
       {openCase ? (
         <CaseModal
           caseId={openCase}

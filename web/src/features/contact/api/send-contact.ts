@@ -14,7 +14,7 @@ import { ApiError } from '../../../lib/api-error';
 import { MUTATION_OPTIONS } from '../../../lib/mutation';
 
 /** One email: the body's fields as the server reads them (shared/schemas/contact.ts), the scan by its id, and the images to upload first. */
-export type ContactEmail = Required<Pick<ContactRetailerBody, 'subject' | 'name' | 'to' | 'cc' | 'bcc' | 'message' | 'source' | 'isCanned' | 'products' | 'retailer' | 'requestId'>> & {
+export type ContactEmail = Required<Pick<ContactRetailerBody, 'subject' | 'name' | 'to' | 'cc' | 'bcc' | 'message' | 'source' | 'isCanned' | 'casesLink' | 'products' | 'retailer' | 'requestId'>> & {
   retailerBrandScraping: string;
   files: File[];
 };
@@ -58,6 +58,7 @@ export function contactForm(e: Omit<ContactEmail, 'files'> & { attachments: read
   put('message', e.message);
   put('source', e.source);
   put('isCanned', String(e.isCanned));
+  if (e.casesLink) put('casesLink', 'true');
   if (e.source !== 'brand') putEach('products', e.products);
   put('retailer_brand_scraping', e.retailerBrandScraping);
   put('retailer', e.retailer);

@@ -10,6 +10,7 @@
  * enforces the same rules (and more).
  */
 import { CONTACT_MSG } from '@shared/messages/contact';
+import { CASE_LINK } from '@shared/messages/cases';
 import { CONTACT_LIMITS, type ContactSource } from '@shared/schemas/contact';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
@@ -66,6 +67,9 @@ function LoadedForm({ brandId, products = [], onCancel, info, ...setup }: Contac
       <BccField control={control} info={info} />
       <MessageFields form={form} info={info} brand={brand} />
       <AttachmentsField control={control} />
+      <label className="contact-form__check">
+        <input type="checkbox" {...register('casesLink')} /> Add a link to this retailer's open cases (they can answer without an account; valid {CASE_LINK.days} days)
+      </label>
       <div className="contact-form__actions">
         {onCancel ? (
           <Button variant="ghost" onClick={onCancel}>

@@ -48,6 +48,7 @@ export function useContactEmail({ info, retailerId, retailerBrandScraping, sourc
     bcc: info.bcc,
     message: initialMessage ?? '',
     isCanned: false,
+    casesLink: false,
     files: [],
   });
 
@@ -63,6 +64,7 @@ export function useContactEmail({ info, retailerId, retailerBrandScraping, sourc
           message: v.message,
           source,
           isCanned: v.isCanned,
+          casesLink: v.casesLink,
           products: source === 'brand' ? [] : products,
           retailerBrandScraping,
           retailer: retailerId,
