@@ -5,12 +5,13 @@
  * `flaggedCount` and the tabs' edit log stay right), and a few exports in the export history
  * (made by the export call's own function, as the brand admin). Each flag opens its case in the
  * same transaction, as the flag call does (issue 24), and the demo month shows cases in every state
- * the product reaches today: open, notified by an email, resolved (fixed by the retailer,
- * dismissed) and one that came back after a fix. Idempotent: a period that already has flags, or a
+ * the product reaches: open, notified by an email, acknowledged (the retailer marked it fixed
+ * through its link) and one with the retailer's note, resolved (fixed by the retailer, dismissed)
+ * and one that came back after a fix. Idempotent: a period that already has flags, or a
  * retailer that already has exports, is left as it is.
  */
 import { ROLE } from '../../shared/constants';
-import { caseIdOf, caseWritesFor, flagStep, notifyCases, priceGap, resolveStep, stepWrites, type Actor, type FlagInput } from '../../functions/cases';
+import { answerStep, caseIdOf, caseWritesFor, flagStep, getCase, notifyCases, priceGap, resolveStep, stepWrites, type Actor, type FlagInput } from '../../functions/cases';
 import { exportTab } from '../../functions/exports/export-tab';
 import { onHandOf } from '../../functions/scrapings/case-evidence';
 import { transactIf } from '../../functions/lib/table';
@@ -63,6 +64,18 @@ export async function seedDashboard(log: (m: string) => void = () => undefined):
       // Harrowgate & Finch was emailed about two of them the day after the scan.
       if (retailer === 'ret-harrowgate' && (i === 1 || i === 2)) {
         await notifyCases([caseIdOf(BRAND, retailer, p.style_number)], { historyId: `demo-email-${i}`, to: ['eleanor.finch@harrowgate.example'], at: dayAfter(at, 1), by: input.by });
+      }
+      // It answered on two through its link: one marked fixed, one with a note.
+      if (retailer === 'ret-harrowgate' && (i === 3 || i === 4)) {
+        const id = caseIdOf(BRAND, retailer, p.style_number);
+        const answer = answerStep(await getCase(id), {
+          action: i === 3 ? 'fixed' : 'note',
+          note: i === 3 ? 'Corrected on our site this morning.' : 'The new campaign picture goes live next week.',
+          at: dayAfter(at, 2),
+          by: { id: 'LINK#demo', name: 'Harrowgate & Finch (retailer)' },
+          ref: `demo-${i}`,
+        });
+        if (answer) await transactIf(stepWrites(answer));
       }
       flagged++;
     }

@@ -62,11 +62,11 @@ describe("the retailer's page", () => {
         await a1.getByText('Your price').waitFor();
         expect(await a1.locator('dd').allTextContents()).toEqual(expect.arrayContaining(['$700.00', '$1,000.00', 'Price: Wrong price']));
         await screenshot(page, 'retailer-cases-page');
-        await a1.getByRole('button', { name: 'Mark Piece A1 as fixed' }).click();
+        await a1.getByRole('button', { name: 'Mark as fixed: Piece A1' }).click();
         await toast(page, 'Thank you: the brand is told that you fixed it.').waitFor();
         await a1.getByText(/You marked it fixed/).waitFor();
         const a2 = page.getByRole('article', { name: /Piece A2/ });
-        await a2.getByRole('button', { name: 'Write a note on Piece A2' }).click();
+        await a2.getByRole('button', { name: 'Write a note: Piece A2' }).click();
         await a2.getByRole('button', { name: 'Send the note' }).click();
         await a2.getByText('Write a note.').waitFor();
         await a2.getByLabel('Your note on Piece A2').fill('The new picture goes live on Monday.');

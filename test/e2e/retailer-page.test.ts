@@ -105,6 +105,9 @@ describe('retailer page', () => {
       }
       // Paging on ALL SCRAPED, then a tab switch resets to page 1.
       await page.getByRole('tab', { name: 'ALL SCRAPED', exact: true }).click();
+      // The tab is shown (and in the address) before its pager is used: a click on Page 2 meanwhile would page the tab before.
+      await page.getByRole('tab', { name: 'ALL SCRAPED', exact: true, selected: true }).waitFor();
+      await waitForPath(page, `/dashboard/retailer/${RID}?tab=products`);
       const all = await list({});
       expect(all.totalCount, 'the demo retailer has more than one page of products').toBeGreaterThan(25);
       await page.getByRole('button', { name: 'Page 2' }).click();

@@ -112,7 +112,8 @@ describe('CASES tab', () => {
       select.dispatchEvent(new Event('change', { bubbles: true }));
     });
     await h.settle();
-    expect(h.calls.at(-1)!.url.searchParams.get('kind')).toBe('flagged');
+    expect(h.calls.filter((c) => c.url.pathname.endsWith('/caseActivity/brand-1/r1')).map((c) => c.url.searchParams.get('kind'))).toContain('flagged');
+    expect([...h.host.querySelectorAll('tbody tr')].map((tr) => tr.querySelectorAll('td')[4]!.textContent)).toEqual(['Price: Wrong price']);
   });
 
   it('a case shows its evidence and log; Fixed by the retailer resolves it and the list is read again', async () => {

@@ -37,7 +37,8 @@ export function useRetailerCases(token: string | null) {
       return [KEY, token, index === 0 ? undefined : previous!.nextCursor!] as const;
     },
     ([, t, cursor]) => page(t, cursor),
-    { revalidateOnFocus: false, shouldRetryOnError: false },
+    // A 401 here is the link's end, shown by the page: not the app's "session expired" (no login to go back to).
+    { revalidateOnFocus: false, shouldRetryOnError: false, onError: () => undefined },
   );
 }
 

@@ -91,7 +91,9 @@ function CaseCard({ token, c, onAnswered }: { token: string; c: RetailerCase; on
       form.reset({ token, action: 'note', note: '' });
       onAnswered();
     } catch (e) {
-      if (!showServerIssues(form, e, ['note'])) handleError(e);
+      // The link ended meanwhile: the list is read again and the page says so.
+      if (e instanceof ApiError && e.status === 401) onAnswered();
+      else if (!showServerIssues(form, e, ['note'])) handleError(e);
     }
   };
   const titleId = `rcase-${c._id}`;
@@ -152,11 +154,11 @@ function CaseCard({ token, c, onAnswered }: { token: string; c: RetailerCase; on
       ) : (
         <div className="rcase__actions">
           {c.status !== 'acknowledged' ? (
-            <Button busy={answer.isMutating} onClick={() => void send({ token, action: 'fixed', note: '' })} aria-label={`Mark ${c.name} as fixed`}>
+            <Button busy={answer.isMutating} onClick={() => void send({ token, action: 'fixed', note: '' })} aria-label={`Mark as fixed: ${c.name}`}>
               Mark as fixed
             </Button>
           ) : null}
-          <Button variant="outline" onClick={() => setWriting(true)} aria-label={`Write a note on ${c.name}`}>
+          <Button variant="outline" onClick={() => setWriting(true)} aria-label={`Write a note: ${c.name}`}>
             Write a note
           </Button>
         </div>
