@@ -11,12 +11,12 @@
  * flag's product write, the email's history): the case is conditioned on its `rev`, so two writers
  * never both win, and a retried event writes the same event item.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CaseCounts, CaseEventKind } from '../../shared/schemas/cases';
 import { ddb } from '../lib/clients/dynamodb';
 import { gsi1Partition, gsi2Partition, queryPage, tablePrefix } from '../lib/paged-query';
-import { table, type TransactItem } from '../lib/table';
-import type { CaseEvent, CaseRecord, CountMoves, Step } from './domain/case';
+import { isConditionFailed, queryAll, queryCount, table, transactIf, type TransactItem } from '../lib/table';
+import type { CaseEvent, CaseRecord, Step } from './domain/case';
 
 const SEVERITY_RANK = { high: 1, medium: 2, low: 3 } as const;
 const caseKey = (id: string) => ({ pk: `CASE#${id}`, sk: 'CASE' });
@@ -44,8 +44,17 @@ function caseItem(c: CaseRecord): Record<string, unknown> {
     ...c,
     gsi1pk: listPk(c.brand, c.retailer, active),
     gsi1sk: active ? `${SEVERITY_RANK[c.severity]}#${c.openedAt}#${c._id}` : `${c.resolvedAt}#${c._id}`,
+    // Notified and not answered yet: the brand's overdue count reads these by notice time.
+    ...(c.status === 'notified' && c.notifiedAt ? { gsi3pk: noticePk(c.brand), gsi3sk: `${c.notifiedAt}#${c._id}` } : {}),
   };
 }
+
+const noticePk = (brand: string) => `CASENOTICE#${brand}`;
+const brandTotalKey = (brand: string) => ({ pk: `CASESTATS#${brand}`, sk: 'TOTAL' });
+const monthKey = (brand: string, month: string) => ({ pk: `CASESTATS#${brand}`, sk: `M#${month}` });
+/** Days from opening to resolution, counted in these buckets (a bucket holds up to its number of days). */
+export const RESOLVE_DAY_BUCKETS = [0, 1, 2, 3, 5, 7, 10, 14, 21, 30, 45, 60, 90, 180, 365] as const;
+const bucketOf = (days: number) => RESOLVE_DAY_BUCKETS.find((b) => days <= b) ?? 9999;
 
 function eventItem(c: CaseRecord, e: CaseEvent): Record<string, unknown> {
   return {
@@ -60,19 +69,49 @@ function eventItem(c: CaseRecord, e: CaseEvent): Record<string, unknown> {
   };
 }
 
-function countsUpdate(brand: string, retailer: string, moves: CountMoves): TransactItem[] {
+/** One ADD of these counters on an item (none when nothing moves). */
+function addTo(key: { pk: string; sk: string }, moves: Record<string, number | undefined>, set: Record<string, string> = {}): TransactItem[] {
   const entries = Object.entries(moves).filter(([, d]) => d !== 0 && d !== undefined) as [string, number][];
   if (!entries.length) return [];
+  const sets = Object.entries(set);
   return [
     {
       Update: {
         TableName: table.name,
-        Key: statsKey(brand, retailer),
-        UpdateExpression: `SET entity = :e, brand = :b, retailer = :r ADD ${entries.map((_, i) => `#c${i} :d${i}`).join(', ')}`,
-        ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#c${i}`, k])),
-        ExpressionAttributeValues: { ':e': 'CaseStats', ':b': brand, ':r': retailer, ...Object.fromEntries(entries.map(([, d], i) => [`:d${i}`, d])) },
+        Key: key,
+        UpdateExpression: `SET ${['#entity = :entity', ...sets.map((_, i) => `#s${i} = :s${i}`)].join(', ')} ADD ${entries.map((_, i) => `#c${i} :d${i}`).join(', ')}`,
+        ExpressionAttributeNames: { '#entity': 'entity', ...Object.fromEntries(sets.map(([k], i) => [`#s${i}`, k])), ...Object.fromEntries(entries.map(([k], i) => [`#c${i}`, k])) },
+        ExpressionAttributeValues: { ':entity': 'CaseStats', ...Object.fromEntries(sets.map(([, v], i) => [`:s${i}`, v])), ...Object.fromEntries(entries.map(([, d], i) => [`:d${i}`, d])) },
       },
     },
+  ];
+}
+
+/**
+ * The figures a step moves, kept on write (the summary and the trend never count cases): the
+ * retailer's and the brand's counts per status (and the active product cases: the compliance),
+ * the month's opened, resolved and notices, and the days a resolved case took (a histogram: the
+ * median to resolve).
+ */
+function figureWrites(s: Step): TransactItem[] {
+  const { brand, retailer } = s.after;
+  const active = (s.counts.open ?? 0) + (s.counts.notified ?? 0) + (s.counts.acknowledged ?? 0);
+  const moves: Record<string, number | undefined> = { ...s.counts, ...(s.after.kind === 'product' ? { activeProducts: active } : {}) };
+  const kind = s.event.kind;
+  const month: Record<string, number> = {
+    opened: kind === 'flagged' || kind === 'reopened' ? 1 : 0,
+    resolved: s.after.status === 'resolved' && (s.counts.resolved ?? 0) > 0 ? 1 : 0,
+    notices: kind === 'emailed' ? 1 : 0,
+  };
+  const total = { ...moves };
+  if (month.resolved && s.after.resolvedAt) {
+    const days = Math.max(0, Math.floor((Date.parse(s.after.resolvedAt) - Date.parse(s.after.openedAt)) / 86_400_000));
+    total[`days${bucketOf(days)}`] = 1;
+  }
+  return [
+    ...addTo(statsKey(brand, retailer), moves, { brand, retailer }),
+    ...addTo(brandTotalKey(brand), total, { brand }),
+    ...addTo(monthKey(brand, s.event.at.slice(0, 7)), month, { brand }),
   ];
 }
 
@@ -92,7 +131,7 @@ export function stepWrites(s: Step): TransactItem[] {
       },
     },
     { Put: { TableName: table.name, Item: eventItem(s.after, s.event) } },
-    ...countsUpdate(s.after.brand, s.after.retailer, s.counts),
+    ...figureWrites(s),
   ];
 }
 
@@ -139,4 +178,139 @@ export async function* casesResolvedSince(brand: string, retailer: string, since
     yield page.items.map(toCase);
     cursor = page.nextCursor;
   } while (cursor);
+}
+
+/** Whether the case's log holds this event already (a retried email's). */
+export async function hasEvent(caseId: string, at: string, kind: CaseEventKind, ref: string): Promise<boolean> {
+  const out = await ddb.send(new GetCommand({ TableName: table.name, Key: { pk: `CASE#${caseId}`, sk: `EV#${at}#${kind}#${ref}` }, ConsistentRead: true, ProjectionExpression: 'pk' }));
+  return !!out.Item;
+}
+
+// ── The programme at a glance (issue 24 §5): figures kept on write, read in a few items ──────────
+
+export interface RetailerFigures {
+  retailer: string;
+  open: number;
+  notified: number;
+  acknowledged: number;
+  resolved: number;
+  repeats: number;
+  activeProducts: number;
+  /** The products of its latest scan (set when a scan is published). */
+  totalProducts: number;
+  latestDate: string | null;
+}
+
+const n0 = (v: unknown) => Math.max(0, Number(v ?? 0));
+const figuresOf = (i: Record<string, unknown>): RetailerFigures => ({
+  retailer: String(i.retailer ?? String(i.sk).slice(2)),
+  open: n0(i.open),
+  notified: n0(i.notified),
+  acknowledged: n0(i.acknowledged),
+  resolved: n0(i.resolved),
+  repeats: n0(i.repeats),
+  activeProducts: n0(i.activeProducts),
+  totalProducts: n0(i.totalProducts),
+  latestDate: typeof i.latestDate === 'string' ? i.latestDate : null,
+});
+
+/** One retailer's figures. */
+export async function retailerFigure(brand: string, retailer: string): Promise<RetailerFigures> {
+  const out = await ddb.send(new GetCommand({ TableName: table.name, Key: statsKey(brand, retailer), ConsistentRead: true }));
+  return figuresOf({ retailer, ...out.Item, sk: `R#${retailer}` });
+}
+
+/** Every retailer's figures of the brand (one item per retailer the brand has had a case or a scan at). */
+export async function retailerFigures(brand: string): Promise<RetailerFigures[]> {
+  const items = await queryAll<Record<string, unknown>>({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :r)', ExpressionAttributeValues: { ':pk': `CASESTATS#${brand}`, ':r': 'R#' } });
+  return items.map(figuresOf);
+}
+
+/** The brand's totals (with the days-to-resolve histogram) and one month's opened, resolved and notices. */
+export async function brandFigures(brand: string, month: string) {
+  const [total, m] = await Promise.all([
+    ddb.send(new GetCommand({ TableName: table.name, Key: brandTotalKey(brand), ConsistentRead: true })),
+    ddb.send(new GetCommand({ TableName: table.name, Key: monthKey(brand, month), ConsistentRead: true })),
+  ]);
+  const t = total.Item ?? {};
+  const histogram: [number, number][] = [...RESOLVE_DAY_BUCKETS, 9999].map((b) => [b, n0(t[`days${b}`])]);
+  return { total: figuresOf({ ...t, sk: 'R#' }), histogram, month: { opened: n0(m.Item?.opened), resolved: n0(m.Item?.resolved), notices: n0(m.Item?.notices) } };
+}
+
+/** How many notified cases of the brand have waited for an answer since before `before` (Select COUNT over those keys only). */
+export async function countOverdue(brand: string, before: string): Promise<number> {
+  return queryCount({ IndexName: table.gsi3, KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk < :before', ExpressionAttributeValues: { ':pk': noticePk(brand), ':before': before } });
+}
+
+export interface TrendPoint {
+  date: string;
+  /** Active cases, and of them the products'. */
+  open: number;
+  activeProducts: number;
+  totalProducts: number;
+  /** Products flagged for their price in that scan. */
+  priceIssues: number;
+  /** Retailers in a brand month's point. */
+  retailers?: number;
+}
+const trendPk = (brand: string, retailer?: string) => (retailer ? `CASETREND#${brand}#${retailer}` : `CASETREND#${brand}`);
+const pointOf = (i: Record<string, unknown>): TrendPoint => ({
+  date: String(i.date),
+  open: n0(i.open),
+  activeProducts: n0(i.activeProducts),
+  totalProducts: n0(i.totalProducts),
+  priceIssues: n0(i.priceIssues),
+  ...(i.retailers !== undefined ? { retailers: n0(i.retailers) } : {}),
+});
+
+/**
+ * A retailer's point of a published scan (its figures now), and the brand's month moved by the
+ * difference to that retailer's previous point of the same month (one point per retailer per
+ * month counts in the brand's), in one transaction conditioned on that previous point.
+ */
+export async function putTrendPoint(brand: string, retailer: string, p: TrendPoint): Promise<void> {
+  const month = p.date.slice(0, 7);
+  const figures = { open: p.open, activeProducts: p.activeProducts, totalProducts: p.totalProducts, priceIssues: p.priceIssues };
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const prevOut = await ddb.send(new GetCommand({ TableName: table.name, Key: { pk: trendPk(brand, retailer), sk: `M#${month}` }, ConsistentRead: true }));
+    const prev = prevOut.Item;
+    const delta: Record<string, number> = Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, v - n0(prev?.[k])]));
+    if (!prev) delta.retailers = 1;
+    const ok = await transactIf([
+      { Put: { TableName: table.name, Item: { pk: trendPk(brand, retailer), sk: `P#${p.date}`, entity: 'CaseTrend', brand, retailer, ...figures, date: p.date } } },
+      {
+        Put: {
+          TableName: table.name,
+          Item: { pk: trendPk(brand, retailer), sk: `M#${month}`, entity: 'CaseTrend', brand, retailer, ...figures, date: p.date },
+          ...(prev ? { ConditionExpression: '#d = :d', ExpressionAttributeNames: { '#d': 'date' }, ExpressionAttributeValues: { ':d': prev.date } } : { ConditionExpression: 'attribute_not_exists(pk)' }),
+        },
+      },
+      ...addTo({ pk: trendPk(brand), sk: `M#${month}` }, delta, { brand, date: month }),
+    ]);
+    if (ok) break;
+    if (attempt === 9) throw new Error(`The trend of ${retailer} kept changing.`);
+  }
+  // The retailer's latest scan size (the compliance's denominator), unless a newer scan set it already.
+  try {
+    await ddb.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: statsKey(brand, retailer),
+        UpdateExpression: 'SET #e = :e, brand = :b, retailer = :r, totalProducts = :t, latestDate = :d',
+        ConditionExpression: 'attribute_not_exists(latestDate) OR latestDate <= :d',
+        ExpressionAttributeNames: { '#e': 'entity' },
+        ExpressionAttributeValues: { ':e': 'CaseStats', ':b': brand, ':r': retailer, ':t': p.totalProducts, ':d': p.date },
+      }),
+    );
+  } catch (e) {
+    if (!isConditionFailed(e)) throw e;
+  }
+}
+
+/** The latest points, newest first: a retailer's scans, or the brand's months. */
+export async function trendPoints(brand: string, retailer: string | undefined, limit: number): Promise<TrendPoint[]> {
+  const out = await ddb.send(
+    new QueryCommand({ TableName: table.name, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': trendPk(brand, retailer), ':p': retailer ? 'P#' : 'M#' }, ScanIndexForward: false, Limit: limit }),
+  );
+  return (out.Items ?? []).map(pointOf);
 }

@@ -7,7 +7,7 @@
  *   retried on a concurrent change; the same email again (a retried send) writes the same event.
  */
 import { transactIf, type TransactItem } from '../lib/table';
-import { getCase, stepWrites } from './cases.repo';
+import { getCase, hasEvent, stepWrites } from './cases.repo';
 import { emailedStep, type Actor, type CaseRecord, type Step } from './domain/case';
 
 export async function caseWritesFor(caseId: string, decide: (current: CaseRecord | undefined) => Step | undefined): Promise<TransactItem[]> {
@@ -21,6 +21,8 @@ export async function notifyCases(caseIds: readonly string[], e: { historyId: st
   for (const id of new Set(caseIds)) {
     for (let attempt = 0; attempt < 10; attempt++) {
       const current = await getCase(id);
+      // A retried send: its event is there already, nothing moves twice.
+      if (current && (await hasEvent(id, e.at, 'emailed', e.historyId))) break;
       const step = emailedStep(current, e);
       if (!step) break;
       if (await transactIf(stepWrites(step))) {

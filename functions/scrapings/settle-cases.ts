@@ -10,7 +10,7 @@
  * Run after each publication of a product file (functions/files/workflow/publish.ts) and again when
  * that step is retried: a settled case has nothing left to do.
  */
-import { activeCases, casesResolvedSince, caseWritesFor, flagStep, priceGap, resolveStep, type CaseRecord } from '../cases';
+import { activeCases, casesResolvedSince, caseWritesFor, flagStep, priceGap, putTrendPoint, resolveStep, retailerFigure, type CaseRecord } from '../cases';
 import { onHandMatcher, type OnHand } from './case-evidence';
 import type { ProductScrape } from './domain/product';
 import { productIdOf } from './domain/ids';
@@ -68,7 +68,22 @@ export async function settlePeriodCases(periodId: string): Promise<{ closed: num
       if (await reflag(c, product, onHand, period.date, at)) reopened++;
     }
   }
+  await recordTrend(periodId);
   return { closed, reopened };
+}
+
+/** The scan's point of the retailer's trend (issue 24 §5): its cases and price flags as this scan leaves them. */
+export async function recordTrend(periodId: string): Promise<void> {
+  const period = await getPeriod(periodId);
+  if (!period?.version) return;
+  const f = await retailerFigure(period.brand, period.retailer);
+  await putTrendPoint(period.brand, period.retailer, {
+    date: period.date,
+    open: f.open + f.notified + f.acknowledged,
+    activeProducts: f.activeProducts,
+    totalProducts: period.totalProducts ?? 0,
+    priceIssues: period.priceFlaggedCount ?? 0,
+  });
 }
 
 /** The product flagged again with the case's reasons, and the case reopened with what this scan shows, in one transaction. */

@@ -1,5 +1,5 @@
 /** Cases: a flag's lifecycle, evidence and log (issue 24; ours): this resource's part of the route table (shared/routes.ts aggregates it). */
-import { answerRetailerCaseBody, caseActivityQuery, caseIdPath, caseLinkPath, caseLogQuery, casesPath, listCaseLinksQuery, listCasesQuery, openRetailerCasesBody, resolveCaseBody } from '../schemas/cases';
+import { answerRetailerCaseBody, caseActivityQuery, caseSummaryPath, caseTrendQuery, caseIdPath, caseLinkPath, caseLogQuery, casesPath, listCaseLinksQuery, listCasesQuery, openRetailerCasesBody, resolveCaseBody } from '../schemas/cases';
 import { r, routeIn, type RouteDef } from './define';
 
 const notInSpec = 'The enforcement loop (issue 24): each flag is a case with a lifecycle, the evidence seen when it opened and a log of who did what, so a brand can run its retailer programme here.';
@@ -9,6 +9,8 @@ export const caseRoutes = [
   r({ id: 'listCaseActivity', method: 'GET', path: '/caseActivity/{brandId}/{retailerId}', handler: 'functions/cases/list-activity.ts', access: 'user', grants: ['table:read'], tenant: { path: 'brandId' }, params: casesPath, query: caseActivityQuery, notInSpec }),
   r({ id: 'getCase', method: 'GET', path: '/case/{caseId}', handler: 'functions/cases/get-case.ts', access: 'user', grants: ['table:read'], params: caseIdPath, query: caseLogQuery, notInSpec }),
   r({ id: 'resolveCase', method: 'PUT', path: '/case/{caseId}/resolve', handler: 'functions/cases/resolve-case.ts', access: 'user', grants: ['table:read', 'table:write'], params: caseIdPath, body: resolveCaseBody, notInSpec }),
+  r({ id: 'getCaseSummary', method: 'GET', path: '/caseSummary/{brandId}', handler: 'functions/cases/get-summary.ts', access: 'user', grants: ['table:read'], tenant: { path: 'brandId' }, params: caseSummaryPath, notInSpec }),
+  r({ id: 'getCaseTrend', method: 'GET', path: '/caseTrend/{brandId}', handler: 'functions/cases/get-trend.ts', access: 'user', grants: ['table:read'], tenant: { path: 'brandId' }, params: caseSummaryPath, query: caseTrendQuery, notInSpec }),
   r({ id: 'listCaseLinks', method: 'GET', path: '/caseLinks/{brandId}/{retailerId}', handler: 'functions/cases/list-links.ts', access: 'user', grants: ['table:read'], tenant: { path: 'brandId' }, params: casesPath, query: listCaseLinksQuery, notInSpec }),
   r({ id: 'revokeCaseLink', method: 'DELETE', path: '/caseLinks/{brandId}/link/{id}', handler: 'functions/cases/revoke-link.ts', access: 'user', grants: ['table:read', 'table:write'], tenant: { path: 'brandId' }, params: caseLinkPath, notInSpec }),
   // The retailer's side: public, the link's token in the body checked on every call, throttled per address (and answers per link).

@@ -35,7 +35,7 @@ import {
   updateSettingsResponse,
 } from '../schemas/post-office';
 import { listFailuresResponse, redriveFailureResponse } from '../schemas/operations';
-import { answerRetailerCaseResponse, caseActivityResponse, getCaseResponse, listCaseLinksResponse, listCasesResponse, openRetailerCasesResponse, resolveCaseResponse, revokeCaseLinkResponse } from '../schemas/cases';
+import { answerRetailerCaseResponse, caseActivityResponse, caseSummaryResponse, caseTrendResponse, getCaseResponse, listCaseLinksResponse, listCasesResponse, openRetailerCasesResponse, resolveCaseResponse, revokeCaseLinkResponse } from '../schemas/cases';
 import { deleteRetailerResponse, listRetailersResponse, saveRetailerResponse } from '../schemas/retailers';
 import { listRolesResponse } from '../schemas/roles';
 import { listUsersResponse, updatePolicyResponse } from '../schemas/users';
@@ -98,6 +98,8 @@ export const responses = {
   listCaseActivity: caseActivityResponse,
   getCase: getCaseResponse,
   resolveCase: resolveCaseResponse,
+  getCaseSummary: caseSummaryResponse,
+  getCaseTrend: caseTrendResponse,
   listCaseLinks: listCaseLinksResponse,
   revokeCaseLink: revokeCaseLinkResponse,
   openRetailerCases: openRetailerCasesResponse,

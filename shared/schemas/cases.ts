@@ -157,3 +157,52 @@ export const listCaseLinksQuery = z.object({ status: z.enum(['active', 'all']).d
 export const caseLinkPath = z.object({ brandId: id }).extend(b2bLinkIdPath.shape);
 export const listCaseLinksResponse = z.object({ data: z.array(b2bLinkSchema), nextCursor: z.string().nullable() });
 export const revokeCaseLinkResponse = z.object({ message: z.string(), data: b2bLinkSchema });
+
+// ── The programme at a glance (issue 24 §5) ─────────────────────────────────────────────────────
+
+/** Days after which a notified case without an answer is overdue (until brands set their own). */
+export const CASE_OVERDUE_DAYS = 14;
+
+export const caseSummaryPath = z.object({ brandId: id });
+export const caseRankingRow = z.object({
+  retailer: z.string(),
+  name: z.string(),
+  /** The share of its latest scan's products with no active case, 0-100 (1 decimal); null before its first scan. */
+  compliance: z.number().nullable(),
+  open: z.number(),
+  activeProducts: z.number(),
+  totalProducts: z.number(),
+  latestDate: z.string().nullable(),
+});
+export const caseSummaryResponse = z.object({
+  figures: z.object({
+    /** Active cases (open, notified, acknowledged). */
+    open: z.number(),
+    /** This month: cases opened (or reopened), resolved, notices emailed. */
+    newThisMonth: z.number().nullable(),
+    resolvedThisMonth: z.number().nullable(),
+    noticesThisMonth: z.number().nullable(),
+    /** Retailers with no active case, of the retailers shown. */
+    compliant: z.number(),
+    retailers: z.number(),
+    /** Notified more than `overdueDays` days ago, no answer yet. */
+    overdue: z.number().nullable(),
+    overdueDays: z.number(),
+    /** Days from opening to resolution, the median bucket's upper bound; null before any resolution. */
+    medianDaysToResolve: z.number().nullable(),
+    month: z.string(),
+  }),
+  /** Every retailer shown, the least compliant first. */
+  ranking: z.array(caseRankingRow),
+});
+export type CaseSummary = z.infer<typeof caseSummaryResponse>;
+
+export const caseTrendQuery = z.object({ retailerId: id.optional() });
+export const caseTrendPoint = z.object({
+  /** A scan's date (a retailer), or a month YYYY-MM (the brand). */
+  date: z.string(),
+  open: z.number(),
+  priceIssues: z.number(),
+  compliance: z.number().nullable(),
+});
+export const caseTrendResponse = z.object({ data: z.array(caseTrendPoint) });

@@ -93,4 +93,26 @@ describe('the CASES tab', () => {
       },
       { width: 390, height: 844 },
     ));
+
+  it("the summary's Cases panel: figures that agree with the retailers' ranking, each a link to its CASES tab", () =>
+    tab(async ({ page }) => {
+      await withSession(page, await apiSession(fx.adminEmail, CASE_PASSWORD), '/dashboard/summary');
+      const panel = page.getByRole('region', { name: 'Cases' });
+      await panel.getByText('Active cases').first().waitFor();
+      const figures = Object.fromEntries(await panel.locator('.programme__figure').evaluateAll((els) => els.map((e) => [e.querySelector('dt')!.textContent, e.querySelector('dd')!.textContent])));
+      const ranking = panel.getByRole('table', { name: 'Retailers by compliance, the least compliant first' });
+      const rows = await ranking.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+      // Case Store: A2 open (the first test dismissed A1); Other Case Store: none.
+      expect(rows.map((r) => [r[0], r[2]])).toEqual([
+        [fx.r1.name, '1'],
+        [fx.r2.name, '0'],
+      ]);
+      expect(figures['Active cases']).toBe(String(rows.reduce((n, r) => n + Number(r[2]), 0)));
+      expect(figures['Retailers with no active case']).toBe('1 of 2');
+      expect(figures['Resolved this month']).toBe('1');
+      await screenshot(page, 'summary-cases');
+      await ranking.getByRole('link', { name: fx.r1.name, exact: true }).click();
+      await page.getByRole('tab', { name: 'CASES', selected: true }).waitFor();
+      await page.getByRole('table', { name: `Active cases of ${fx.r1.name}` }).getByText('Piece A2').waitFor();
+    }));
 });

@@ -125,4 +125,24 @@ describe('the next scan settles cases', () => {
     const counts = (await callRoute('listRetailerCases', { params: { brandId: BRAND._id, retailerId: R._id }, token: brandAdmin })).body.counts;
     expect(counts).toMatchObject({ open: 2, resolved: 0, repeats: 1 });
   });
+
+  it("the programme's figures and trend agree with the lists: one point per scan, the brand's month, compliance", async () => {
+    const trend = await callRoute('getCaseTrend', { params: { brandId: BRAND._id }, query: { retailerId: R._id }, token: brandAdmin });
+    expect(trend.status).toBe(200);
+    // Scan 1: SF-100 and SF-101 flagged after it was published (0 then); scan 2: SF-100 fixed, SF-101 open; scan 3: SF-100 back.
+    expect(trend.body.data.map((p) => [p.date, p.open, p.compliance])).toEqual([
+      [DATES[0], 0, 100],
+      [DATES[1], 1, 90],
+      [DATES[2], 2, 80],
+    ]);
+    const month = await callRoute('getCaseTrend', { params: { brandId: BRAND._id }, token: brandAdmin });
+    expect(month.body.data).toEqual([{ date: '2015-03', open: 2, priceIssues: 1, compliance: 80 }]);
+    const summary = await callRoute('getCaseSummary', { params: { brandId: BRAND._id }, token: brandAdmin });
+    expect(summary.status).toBe(200);
+    const cases = (await callRoute('listRetailerCases', { params: { brandId: BRAND._id, retailerId: R._id }, token: brandAdmin })).body;
+    expect(summary.body.figures).toMatchObject({ open: cases.data.length, compliant: 0, retailers: 1 });
+    expect(summary.body.ranking).toEqual([{ retailer: R._id, name: R.name, compliance: 80, open: 2, activeProducts: 2, totalProducts: 10, latestDate: DATES[2] }]);
+    // Resolved once (by the scan), after 0 days: the median bucket.
+    expect(summary.body.figures.medianDaysToResolve).not.toBeNull();
+  });
 });

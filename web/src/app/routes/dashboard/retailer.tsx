@@ -61,7 +61,8 @@ export function RetailerRoute() {
   const info = useRetailerInfo(brandId, rId);
   const periods = useRetailerPeriods(brandId, rId);
   const period = usePeriodInfo(brandId, pId);
-  const [side, setSide] = useState<SideTab>('details');
+  // `?side=cases` (the summary's ranking links there) opens that tab.
+  const [side, setSide] = useState<SideTab>(() => SIDE_TABS.find((t) => t.id === new URLSearchParams(window.location.search).get('side'))?.id ?? 'details');
   const [linkModal, setLinkModal] = useState(false);
   /** The basket export's email body, while its contact form is open. */
   const [basketEmail, setBasketEmail] = useState<string | null>(null);

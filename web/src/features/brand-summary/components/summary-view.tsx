@@ -3,7 +3,7 @@
  * auditing N websites', the summary stats with their change, a filter by retailer name (and by
  * rep name for ADMIN and BRAND_ADMIN, 000 §6), the layout picker (`?layout=`) and the tiles.
  */
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ROLE } from '@shared/constants';
 import { Select } from '../../../components/ui/select';
@@ -24,7 +24,8 @@ export function seesReps(session: Session): boolean {
   return isAdmin(session.user) || session.user.roles.some((r) => r.name === ROLE.BRAND_ADMIN);
 }
 
-export function SummaryView({ session }: { session: Session }) {
+/** `programme`: what the page shows under the welcome and its stats (the app puts the Cases panel there). */
+export function SummaryView({ session, programme }: { session: Session; programme?: ReactNode }) {
   const brandId = effectiveBrand(session)?._id;
   const reps = seesReps(session);
   const [params, setParams] = useSearchParams();
@@ -68,6 +69,7 @@ export function SummaryView({ session }: { session: Session }) {
         <p className="welcome__text">{auditing !== undefined ? `You are currently auditing ${auditing} websites` : '\u00a0'}</p>
         <SummaryStats summary={summary.data} />
       </section>
+      {programme}
 
       <div className="summary-tools">
         <div className="field summary-tools__filter">

@@ -80,3 +80,13 @@ export function useCaseLinks(brandId: string | undefined, retailerId: string) {
 export function useRevokeCaseLink(brandId: string | undefined) {
   return useSWRMutation([CASES_KEY, 'revoke-link', brandId] as const, async (_key, { arg: id }: { arg: string }) => api('revokeCaseLink', { params: { brandId: brandId ?? '', id } }), MUTATION_OPTIONS);
 }
+
+/** The brand's programme at a glance (figures kept on write, the retailers by compliance). */
+export function useCaseSummary(brandId: string | undefined) {
+  return useSWR(brandId ? ([CASES_KEY, 'summary', brandId] as const) : null, ([, , brand]) => api('getCaseSummary', { params: { brandId: brand } }));
+}
+
+/** Compliance, open cases and price flags per scan (a retailer) or per month (the brand), oldest first. */
+export function useCaseTrend(brandId: string | undefined, retailerId?: string) {
+  return useSWR(brandId ? ([CASES_KEY, 'trend', brandId, retailerId ?? ''] as const) : null, ([, , brand, retailer]) => api('getCaseTrend', { params: { brandId: brand }, query: retailer ? { retailerId: retailer } : {} }));
+}

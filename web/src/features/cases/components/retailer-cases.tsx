@@ -10,11 +10,12 @@ import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { Table, type Column } from '../../../components/ui/table';
 import { formatDate } from '../../../lib/format';
-import { useCaseActivity, useRetailerCases, type CaseEventRow, type CaseRow } from '../api/cases';
+import { useCaseActivity, useCaseTrend, useRetailerCases, type CaseEventRow, type CaseRow } from '../api/cases';
 import { CASE_MSG, CASE_UI, EVENT_LABEL, RESOLUTION_LABEL, STATUS_LABEL } from '../messages';
 import { CaseLinks } from './case-links';
 import { CaseModal } from './case-modal';
 import { SeverityBadge } from './severity-badge';
+import { TrendChart } from './trend-chart';
 import '../cases.css';
 
 type View = 'active' | 'resolved' | 'activity';
@@ -38,6 +39,7 @@ export function RetailerCases({ brandId, retailerId, retailerName }: { brandId: 
   const list = useRetailerCases(brandId, retailerId, view === 'resolved' ? 'resolved' : 'active');
   const log = useCaseActivity(view === 'activity' ? brandId : undefined, retailerId, kind);
   const counts = list.data?.[0]?.counts;
+  const trend = useCaseTrend(brandId, retailerId);
 
   const open = (c: { _id: string; name: string }) => (
     <Button size="sm" variant="outline" onClick={() => setOpenCase(c._id)} aria-label={`View the case of ${c.name}`}>
@@ -133,6 +135,7 @@ export function RetailerCases({ brandId, retailerId, retailerName }: { brandId: 
       ) : (
         <Spinner label="Loading cases…" />
       )}
+      {trend.data ? <TrendChart title={`Compliance and active cases of ${retailerName} by scan`} points={trend.data.data} /> : null}
       <CaseLinks brandId={brandId} retailerId={retailerId} retailerName={retailerName} />
       {openCase ? (
         <CaseModal

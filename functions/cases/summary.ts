@@ -1,0 +1,68 @@
+/**
+ * The programme at a glance (issue 24 §5), read from figures kept on write, never from the cases:
+ * the brand's totals and this month's item, one small item per retailer (≤ the retailers the
+ * brand carries), the overdue notices by their keys, and the trend's points. A User assigned some
+ * retailers sees those retailers' figures only (the brand-wide month and days to resolve: none).
+ */
+import { ROLE } from '../../shared/constants';
+import { CASE_OVERDUE_DAYS, type CaseSummary } from '../../shared/schemas/cases';
+import { getBrand } from '../brands';
+import { canSeeRetailer, type AuthContext } from '../lib/http/auth';
+import { getRetailers } from '../retailers';
+import { brandFigures, countOverdue, retailerFigures, trendPoints, type TrendPoint } from './cases.repo';
+
+const compliance = (activeProducts: number, totalProducts: number): number | null => (totalProducts > 0 ? Math.round(Math.max(0, 1 - activeProducts / totalProducts) * 1000) / 10 : null);
+
+/** The median of a histogram of [upper bound, count], as the bucket's upper bound. */
+export function medianBucket(histogram: readonly (readonly [number, number])[]): number | null {
+  const total = histogram.reduce((n, [, c]) => n + c, 0);
+  if (!total) return null;
+  let seen = 0;
+  for (const [bound, c] of histogram) {
+    seen += c;
+    if (seen * 2 >= total) return bound;
+  }
+  return null;
+}
+
+export async function caseSummaryFor(auth: AuthContext, brandId: string, now = new Date()): Promise<CaseSummary> {
+  const month = now.toISOString().slice(0, 7);
+  const whole = auth.isAdmin || auth.role !== ROLE.USER || auth.retailers.length === 0;
+  const [brand, figures, brandWide] = await Promise.all([getBrand(brandId), retailerFigures(brandId), brandFigures(brandId, month)]);
+  const carried = (brand?.retailers ?? []).filter((r) => r.flag !== false && canSeeRetailer(auth, r.retailer)).map((r) => r.retailer);
+  const byRetailer = new Map(figures.map((f) => [f.retailer, f]));
+  const names = new Map((await getRetailers(carried)).map((r) => [r._id, r.name]));
+  const ranking = carried
+    .map((id) => {
+      const f = byRetailer.get(id);
+      const open = f ? f.open + f.notified + f.acknowledged : 0;
+      return { retailer: id, name: names.get(id) ?? id, compliance: f ? compliance(f.activeProducts, f.totalProducts) : null, open, activeProducts: f?.activeProducts ?? 0, totalProducts: f?.totalProducts ?? 0, latestDate: f?.latestDate ?? null };
+    })
+    .sort((a, b) => (a.compliance ?? 101) - (b.compliance ?? 101) || b.open - a.open || a.name.localeCompare(b.name));
+  const overdueBefore = new Date(now.getTime() - CASE_OVERDUE_DAYS * 86_400_000).toISOString();
+  return {
+    figures: {
+      open: ranking.reduce((n, r) => n + r.open, 0),
+      newThisMonth: whole ? brandWide.month.opened : null,
+      resolvedThisMonth: whole ? brandWide.month.resolved : null,
+      noticesThisMonth: whole ? brandWide.month.notices : null,
+      compliant: ranking.filter((r) => r.open === 0).length,
+      retailers: ranking.length,
+      overdue: whole ? await countOverdue(brandId, overdueBefore) : null,
+      overdueDays: CASE_OVERDUE_DAYS,
+      medianDaysToResolve: whole ? medianBucket(brandWide.histogram) : null,
+      month,
+    },
+    ranking,
+  };
+}
+
+const pointView = (p: TrendPoint) => ({ date: p.date, open: p.open, priceIssues: p.priceIssues, compliance: compliance(p.activeProducts, p.totalProducts) });
+
+/** A retailer's last 52 scans, or the brand's last 24 months, oldest first. */
+export async function caseTrendFor(auth: AuthContext, brandId: string, retailerId: string | undefined) {
+  if (retailerId && !canSeeRetailer(auth, retailerId)) return { data: [] };
+  if (!retailerId && !(auth.isAdmin || auth.role !== ROLE.USER || auth.retailers.length === 0)) return { data: [] };
+  const points = await trendPoints(brandId, retailerId, retailerId ? 52 : 24);
+  return { data: points.reverse().map(pointView) };
+}
