@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the benchmarks of bench/ (the web budget, Lighthouse, the Lambda bundles, the lists bench, the brand summary / Retailer List bench (6 vs 200 retailers),
- * the product tabs bench, the export bench, the export jobs bench (100k contacts, a 20k-brand Permissions list), the basket export bench (1,000 items), the monthly report bench (200 retailers), the diff bench, then the
+ * the product tabs bench, the cases bench (200 retailers × 52 scans, 10k cases), the export bench, the export jobs bench (100k contacts, a 20k-brand Permissions list), the basket export bench (1,000 items), the monthly report bench (200 retailers), the diff bench, then the
  * pipeline bench). Names of parts (`web-budget`, `lighthouse`, `bundles`, `lists`, `brand-lists`, `product-tabs`, `export`,
  * `export-jobs`, `basket-export`, `monthly-report`, `diff`, `pipeline`) run those parts only: `npm run bench -- lighthouse`.
  * `--lighthouse-runs N`, `--lighthouse-url URL` (a
@@ -12,6 +12,7 @@
 import { runBasketExportBench } from './basket-export-bench.js';
 import { runBrandListsBench } from './brand-lists-bench.js';
 import { runBundlesBench } from './bundles-bench.js';
+import { runCasesBench } from './cases-bench.js';
 import { runContactsImportBench } from './contacts-import-bench.js';
 import { runDiffBench } from './diff-bench.js';
 import { runExportBench } from './export-bench.js';
@@ -29,7 +30,7 @@ const pipelineArgs: string[] = [];
 const diffArgs: string[] = [];
 const exportArgs: string[] = [];
 const lighthouse: LighthouseOptions = {};
-const PARTS = ['web-budget', 'lighthouse', 'bundles', 'lists', 'brand-lists', 'product-tabs', 'export', 'export-jobs', 'basket-export', 'monthly-report', 'contacts-import', 'diff', 'pipeline'] as const;
+const PARTS = ['web-budget', 'lighthouse', 'bundles', 'lists', 'brand-lists', 'product-tabs', 'export', 'export-jobs', 'basket-export', 'monthly-report', 'contacts-import', 'cases', 'diff', 'pipeline'] as const;
 const only = new Set<string>();
 for (let i = 0; i < argv.length; i++) {
   const a = argv[i]!;
@@ -72,6 +73,7 @@ if (run('export-jobs')) await runExportJobsBench();
 if (run('basket-export')) await runBasketExportBench();
 if (run('monthly-report')) await runMonthlyReportBench();
 if (run('contacts-import')) await runContactsImportBench();
+if (run('cases')) await runCasesBench();
 if (run('diff')) await runDiffBench(diffArgs);
 if (run('pipeline')) await runPipelineBench(pipelineArgs);
 

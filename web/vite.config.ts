@@ -146,6 +146,8 @@ export default defineConfig({
             // The rich-text editor (the contact form) imports Quill on demand: its own chunk (with its
             // stylesheet), or the catch-all vendor group below put Quill, its lodash copies and 24 KB of
             // its CSS (render-blocking) into every first page.
+            // uPlot (the cases' trend charts) and its stylesheet: loaded with a chart, not with every page.
+            { name: 'uplot', test: /node_modules[\\/]uplot[\\/]/, priority: 4 },
             { name: 'quill', test: /node_modules[\\/](quill|parchment|quill-delta|lodash-es|lodash\.isequal|lodash\.clonedeep|fast-diff|eventemitter3)[\\/]/, priority: 4 },
             // The month and colour pickers (Settings, Manage Reports, the summary's filters) load with
             // their screens: in the catch-all vendor group, react-datepicker, date-fns, floating-ui and

@@ -120,7 +120,7 @@ function figureWrites(s: Step): TransactItem[] {
  * event (a retried email's event is the same item: not written twice) and the counts. Index 0 is
  * the case: a transaction cancelled on it means someone else changed the case meanwhile.
  */
-export function stepWrites(s: Step): TransactItem[] {
+export function stepWrites(s: Step, trendDate?: string | null): TransactItem[] {
   return [
     {
       Put: {
@@ -132,7 +132,31 @@ export function stepWrites(s: Step): TransactItem[] {
     },
     { Put: { TableName: table.name, Item: eventItem(s.after, s.event) } },
     ...figureWrites(s),
+    ...(trendDate ? trendWrites(s, trendDate) : []),
   ];
+}
+
+/**
+ * The step's move of the retailer's latest trend point (its latest published scan's) and of that
+ * month's points, the retailer's and the brand's: the trend's last point says what the lists say
+ * now, not only what they said when the scan was published.
+ */
+function trendWrites(s: Step, date: string): TransactItem[] {
+  const { brand, retailer } = s.after;
+  const open = (s.counts.open ?? 0) + (s.counts.notified ?? 0) + (s.counts.acknowledged ?? 0);
+  const moves = { open, activeProducts: s.after.kind === 'product' ? open : 0 };
+  if (!moves.open && !moves.activeProducts) return [];
+  const month = date.slice(0, 7);
+  // Only onto points that exist (a retailer's first scan writes its point when it is published).
+  const onto = (key: { pk: string; sk: string }): TransactItem[] =>
+    addTo(key, moves).map((w) => ({ Update: { ...w.Update!, ConditionExpression: 'attribute_exists(pk)' } }));
+  return [...onto({ pk: trendPk(brand, retailer), sk: `P#${date}` }), ...onto({ pk: trendPk(brand, retailer), sk: `M#${month}` }), ...onto({ pk: trendPk(brand), sk: `M#${month}` })];
+}
+
+/** The date of the retailer's latest published scan (its trend's last point), if any. */
+export async function latestTrendDate(brand: string, retailer: string): Promise<string | null> {
+  const out = await ddb.send(new GetCommand({ TableName: table.name, Key: statsKey(brand, retailer), ConsistentRead: true, ProjectionExpression: 'latestDate' }));
+  return typeof out.Item?.latestDate === 'string' ? out.Item.latestDate : null;
 }
 
 export async function getCaseCounts(brand: string, retailer: string): Promise<CaseCounts> {

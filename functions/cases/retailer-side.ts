@@ -19,7 +19,8 @@ import { transactIf } from '../lib/table';
 import { getRetailers } from '../retailers';
 import { listUsersByBrand, primaryRole } from '../users';
 import { ROLE } from '../../shared/constants';
-import { getCase, pageCases, stepWrites } from './cases.repo';
+import { getCase, pageCases } from './cases.repo';
+import { stepWritesWithTrend } from './service';
 import { answerStep, type CaseRecord } from './domain/case';
 
 async function openLink(token: string) {
@@ -56,7 +57,7 @@ export async function answerRetailerCase(caseId: string, body: AnswerRetailerCas
     if (!current || current.brand !== link.brand || current.retailer !== link.retailer) throw new NotFoundError(CASE_MSG.notFound);
     const step = answerStep(current, { action: body.action, note: body.note, at, by: { id: `LINK#${link._id}`, name: `${retailerName} (retailer)` }, ref });
     if (!step) throw new ConflictError(CASE_MSG.alreadyResolved);
-    if (await transactIf(stepWrites(step))) {
+    if (await transactIf(await stepWritesWithTrend(step))) {
       await tellFollowers(link.brand, brand.name, link.retailer, retailerName, step.after, step.event.detail, body.action);
       return { message: body.action === 'fixed' ? CASE_MSG.markedFixed : CASE_MSG.noteSent, data: retailerView(step.after) };
     }

@@ -7,12 +7,17 @@
  *   retried on a concurrent change; the same email again (a retried send) writes the same event.
  */
 import { transactIf, type TransactItem } from '../lib/table';
-import { getCase, hasEvent, stepWrites } from './cases.repo';
+import { getCase, hasEvent, latestTrendDate, stepWrites } from './cases.repo';
 import { emailedStep, type Actor, type CaseRecord, type Step } from './domain/case';
 
 export async function caseWritesFor(caseId: string, decide: (current: CaseRecord | undefined) => Step | undefined): Promise<TransactItem[]> {
   const step = decide(await getCase(caseId));
-  return step ? stepWrites(step) : [];
+  return step ? stepWritesWithTrend(step) : [];
+}
+
+/** A step's writes with the move of the retailer's latest trend point (one read: its date). */
+export async function stepWritesWithTrend(step: Step): Promise<TransactItem[]> {
+  return stepWrites(step, await latestTrendDate(step.after.brand, step.after.retailer));
 }
 
 /** Marks the open cases an email named as notified and logs the email on each (active cases only). */
@@ -25,7 +30,7 @@ export async function notifyCases(caseIds: readonly string[], e: { historyId: st
       if (current && (await hasEvent(id, e.at, 'emailed', e.historyId))) break;
       const step = emailedStep(current, e);
       if (!step) break;
-      if (await transactIf(stepWrites(step))) {
+      if (await transactIf(await stepWritesWithTrend(step))) {
         notified++;
         break;
       }

@@ -38,6 +38,9 @@ export async function settleCasesOfFile(fileId: string): Promise<{ closed: numbe
 export async function settlePeriodCases(periodId: string): Promise<{ closed: number; reopened: number }> {
   const period = await getPeriod(periodId);
   if (!period?.version) return { closed: 0, reopened: 0 };
+  // The scan's trend point first: what this scan then closes or reopens moves it (the point of a
+  // scan says how things stand while it is the latest).
+  await recordTrend(periodId);
   let matcher: Awaited<ReturnType<typeof onHandMatcher>> | undefined;
   let closed = 0;
   let reopened = 0;
@@ -68,7 +71,6 @@ export async function settlePeriodCases(periodId: string): Promise<{ closed: num
       if (await reflag(c, product, onHand, period.date, at)) reopened++;
     }
   }
-  await recordTrend(periodId);
   return { closed, reopened };
 }
 

@@ -11,7 +11,7 @@
  * retailer that already has exports, is left as it is.
  */
 import { ROLE } from '../../shared/constants';
-import { answerStep, caseIdOf, caseWritesFor, flagStep, getCase, notifyCases, priceGap, resolveStep, stepWrites, type Actor, type FlagInput } from '../../functions/cases';
+import { answerStep, caseIdOf, caseWritesFor, flagStep, getCase, notifyCases, priceGap, resolveStep, stepWritesWithTrend, type Actor, type FlagInput } from '../../functions/cases';
 import { exportTab } from '../../functions/exports/export-tab';
 import { onHandOf } from '../../functions/scrapings/case-evidence';
 import { transactIf } from '../../functions/lib/table';
@@ -75,7 +75,7 @@ export async function seedDashboard(log: (m: string) => void = () => undefined):
           by: { id: 'LINK#demo', name: 'Harrowgate & Finch (retailer)' },
           ref: `demo-${i}`,
         });
-        if (answer) await transactIf(stepWrites(answer));
+        if (answer) await transactIf(await stepWritesWithTrend(answer));
       }
       flagged++;
     }
@@ -139,7 +139,7 @@ async function caseInput(p: ProductScrape, flagMessage: FlagMessage, at: string,
 /** A case that opened three weeks before `input.at` and was resolved two weeks before it (the demo's history). */
 async function pastCase(input: FlagInput, resolution: 'retailer_fixed' | 'dismissed', reason: string): Promise<void> {
   const opened = flagStep(undefined, { ...input, at: dayAfter(input.at, -21), evidence: { ...input.evidence, scanDate: dayAfter(input.at, -21).slice(0, 10) } });
-  if (!opened || !(await transactIf(stepWrites(opened)))) return; // there already (idempotent)
+  if (!opened || !(await transactIf(await stepWritesWithTrend(opened)))) return; // there already (idempotent)
   const resolved = resolveStep(opened.after, { resolution, reason, at: dayAfter(input.at, -14), by: input.by });
-  if (resolved) await transactIf(stepWrites(resolved));
+  if (resolved) await transactIf(await stepWritesWithTrend(resolved));
 }

@@ -201,7 +201,9 @@ export const caseTrendQuery = z.object({ retailerId: id.optional() });
 export const caseTrendPoint = z.object({
   /** A scan's date (a retailer), or a month YYYY-MM (the brand). */
   date: z.string(),
+  /** Active cases while this scan was the latest (moved by every case change since). */
   open: z.number(),
+  /** Products flagged for their price when the scan was published. */
   priceIssues: z.number(),
   compliance: z.number().nullable(),
 });

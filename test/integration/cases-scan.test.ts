@@ -129,14 +129,16 @@ describe('the next scan settles cases', () => {
   it("the programme's figures and trend agree with the lists: one point per scan, the brand's month, compliance", async () => {
     const trend = await callRoute('getCaseTrend', { params: { brandId: BRAND._id }, query: { retailerId: R._id }, token: brandAdmin });
     expect(trend.status).toBe(200);
-    // Scan 1: SF-100 and SF-101 flagged after it was published (0 then); scan 2: SF-100 fixed, SF-101 open; scan 3: SF-100 back.
+    // A scan's point says how things stood while it was the latest: scan 1, SF-100 and SF-101 flagged;
+    // scan 2, SF-100 fixed by it, SF-101 open; scan 3, SF-100 back.
     expect(trend.body.data.map((p) => [p.date, p.open, p.compliance])).toEqual([
-      [DATES[0], 0, 100],
+      [DATES[0], 2, 80],
       [DATES[1], 1, 90],
       [DATES[2], 2, 80],
     ]);
     const month = await callRoute('getCaseTrend', { params: { brandId: BRAND._id }, token: brandAdmin });
-    expect(month.body.data).toEqual([{ date: '2015-03', open: 2, priceIssues: 1, compliance: 80 }]);
+    // Price flags are counted as each scan was published (SF-100's came back after scan 3's count).
+    expect(month.body.data).toEqual([{ date: '2015-03', open: 2, priceIssues: 0, compliance: 80 }]);
     const summary = await callRoute('getCaseSummary', { params: { brandId: BRAND._id }, token: brandAdmin });
     expect(summary.status).toBe(200);
     const cases = (await callRoute('listRetailerCases', { params: { brandId: BRAND._id, retailerId: R._id }, token: brandAdmin })).body;

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 const dist = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'dist');
 
 /** Libraries loaded on demand by the screens that use them. */
-const ON_DEMAND = ['react-datepicker', 'date-fns', '@floating-ui', 'react-colorful', 'quill', 'parchment', 'sanitize-html', 'htmlparser2', 'exceljs', 'papaparse', 'downshift'];
+const ON_DEMAND = ['react-datepicker', 'date-fns', '@floating-ui', 'react-colorful', 'quill', 'parchment', 'sanitize-html', 'htmlparser2', 'exceljs', 'papaparse', 'downshift', 'uplot'];
 
 const packageOf = (source: string) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1];
 

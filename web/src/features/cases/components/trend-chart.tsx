@@ -29,8 +29,11 @@ export function TrendChart({ title, points }: { title: string; points: TrendDatu
       const xs = points.map((_, i) => i);
       plot = new UPlot(
         {
-          width: Math.max(280, el.clientWidth),
+          // The box's width (a phone's too): uPlot draws at a fixed size, so nothing sticks out.
+          width: Math.max(200, el.clientWidth),
           height: 200,
+          // The key is drawn below in HTML (it wraps); uPlot's own legend is a table of live values.
+          legend: { show: false },
           scales: { x: { time: false }, pct: { range: [0, 100] } },
           axes: [
             { values: (_u: unknown, ticks: number[]) => ticks.map((t) => (Number.isInteger(t) && points[t] ? label(points[t]!.date) : '')) },
@@ -58,15 +61,24 @@ export function TrendChart({ title, points }: { title: string; points: TrendDatu
         </button>
       </figcaption>
       {points.length < 2 && !asTable ? <p className="muted">The trend shows from the second scan on.</p> : null}
-      {!asTable && points.length >= 2 ? <div ref={box} className="trend-chart__plot" aria-hidden="true" /> : null}
-      <table className={asTable ? 'table trend-chart__table' : 'sr-only'}>
+      {!asTable && points.length >= 2 ? (
+        <>
+          <div ref={box} className="trend-chart__plot" aria-hidden="true" />
+          <p className="trend-chart__key" aria-hidden="true">
+            <span className="trend-chart__swatch trend-chart__swatch--pct" /> Compliance % <span className="trend-chart__swatch trend-chart__swatch--open" /> Open cases
+          </p>
+        </>
+      ) : null}
+      {/* A table ignores a 1 px width: the visually hidden one is wrapped in a box that does not. */}
+      <div className={asTable ? 'trend-chart__table-box' : 'sr-only'}>
+      <table className="table trend-chart__table">
         <caption className="sr-only">{title}</caption>
         <thead>
           <tr>
             <th scope="col">Scan</th>
             <th scope="col">Compliance</th>
             <th scope="col">Open cases</th>
-            <th scope="col">Price flags</th>
+            <th scope="col">Price flags at the scan</th>
           </tr>
         </thead>
         <tbody>
@@ -80,6 +92,7 @@ export function TrendChart({ title, points }: { title: string; points: TrendDatu
           ))}
         </tbody>
       </table>
+      </div>
     </figure>
   );
 }
