@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ROLES, testUser } from '../support/accounts';
+import { seedBrand } from '../support/brands';
 import { callRoute, login, stack } from '../support/api';
 import { dropRobotFile, waitForFile as waitForFileOf } from '../support/post-office';
 import { storeFeed } from '../support/seed-period';
@@ -57,20 +58,11 @@ const getCase = async (style: string) => (await callRoute('getCase', { params: {
 beforeAll(async () => {
   Object.assign(process.env, stack().env);
   ({ caseIdOf } = await import('../../functions/cases'));
-  const { putBrand } = await import('../../functions/brands/brands.repo');
-  const { putRetailer } = await import('../../functions/retailers/retailers.repo');
   const { createUser } = await import('../../functions/users/users.repo');
   const { hashPassword } = await import('../../functions/lib/password');
   const contacts = await import('../../functions/address-book/contacts.repo');
   const now = new Date().toISOString();
-  await putRetailer({ ...R, createdAt: now, updatedAt: now });
-  await putBrand({
-    ...BRAND,
-    colors: { bgColor: '#333131', textColor: '#ffffff', hoverColor: '#ffffff3b', summaryPageSectionColor: '#333131' },
-    retailers: [{ retailer: R._id, flag: true, webSiteType: 'retailerWithProducts' as const }],
-    createdAt: now,
-    updatedAt: now,
-  });
+  await seedBrand(BRAND, [R], [{ retailer: R._id, flag: true, webSiteType: 'retailerWithProducts' as const }]);
   await createUser(testUser({ _id: `user-cs-${tag}`, name: 'Sana Scan', email: `cs-${tag}@demo.test`, passwordHash: await hashPassword('Scan-2031!'), brand: BRAND._id, roles: [TEST_ROLES.BRAND_ADMIN], notify: false }));
   await contacts.putContact({ firstName: 'Bo', lastName: 'Buyer', role: 'Buyer', createdBy: 'test', email: CONTACT, brand: BRAND._id, retailer: R._id });
   admin = await login('admin@demo.test');

@@ -10,8 +10,8 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CASE_MSG } from '../../shared/schemas/cases';
-import { callRoute, errorBody, login, stack } from '../support/api';
-import { CASE_PASSWORD, caseFixture } from '../support/case-fixture';
+import { callRoute, errorBody, stack } from '../support/api';
+import { caseFixture } from '../support/case-fixture';
 
 const tag = randomBytes(4).toString('hex');
 const fx = caseFixture(tag);
@@ -42,10 +42,7 @@ beforeAll(async () => {
   Object.assign(process.env, stack().env);
   ids = await import('../../functions/scrapings/domain/ids');
   ({ caseIdOf } = await import('../../functions/cases'));
-  await fx.seed();
-  tokens.admin = await login(fx.adminEmail, CASE_PASSWORD);
-  tokens.user = await login(fx.userEmail, CASE_PASSWORD);
-  tokens.other = await login('brandadmin@demo.test');
+  Object.assign(tokens, await fx.seedAndSignIn());
 }, 60_000);
 
 describe('a case from flag to fix', () => {

@@ -9,8 +9,8 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CASE_LINK, CASE_MSG } from '../../shared/schemas/cases';
-import { callRoute, errorBody, login, sentEmails, stack } from '../support/api';
-import { CASE_PASSWORD, caseFixture } from '../support/case-fixture';
+import { callRoute, errorBody, sentEmails, stack } from '../support/api';
+import { caseFixture } from '../support/case-fixture';
 
 const tag = randomBytes(4).toString('hex');
 const fx = caseFixture(tag);
@@ -29,10 +29,7 @@ beforeAll(async () => {
   Object.assign(process.env, stack().env);
   ids = await import('../../functions/scrapings/domain/ids');
   ({ caseIdOf } = await import('../../functions/cases'));
-  await fx.seed();
-  tokens.admin = await login(fx.adminEmail, CASE_PASSWORD);
-  tokens.user = await login(fx.userEmail, CASE_PASSWORD);
-  tokens.other = await login('brandadmin@demo.test');
+  Object.assign(tokens, await fx.seedAndSignIn());
   expect((await flag(fx.period.r1, 'A1', [{ name: 'Price', value: 'Wrong price' }])).status).toBe(200);
   expect((await flag(fx.period.r1, 'A2', [{ name: 'Image Issues', value: 'Image Issues' }])).status).toBe(200);
   expect((await flag(fx.period.r2, 'A1', [{ name: 'Price', value: 'Wrong price' }])).status).toBe(200);

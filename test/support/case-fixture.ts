@@ -6,6 +6,7 @@
  */
 import type { ProductScrape } from '../../functions/scrapings/domain/product';
 import { TEST_ROLES, testUser } from './accounts';
+import { seedBrand } from './brands';
 import { periodRecord, productScrape } from './scrapes';
 import { storeFeed } from './seed-period';
 
@@ -25,23 +26,20 @@ export function caseFixture(tag: string) {
     userEmail: `case-${tag}@demo.test`,
     /** Filled by `seed()`: each retailer's period id. */
     period: { r1: '', r2: '' },
+    /** Seeds, then signs in its Brand admin, its User and (another brand) Maison Aurelle's admin. */
+    async seedAndSignIn(): Promise<Record<'admin' | 'user' | 'other', string>> {
+      const { login } = await import('./api');
+      await this.seed();
+      return { admin: await login(this.adminEmail, CASE_PASSWORD), user: await login(this.userEmail, CASE_PASSWORD), other: await login('brandadmin@demo.test') };
+    },
     async seed(): Promise<void> {
       const ids = await import('../../functions/scrapings/domain/ids');
       const repo = await import('../../functions/scrapings/scrapings.repo');
-      const { putBrand } = await import('../../functions/brands/brands.repo');
-      const { putRetailer } = await import('../../functions/retailers/retailers.repo');
       const { createUser } = await import('../../functions/users/users.repo');
       const { hashPassword } = await import('../../functions/lib/password');
       const contacts = await import('../../functions/address-book/contacts.repo');
       const now = new Date().toISOString();
-      for (const r of [r1, r2]) await putRetailer({ ...r, createdAt: now, updatedAt: now });
-      await putBrand({
-        ...brand,
-        colors: { bgColor: '#333131', textColor: '#ffffff', hoverColor: '#ffffff3b', summaryPageSectionColor: '#333131' },
-        retailers: [r1, r2].map((r) => ({ retailer: r._id, flag: true, webSiteType: 'retailerWithProducts' as const })),
-        createdAt: now,
-        updatedAt: now,
-      });
+      await seedBrand(brand, [r1, r2], [r1, r2].map((r) => ({ retailer: r._id, flag: true, webSiteType: 'retailerWithProducts' as const })));
       const hash = await hashPassword(CASE_PASSWORD);
       await createUser(testUser({ _id: `user-case-admin-${tag}`, name: 'Cora Case', email: this.adminEmail, passwordHash: hash, brand: brand._id, roles: [TEST_ROLES.BRAND_ADMIN], notify: true }));
       await createUser(testUser({ _id: `user-case-${tag}`, email: this.userEmail, passwordHash: hash, brand: brand._id, associated_retailers: [r2._id], notify: true }));

@@ -91,14 +91,8 @@ export function priceGap(scraped: number | null, onHand: number | null | undefin
 const reasonsText = (reasons: readonly { name: string; value: string }[]) => reasons.map((r) => (r.value && r.value !== r.name ? `${r.name}: ${r.value}` : r.name)).join(', ');
 const sameReasons = (a: readonly { name: string; value: string }[], b: readonly { name: string; value: string }[]) => reasonsText(a) === reasonsText(b);
 
-export interface FlagInput {
-  brand: string;
-  retailer: string;
-  kind: 'product' | 'profile';
-  style_number: string;
-  name: string;
-  productId: string;
-  evidence: CaseEvidence;
+/** What a flag says about its subject (the case's own fields), when, by whom. */
+export interface FlagInput extends Pick<CaseRecord, 'brand' | 'retailer' | 'kind' | 'style_number' | 'name' | 'productId' | 'evidence'> {
   at: string;
   by: Actor | null;
 }
