@@ -10,8 +10,8 @@ import { transactIf, type TransactItem } from '../lib/table';
 import { getCase, hasEvent, latestTrendDate, stepWrites } from './cases.repo';
 import { emailedStep, type Actor, type CaseRecord, type Step } from './domain/case';
 
-export async function caseWritesFor(caseId: string, decide: (current: CaseRecord | undefined) => Step | undefined): Promise<TransactItem[]> {
-  const step = decide(await getCase(caseId));
+export async function caseWritesFor(caseId: string, decide: (current: CaseRecord | undefined) => Step | undefined | Promise<Step | undefined>): Promise<TransactItem[]> {
+  const step = await decide(await getCase(caseId));
   return step ? stepWritesWithTrend(step) : [];
 }
 

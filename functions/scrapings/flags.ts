@@ -29,17 +29,23 @@ const UNFLAGGED: Resolution = { resolution: 'dismissed', reason: 'Unflagged' };
 
 const reasonsOf = (m: unknown) => ((m as FlagMessage | undefined)?.reason ?? []).map((r) => ({ name: String(r.name), value: String(r.value ?? '') }));
 
-/** The case writes of a product's flag change, for the product write's own transaction (issue 24). */
-function productCaseWrites(actor: Promise<Actor>, onHandPrice: Promise<{ serialNo: string; styleName: string; price: number | null } | null>, resolution: Resolution) {
+/**
+ * The case writes of a product's flag change, for the product write's own transaction (issue 24).
+ * The on-hand item (the retailer's items read and matched) is looked up only when the flag opens
+ * or reopens the case, where its evidence is written, and once for all of the edit's retries.
+ */
+function productCaseWrites(actor: Promise<Actor>, product: ProductScrape, resolution: Resolution) {
+  let onHandOnce: ReturnType<typeof onHandOf> | undefined;
   return async ({ before, after, now, published }: { before: ProductScrape; after: ProductScrape; now: string; published: boolean }) => {
     if (!published) return [];
     const id = caseIdOf(after.brand, after.retailer, after.style_number);
     const by = await actor;
     if (after.isFlagged === 'yes') {
-      const onHand = await onHandPrice;
       const message = after.flagMessage as FlagMessage | undefined;
-      return caseWritesFor(id, (current) =>
-        flagStep(current, {
+      return caseWritesFor(id, async (current) => {
+        const opens = !current || current.status === 'resolved';
+        const onHand = opens ? await (onHandOnce ??= onHandOf(product)) : null;
+        return flagStep(current, {
           brand: after.brand,
           retailer: after.retailer,
           kind: 'product',
@@ -57,8 +63,8 @@ function productCaseWrites(actor: Promise<Actor>, onHandPrice: Promise<{ serialN
             onHand,
             gap: priceGap(after.price ?? null, onHand?.price),
           },
-        }),
-      );
+        });
+      });
     }
     if (before.isFlagged === 'yes') return caseWritesFor(id, (current) => resolveStep(current, { ...resolution, at: now, by, kind: resolution === UNFLAGGED ? 'unflagged' : 'resolved' }));
     return [];
@@ -83,9 +89,7 @@ export async function flagProductFor(auth: AuthContext, id: string, body: FlagBo
   assertCanSee(auth, product);
   if (product.type === 'deleted') throw new ConflictError(SCRAPING_MSG.removedProductFlag);
   const flagMessage = body.isFlagged === 'yes' ? storedMessage(product.isFlagged === 'yes' ? product.flagMessage : undefined, body, product.price) : undefined;
-  const actor = actorOf(auth);
-  const onHand = body.isFlagged === 'yes' ? onHandOf(product) : Promise.resolve(null);
-  const data = await updateProductFields(id, { isFlagged: body.isFlagged, flagMessage }, undefined, productCaseWrites(actor, onHand, resolution));
+  const data = await updateProductFields(id, { isFlagged: body.isFlagged, flagMessage }, undefined, productCaseWrites(actorOf(auth), product, resolution));
   if (!data) throw new NotFoundError(SCRAPING_MSG.productNotFound);
   return { message: body.isFlagged === 'yes' ? SCRAPING_MSG.productFlagged : SCRAPING_MSG.productUnflagged, data: { _id: id, isFlagged: data.isFlagged, flagMessage: data.flagMessage ?? null } };
 }
