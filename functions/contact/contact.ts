@@ -23,6 +23,7 @@ import { sendRawEmail } from '../lib/email';
 import type { AuthContext } from '../lib/http/auth';
 import { NotFoundError, PayloadTooLargeError, TooManyRequestsError, ValidationError, ConflictError } from '../lib/http/errors';
 import { logger } from '../lib/logger';
+import { usDate } from '../lib/us-date';
 import { getRetailers } from '../retailers';
 import { assertCanSee, getPeriod, getProduct, getScanInfoById, splitProductId } from '../scrapings';
 import { getUser, listUsersByBrand, type UserRecord } from '../users';
@@ -169,8 +170,7 @@ async function attachmentsOf(auth: AuthContext, scan: Scan, keys: readonly strin
 /** The paragraph with the retailer's link to the brand's open cases, issued for `user` (the sender). */
 async function casesLinkHtml(auth: AuthContext, user: UserRecord, scan: Scan): Promise<string> {
   const link = await issueCaseLink({ _id: auth.sub, name: user.name }, scan.brand, scan.retailer, CASE_LINK.days);
-  const until = `${link.expiresAt.slice(5, 7)}/${link.expiresAt.slice(8, 10)}/${link.expiresAt.slice(0, 4)}`;
-  return `<p><a href="${link.url}">See the open cases and answer them</a> (no account needed; the link works until ${until}).</p>`;
+  return `<p><a href="${link.url}">See the open cases and answer them</a> (no account needed; the link works until ${usDate(link.expiresAt)}).</p>`;
 }
 
 /**

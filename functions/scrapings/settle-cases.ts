@@ -11,13 +11,12 @@
  * that step is retried: a settled case has nothing left to do.
  */
 import { activeCases, casesResolvedSince, caseWritesFor, flagStep, priceGap, putTrendPoint, resolveStep, retailerFigure, type CaseRecord } from '../cases';
+import { usDate } from '../lib/us-date';
 import { onHandMatcher, type OnHand } from './case-evidence';
 import type { ProductScrape } from './domain/product';
 import { productIdOf } from './domain/ids';
 import { getPeriod, getProduct, listStages, updateProductFields } from './scrapings.repo';
 
-/** '2026-11-16' → '11/16/2026', as the app writes dates (000 §9). */
-const usDate = (d: string) => `${d.slice(5, 7)}/${d.slice(8, 10)}/${d.slice(0, 4)}`;
 const PRICE_ONLY = (reasons: readonly { name: string }[]) => reasons.length > 0 && reasons.every((r) => r.name === 'Price');
 
 /** How long after a scan closed a case a new scan still reopens it when the price is off again. */
