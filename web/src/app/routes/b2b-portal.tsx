@@ -8,6 +8,7 @@
 import type { CSSProperties } from 'react';
 import { useParams } from 'react-router-dom';
 import type { PortalContext } from '@shared/schemas/b2b';
+import { LinkUnavailable } from '../../components/ui/link-unavailable';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { brandColors } from '../../lib/access';
@@ -23,22 +24,11 @@ import { RV_MSG } from '../../features/retailer-view/messages';
 import '../../features/retailer-view/retailer-view.css';
 import '../../features/b2b-links/b2b-links.css';
 
-function Ended({ message }: { message: string }) {
-  return (
-    <main className="portal">
-      <section className="portal-ended" aria-labelledby="portal-ended-title">
-        <h1 id="portal-ended-title">Link unavailable</h1>
-        <p>{message}</p>
-      </section>
-    </main>
-  );
-}
-
 export function B2bPortalRoute() {
   const { rId = '', pId } = useParams();
   const state = usePortalSession(rId);
 
-  if (state.kind === 'ended') return <Ended message={state.message} />;
+  if (state.kind === 'ended') return <LinkUnavailable message={state.message} />;
   if (state.kind === 'loading') {
     return (
       <main className="portal">

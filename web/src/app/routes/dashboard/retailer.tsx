@@ -7,7 +7,7 @@
  * another's components).
  */
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs } from '../../../components/ui/tabs';
 import { paths } from '../../../config/paths';
@@ -62,7 +62,8 @@ export function RetailerRoute() {
   const periods = useRetailerPeriods(brandId, rId);
   const period = usePeriodInfo(brandId, pId);
   // `?side=cases` (the summary's ranking links there) opens that tab.
-  const [side, setSide] = useState<SideTab>(() => SIDE_TABS.find((t) => t.id === new URLSearchParams(window.location.search).get('side'))?.id ?? 'details');
+  const [params] = useSearchParams();
+  const [side, setSide] = useState<SideTab>(() => SIDE_TABS.find((t) => t.id === params.get('side'))?.id ?? 'details');
   const [linkModal, setLinkModal] = useState(false);
   /** The basket export's email body, while its contact form is open. */
   const [basketEmail, setBasketEmail] = useState<string | null>(null);

@@ -7,6 +7,7 @@
 import { useState, type CSSProperties } from 'react';
 import { answerRetailerCaseBody, CASE_MSG } from '@shared/schemas/cases';
 import { Button } from '../../../components/ui/button';
+import { LinkUnavailable } from '../../../components/ui/link-unavailable';
 import { TextAreaField } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-error';
@@ -21,22 +22,11 @@ import '../retailer-cases.css';
 
 const STATUS = { open: 'Open', notified: 'Waiting for your answer', acknowledged: 'You marked it fixed', resolved: 'Closed' } as const;
 
-function Ended({ message }: { message: string }) {
-  return (
-    <main className="rcases">
-      <section className="rcases__ended" aria-labelledby="rcases-ended-title">
-        <h1 id="rcases-ended-title">Link unavailable</h1>
-        <p>{message}</p>
-      </section>
-    </main>
-  );
-}
-
 export function RetailerCasesPage() {
   const [token] = useState(takeToken);
   const list = useRetailerCases(token);
-  if (!token) return <Ended message={CASE_MSG.linkInvalid} />;
-  if (list.error) return <Ended message={list.error instanceof ApiError && list.error.status === 401 ? list.error.message : CASE_MSG.linkEnded} />;
+  if (!token) return <LinkUnavailable message={CASE_MSG.linkInvalid} />;
+  if (list.error) return <LinkUnavailable message={list.error instanceof ApiError && list.error.status === 401 ? list.error.message : CASE_MSG.linkEnded} />;
   if (!list.data) {
     return (
       <main className="rcases">
