@@ -15,7 +15,7 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CaseCounts, CaseEventKind } from '../../shared/schemas/cases';
 import { ddb } from '../lib/clients/dynamodb';
 import { gsi1Partition, gsi2Partition, queryPage, tablePrefix } from '../lib/paged-query';
-import { isConditionFailed, queryAll, queryCount, table, transactIf, type TransactItem } from '../lib/table';
+import { isConditionFailed, queryAll, queryCount, queryPages, table, transactIf, type TransactItem } from '../lib/table';
 import type { CaseEvent, CaseRecord, Step } from './domain/case';
 
 const SEVERITY_RANK = { high: 1, medium: 2, low: 3 } as const;
@@ -25,7 +25,7 @@ const listPk = (brand: string, retailer: string, active: boolean) => `CASES#${br
 const logPk = (brand: string, retailer: string) => `CASEEV#${brand}#${retailer}`;
 const kindLogPk = (brand: string, retailer: string, kind: CaseEventKind) => `CASEEV#${brand}#${retailer}#${kind}`;
 
-const CASE_FIELDS = ['_id', 'brand', 'retailer', 'kind', 'style_number', 'name', 'productId', 'status', 'severity', 'resolution', 'resolutionReason', 'openedAt', 'notifiedAt', 'resolvedAt', 'repeats', 'evidence', 'rev'] as const;
+const CASE_FIELDS = ['_id', 'brand', 'retailer', 'kind', 'style_number', 'name', 'productId', 'status', 'severity', 'resolution', 'resolutionReason', 'openedAt', 'notifiedAt', 'secondNoticeDraftedAt', 'secondNoticeAt', 'resolvedAt', 'repeats', 'evidence', 'rev'] as const;
 const EVENT_FIELDS = ['caseId', 'kind', 'at', 'by', 'detail', 'name', 'style_number', 'ref'] as const;
 const pick = <T>(item: Record<string, unknown>, fields: readonly string[]): T => Object.fromEntries(fields.map((f) => [f, item[f] ?? null])) as T;
 const toCase = (i: Record<string, unknown>) => ({ ...pick<CaseRecord>(i, CASE_FIELDS), repeats: Number(i.repeats ?? 0), rev: Number(i.rev ?? 0) });
@@ -45,11 +45,14 @@ function caseItem(c: CaseRecord): Record<string, unknown> {
     gsi1pk: listPk(c.brand, c.retailer, active),
     gsi1sk: active ? `${SEVERITY_RANK[c.severity]}#${c.openedAt}#${c._id}` : `${c.resolvedAt}#${c._id}`,
     // Notified and not answered yet: the brand's overdue count reads these by notice time.
-    ...(c.status === 'notified' && c.notifiedAt ? { gsi3pk: noticePk(c.brand), gsi3sk: `${c.notifiedAt}#${c._id}` } : {}),
+    ...(c.status === 'notified' && c.notifiedAt
+      ? { gsi3pk: noticePk(c.brand), gsi3sk: `${c.notifiedAt}#${c._id}`, gsi4pk: retailerNoticePk(c.brand, c.retailer), gsi4sk: `${c.notifiedAt}#${c._id}` }
+      : {}),
   };
 }
 
 const noticePk = (brand: string) => `CASENOTICE#${brand}`;
+const retailerNoticePk = (brand: string, retailer: string) => `CASENOTICE#${brand}#${retailer}`;
 const brandTotalKey = (brand: string) => ({ pk: `CASESTATS#${brand}`, sk: 'TOTAL' });
 const monthKey = (brand: string, month: string) => ({ pk: `CASESTATS#${brand}`, sk: `M#${month}` });
 /** Days from opening to resolution, counted in these buckets (a bucket holds up to its number of days). */
@@ -262,6 +265,27 @@ export async function brandFigures(brand: string, month: string) {
 }
 
 /** How many notified cases of the brand have waited for an answer since before `before` (Select COUNT over those keys only). */
+/** The retailer's overdue cases (notified before `before`, no answer yet), the oldest notice first, at most `limit`. */
+export async function overdueCasesOf(brand: string, retailer: string, before: string, limit: number): Promise<CaseRecord[]> {
+  const out = await ddb.send(
+    new QueryCommand({
+      TableName: table.name,
+      IndexName: table.gsi4,
+      KeyConditionExpression: 'gsi4pk = :pk AND gsi4sk < :before',
+      ExpressionAttributeValues: { ':pk': retailerNoticePk(brand, retailer), ':before': before },
+      Limit: limit,
+    }),
+  );
+  return (out.Items ?? []).map(toCase);
+}
+
+/** The brand's overdue cases, a DynamoDB page at a time (the daily check). */
+export async function* overdueCasesOfBrand(brand: string, before: string): AsyncGenerator<CaseRecord[]> {
+  for await (const page of queryPages<Record<string, unknown>>({ IndexName: table.gsi3, KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk < :before', ExpressionAttributeValues: { ':pk': noticePk(brand), ':before': before } })) {
+    yield page.map(toCase);
+  }
+}
+
 export async function countOverdue(brand: string, before: string): Promise<number> {
   return queryCount({ IndexName: table.gsi3, KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk < :before', ExpressionAttributeValues: { ':pk': noticePk(brand), ':before': before } });
 }

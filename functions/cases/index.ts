@@ -3,6 +3,8 @@
  * The public surface of functions/cases/ (issue 23): other features import only this file, never
  * its other files (lint). Re-exports only, by name.
  */
-export { answerStep, caseIdOf, flagStep, priceGap, PROFILE_SUBJECT, resolveStep, type Actor, type CaseRecord, type FlagInput, type Step } from './domain/case';
-export { activeCases, casesResolvedSince, getCase, putTrendPoint, retailerFigure, stepWrites } from './cases.repo';
+export { answerStep, caseIdOf, escalatedStep, flagStep, priceGap, PROFILE_SUBJECT, resolveStep, type Actor, type CaseRecord, type FlagInput, type Step } from './domain/case';
+export { activeCases, casesResolvedSince, getCase, overdueCasesOf, overdueCasesOfBrand, putTrendPoint, retailerFigure, stepWrites } from './cases.repo';
 export { caseWritesFor, notifyCases, stepWritesWithTrend } from './service';
+export { followersOf } from './retailer-side';
+export { escalatingBrands, getCaseSettings } from './settings.repo';

@@ -65,11 +65,16 @@ export async function answerRetailerCase(caseId: string, body: AnswerRetailerCas
   throw new ConflictError(CASE_MSG.alreadyResolved);
 }
 
-/** One email to the brand's users who follow the retailer; a failure to send is logged as an error (the answer is kept either way). */
-async function tellFollowers(brand: string, brandName: string, retailer: string, retailerName: string, c: CaseRecord, detail: string, action: 'fixed' | 'note') {
-  const users = (await listUsersByBrand(brand)).filter(
+/** The brand's users who follow the retailer: active, with notifications on, assigned to it or to all of the brand's retailers. */
+export async function followersOf(brand: string, retailer: string) {
+  return (await listUsersByBrand(brand)).filter(
     (u) => u.status === 'active' && u.notify !== false && primaryRole(u) !== ROLE.ADMIN && (!u.associated_retailers?.length || u.associated_retailers.includes(retailer)),
   );
+}
+
+/** One email to the brand's users who follow the retailer; a failure to send is logged as an error (the answer is kept either way). */
+async function tellFollowers(brand: string, brandName: string, retailer: string, retailerName: string, c: CaseRecord, detail: string, action: 'fixed' | 'note') {
+  const users = await followersOf(brand, retailer);
   if (!users.length) return;
   const title = action === 'fixed' ? `${retailerName} says it fixed ${c.name}` : `${retailerName} answered on ${c.name}`;
   const link = `${env.appUrl}/dashboard/retailer/${encodeURIComponent(retailer)}`;

@@ -21,7 +21,7 @@ export async function stepWritesWithTrend(step: Step): Promise<TransactItem[]> {
 }
 
 /** Marks the open cases an email named as notified and logs the email on each (active cases only). */
-export async function notifyCases(caseIds: readonly string[], e: { historyId: string; to: readonly string[]; at: string; by: Actor | null }): Promise<number> {
+export async function notifyCases(caseIds: readonly string[], e: { historyId: string; to: readonly string[]; at: string; by: Actor | null; second?: boolean }): Promise<number> {
   let notified = 0;
   for (const id of new Set(caseIds)) {
     for (let attempt = 0; attempt < 10; attempt++) {

@@ -5,11 +5,12 @@
  * retailers sees those retailers' figures only (the brand-wide month and days to resolve: none).
  */
 import { ROLE } from '../../shared/constants';
-import { CASE_OVERDUE_DAYS, type CaseSummary } from '../../shared/schemas/cases';
+import type { CaseSummary } from '../../shared/schemas/cases';
 import { getBrand } from '../brands';
 import { canSeeRetailer, type AuthContext } from '../lib/http/auth';
 import { getRetailers } from '../retailers';
 import { brandFigures, countOverdue, retailerFigures, trendPoints, type TrendPoint } from './cases.repo';
+import { getCaseSettings } from './settings.repo';
 
 const compliance = (activeProducts: number, totalProducts: number): number | null => (totalProducts > 0 ? Math.round(Math.max(0, 1 - activeProducts / totalProducts) * 1000) / 10 : null);
 
@@ -28,7 +29,7 @@ export function medianBucket(histogram: readonly (readonly [number, number])[]):
 export async function caseSummaryFor(auth: AuthContext, brandId: string, now = new Date()): Promise<CaseSummary> {
   const month = now.toISOString().slice(0, 7);
   const whole = auth.isAdmin || auth.role !== ROLE.USER || auth.retailers.length === 0;
-  const [brand, figures, brandWide] = await Promise.all([getBrand(brandId), retailerFigures(brandId), brandFigures(brandId, month)]);
+  const [brand, figures, brandWide, settings] = await Promise.all([getBrand(brandId), retailerFigures(brandId), brandFigures(brandId, month), getCaseSettings(brandId)]);
   const carried = (brand?.retailers ?? []).filter((r) => r.flag !== false && canSeeRetailer(auth, r.retailer)).map((r) => r.retailer);
   const byRetailer = new Map(figures.map((f) => [f.retailer, f]));
   const names = new Map((await getRetailers(carried)).map((r) => [r._id, r.name]));
@@ -39,7 +40,7 @@ export async function caseSummaryFor(auth: AuthContext, brandId: string, now = n
       return { retailer: id, name: names.get(id) ?? id, compliance: f ? compliance(f.activeProducts, f.totalProducts) : null, open, activeProducts: f?.activeProducts ?? 0, totalProducts: f?.totalProducts ?? 0, latestDate: f?.latestDate ?? null };
     })
     .sort((a, b) => (a.compliance ?? 101) - (b.compliance ?? 101) || b.open - a.open || a.name.localeCompare(b.name));
-  const overdueBefore = new Date(now.getTime() - CASE_OVERDUE_DAYS * 86_400_000).toISOString();
+  const overdueBefore = new Date(now.getTime() - settings.overdueDays * 86_400_000).toISOString();
   return {
     figures: {
       open: ranking.reduce((n, r) => n + r.open, 0),
@@ -49,7 +50,7 @@ export async function caseSummaryFor(auth: AuthContext, brandId: string, now = n
       compliant: ranking.filter((r) => r.open === 0).length,
       retailers: ranking.length,
       overdue: whole ? await countOverdue(brandId, overdueBefore) : null,
-      overdueDays: CASE_OVERDUE_DAYS,
+      overdueDays: settings.overdueDays,
       medianDaysToResolve: whole ? medianBucket(brandWide.histogram) : null,
       month,
     },

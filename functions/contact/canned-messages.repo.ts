@@ -206,3 +206,9 @@ export async function pageCannedMessages(
   });
   return { ...out, items: out.items.map((i) => clean<CannedMessageRecord>(i)) };
 }
+
+/** The brand's canned message of that id if it is active (the second notice's message, issue 24 §4). */
+export async function activeCannedMessageOf(brandId: string, id: string): Promise<CannedMessageRecord | undefined> {
+  const m = await getCannedMessage(id);
+  return m && m.brand === brandId && m.status === 'active' ? m : undefined;
+}

@@ -5,3 +5,6 @@
  */
 export { imageTypeOf } from './domain/attachments';
 export { countEmailHistory, pageEmailHistory, type EmailHistoryRecord } from './email-history.repo';
+export { activeCannedMessageOf } from './canned-messages.repo';
+export { escalateBrand, type EscalationResult } from './second-notice';
+export { escalatingBrandIds } from './escalating-brands';

@@ -16,6 +16,7 @@
  * Everything sits in one LRU bounded by an estimate of its size in memory.
  */
 import { SCRAPING_MSG, type ListProductScrapingsQuery } from '../../shared/schemas/scrapings';
+import { getCaseSettings } from '../cases';
 import { getCurrentFeed, listCustomerItemsOfVersion, type OhItem } from '../inventory';
 import type { AuthContext } from '../lib/http/auth';
 import { NotFoundError } from '../lib/http/errors';
@@ -223,14 +224,23 @@ async function viewSources(period: RetailerBrandScraping, o: RowOptions, form: F
   return { index, oh: ohIndexed, matches };
 }
 
+const PRICE_VIEWS: readonly string[] = ['price_diff', 'price_match'];
+
+/** The options with the brand's price tolerance (its case settings, read on each request: a change shows at once) for the price tabs. */
+async function withTolerance<O extends RowOptions>(period: RetailerBrandScraping, o: O): Promise<O> {
+  if (!PRICE_VIEWS.includes(o.view)) return o;
+  const s = await getCaseSettings(period.brand);
+  return { ...o, priceTolerance: { tolerancePercent: s.tolerancePercent, toleranceAmount: s.toleranceAmount } };
+}
+
 /**
  * One page of a tab of a published period: `{ data, totalCount }` as productView answers it. The
  * rows and total from the read keys; the page's products as stored (edits included), read by id
  * (one BatchGetItem a 100 rows). A product of the keys no longer stored (its version superseded
  * while we read) sends the page to the whole snapshot instead, which answers as the keys would.
  */
-export async function productPage(period: RetailerBrandScraping, o: ViewOptions): Promise<{ data: ViewRow[]; totalCount: number }> {
-  const { index, oh, matches } = await viewSources(period, o, 'keys');
+export async function productPage(period: RetailerBrandScraping, query: ViewOptions): Promise<{ data: ViewRow[]; totalCount: number }> {
+  const [{ index, oh, matches }, o] = await Promise.all([viewSources(period, query, 'keys'), withTolerance(period, query)]);
   const { positions, totalCount } = pagePositions(index, oh, matches, o);
   if (isOhView(o.view)) return { data: positions.map((i) => oh!.row(i)), totalCount };
   const ids = positions.map((i) => index!.id(i));
@@ -251,7 +261,7 @@ export async function productPage(period: RetailerBrandScraping, o: ViewOptions)
  * Every row of a tab of a published period (its filters, search and sort), in order, one at a
  * time: the rows the pages of productPage are cut from (an export writes them as they come).
  */
-export async function productRows(period: RetailerBrandScraping, o: RowOptions): Promise<Iterable<ViewRow>> {
-  const { index, oh, matches } = await viewSources(period, o, 'full');
+export async function productRows(period: RetailerBrandScraping, query: RowOptions): Promise<Iterable<ViewRow>> {
+  const [{ index, oh, matches }, o] = await Promise.all([viewSources(period, query, 'full'), withTolerance(period, query)]);
   return indexedRows(index, oh, matches, o);
 }

@@ -1,7 +1,8 @@
 /**
  * What a newly published scan settles (issue 24 §4):
  * - each active price case of the retailer whose product the new scan shows in price sync
- *   (present, matched to an on-hand item, the same price, as the In Price Sync tab reads it)
+ *   (present, matched to an on-hand item, in price sync within the brand's tolerance, as the In
+ *   Price Sync tab reads it)
  *   closes itself, "Fixed on the scan of <date>", and the product's carried flag is removed in the
  *   same transaction. A case with another reason (an image, a note) is not something a scan can
  *   prove: it stays for the brand to close;
@@ -10,7 +11,8 @@
  * Run after each publication of a product file (functions/files/workflow/publish.ts) and again when
  * that step is retried: a settled case has nothing left to do.
  */
-import { activeCases, casesResolvedSince, caseWritesFor, flagStep, priceGap, putTrendPoint, resolveStep, retailerFigure, type CaseRecord } from '../cases';
+import { priceInSync } from '../../shared/price-sync';
+import { activeCases, casesResolvedSince, caseWritesFor, flagStep, getCaseSettings, priceGap, putTrendPoint, resolveStep, retailerFigure, type CaseRecord } from '../cases';
 import { usDate } from '../lib/us-date';
 import { onHandMatcher, type OnHand } from './case-evidence';
 import type { ProductScrape } from './domain/product';
@@ -41,6 +43,7 @@ export async function settlePeriodCases(periodId: string): Promise<{ closed: num
   // scan says how things stand while it is the latest).
   await recordTrend(periodId);
   let matcher: Awaited<ReturnType<typeof onHandMatcher>> | undefined;
+  const tolerance = await getCaseSettings(period.brand);
   let closed = 0;
   let reopened = 0;
   const at = period.approvedDate ?? new Date().toISOString();
@@ -51,7 +54,7 @@ export async function settlePeriodCases(periodId: string): Promise<{ closed: num
       if (!product || product.type === 'deleted' || product.isFlagged !== 'yes' || product.price === null) continue;
       matcher ??= await onHandMatcher(period.brand, period.retailer);
       const onHand = matcher(product);
-      if (!onHand || onHand.price !== product.price) continue;
+      if (!onHand || !priceInSync(onHand.price, product.price, tolerance)) continue;
       const done = await updateProductFields(product._id, { isFlagged: 'no', flagMessage: undefined }, undefined, async ({ published }) =>
         published ? caseWritesFor(c._id, (current) => resolveStep(current, { resolution: 'scan_fixed', reason: `Fixed on the scan of ${usDate(period.date)}`, at, by: null, kind: 'auto_resolved' })) : [],
       );
@@ -66,7 +69,7 @@ export async function settlePeriodCases(periodId: string): Promise<{ closed: num
       if (!product || product.type === 'deleted' || product.isFlagged === 'yes' || product.price === null) continue;
       matcher ??= await onHandMatcher(period.brand, period.retailer);
       const onHand = matcher(product);
-      if (!onHand || onHand.price === null || onHand.price === product.price) continue;
+      if (!onHand || onHand.price === null || priceInSync(onHand.price, product.price, tolerance)) continue;
       if (await reflag(c, product, onHand, period.date, at)) reopened++;
     }
   }

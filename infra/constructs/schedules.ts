@@ -2,8 +2,8 @@
  * Schedules: the scheduled report jobs (docs/reports.md "Scheduled reports").
  *  - The reports state machine: the ONE definition of infra/workflow/reports.ts (plan → Map over
  *    the brands → BrandReport, retried, a failure recorded), each task an ApiFunction with its grants.
- *  - Three EventBridge rules (UTC): the monthly report on the 1st, the daily digest every day, the
- *    weekly digest on Mondays, each starting the state machine with `{ job, time }` (the scheduled
+ *  - Four EventBridge rules (UTC): the monthly report on the 1st, the daily digest every day, the
+ *    weekly digest on Mondays, the check of overdue cases every day (issue 24 §4), each starting the state machine with `{ job, time }` (the scheduled
  *    time, the same on a redelivery) through a role that may start this state machine only.
  */
 import { Duration, Validations } from 'aws-cdk-lib';
@@ -23,6 +23,7 @@ export const REPORT_SCHEDULES: Record<ReportJob, { id: string; cron: string; des
   'monthly-report': { id: 'MonthlyReport', cron: 'cron(0 6 1 * ? *)', description: 'The monthly report of the past month, on the 1st at 06:00 UTC' },
   'daily-digest': { id: 'DailyDigest', cron: 'cron(0 6 * * ? *)', description: 'The daily digest of the day before, every day at 06:00 UTC' },
   'weekly-digest': { id: 'WeeklyDigest', cron: 'cron(0 6 ? * MON *)', description: 'The weekly digest of the seven days before, on Mondays at 06:00 UTC' },
+  'case-escalation': { id: 'CaseEscalation', cron: 'cron(0 7 * * ? *)', description: 'The daily check of overdue cases (second notices drafted or sent), every day at 07:00 UTC' },
 };
 
 export interface SchedulesProps {

@@ -1,6 +1,7 @@
 /**
  * `npm run job -- monthly-report [--month MM-YYYY] [--brand <id>]`
  * `npm run job -- daily-digest|weekly-digest [--date YYYY-MM-DD] [--brand <id>]`
+ * `npm run job -- case-escalation [--date YYYY-MM-DD] [--brand <id>]` (the daily check of overdue cases; default today)
  * Runs a scheduled report job (docs/reports.md "Scheduled reports") against the running local
  * stack (`npm start`): the state machine CDK deploys, its tasks bound to the same handler modules,
  * with the stack's endpoints read from `.data/local-env.json` (written by `npm start`; a test
@@ -19,7 +20,8 @@ import { LOCAL_ENV_FILE } from './stack';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const usage = `Usage: npm run job -- monthly-report [--month MM-YYYY] [--brand <brand id>]
        npm run job -- daily-digest [--date YYYY-MM-DD] [--brand <brand id>]
-       npm run job -- weekly-digest [--date YYYY-MM-DD] [--brand <brand id>]`;
+       npm run job -- weekly-digest [--date YYYY-MM-DD] [--brand <brand id>]
+       npm run job -- case-escalation [--date YYYY-MM-DD] [--brand <brand id>]`;
 
 class UsageError extends Error {}
 
@@ -47,6 +49,11 @@ export function parseJobArgs(argv: readonly string[], now = new Date()): { job: 
       if (!month.success) throw new UsageError(`--month ${JSON.stringify(values.month)}: ${month.error.issues[0]!.message}`);
       period = month.data;
     }
+  } else if (job === 'case-escalation') {
+    if (values.month !== undefined) throw new UsageError('--month is for the monthly report; case-escalation takes --date YYYY-MM-DD (the day checked).');
+    if (values.date !== undefined && !isPeriodOf(job, values.date)) throw new UsageError(`--date ${JSON.stringify(values.date)}: a real date written YYYY-MM-DD, for example 2026-11-22.`);
+    if (values.date !== undefined && values.date > now.toISOString().slice(0, 10)) throw new UsageError(`--date ${values.date}: that day has not come yet; choose today or an earlier day.`);
+    period = values.date ?? periodOf(job, now);
   } else {
     if (values.month !== undefined) throw new UsageError(`--month is for the monthly report; ${job} takes --date YYYY-MM-DD (the last day it covers).`);
     if (values.date === undefined) period = periodOf(job, now);

@@ -1,5 +1,6 @@
 /** Cases: a flag's lifecycle, evidence and log (issue 24; ours): this resource's part of the route table (shared/routes.ts aggregates it). */
 import { answerRetailerCaseBody, caseActivityQuery, caseSummaryPath, caseTrendQuery, caseIdPath, caseLinkPath, caseLogQuery, casesPath, listCaseLinksQuery, listCasesQuery, openRetailerCasesBody, resolveCaseBody } from '../schemas/cases';
+import { caseSettingsPath, secondNoticePath, sendSecondNoticeBody, updateCaseSettingsBody } from '../schemas/case-settings';
 import { r, routeIn, type RouteDef } from './define';
 
 const notInSpec = 'The enforcement loop (issue 24): each flag is a case with a lifecycle, the evidence seen when it opened and a log of who did what, so a brand can run its retailer programme here.';
@@ -11,6 +12,12 @@ export const caseRoutes = [
   r({ id: 'resolveCase', method: 'PUT', path: '/case/{caseId}/resolve', handler: 'functions/cases/resolve-case.ts', access: 'user', grants: ['table:read', 'table:write'], params: caseIdPath, body: resolveCaseBody, notInSpec }),
   r({ id: 'getCaseSummary', method: 'GET', path: '/caseSummary/{brandId}', handler: 'functions/cases/get-summary.ts', access: 'user', grants: ['table:read'], tenant: { path: 'brandId' }, params: caseSummaryPath, notInSpec }),
   r({ id: 'getCaseTrend', method: 'GET', path: '/caseTrend/{brandId}', handler: 'functions/cases/get-trend.ts', access: 'user', grants: ['table:read'], tenant: { path: 'brandId' }, params: caseSummaryPath, query: caseTrendQuery, notInSpec }),
+  // The brand's settings (issue 24 §4): price tolerance, overdue days, escalation.
+  r({ id: 'getCaseSettings', method: 'GET', path: '/caseSettings/{brandId}', handler: 'functions/cases/get-settings.ts', access: 'user', grants: ['table:read'], tenant: { path: 'brandId' }, params: caseSettingsPath, notInSpec }),
+  r({ id: 'updateCaseSettings', method: 'PUT', path: '/caseSettings/{brandId}', handler: 'functions/cases/update-settings.ts', access: 'brandAdmin', grants: ['table:read', 'table:write'], tenant: { path: 'brandId' }, params: caseSettingsPath, body: updateCaseSettingsBody, notInSpec }),
+  // The second notice of a retailer's overdue cases (issue 24 §4): the draft, and sending it.
+  r({ id: 'getSecondNotice', method: 'GET', path: '/secondNotice/{brandId}/{retailerId}', handler: 'functions/contact/get-second-notice.ts', access: 'user', grants: ['table:read'], tenant: { path: 'brandId' }, params: secondNoticePath, notInSpec }),
+  r({ id: 'sendSecondNotice', method: 'POST', path: '/secondNotice/{brandId}/{retailerId}', handler: 'functions/contact/send-second-notice.ts', access: 'user', grants: ['table:read', 'table:write', 'email:send'], tenant: { path: 'brandId' }, params: secondNoticePath, body: sendSecondNoticeBody, notInSpec }),
   r({ id: 'listCaseLinks', method: 'GET', path: '/caseLinks/{brandId}/{retailerId}', handler: 'functions/cases/list-links.ts', access: 'user', grants: ['table:read'], tenant: { path: 'brandId' }, params: casesPath, query: listCaseLinksQuery, notInSpec }),
   r({ id: 'revokeCaseLink', method: 'DELETE', path: '/caseLinks/{brandId}/link/{id}', handler: 'functions/cases/revoke-link.ts', access: 'user', grants: ['table:read', 'table:write'], tenant: { path: 'brandId' }, params: caseLinkPath, notInSpec }),
   // The retailer's side: public, the link's token in the body checked on every call, throttled per address (and answers per link).

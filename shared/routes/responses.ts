@@ -36,6 +36,7 @@ import {
 } from '../schemas/post-office';
 import { listFailuresResponse, redriveFailureResponse } from '../schemas/operations';
 import { answerRetailerCaseResponse, caseActivityResponse, caseSummaryResponse, caseTrendResponse, getCaseResponse, listCaseLinksResponse, listCasesResponse, openRetailerCasesResponse, resolveCaseResponse, revokeCaseLinkResponse } from '../schemas/cases';
+import { caseSettingsResponse, secondNoticeResponse, sendSecondNoticeResponse, updateCaseSettingsResponse } from '../schemas/case-settings';
 import { deleteRetailerResponse, listRetailersResponse, saveRetailerResponse } from '../schemas/retailers';
 import { listRolesResponse } from '../schemas/roles';
 import { listUsersResponse, updatePolicyResponse } from '../schemas/users';
@@ -100,6 +101,10 @@ export const responses = {
   resolveCase: resolveCaseResponse,
   getCaseSummary: caseSummaryResponse,
   getCaseTrend: caseTrendResponse,
+  getCaseSettings: caseSettingsResponse,
+  updateCaseSettings: updateCaseSettingsResponse,
+  getSecondNotice: secondNoticeResponse,
+  sendSecondNotice: sendSecondNoticeResponse,
   listCaseLinks: listCaseLinksResponse,
   revokeCaseLink: revokeCaseLinkResponse,
   openRetailerCases: openRetailerCasesResponse,

@@ -14,7 +14,7 @@ export type CaseResolution = (typeof CASE_RESOLUTIONS)[number];
 export const CASE_SEVERITIES = ['high', 'medium', 'low'] as const;
 export type CaseSeverity = (typeof CASE_SEVERITIES)[number];
 /** What the activity log records. */
-export const CASE_EVENT_KINDS = ['flagged', 'reflagged', 'emailed', 'acknowledged', 'retailer_note', 'unflagged', 'resolved', 'auto_resolved', 'reopened'] as const;
+export const CASE_EVENT_KINDS = ['flagged', 'reflagged', 'emailed', 'escalated', 'acknowledged', 'retailer_note', 'unflagged', 'resolved', 'auto_resolved', 'reopened'] as const;
 export type CaseEventKind = (typeof CASE_EVENT_KINDS)[number];
 
 import { CASE_LINK, CASE_MSG } from '../messages/cases';
@@ -94,6 +94,9 @@ export const caseView = z.object({
   resolutionReason: z.string().nullable(),
   openedAt: z.string(),
   notifiedAt: z.string().nullable(),
+  /** When a second notice was drafted for it (overdue, the brand's escalation) and when one was sent. */
+  secondNoticeDraftedAt: z.string().nullable().optional(),
+  secondNoticeAt: z.string().nullable().optional(),
   resolvedAt: z.string().nullable(),
   /** How many times it came back after being resolved. */
   repeats: z.number(),
@@ -159,9 +162,6 @@ export const listCaseLinksResponse = z.object({ data: z.array(b2bLinkSchema), ne
 export const revokeCaseLinkResponse = z.object({ message: z.string(), data: b2bLinkSchema });
 
 // ── The programme at a glance (issue 24 §5) ─────────────────────────────────────────────────────
-
-/** Days after which a notified case without an answer is overdue (until brands set their own). */
-export const CASE_OVERDUE_DAYS = 14;
 
 export const caseSummaryPath = z.object({ brandId: id });
 export const caseRankingRow = z.object({

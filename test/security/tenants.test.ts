@@ -239,6 +239,10 @@ function idCalls(v: Ids, own: string): Call[] {
     { name: "the victim retailer's case links, victim brand in path", method: 'GET', path: `/caseLinks/${v.brand}/${v.retailer}?status=all` },
     { name: 'revoke a victim case link, victim brand in path', method: 'DELETE', path: `/caseLinks/${v.brand}/link/${v.caseLink}` },
     { name: 'revoke a victim case link, own brand in path', method: 'DELETE', path: `/caseLinks/${own}/link/${v.caseLink}` },
+    { name: "the victim brand's case settings", method: 'GET', path: `/caseSettings/${v.brand}` },
+    { name: "save the victim brand's case settings", method: 'PUT', path: `/caseSettings/${v.brand}`, body: { tolerancePercent: 50, toleranceAmount: 0, overdueDays: 1, escalation: 'send', escalationMessageId: null, rev: 0 } },
+    { name: "the victim retailer's second notice, victim brand in path", method: 'GET', path: `/secondNotice/${v.brand}/${v.retailer}` },
+    { name: "send the victim retailer's second notice, victim brand in path", method: 'POST', path: `/secondNotice/${v.brand}/${v.retailer}`, body: { requestId: `tenants-${tag}` } },
     ...usersTabCalls(v),
     { name: "change the victim brand's colours and BCC (victim brand in the path)", method: 'PUT', path: `/brands/${v.brand}`, body: { colors: { bgColor: '#000000', textColor: '#ffffff', hoverColor: '#ffffff3b', summaryPageSectionColor: '#000000' }, company_email_bcc: `captured-${tag}@attacker.test` } },
     { name: "the victim brand's monthly report (victim brand in the path)", method: 'GET', path: `/report_summary/${v.brand}?month=${String(new Date().getUTCMonth() + 1).padStart(2, '0')}-${new Date().getUTCFullYear()}` },
@@ -366,6 +370,10 @@ describe("another brand's real ids", () => {
       const c = await callRoute('getCase', { params: { caseId: v.case }, token });
       expect(c.status).toBe(200);
       expect(c.body.data).toMatchObject({ status: 'open', resolution: null });
+      // The victim brand's case settings are unchanged by the refused save.
+      const caseSettings = (await callRoute('getCaseSettings', { params: { brandId: v.brand }, token })).body.data;
+      expect(caseSettings, `${v.brand} case settings`).toMatchObject({ tolerancePercent: 0 });
+      expect(caseSettings.overdueDays, `${v.brand} case settings`).not.toBe(1);
       // The victim case link is still active, unchanged by the refused revokes.
       const caseLinks = await callRoute('listCaseLinks', { params: { brandId: v.brand, retailerId: v.retailer }, query: { status: 'all', limit: '100' }, token });
       expect(caseLinks.body.data.find((l) => l._id === v.caseLink)?.status, `${v.brand} ${v.retailer} case link`).toBe('active');

@@ -32,6 +32,9 @@ export interface CaseRecord {
   resolvedAt: string | null;
   repeats: number;
   evidence: CaseEvidence;
+  /** The escalation of an overdue notice (issue 24 §4): when a second notice was drafted (the daily check, draft mode) and when one was sent; cleared when the case reopens. */
+  secondNoticeDraftedAt?: string | null;
+  secondNoticeAt?: string | null;
   /** Bumped on every change: the condition of the next write (two writers never both win). */
   rev: number;
 }
@@ -126,7 +129,7 @@ export function flagStep(current: CaseRecord | undefined, f: FlagInput): Step | 
   }
   if (current.status === 'resolved') {
     // It came back: the same case, open again with what is seen now, counted as a repeat.
-    const after: CaseRecord = { ...current, name: f.name, productId: f.productId, status: 'open', severity, resolution: null, resolutionReason: null, openedAt: f.at, notifiedAt: null, resolvedAt: null, repeats: current.repeats + 1, evidence: f.evidence, rev: current.rev + 1 };
+    const after: CaseRecord = { ...current, name: f.name, productId: f.productId, status: 'open', severity, resolution: null, resolutionReason: null, openedAt: f.at, notifiedAt: null, secondNoticeDraftedAt: null, secondNoticeAt: null, resolvedAt: null, repeats: current.repeats + 1, evidence: f.evidence, rev: current.rev + 1 };
     return { after, beforeRev: current.rev, event: event('reopened'), counts: { resolved: -1, open: 1, repeats: 1 } };
   }
   // Still open: new reasons are recorded (the evidence of the opening stays).
@@ -154,14 +157,14 @@ export function resolveStep(current: CaseRecord | undefined, r: { resolution: Ca
 }
 
 /** An email to the retailer naming the case: an open case becomes notified; the log records every email. */
-export function emailedStep(current: CaseRecord | undefined, e: { historyId: string; to: readonly string[]; at: string; by: Actor | null }): Step | undefined {
+export function emailedStep(current: CaseRecord | undefined, e: { historyId: string; to: readonly string[]; at: string; by: Actor | null; second?: boolean }): Step | undefined {
   if (!current || current.status === 'resolved') return undefined;
   const status: CaseStatus = current.status === 'open' ? 'notified' : current.status;
-  const after: CaseRecord = { ...current, status, notifiedAt: current.notifiedAt ?? e.at, rev: current.rev + 1 };
+  const after: CaseRecord = { ...current, status, notifiedAt: current.notifiedAt ?? e.at, ...(e.second ? { secondNoticeAt: e.at } : {}), rev: current.rev + 1 };
   return {
     after,
     beforeRev: current.rev,
-    event: { caseId: current._id, kind: 'emailed', at: e.at, by: e.by, detail: `Emailed to ${e.to.join(', ')}`, name: current.name, style_number: current.style_number, ref: e.historyId },
+    event: { caseId: current._id, kind: 'emailed', at: e.at, by: e.by, detail: `${e.second ? 'Second notice emailed' : 'Emailed'} to ${e.to.join(', ')}`, name: current.name, style_number: current.style_number, ref: e.historyId },
     counts: status === current.status ? {} : { [current.status]: -1, [status]: 1 },
   };
 }
@@ -181,5 +184,19 @@ export function answerStep(current: CaseRecord | undefined, a: { action: 'fixed'
     beforeRev: current.rev,
     event: { caseId: current._id, kind: fixed ? 'acknowledged' : 'retailer_note', at: a.at, by: a.by, detail, name: current.name, style_number: current.style_number, ref: a.ref },
     counts: status === current.status ? {} : { [current.status]: -1, [status]: 1 },
+  };
+}
+
+/**
+ * The daily check found the case overdue (notified, no answer after the brand's days) and drafted a
+ * second notice for the brand to send (issue 24 §4): logged once per notice.
+ */
+export function escalatedStep(current: CaseRecord | undefined, e: { at: string; overdueDays: number }): Step | undefined {
+  if (!current || current.status !== 'notified' || current.secondNoticeDraftedAt || current.secondNoticeAt) return undefined;
+  return {
+    after: { ...current, secondNoticeDraftedAt: e.at, rev: current.rev + 1 },
+    beforeRev: current.rev,
+    event: { caseId: current._id, kind: 'escalated', at: e.at, by: null, detail: `No answer ${e.overdueDays} days after the notice: a second notice is drafted`, name: current.name, style_number: current.style_number, ref: '' },
+    counts: {},
   };
 }

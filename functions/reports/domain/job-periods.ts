@@ -5,15 +5,17 @@
  * sent markers.
  * - monthly-report: the calendar month before the scheduled day ('YYYY-MM');
  * - daily-digest: the day before the scheduled day ('YYYY-MM-DD', [D, D+1));
- * - weekly-digest: the seven days before the scheduled day, named by the first ('YYYY-MM-DD', [D, D+7)).
+ * - weekly-digest: the seven days before the scheduled day, named by the first ('YYYY-MM-DD', [D, D+7));
+ * - case-escalation: the daily check of overdue cases (issue 24 §4), named by the day it runs ('YYYY-MM-DD').
  */
 import type { EmailFrequency } from '../../../shared/constants';
 
-export const REPORT_JOBS = ['monthly-report', 'daily-digest', 'weekly-digest'] as const;
+export const REPORT_JOBS = ['monthly-report', 'daily-digest', 'weekly-digest', 'case-escalation'] as const;
 export type ReportJob = (typeof REPORT_JOBS)[number];
 
 /** Who each job writes to: the users whose email frequency (000 §2 My Account) is this. */
-export const JOB_FREQUENCY: Record<ReportJob, EmailFrequency> = { 'monthly-report': 'Monthly', 'daily-digest': 'Daily', 'weekly-digest': 'Weekly' };
+export type DigestJob = Exclude<ReportJob, 'monthly-report' | 'case-escalation'>;
+export const JOB_FREQUENCY: Record<Exclude<ReportJob, 'case-escalation'>, EmailFrequency> = { 'monthly-report': 'Monthly', 'daily-digest': 'Daily', 'weekly-digest': 'Weekly' };
 
 export const isReportJob = (v: unknown): v is ReportJob => typeof v === 'string' && (REPORT_JOBS as readonly string[]).includes(v);
 
@@ -29,6 +31,7 @@ export function periodOf(job: ReportJob, at: Date): string {
     const prev = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - 1, 1));
     return dayOf(prev).slice(0, 7);
   }
+  if (job === 'case-escalation') return dayOf(new Date(today));
   return dayOf(new Date(today - (job === 'daily-digest' ? 1 : 7) * DAY_MS));
 }
 
@@ -36,13 +39,13 @@ export function periodOf(job: ReportJob, at: Date): string {
 export const isPeriodOf = (job: ReportJob, period: string): boolean => (job === 'monthly-report' ? isMonth(period) : isDay(period));
 
 /** The window of a digest period: [from, to) as ISO instants. */
-export function windowOf(job: Exclude<ReportJob, 'monthly-report'>, period: string): { from: string; to: string } {
+export function windowOf(job: DigestJob, period: string): { from: string; to: string } {
   const start = Date.parse(`${period}T00:00:00.000Z`);
   return { from: new Date(start).toISOString(), to: new Date(start + (job === 'daily-digest' ? 1 : 7) * DAY_MS).toISOString() };
 }
 
 /** The digest period whose window ends with `lastDay` (the CLI's --date): that day, or the week ending on it. */
-export function digestPeriodEnding(job: Exclude<ReportJob, 'monthly-report'>, lastDay: string): string {
+export function digestPeriodEnding(job: DigestJob, lastDay: string): string {
   return job === 'daily-digest' ? lastDay : dayOf(new Date(Date.parse(`${lastDay}T00:00:00Z`) - 6 * DAY_MS));
 }
 
@@ -55,7 +58,7 @@ export const longMonth = (ym: string) => `${MONTHS[Number(ym.slice(5, 7)) - 1]} 
 /** How a period reads in an email: 'November 2026', 'November 22, 2026', 'November 16, 2026 – November 22, 2026'. */
 export function periodLabel(job: ReportJob, period: string): string {
   if (job === 'monthly-report') return longMonth(period);
-  if (job === 'daily-digest') return longDate(period);
+  if (job === 'daily-digest' || job === 'case-escalation') return longDate(period);
   const last = dayOf(new Date(Date.parse(`${period}T00:00:00Z`) + 6 * DAY_MS));
   return `${longDate(period)} – ${longDate(last)}`;
 }

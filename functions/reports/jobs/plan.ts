@@ -7,6 +7,7 @@
 import { taskBody } from '../../files';
 import { logger } from '../../lib/logger';
 import { isPeriodOf, isReportJob, periodOf, type ReportJob } from '../domain/job-periods';
+import { escalatingBrandIds } from '../../contact';
 import { listBrandIds } from './jobs.repo';
 
 export interface PlanInput {
@@ -30,12 +31,13 @@ export class BadJobInputError extends Error {
 }
 
 export async function plan(input: PlanInput, now = new Date()): Promise<Plan> {
-  if (!isReportJob(input.job)) throw new BadJobInputError(`Unknown job "${String(input.job)}": monthly-report, daily-digest or weekly-digest.`);
+  if (!isReportJob(input.job)) throw new BadJobInputError(`Unknown job "${String(input.job)}": monthly-report, daily-digest, weekly-digest or case-escalation.`);
   const at = input.time ? new Date(input.time) : now;
   if (Number.isNaN(at.getTime())) throw new BadJobInputError(`Bad time "${input.time}".`);
   const period = input.period ?? periodOf(input.job, at);
   if (!isPeriodOf(input.job, period)) throw new BadJobInputError(`Bad period "${period}" for ${input.job}.`);
-  const brands = input.brands?.length ? [...new Set(input.brands)] : await listBrandIds();
+  // The daily case check: only the brands that escalate (their settings say draft or send).
+  const brands = input.brands?.length ? [...new Set(input.brands)] : input.job === 'case-escalation' ? await escalatingBrandIds() : await listBrandIds();
   logger.info('report job planned', { job: input.job, period, brands: brands.length });
   return { job: input.job, period, brands };
 }

@@ -11,6 +11,7 @@
  * state machine retries it: only the unsent are tried again).
  */
 import { getBrand } from '../../brands';
+import { escalateBrand, type EscalationResult } from '../../contact';
 import { sendEmail } from '../../lib/email';
 import { digestEmail, monthlyReportEmail } from '../domain/report-emails';
 import { env } from '../../lib/env';
@@ -36,6 +37,8 @@ export interface BrandRunResult {
   nothingNew?: number;
   /** Monthly: the report files built. */
   reports?: number;
+  /** case-escalation: what the daily check of overdue cases did. */
+  escalation?: EscalationResult;
 }
 
 export class BrandNotFoundError extends Error {
@@ -74,6 +77,12 @@ export async function runBrand(job: ReportJob, period: string, brandId: string):
 async function runBrandOnce(job: ReportJob, period: string, brandId: string): Promise<BrandRunResult> {
   const brand = await getBrand(brandId);
   if (!brand) throw new BrandNotFoundError(`Brand ${brandId} not found.`);
+  if (job === 'case-escalation') {
+    // The day's check of overdue cases; the run of a past day (a redrive) reads the cases as of that day's end.
+    const today = new Date().toISOString().slice(0, 10);
+    const escalation = await escalateBrand(brandId, period, period >= today ? new Date() : new Date(Date.parse(`${period}T23:59:59.999Z`)));
+    return { job, period, brand: brandId, status: 'done', recipients: escalation.retailers, sent: escalation.sent, alreadySent: 0, escalation };
+  }
   const enabled = enabledRetailers(brand);
   const users = await listUsersByBrand(brandId);
   // A user whose assigned retailers are all switched off sees nothing: nothing to send.

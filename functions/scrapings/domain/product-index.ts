@@ -5,6 +5,7 @@
  * one pass over a precomputed order instead of a filter, sort and match of the whole period.
  * Edits (user fields) never change a sort key (name, price, style number). Pure.
  */
+import { priceInSync, type PriceTolerance } from '../../../shared/price-sync';
 import type { ProductView } from '../../../shared/schemas/scrapings';
 import { matchesWords, searchText, searchWords } from '../../../shared/search';
 import { indexOhPositions, matchIds, type OhItem, type OhPositionIndex } from '../../inventory';
@@ -345,7 +346,7 @@ export function catchUpMatches(m: Matches): Matches {
 }
 
 /** Whether product i is a row of a product view (before mapped, unflagged and search filters). */
-function productMember(view: ProductView, period: PeriodIndex, i: number, m: Matches | undefined): boolean {
+function productMember(view: ProductView, period: PeriodIndex, i: number, m: Matches | undefined, tolerance?: PriceTolerance): boolean {
   const type = period.type(i);
   switch (view) {
     case 'products':
@@ -361,7 +362,7 @@ function productMember(view: ProductView, period: PeriodIndex, i: number, m: Mat
       const unit = firstUnit(m!, i);
       if (type === 'deleted' || !unit) return false;
       const price = period.price(i);
-      const same = unit.price === price;
+      const same = priceInSync(unit.price, price, tolerance);
       if ((view === 'price_match') !== same) return false;
       return !(view === 'price_match' && price === null);
     }
@@ -395,7 +396,7 @@ function* memberPositions(period: PeriodIndex | undefined, oh: OhIndexed | undef
   }
   if (!period) throw new Error(`the ${o.view} view needs the period's products`);
   for (const i of period.orders.get(o.sort)) {
-    if (!productMember(o.view, period, i, matches)) continue;
+    if (!productMember(o.view, period, i, matches, o.priceTolerance)) continue;
     if (o.mapped !== undefined && (period.mapId(i).trim() !== '') !== o.mapped) continue;
     if (o.unflaggedOnly && period.isFlagged(i) === 'yes') continue;
     if (needle && !period.matchesSearch(i, needle)) continue;

@@ -3,6 +3,7 @@
  * over a period's products and the retailer's on-hand items (docs/period-rules.md "Tab filters").
  * Pure.
  */
+import { priceInSync, type PriceTolerance } from '../../../shared/price-sync';
 import type { ProductView } from '../../../shared/schemas/scrapings';
 import { idKey, indexOhItems, matchProduct, type OhItem } from '../../inventory';
 import { matchesWords, searchText, searchWords } from '../../../shared/search';
@@ -18,6 +19,8 @@ export interface ViewOptions {
   sort: string;
   page: number;
   limit: number;
+  /** What the price tabs count as in sync (the brand's case settings; absent: the same price only). */
+  priceTolerance?: PriceTolerance;
 }
 
 /** A product row of the price tabs: the scraped product with the on-hand price beside it. */
@@ -52,7 +55,7 @@ export const pricedRow = (p: ProductScrape, unit: OhItem): PricedProductRow => (
 export const ohRow = (item: OhItem): OhRow => ({ _id: item.serialNo, ...item, name: item.styleName, description: item.styleName });
 
 /** The rows of one view before search, sort and paging. */
-export function viewRows(products: readonly ProductScrape[], ohItems: readonly OhItem[], view: ProductView): ViewRow[] {
+export function viewRows(products: readonly ProductScrape[], ohItems: readonly OhItem[], view: ProductView, tolerance?: PriceTolerance): ViewRow[] {
   const scraped = products.filter((p) => p.type !== 'deleted');
   switch (view) {
     case 'products':
@@ -75,7 +78,7 @@ export function viewRows(products: readonly ProductScrape[], ohItems: readonly O
       for (const { p, units } of matches) {
         const unit = units[0];
         if (!unit) continue;
-        const same = unit.price === p.price;
+        const same = priceInSync(unit.price, p.price, tolerance);
         if ((view === 'price_match') !== same) continue;
         if (view === 'price_match' && p.price === null) continue; // both missing: nothing in sync
         rows.push(pricedRow(p, unit));
@@ -126,7 +129,7 @@ export function compareRows(field: string, dir: 1 | -1) {
 
 /** One page of a view: `{ data, totalCount }`. */
 export function productView(products: readonly ProductScrape[], ohItems: readonly OhItem[], o: ViewOptions): { data: ViewRow[]; totalCount: number } {
-  let rows = viewRows(products, ohItems, o.view);
+  let rows = viewRows(products, ohItems, o.view, o.priceTolerance);
   if (o.mapped !== undefined) rows = rows.filter((r) => isOh(r) || (r.oh_map_id.trim() !== '') === o.mapped);
   if (o.unflaggedOnly) rows = rows.filter((r) => isOh(r) || r.isFlagged !== 'yes');
   const words = searchWords(o.search ?? '');

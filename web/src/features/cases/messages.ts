@@ -17,6 +17,7 @@ export const EVENT_LABEL = {
   flagged: 'Flagged',
   reflagged: 'Flag changed',
   emailed: 'Emailed',
+  escalated: 'Second notice drafted',
   acknowledged: 'Marked fixed',
   retailer_note: 'Retailer note',
   unflagged: 'Unflagged',
