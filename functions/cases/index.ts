@@ -7,4 +7,4 @@ export { answerStep, caseIdOf, escalatedStep, flagStep, priceGap, PROFILE_SUBJEC
 export { activeCases, casesResolvedSince, getCase, overdueCasesOf, overdueCasesOfBrand, putTrendPoint, retailerFigure, stepWrites } from './cases.repo';
 export { caseWritesFor, notifyCases, stepWritesWithTrend } from './service';
 export { followersOf } from './retailer-side';
-export { escalatingBrands, getCaseSettings } from './settings.repo';
+export { escalatingBrands, getCaseSettings, putCaseSettings } from './settings.repo';

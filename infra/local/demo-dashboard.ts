@@ -14,6 +14,8 @@ import { ROLE } from '../../shared/constants';
 import { answerStep, caseIdOf, caseWritesFor, flagStep, getCase, notifyCases, priceGap, resolveStep, stepWritesWithTrend, type Actor, type FlagInput } from '../../functions/cases';
 import { exportTab } from '../../functions/exports/export-tab';
 import { onHandOf } from '../../functions/scrapings/case-evidence';
+import { getCaseSettings, putCaseSettings } from '../../functions/cases';
+import { escalateBrand } from '../../functions/contact';
 import { transactIf } from '../../functions/lib/table';
 import { getUser } from '../../functions/users';
 import type { ProductScrape } from '../../functions/scrapings/domain/product';
@@ -88,6 +90,12 @@ export async function seedDashboard(log: (m: string) => void = () => undefined):
         await pastCase(input, k === 0 ? 'retailer_fixed' : 'dismissed', k === 0 ? '' : 'Price agreed with the retailer for the launch week.');
       }
     }
+  }
+  // The brand escalates overdue cases as a draft to review (Settings → Cases); today's check drafts the second notice of
+  // Harrowgate's two emails of the demo month (sent the day after its scan, unanswered for more than 14 days).
+  if ((await getCaseSettings(BRAND)).rev === 0) {
+    await putCaseSettings(BRAND, { tolerancePercent: 0, toleranceAmount: 0, overdueDays: 14, escalation: 'draft', escalationMessageId: null, rev: 0 }, brandAdmin.sub);
+    await escalateBrand(BRAND, new Date().toISOString().slice(0, 10));
   }
   let exports = 0;
   for (const [retailer, list] of Object.entries(DEMO_EXPORTS)) {

@@ -185,7 +185,7 @@ describe('overdue cases and the second notice', () => {
     expect(c.data.secondNoticeAt).toBeTruthy();
     expect(c.events.filter((e: { detail: string }) => e.detail.startsWith('Second notice emailed to'))).toHaveLength(1);
     // Still overdue (no answer yet), still listed, now with its second notice's date.
-    expect((await notice()).body.data.cases[0].secondNoticeAt).toBe(c.data.secondNoticeAt);
+    expect((await notice()).body.data.cases[0]!.secondNoticeAt).toBe(c.data.secondNoticeAt);
   });
 
   it('nothing overdue: a clear 400 and nothing sent', async () => {

@@ -1,6 +1,6 @@
 /**
  * /dashboard/profile/settings (000 §2 Settings): the tabs My Account, Brand (only for a user with
- * at least one role), Manage Reports, Contacts and Users. The selected tab is in the URL
+ * at least one role), Cases (ours, issue 24: the same users), Manage Reports, Contacts and Users. The selected tab is in the URL
  * (`?tab=`), so a reload or a shared link opens the same tab. Each tab is its feature's
  * component, loaded when first shown.
  */
@@ -35,6 +35,7 @@ export function tabComponent<M>(load: () => Promise<M>, name: keyof M): LazyExot
 const TABS: SettingsTab[] = [
   { id: 'account', label: 'My Account', component: tabComponent(() => import('../../../features/users/components/my-account'), 'MyAccount') },
   { id: 'brand', label: 'Brand', visible: (s) => s.user.roles.length > 0, component: tabComponent(() => import('../../../features/brand-settings/components/brand-settings-tab'), 'BrandSettingsTab') },
+  { id: 'cases', label: 'Cases', visible: (s) => s.user.roles.length > 0, component: tabComponent(() => import('../../../features/cases'), 'CaseSettingsTab') },
   { id: 'reports', label: 'Manage Reports', component: tabComponent(() => import('../../../features/reports/components/manage-reports-tab'), 'ManageReportsTab') },
   { id: 'contacts', label: 'Contacts', visible: canSeeContactsTab, component: tabComponent(() => import('../../../features/contacts-import/components/contacts-tab'), 'ContactsTab') },
   { id: 'users', label: 'Users', component: tabComponent(() => import('../../../features/users/components/users-tab'), 'UsersTab') },

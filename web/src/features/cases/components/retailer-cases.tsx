@@ -14,6 +14,7 @@ import { useCaseActivity, useCaseTrend, useRetailerCases, type CaseEventRow, typ
 import { CASE_MSG, CASE_UI, EVENT_LABEL, RESOLUTION_LABEL, STATUS_LABEL } from '../messages';
 import { CaseLinks } from './case-links';
 import { CaseModal } from './case-modal';
+import { SecondNoticePanel } from './second-notice';
 import { SeverityBadge } from './severity-badge';
 import { TrendChart } from './trend-chart';
 import '../cases.css';
@@ -77,6 +78,7 @@ export function RetailerCases({ brandId, retailerId, retailerName }: { brandId: 
           ))}
         </dl>
       ) : null}
+      {view === 'active' ? <SecondNoticePanel brandId={brandId} retailerId={retailerId} retailerName={retailerName} /> : null}
       <div className="cases__bar">
         <div className="cases__views" role="group" aria-label="Show">
           {VIEWS.map((v) => (
