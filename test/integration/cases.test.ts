@@ -135,7 +135,7 @@ describe('a case from flag to fix', () => {
 
   it('a brand profile flag is a case of its own', async () => {
     const info = await callRoute('getRetailerScraping', { params: { brandId: BRAND._id, id: R1._id }, token: tokens.admin });
-    const res = await callRoute('updateBrandFlag', { params: { id: info.body.data._id }, token: tokens.admin, body: { isFlagged: 'yes', message: 'Old logo', reason: [{ name: 'Other', value: 'Other' }] } });
+    const res = await callRoute('updateBrandFlag', { params: { id: info.body.data._id }, token: tokens.admin, body: { isFlagged: 'yes', message: 'Old logo', reason: [{ name: 'Brand Logo', value: 'Old logo is shown' }] } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const profile = (await cases()).body.data.find((c) => c.kind === 'profile');
     expect(profile).toMatchObject({ name: 'Brand profile', severity: 'medium', status: 'open', productId: info.body.data._id });

@@ -73,15 +73,27 @@ export const isActive = (s: CaseStatus): boolean => s !== 'resolved';
 
 /**
  * The severity: a price issue by its gap to the on-hand price (≥ 20 % high, ≥ 5 % medium, less
- * low; unknown gap medium); a brand profile issue medium; any other product issue (image,
- * description, shoppability...) low.
+ * low; unknown gap medium); a brand profile issue by its kind, the worst of its reasons (a logo,
+ * visuals or bio missing high; an old logo or old visuals, or an image issue, medium; a typo, a
+ * different issue or another reason low); any other product issue (image, description...) low.
  */
-export function severityOf(kind: 'product' | 'profile', reasons: readonly { name: string }[], gap: CaseEvidence['gap']): CaseSeverity {
-  if (kind === 'profile') return 'medium';
+export function severityOf(kind: 'product' | 'profile', reasons: readonly { name: string; value?: string }[], gap: CaseEvidence['gap']): CaseSeverity {
+  if (kind === 'profile') return worst(reasons.map(profileSeverity));
   if (!reasons.some((r) => r.name === 'Price')) return 'low';
   if (!gap) return 'medium';
   const pct = Math.abs(gap.percent);
   return pct >= 20 ? 'high' : pct >= 5 ? 'medium' : 'low';
+}
+
+const RANK: Record<CaseSeverity, number> = { high: 3, medium: 2, low: 1 };
+const worst = (xs: readonly CaseSeverity[]): CaseSeverity => xs.reduce<CaseSeverity>((w, x) => (RANK[x] > RANK[w] ? x : w), xs.length ? 'low' : 'medium');
+
+/** A brand profile reason's severity (shared/schemas/scrapings.ts BRAND_FLAG_REASONS). */
+function profileSeverity(r: { name: string; value?: string }): CaseSeverity {
+  const value = (r.value ?? '').toLowerCase();
+  if (value.endsWith('is missing') || value.endsWith('are missing')) return 'high';
+  if (value.startsWith('old ') || r.name === 'Image Issues') return 'medium';
+  return 'low';
 }
 
 /** The gap of a scraped price to the on-hand price (percent of the on-hand price, 1 decimal). */

@@ -35,7 +35,7 @@ describe('case lifecycle', () => {
     expect(new Set([caseIdOf('b1', 'r1', 'ST-1'), caseIdOf('b1', 'r1', 'ST-1 '), caseIdOf('b1', 'r1#', 'ST-1'), caseIdOf('b1#r1', '', 'ST-1'), caseIdOf('b2', 'r1', 'ST-1')]).size).toBe(5);
   });
 
-  it('severity: price gap ≥ 20 % high, ≥ 5 % medium, less low, unknown medium; profile medium; other reasons low', () => {
+  it('severity: price gap ≥ 20 % high, ≥ 5 % medium, less low, unknown medium; profile by its kind; other reasons low', () => {
     expect(priceGap(800, 1000)).toEqual({ amount: -200, percent: -20 });
     expect(priceGap(800, null)).toBeNull();
     expect(priceGap(800, 0)).toBeNull();
@@ -45,7 +45,15 @@ describe('case lifecycle', () => {
     expect(severityOf('product', price, { amount: 10, percent: 1 })).toBe('low');
     expect(severityOf('product', price, null)).toBe('medium');
     expect(severityOf('product', [{ name: 'Image' }], null)).toBe('low');
-    expect(severityOf('profile', [{ name: 'Brand Bio' }], null)).toBe('medium');
+    // A profile issue by its kind, the worst of its reasons; none given: medium.
+    expect(severityOf('profile', [{ name: 'Brand Logo', value: 'Logo is missing' }], null)).toBe('high');
+    expect(severityOf('profile', [{ name: 'Marketing Visuals', value: 'Visuals are missing' }], null)).toBe('high');
+    expect(severityOf('profile', [{ name: 'Marketing Visuals', value: 'Old visuals are shown' }], null)).toBe('medium');
+    expect(severityOf('profile', [{ name: 'Image Issues', value: 'Image Issues' }], null)).toBe('medium');
+    expect(severityOf('profile', [{ name: 'Brand Bio', value: 'Typo/needs updates' }], null)).toBe('low');
+    expect(severityOf('profile', [{ name: 'Brand Bio', value: 'Typo/needs updates' }, { name: 'Brand Logo', value: 'Logo is missing' }], null)).toBe('high');
+    expect(severityOf('profile', [{ name: 'Other', value: 'Other' }], null)).toBe('low');
+    expect(severityOf('profile', [], null)).toBe('medium');
   });
 
   it('a flag opens the case with its evidence; the same flag again changes nothing', () => {
