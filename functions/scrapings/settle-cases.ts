@@ -8,16 +8,19 @@
  *   prove: it stays for the brand to close;
  * - a case a scan closed in the last RELAPSE_DAYS whose product is out of sync again (a relapse)
  *   reopens, as a repeat, and the product is flagged again with the case's reasons.
- * Run after each publication of a product file (functions/files/workflow/publish.ts) and again when
- * that step is retried: a settled case has nothing left to do.
+ * - a brand profile case about something missing (a logo, visuals, a bio) that the next brand page
+ *   scan shows closes itself the same way (settleProfileCase).
+ * Run after each publication of a product or brand page file (functions/files/workflow/publish.ts)
+ * and again when that step is retried: a settled case has nothing left to do.
  */
 import { priceInSync } from '../../shared/price-sync';
-import { activeCases, casesResolvedSince, caseWritesFor, flagStep, getCaseSettings, priceGap, putTrendPoint, resolveStep, retailerFigure, type CaseRecord } from '../cases';
+import { activeCases, caseIdOf, casesResolvedSince, caseWritesFor, flagStep, getCase, getCaseSettings, priceGap, PROFILE_SUBJECT, putTrendPoint, resolveStep, retailerFigure, type CaseRecord } from '../cases';
+import { pipelineNowIso } from '../lib/clock';
 import { usDate } from '../lib/us-date';
 import { onHandMatcher, type OnHand } from './case-evidence';
 import type { ProductScrape } from './domain/product';
 import { productIdOf } from './domain/ids';
-import { getPeriod, getProduct, listStages, updateProductFields } from './scrapings.repo';
+import { getPeriod, getProduct, getScanInfo, listStages, setScanInfoFlag, updateProductFields } from './scrapings.repo';
 
 const PRICE_ONLY = (reasons: readonly { name: string }[]) => reasons.length > 0 && reasons.every((r) => r.name === 'Price');
 
@@ -28,12 +31,47 @@ export const RELAPSE_DAYS = 90;
 export async function settleCasesOfFile(fileId: string): Promise<{ closed: number; reopened: number }> {
   const out = { closed: 0, reopened: 0 };
   for (const st of await listStages(fileId)) {
+    if (st.scan?.source === 'brandPageDate') {
+      if (await settleProfileCase(st.brand, st.retailer, st.date)) out.closed++;
+      continue;
+    }
     if (!st.period) continue;
     const n = await settlePeriodCases(st.period._id);
     out.closed += n.closed;
     out.reopened += n.reopened;
   }
   return out;
+}
+
+/** The brand-page field a "… is missing" reason of a brand profile flag is about (shared/schemas/scrapings.ts BRAND_FLAG_REASONS). */
+const MISSING_FIELD: Record<string, 'brand_logo' | 'brand_hero_image' | 'brand_description'> = {
+  'Logo is missing': 'brand_logo',
+  'Visuals are missing': 'brand_hero_image',
+  'Bio is missing': 'brand_description',
+};
+
+/**
+ * A brand page scan published for the brand at the retailer: its active profile case closes itself
+ * when every reason is something missing that the scan now shows (a logo, the visuals, a bio),
+ * "Fixed on the brand page scan of <date>", and the profile is unflagged in the same transaction.
+ * Only when this scan is the profile's latest (a newer one published first decides). Any other
+ * reason (an old logo, a typo) stays for the brand to judge.
+ */
+export async function settleProfileCase(brand: string, retailer: string, scanDate: string): Promise<boolean> {
+  const c = await getCase(caseIdOf(brand, retailer, PROFILE_SUBJECT));
+  if (!c || c.status === 'resolved' || !c.evidence.reasons.length) return false;
+  const info = await getScanInfo(brand, retailer);
+  if (!info || info.isFlagged !== 'yes' || info.brandPageDate !== scanDate) return false;
+  const shown = c.evidence.reasons.every((r) => {
+    const field = MISSING_FIELD[r.value];
+    return !!field && String(info[field] ?? '').trim() !== '';
+  });
+  if (!shown) return false;
+  const at = pipelineNowIso();
+  const done = await setScanInfoFlag(info._id, 'no', undefined, async () =>
+    caseWritesFor(c._id, (current) => resolveStep(current, { resolution: 'scan_fixed', reason: `Fixed on the brand page scan of ${usDate(scanDate)}`, at, by: null, kind: 'auto_resolved' })),
+  );
+  return !!done;
 }
 
 export async function settlePeriodCases(periodId: string): Promise<{ closed: number; reopened: number }> {

@@ -36,7 +36,15 @@ function productCsv(prices: Record<string, string>): string {
 
 /** Drops a product file and waits until it is approved (approving it when it waits for review). */
 async function approvedScan(date: string, prices: Record<string, string>): Promise<void> {
-  const key = await dropRobotFile(R.slug, 'product', date, productCsv(prices));
+  await approvedFile('product', date, productCsv(prices));
+}
+
+/** A brand page file: the brand's row with this logo ('' when the page shows none). */
+const brandCsv = (logo: string) =>
+  `Brand ID,Brand Name,Description,Logo,Hero Image,Screenshot,Site Link,Brand Link,Featured In Menu\n${BRAND.slug},${BRAND.name},About us,${logo},https://l.example/hero.jpg,https://l.example/shot.png,https://scanfix.example,https://scanfix.example/brand,Yes\n`;
+
+async function approvedFile(type: 'product' | 'brand', date: string, csv: string): Promise<void> {
+  const key = await dropRobotFile(R.slug, type, date, csv);
   let f = await waitForFileOf(admin, key, true);
   if (f.approvedStatus === 'pending') expect((await callRoute('approveFile', { query: { _id: f._id }, token: admin })).status).toBe(200);
   const deadline = Date.now() + 60_000;
@@ -138,5 +146,30 @@ describe('the next scan settles cases', () => {
     expect(summary.body.ranking).toEqual([{ retailer: R._id, name: R.name, compliance: 80, open: 2, activeProducts: 2, totalProducts: 10, latestDate: DATES[2] }]);
     // Resolved once (by the scan), after 0 days: the median bucket.
     expect(summary.body.figures.medianDaysToResolve).not.toBeNull();
+  });
+
+  it('a brand page scan that shows the missing logo closes the profile case and unflags the profile; an old logo stays for the brand', async () => {
+    await approvedFile('brand', DATES[0], brandCsv(''));
+    const infoOf = async () => (await callRoute('getRetailerScraping', { params: { brandId: BRAND._id, id: R._id }, token: brandAdmin })).body.data as { _id: string; isFlagged: string };
+    const flagProfile = async (value: string) => {
+      const res = await callRoute('updateBrandFlag', { params: { id: (await infoOf())._id }, token: brandAdmin, body: { isFlagged: 'yes', message: 'Brand page check.', reason: [{ name: 'Brand Logo', value }] } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    const profile = async () => (await callRoute('getCase', { params: { caseId: caseIdOf(BRAND._id, R._id, '__profile__') }, token: brandAdmin })).body;
+    await flagProfile('Logo is missing');
+    expect((await profile()).data).toMatchObject({ status: 'open', severity: 'high' });
+    // The next brand page scan still shows no logo: nothing changes.
+    await approvedFile('brand', DATES[1], brandCsv(''));
+    expect((await profile()).data.status).toBe('open');
+    await approvedFile('brand', DATES[2], brandCsv('https://l.example/logo.png'));
+    const fixed = await profile();
+    expect(fixed.data).toMatchObject({ status: 'resolved', resolution: 'scan_fixed', resolutionReason: 'Fixed on the brand page scan of 03/16/2015' });
+    expect(fixed.events.map((e) => e.kind)).toEqual(['flagged', 'auto_resolved']);
+    expect((await infoOf()).isFlagged).toBe('no');
+    // An old logo is the brand's to judge: a later scan with a logo does not close it.
+    await flagProfile('Old logo is shown');
+    await approvedFile('brand', '2015-03-23', brandCsv('https://l.example/logo-2.png'));
+    expect((await profile()).data).toMatchObject({ status: 'open', repeats: 1 });
+    expect((await infoOf()).isFlagged).toBe('yes');
   });
 });

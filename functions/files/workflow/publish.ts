@@ -18,7 +18,7 @@ export const handler = (input: { fileId: string; claim: string }) =>
     const file = await getFile(input.fileId);
     if (!file) throw new NotApprovableError('The file does not exist.');
     if (file.approvedStatus === 'approved' && file.approvedBy === input.claim) {
-      if (file.type === 'product') await settle(file._id);
+      if (file.type === 'product' || file.type === 'brand') await settle(file._id);
       return { approvedAt: file.approvedAt };
     }
     if (file.approvedStatus !== 'pending' || file.approvalClaim?.id !== input.claim) throw new NotApprovableError(await lostMessage(file._id));
@@ -26,10 +26,8 @@ export const handler = (input: { fileId: string; claim: string }) =>
     if (!out.published) throw new NotApprovableError(await lostMessage(file._id));
     record('ApprovalsPublished', 1);
     if (file.approvalClaim) record('ApprovalDurationSeconds', (Date.parse(out.approvedAt) - Date.parse(file.approvalClaim.at)) / 1000);
-    if (file.type === 'product') {
-      record('RowsStaged', file.rowCount);
-      await settle(file._id);
-    }
+    if (file.type === 'product') record('RowsStaged', file.rowCount);
+    if (file.type === 'product' || file.type === 'brand') await settle(file._id);
     return { approvedAt: out.approvedAt, outdated: out.outdated };
   });
 
