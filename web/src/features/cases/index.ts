@@ -2,3 +2,4 @@
 export { RetailerCases } from './components/retailer-cases';
 export { SeverityBadge } from './components/severity-badge';
 export { CaseProgramme } from './components/case-programme';
+export { ProductCase } from './components/product-case';
