@@ -82,6 +82,7 @@ export class RetailerAuditStack extends Stack {
     ops.watchAsync('tab-export', this.pipeline.tabExport);
     ops.watchAsync('permissions-export', this.pipeline.permissionsExport);
     ops.watchAsync('contacts-export', this.pipeline.contactsExport);
+    ops.watchAsync('case-activity-export', this.pipeline.caseActivityExport);
     this.api.addRouteTable(props.routes ?? routeTable, {
       ...resources,
       stateMachine: this.pipeline.approval,
@@ -100,6 +101,7 @@ export class RetailerAuditStack extends Stack {
       ['Tab export', this.pipeline.tabExport] as const,
       ['Permissions export', this.pipeline.permissionsExport] as const,
       ['Contacts export', this.pipeline.contactsExport] as const,
+      ['Case activity export', this.pipeline.caseActivityExport] as const,
       ...[...this.schedules.tasks].map(([state, fn]) => [`Reports task ${state}`, fn] as const),
       ['Failure recorder', ops.recorder] as const,
     ];

@@ -109,6 +109,7 @@ export const FAILURE_SOURCES = {
   'tab-export': 'Tab export',
   'permissions-export': 'Permissions export',
   'contacts-export': 'Contacts export',
+  'case-activity-export': 'Case activity export',
   'scheduled-report': 'Scheduled report',
   unknown: 'Other',
 } as const;

@@ -14,7 +14,7 @@ import { brandRoutes } from './routes/brands';
 import { reportRoutes } from './routes/reports';
 import { exportRoutes } from './routes/exports';
 import { b2bRoutes } from './routes/b2b';
-import { caseRoutes } from './routes/cases';
+import { caseLogRoutes, caseRoutes } from './routes/cases';
 import { brandRetailerRoutes } from './routes/brand-retailers';
 import { contactRoutes } from './routes/contact';
 import { contactsImportRoutes } from './routes/contacts-import';
@@ -62,6 +62,8 @@ export const routes = [
   ...b2bRoutes,
   // ── Cases: a flag's lifecycle, evidence and log (issue 24; ours): shared/routes/cases.ts
   ...caseRoutes,
+  // ── Cases: the log as an xlsx (an export job) and a product's case (issue 24; ours): shared/routes/cases.ts
+  ...caseLogRoutes,
   // ── The basket of on-hand items and its export (001 §3-§7, 000 §2): shared/routes/basket.ts
   ...basketRoutes,
   // ── Settings: My Account and Users (000 §2, §6, §7): shared/routes/users.ts

@@ -2,7 +2,8 @@
  * Cases in the table (docs/data-model.md "Cases"; docs/decisions/40-cases.md):
  * - the case: pk CASE#<caseId>, sk CASE; gsi1 CASES#<brand>#<retailer>#A (active, sk
  *   <severity rank>#<openedAt>: worst first, then oldest) or #R (resolved, sk <resolvedAt>);
- * - its events: pk CASE#<caseId>, sk EV#<at>#<kind>#<ref> (the case's log, oldest first); gsi1
+ * - its events: pk CASE#<caseId>, sk EV#<at>#<kind>#<ref> (the case's log, either way), with the
+ *   case's status after the event (`statusAfter`; events written before it had none); gsi1
  *   CASEEV#<brand>#<retailer> sk <at>#<caseId>#<kind> (the retailer's log) and gsi2
  *   CASEEV#<brand>#<retailer>#<kind> sk <at>#<caseId> (the same, one kind);
  * - the retailer's counts, kept on write: pk CASESTATS#<brand>, sk R#<retailer> (open, notified,
@@ -12,7 +13,7 @@
  * never both win, and a retried event writes the same event item.
  */
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { CaseCounts, CaseEventKind } from '../../shared/schemas/cases';
+import type { CaseCounts, CaseEventKind, CaseStatus } from '../../shared/schemas/cases';
 import { ddb } from '../lib/clients/dynamodb';
 import { gsi1Partition, gsi2Partition, queryPage, tablePrefix } from '../lib/paged-query';
 import { isConditionFailed, queryAll, queryCount, queryPages, table, transactIf, type TransactItem } from '../lib/table';
@@ -30,6 +31,7 @@ const EVENT_FIELDS = ['caseId', 'kind', 'at', 'by', 'detail', 'name', 'style_num
 const pick = <T>(item: Record<string, unknown>, fields: readonly string[]): T => Object.fromEntries(fields.map((f) => [f, item[f] ?? null])) as T;
 const toCase = (i: Record<string, unknown>) => ({ ...pick<CaseRecord>(i, CASE_FIELDS), repeats: Number(i.repeats ?? 0), rev: Number(i.rev ?? 0) });
 const toEvent = (i: Record<string, unknown>) => pick<CaseEvent>(i, EVENT_FIELDS);
+const toLoggedEvent = (i: Record<string, unknown>): LoggedEvent => ({ ...toEvent(i), statusAfter: typeof i.statusAfter === 'string' ? (i.statusAfter as CaseStatus) : null });
 
 export async function getCase(id: string): Promise<CaseRecord | undefined> {
   const out = await ddb.send(new GetCommand({ TableName: table.name, Key: caseKey(id), ConsistentRead: true }));
@@ -65,6 +67,8 @@ function eventItem(c: CaseRecord, e: CaseEvent): Record<string, unknown> {
     sk: `EV#${e.at}#${e.kind}#${e.ref}`,
     entity: 'CaseEvent',
     ...e,
+    // What the case became with this event: the log read alone (the activity export) says it.
+    statusAfter: c.status,
     gsi1pk: logPk(c.brand, c.retailer),
     gsi1sk: `${e.at}#${e.caseId}#${e.kind}`,
     gsi2pk: kindLogPk(c.brand, c.retailer, e.kind),
@@ -181,10 +185,28 @@ export async function pageRetailerEvents(brand: string, retailer: string, limit:
   return { items: out.items.map(toEvent), nextCursor: out.nextCursor ?? null };
 }
 
-/** One page of a case's log, oldest first. */
-export async function pageCaseEvents(id: string, limit: number, cursor?: string) {
-  const out = await queryPage<Record<string, unknown>>({ sources: [tablePrefix(`CASE#${id}`, 'EV#')], ascending: true, limit, cursor });
+/** One page of a case's log, oldest first (newest first with `ascending` false: the product page). */
+export async function pageCaseEvents(id: string, limit: number, cursor?: string, ascending = true) {
+  const out = await queryPage<Record<string, unknown>>({ sources: [tablePrefix(`CASE#${id}`, 'EV#')], ascending, limit, cursor });
   return { items: out.items.map(toEvent), nextCursor: out.nextCursor ?? null };
+}
+
+/** An event as the log's file gives it: with the case's status after it (null for an event written before events kept it). */
+export type LoggedEvent = CaseEvent & { statusAfter: CaseStatus | null };
+
+/**
+ * The retailer's whole log, newest first (one kind with `kind`), a page of `pageSize` events at a
+ * time from its index partition (gsi1 `CASEEV#<brand>#<retailer>` or gsi2 `…#<kind>`): the
+ * activity export streams it without holding more than a page.
+ */
+export async function* retailerEventPages(brand: string, retailer: string, kind: CaseEventKind | undefined, pageSize: number): AsyncGenerator<LoggedEvent[]> {
+  const source = kind ? gsi2Partition(kindLogPk(brand, retailer, kind)) : gsi1Partition(logPk(brand, retailer));
+  let cursor: string | undefined;
+  do {
+    const out = await queryPage<Record<string, unknown>>({ sources: [source], ascending: false, limit: pageSize, cursor });
+    yield out.items.map(toLoggedEvent);
+    cursor = out.nextCursor;
+  } while (cursor);
 }
 
 /** Every active case of the retailer, a page at a time (bounded by that retailer's active cases). */

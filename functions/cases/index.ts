@@ -8,3 +8,4 @@ export { activeCases, casesResolvedSince, getCase, overdueCasesOf, overdueCasesO
 export { caseWritesFor, notifyCases, stepWritesWithTrend } from './service';
 export { followersOf } from './retailer-side';
 export { escalatingBrands, getCaseSettings, putCaseSettings } from './settings.repo';
+export { buildCaseActivityExport } from './activity-export';

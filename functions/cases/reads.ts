@@ -7,9 +7,10 @@ import { CASE_MSG, type CaseEventKind } from '../../shared/schemas/cases';
 import { assertBrand, canSeeRetailer, type AuthContext } from '../lib/http/auth';
 import { ForbiddenError, NotFoundError } from '../lib/http/errors';
 import { getCase, getCaseCounts, pageCaseEvents, pageCases, pageRetailerEvents } from './cases.repo';
-import type { CaseEvent, CaseRecord } from './domain/case';
+import { caseIdOf, type CaseEvent, type CaseRecord } from './domain/case';
 
-function assertCanSeeCases(auth: AuthContext, brand: string, retailer: string): void {
+/** The brand is the caller's (an ADMIN any) and a User with assigned retailers has this one: else 403. */
+export function assertCanSeeCases(auth: AuthContext, brand: string, retailer: string): void {
   assertBrand(auth, brand);
   if (!canSeeRetailer(auth, retailer)) throw new ForbiddenError();
 }
@@ -35,4 +36,18 @@ export async function caseActivityFor(auth: AuthContext, brand: string, retailer
   assertCanSeeCases(auth, brand, retailer);
   const page = await pageRetailerEvents(brand, retailer, q.limit, q.cursor, q.kind);
   return { data: page.items.map(eventView), nextCursor: page.nextCursor };
+}
+
+/**
+ * The product page's case: the case of a style number at the retailer (its id derived as a flag
+ * derives it: one GetItem), and a page of its log, newest first. A product that never had a case
+ * answers `data: null` (a quiet empty state); the tenant and the User's retailers are checked first (403).
+ */
+export async function productCaseFor(auth: AuthContext, brand: string, retailer: string, q: { style_number: string; limit: number; cursor?: string }) {
+  assertCanSeeCases(auth, brand, retailer);
+  const caseId = caseIdOf(brand, retailer, q.style_number);
+  const c = await getCase(caseId);
+  if (!c || c.kind !== 'product') return { data: null, events: [], nextCursor: null };
+  const events = await pageCaseEvents(caseId, q.limit, q.cursor, false);
+  return { data: view(c), events: events.items.map(eventView), nextCursor: events.nextCursor };
 }

@@ -1,6 +1,6 @@
 /**
  * Export jobs (docs/exports.md "Every export is a job"): a product tab's, the admin's
- * Permissions list, a brand's contacts, one record each:
+ * Permissions list, a brand's contacts, a retailer's case log, one record each:
  *
  *   EXPORTJOB#<id> / JOB   { kind, brand, retailer, period, view, query, name, status, done, total,
  *                            error, key, createdBy, createdAt, updatedAt, attempts, expiresAt (TTL) }
@@ -15,8 +15,12 @@ import type { ProductView } from '../../shared/schemas/scrapings';
 import { ddb } from '../lib/clients/dynamodb';
 import { clean, failedConditions, isConditionFailed, table, type TransactItem } from '../lib/table';
 
-/** What a job exports: a product tab (GET /exportFile), the admin's Permissions list (GET /BrandRetailerExport?exportFlag=true), a brand's contacts (GET /addressBook/export/{brandId}). */
-export const EXPORT_JOB_KINDS = ['tab', 'permissions', 'contacts'] as const;
+/**
+ * What a job exports: a product tab (GET /exportFile), the admin's Permissions list (GET
+ * /BrandRetailerExport?exportFlag=true), a brand's contacts (GET /addressBook/export/{brandId}), a
+ * retailer's case log (POST /caseActivity/{brandId}/{retailerId}/export).
+ */
+export const EXPORT_JOB_KINDS = ['tab', 'permissions', 'contacts', 'caseActivity'] as const;
 export type ExportJobKind = (typeof EXPORT_JOB_KINDS)[number];
 
 export interface ExportJobRecord {
@@ -25,12 +29,12 @@ export interface ExportJobRecord {
   kind?: ExportJobKind;
   /** The brand exported ('' for a Permissions list by retailer). */
   brand: string;
-  /** The retailer (a tab's; a Permissions list by retailer); '' when none. */
+  /** The retailer (a tab's, a case log's; a Permissions list by retailer); '' when none. */
   retailer: string;
   /** A tab's scan period and view. */
   period?: string;
   view?: ProductView;
-  /** The request's query as it came (a tab's filters, search, sort; the Permissions filter; the contacts' file type), JSON. */
+  /** The request's query as it came (a tab's filters, search, sort; the Permissions filter; the contacts' file type; the log's kind of event), JSON. */
   query: string;
   name: string;
   status: ExportJobStatus;

@@ -1,7 +1,8 @@
 /**
  * What every export job shares (docs/exports.md "Every export is a job"): a product tab's (export-tab.ts),
- * the admin's Permissions list (functions/brands/permissions-export.ts) and a brand's contacts
- * (functions/contacts-import/contacts-export.ts). Each kind only says how its file is built; here:
+ * the admin's Permissions list (functions/brands/permissions-export.ts), a brand's contacts
+ * (functions/contacts-import/contacts-export.ts) and a retailer's case log
+ * (functions/cases/activity-export.ts). Each kind only says how its file is built; here:
  * - `startExportJob`: the job recorded (queued) and its request object `jobs/<kind>-export/<id>.json`
  *   dropped in the data bucket; the request answers the job at once (202). The object starts the
  *   kind's worker (export-worker.ts): an S3 notification in AWS, the local stack's S3 event bridge
@@ -38,7 +39,7 @@ const PROGRESS_MS = 500;
 const FILE_LINK_SECONDS = 300;
 
 /** Each kind's worker and failure source (FAILURE_SOURCES), and its request objects' prefix (infra/table-schema.ts DATA_PREFIX.jobs). */
-export const EXPORT_JOB_SOURCES = { tab: 'tab-export', permissions: 'permissions-export', contacts: 'contacts-export' } as const satisfies Record<ExportJobKind, string>;
+export const EXPORT_JOB_SOURCES = { tab: 'tab-export', permissions: 'permissions-export', contacts: 'contacts-export', caseActivity: 'case-activity-export' } as const satisfies Record<ExportJobKind, string>;
 export type ExportJobSource = (typeof EXPORT_JOB_SOURCES)[ExportJobKind];
 export const jobPrefixOf = (kind: ExportJobKind) => `jobs/${EXPORT_JOB_SOURCES[kind]}/`;
 
@@ -78,7 +79,7 @@ export async function startExportJob(fields: NewExportJob, now = new Date()): Pr
 }
 
 /**
- * Who reads a job: an ADMIN any; a tab's, its brand (a User with assigned retailers: theirs only);
+ * Who reads a job: an ADMIN any; a tab's or a case log's, its brand (a User with assigned retailers: theirs only);
  * the Permissions list's, ADMINs only; a brand's contacts, its accounts that see every retailer.
  */
 function mayRead(auth: AuthContext, job: ExportJobRecord): boolean {

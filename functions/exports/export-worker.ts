@@ -9,6 +9,7 @@
  */
 import { DeleteObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
 import type { S3Event } from 'aws-lambda';
+import { buildCaseActivityExport } from '../cases';
 import { buildContactsExport } from '../contacts-import';
 import { buildPermissionsExport } from '../brands';
 import { s3 } from '../lib/clients/s3';
@@ -19,7 +20,7 @@ import { EXPORT_JOB_KINDS, type ExportJobKind } from './export-jobs.repo';
 import { buildTab } from './export-tab';
 
 /** How each kind's file is built. */
-export const BUILDERS: Record<ExportJobKind, JobBuilder> = { tab: buildTab, permissions: buildPermissionsExport, contacts: buildContactsExport };
+export const BUILDERS: Record<ExportJobKind, JobBuilder> = { tab: buildTab, permissions: buildPermissionsExport, contacts: buildContactsExport, caseActivity: buildCaseActivityExport };
 
 const kindOfKey = (key: string) => EXPORT_JOB_KINDS.find((k) => key.startsWith(jobPrefixOf(k)));
 

@@ -1,6 +1,6 @@
 /**
- * Exports of the product tabs: the xlsx objects in the data bucket and the export history in the
- * table (docs/exports.md).
+ * Exports of the product tabs (and of a retailer's case log): the xlsx objects in the data bucket
+ * and the export history in the table (docs/exports.md).
  *
  *   S3  exports/<brand>/<retailer>/<export id>.xlsx        (lifecycle: deleted after 7 days)
  *   EXPORT#<id> / EXPORT                                   the record (gsi2 EXPORTS#<brand>#<retailer>, <createdAt>#<id>)
@@ -29,9 +29,9 @@ export interface ExportRecord {
   _id: string;
   brand: string;
   retailer: string;
-  /** The scan period exported. */
-  period: string;
-  view: ProductView;
+  /** The scan period and the tab exported (a tab's export; a retailer's case log has none). */
+  period?: string;
+  view?: ProductView;
   /** The file name the user downloads (retailer, tab, scan date). */
   name: string;
   /** The object in the data bucket. */
@@ -71,7 +71,7 @@ export function linkRecordWrite(r: LinkRecord): TransactItem {
 /** The content type of an export's object, by its extension. */
 export const exportContentType = (key: string) => (key.endsWith('.zip') ? 'application/zip' : XLSX_TYPE);
 
-/** The two writes of an export entering the history: PutItem EXPORT#id (new) + ADD total 1 on the retailer's history count. */
+/** The two writes of an export entering the history (a tab's, a retailer's case log): PutItem EXPORT#id (new) + ADD total 1 on the retailer's history count. */
 export function exportRecordWrites(r: ExportRecord): TransactItem[] {
   return [
     {

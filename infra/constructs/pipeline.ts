@@ -50,6 +50,8 @@ export class Pipeline extends Construct {
   /** The admin's Permissions list and a brand's contacts: export jobs too, each kind its own function (its tries, failures and alarm). */
   readonly permissionsExport: ApiFunction;
   readonly contactsExport: ApiFunction;
+  /** A retailer's case log (issue 24): an export job of its own kind too. */
+  readonly caseActivityExport: ApiFunction;
 
   constructor(scope: Construct, id: string, props: PipelineProps) {
     super(scope, id);
@@ -161,6 +163,7 @@ export class Pipeline extends Construct {
     };
     this.permissionsExport = listWorker('PermissionsExport', 'permissions-export/', "the admin's Permissions list as xlsx");
     this.contactsExport = listWorker('ContactsExport', 'contacts-export/', "a brand's contacts as csv or xlsx into its Downloaded Files");
+    this.caseActivityExport = listWorker('CaseActivityExport', 'case-activity-export/', "a retailer's case log as xlsx into ALL EXPORTS");
     // aws-cdk-lib sets bucket notifications through its own singleton Lambda (deploy time only).
     const notifications = Stack.of(this).node.children.find((c) => c.node.id.startsWith('BucketNotificationsHandler'));
     if (notifications) {

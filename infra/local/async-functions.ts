@@ -12,6 +12,7 @@ export const LOCAL_ASYNC_FUNCTIONS = {
   'tab-export': { arn: localArn('tab-export'), handler: 'functions/exports/export-worker.ts' },
   'permissions-export': { arn: localArn('permissions-export'), handler: 'functions/exports/export-worker.ts' },
   'contacts-export': { arn: localArn('contacts-export'), handler: 'functions/exports/export-worker.ts' },
+  'case-activity-export': { arn: localArn('case-activity-export'), handler: 'functions/exports/export-worker.ts' },
 } as const;
 export type LocalAsyncName = keyof typeof LOCAL_ASYNC_FUNCTIONS;
 

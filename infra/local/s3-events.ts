@@ -15,7 +15,7 @@ import type { LocalAsyncName } from './async-functions';
 /** infra/constructs/pipeline.ts: the export workers' notification prefixes. */
 const BASKET_JOBS = 'jobs/basket-export/';
 /** The export jobs' workers (functions/exports/export-jobs.ts EXPORT_JOB_SOURCES): each kind its function, started by its prefix. */
-const EXPORT_JOBS = ['tab-export', 'permissions-export', 'contacts-export'] as const satisfies readonly LocalAsyncName[];
+const EXPORT_JOBS = ['tab-export', 'permissions-export', 'contacts-export', 'case-activity-export'] as const satisfies readonly LocalAsyncName[];
 
 export const encodeS3EventKey = (key: string) => key.split('/').map((s) => encodeURIComponent(s).replace(/%20/g, '+')).join('/');
 

@@ -18,3 +18,32 @@ export const CASE_MSG = {
 
 /** A retailer's link to the open cases (issue 24 §3): how long it lives; how many answers an hour it takes. */
 export const CASE_LINK = { days: 30, answersPerHour: 30 } as const;
+
+// ── What the log says, on screen and in the activity export (issue 24) ─────────────────────────
+
+/** A case's state, as people read it. */
+export const CASE_STATUS_LABEL = { open: 'Open', notified: 'Notified', acknowledged: 'Acknowledged', resolved: 'Resolved' } as const;
+/** Each kind of event of the log, as people read it. */
+export const CASE_EVENT_LABEL = {
+  flagged: 'Flagged',
+  reflagged: 'Flag changed',
+  emailed: 'Emailed',
+  escalated: 'Second notice drafted',
+  acknowledged: 'Marked fixed',
+  retailer_note: 'Retailer note',
+  unflagged: 'Unflagged',
+  resolved: 'Resolved',
+  auto_resolved: 'Fixed on a scan',
+  reopened: 'Reopened',
+} as const;
+/** Who did it, when no person did (a scan closed or reopened the case). */
+export const CASE_BY_SCAN = 'The scan';
+/** The subject of a brand profile's case. */
+export const CASE_PROFILE_SUBJECT = 'Brand profile';
+
+/** The retailer's log as an xlsx (POST /caseActivity/{brandId}/{retailerId}/export). */
+export const CASE_ACTIVITY_EXPORT = {
+  title: 'Case activity',
+  columns: { at: 'Date (UTC)', subject: 'Case', kind: 'Event', by: 'By', detail: 'Detail', status: 'Case status after' },
+  retailerNotFound: 'Retailer not found.',
+} as const;

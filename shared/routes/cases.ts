@@ -27,3 +27,37 @@ export const caseRoutes = [
 
 /** One route of this file by id: what a handler of this resource imports (not the whole table). */
 export const route = routeIn(caseRoutes);
+
+// The log as a file and a product's case (issue 24): kept together at the end of the table.
+import { caseActivityExportBody, productCaseQuery } from '../schemas/cases';
+
+export const caseLogRoutes = [
+  r({
+    id: 'exportCaseActivity',
+    method: 'POST',
+    path: '/caseActivity/{brandId}/{retailerId}/export',
+    handler: 'functions/cases/export-activity.ts',
+    access: 'user',
+    // The job and its request object (docs/exports.md "Every export is a job"); the file is built by the export worker.
+    grants: ['table:read', 'table:write', 'data:write'],
+    tenant: { path: 'brandId' },
+    params: casesPath,
+    body: caseActivityExportBody,
+    notInSpec: "The retailer's case log (one kind of event, as the Activity view shows it) as an xlsx: a background export job like the tabs' exports, its file in ALL EXPORTS.",
+  }),
+  r({
+    id: 'getProductCase',
+    method: 'GET',
+    path: '/productCase/{brandId}/{retailerId}',
+    handler: 'functions/cases/get-product-case.ts',
+    access: 'user',
+    grants: ['table:read'],
+    tenant: { path: 'brandId' },
+    params: casesPath,
+    query: productCaseQuery,
+    notInSpec: "The product page's case: the case of a style number at the retailer (its id derived as the flag derives it), and its log newest first, a page at a time.",
+  }),
+] as const satisfies readonly RouteDef[];
+
+/** One route of the log's file and the product's case (a handler imports it as `route`). */
+export const caseLogRoute = routeIn(caseLogRoutes);

@@ -35,8 +35,8 @@ import {
   updateSettingsResponse,
 } from '../schemas/post-office';
 import { listFailuresResponse, redriveFailureResponse } from '../schemas/operations';
-import { answerRetailerCaseResponse, caseActivityResponse, caseSummaryResponse, caseTrendResponse, getCaseResponse, listCaseLinksResponse, listCasesResponse, openRetailerCasesResponse, resolveCaseResponse, revokeCaseLinkResponse } from '../schemas/cases';
 import { caseSettingsResponse, secondNoticeResponse, sendSecondNoticeResponse, updateCaseSettingsResponse } from '../schemas/case-settings';
+import { answerRetailerCaseResponse, caseActivityResponse, caseSummaryResponse, caseTrendResponse, getCaseResponse, listCaseLinksResponse, listCasesResponse, openRetailerCasesResponse, productCaseResponse, resolveCaseResponse, revokeCaseLinkResponse } from '../schemas/cases';
 import { deleteRetailerResponse, listRetailersResponse, saveRetailerResponse } from '../schemas/retailers';
 import { listRolesResponse } from '../schemas/roles';
 import { listUsersResponse, updatePolicyResponse } from '../schemas/users';
@@ -109,6 +109,8 @@ export const responses = {
   revokeCaseLink: revokeCaseLinkResponse,
   openRetailerCases: openRetailerCasesResponse,
   answerRetailerCase: answerRetailerCaseResponse,
+  exportCaseActivity: exportFileResponse,
+  getProductCase: productCaseResponse,
   // Product-level reads and edits of the retailer page (000 §3, 001 §3).
   listProductScrapings: listProductScrapingsResponse,
   getProductScraping: getProductScrapingResponse,

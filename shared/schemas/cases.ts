@@ -208,3 +208,18 @@ export const caseTrendPoint = z.object({
   compliance: z.number().nullable(),
 });
 export const caseTrendResponse = z.object({ data: z.array(caseTrendPoint) });
+
+// ── The log as a file; a product's case (issue 24: the activity export, the product page) ───────
+
+/** POST /caseActivity/{brandId}/{retailerId}/export: the retailer's log (one kind with `kind`, as the Activity view shows it) as xlsx, a background job (docs/exports.md). */
+export const caseActivityExportBody = z.object({ kind: caseActivityQuery.shape.kind });
+export type CaseActivityExportBody = z.output<typeof caseActivityExportBody>;
+
+/** GET /productCase/{brandId}/{retailerId}?style_number=: the case of a product (by its style number) at the retailer, if it ever had one, and its log, newest first. */
+export const productCaseQuery = z.object({
+  style_number: z.string({ error: 'style_number is required.' }).trim().min(1, 'style_number is required.').max(200, 'style_number is at most 200 characters.'),
+  limit: paging.limit.default(25),
+  cursor,
+});
+/** `data` null: the product never had a case at this retailer (no events then). */
+export const productCaseResponse = z.object({ data: caseView.nullable(), events: z.array(caseEventView), nextCursor: z.string().nullable() });

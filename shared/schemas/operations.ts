@@ -12,7 +12,7 @@ export const failureIdPath = z.object({ id: z.string().regex(/^d[\w-]{21}$/, 'In
 
 export const failureView = z.object({
   id: z.string(),
-  /** ingest, basket-export, tab-export, permissions-export, contacts-export, scheduled-report or unknown. */
+  /** ingest, basket-export, tab-export, permissions-export, contacts-export, case-activity-export, scheduled-report or unknown. */
   source: z.string(),
   /** What failed, for people: the robot file's key (one per line), or the job and its time. */
   subject: z.string(),

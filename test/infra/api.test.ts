@@ -47,7 +47,7 @@ describe('one route and one function per route-table entry', () => {
     expect(stack.api.functions.size).toBe(table.length);
     const inRouteStacks = routeStacks().flatMap((s) => Object.keys(resourcesOf(templateOf(s), 'AWS::Lambda::Function')).map((id) => `${s.node.id}/${id}`));
     expect(new Set(inRouteStacks)).toEqual(new Set(table.map((r) => `${Stack.of(fnOf(r.id).fn).node.id}/${logicalIdOf(fnOf(r.id).fn)}`)));
-    const pipeline = new Set([...stack.pipeline.tasks.values(), stack.pipeline.ingest, stack.pipeline.basketExport, stack.pipeline.tabExport, stack.pipeline.permissionsExport, stack.pipeline.contactsExport, ...stack.schedules.tasks.values(), stack.operations.recorder].map((f) => logicalIdOf(f.fn)));
+    const pipeline = new Set([...stack.pipeline.tasks.values(), stack.pipeline.ingest, stack.pipeline.basketExport, stack.pipeline.tabExport, stack.pipeline.permissionsExport, stack.pipeline.contactsExport, stack.pipeline.caseActivityExport, ...stack.schedules.tasks.values(), stack.operations.recorder].map((f) => logicalIdOf(f.fn)));
     const others = Object.keys(resourcesOf(built.template, 'AWS::Lambda::Function')).filter((id) => !pipeline.has(id));
     expect(others.sort()).toEqual([expect.stringMatching(/^BucketNotificationsHandler/), expect.stringMatching(/^CustomCDKBucketDeployment/)]);
   });

@@ -67,6 +67,7 @@ describe('failure destinations', () => {
     ['tab-export', 'Tab export', 'tabExport'],
     ['permissions-export', 'Permissions export', 'permissionsExport'],
     ['contacts-export', 'Contacts export', 'contactsExport'],
+    ['case-activity-export', 'Case activity export', 'caseActivityExport'],
   ] as const)('the %s worker (every export is a job) has its on-failure destination, its tries, its errors alarm, and is a redrive target', (source, label, worker) => {
     const fn = stack.pipeline[worker];
     const fnId = ref(fn.fn);

@@ -89,7 +89,7 @@ describe('approval state machine', () => {
 });
 
 describe('ingest', () => {
-  it('is invoked by objects created under incoming/ in the data bucket, and only there (the export workers by their jobs/basket-export/, jobs/tab-export/, jobs/permissions-export/ and jobs/contacts-export/ requests)', () => {
+  it('is invoked by objects created under incoming/ in the data bucket, and only there (the export workers by their jobs/basket-export/, jobs/tab-export/, jobs/permissions-export/, jobs/contacts-export/ and jobs/case-activity-export/ requests)', () => {
     built.template.hasResourceProperties('Custom::S3BucketNotifications', {
       BucketName: { Ref: idOf(stack.storage.dataBucket) },
       NotificationConfiguration: {
@@ -118,6 +118,11 @@ describe('ingest', () => {
             Events: ['s3:ObjectCreated:*'],
             Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: 'jobs/contacts-export/' }] } },
             LambdaFunctionArn: { 'Fn::GetAtt': [stack.getLogicalId(stack.pipeline.contactsExport.fn.node.defaultChild as CfnFunction), 'Arn'] },
+          },
+          {
+            Events: ['s3:ObjectCreated:*'],
+            Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: 'jobs/case-activity-export/' }] } },
+            LambdaFunctionArn: { 'Fn::GetAtt': [stack.getLogicalId(stack.pipeline.caseActivityExport.fn.node.defaultChild as CfnFunction), 'Arn'] },
           },
         ],
       },

@@ -44,6 +44,8 @@ interface Ids {
   user?: string;
   /** A case of the brand at the retailer (this suite's own subject: the demo's flags stay as they are). */
   case: string;
+  /** The style number of that case (the product page reads its case by it). */
+  caseStyle: string;
   /** A link of the brand's for the retailer's open cases (issue 24 §3). */
   caseLink: string;
 }
@@ -58,7 +60,7 @@ async function ok<T>(what: string, call: Promise<ApiResult<T>>): Promise<T> {
 }
 
 /** A case of the brand at the retailer, written as a flag writes it, on a subject of this suite (no demo product changes). */
-async function seedCase(brand: string, retailer: string): Promise<string> {
+async function seedCase(brand: string, retailer: string): Promise<{ id: string; style: string }> {
   const { flagStep, stepWrites } = await import('../../functions/cases');
   const { transactIf } = await import('../../functions/lib/table');
   const style = `TENANTS-CASE-${tag}`;
@@ -74,7 +76,7 @@ async function seedCase(brand: string, retailer: string): Promise<string> {
     evidence: { scanDate: '2026-11-02', periodId: null, reasons: [{ name: 'Price', value: 'Price' }], message: `case secret ${tag}`, scraped: { name: `Tenant Case ${tag}`, style_number: style, price: 1, URL: '', image: '', screenshot: '', brand_sku: '' }, onHand: null, gap: null },
   })!;
   expect(await transactIf(stepWrites(step))).toBe(true);
-  return step.after._id;
+  return { id: step.after._id, style };
 }
 
 /** The owner's view: newest period of a retailer, its first product, and an on-hand serial of that retailer. */
@@ -100,11 +102,12 @@ async function realIds(token: string, brand: string, retailer: string, serial?: 
   if (!canned) throw new Error(`no canned message of ${brand}`);
   const imported = await callRoute('importContacts', { params: { brandId: brand }, token, body: contactsImportForm(`No Such Store ${tag}`) });
   if (imported.status !== 200) throw new Error(`importing contacts: ${imported.status} ${JSON.stringify(imported.body)}`);
-  const caseId = await seedCase(brand, retailer);
+  const seeded = await seedCase(brand, retailer);
   const { issueCaseLink } = await import('../../functions/b2b');
   const caseLink = (await issueCaseLink({ _id: 'tenants', name: `Tenant ${tag}` }, brand, retailer, 1)).id;
   return {
-    case: caseId,
+    case: seeded.id,
+    caseStyle: seeded.style,
     caseLink,
     brand,
     retailer,
@@ -243,6 +246,9 @@ function idCalls(v: Ids, own: string): Call[] {
     { name: "save the victim brand's case settings", method: 'PUT', path: `/caseSettings/${v.brand}`, body: { tolerancePercent: 50, toleranceAmount: 0, overdueDays: 1, escalation: 'send', escalationMessageId: null, rev: 0 } },
     { name: "the victim retailer's second notice, victim brand in path", method: 'GET', path: `/secondNotice/${v.brand}/${v.retailer}` },
     { name: "send the victim retailer's second notice, victim brand in path", method: 'POST', path: `/secondNotice/${v.brand}/${v.retailer}`, body: { requestId: `tenants-${tag}` } },
+    { name: "export the victim retailer's case log, victim brand in path", method: 'POST', path: `/caseActivity/${v.brand}/${v.retailer}/export`, body: {} },
+    { name: "export the victim retailer's case log of one kind, victim brand in path", method: 'POST', path: `/caseActivity/${v.brand}/${v.retailer}/export`, body: { kind: 'flagged' } },
+    { name: "a victim product's case, victim brand in path", method: 'GET', path: `/productCase/${v.brand}/${v.retailer}?style_number=${encodeURIComponent(v.caseStyle)}` },
     ...usersTabCalls(v),
     { name: "change the victim brand's colours and BCC (victim brand in the path)", method: 'PUT', path: `/brands/${v.brand}`, body: { colors: { bgColor: '#000000', textColor: '#ffffff', hoverColor: '#ffffff3b', summaryPageSectionColor: '#000000' }, company_email_bcc: `captured-${tag}@attacker.test` } },
     { name: "the victim brand's monthly report (victim brand in the path)", method: 'GET', path: `/report_summary/${v.brand}?month=${String(new Date().getUTCMonth() + 1).padStart(2, '0')}-${new Date().getUTCFullYear()}` },
@@ -374,6 +380,9 @@ describe("another brand's real ids", () => {
       const caseSettings = (await callRoute('getCaseSettings', { params: { brandId: v.brand }, token })).body.data;
       expect(caseSettings, `${v.brand} case settings`).toMatchObject({ tolerancePercent: 0 });
       expect(caseSettings.overdueDays, `${v.brand} case settings`).not.toBe(1);
+      // The product page's read of it answers its owner.
+      const productCase = await callRoute('getProductCase', { params: { brandId: v.brand, retailerId: v.retailer }, query: { style_number: v.caseStyle }, token });
+      expect(productCase.body.data?._id, `${v.brand} product case`).toBe(v.case);
       // The victim case link is still active, unchanged by the refused revokes.
       const caseLinks = await callRoute('listCaseLinks', { params: { brandId: v.brand, retailerId: v.retailer }, query: { status: 'all', limit: '100' }, token });
       expect(caseLinks.body.data.find((l) => l._id === v.caseLink)?.status, `${v.brand} ${v.retailer} case link`).toBe('active');

@@ -2,7 +2,9 @@
  * The CASES tab of the retailer page in jsdom (fetch stubbed at the network edge): the counts and
  * the active cases, worst first, with their severity; Resolved and Activity (one kind asked of the
  * API); a case's evidence and log; "Fixed by the retailer" resolves it and reads the lists again;
- * Dismiss needs a reason before anything is sent.
+ * Dismiss needs a reason before anything is sent. Activity's Export starts the log's export job
+ * with the kind shown and follows it; the product page's case shows its state and its log newest
+ * first, page by page, with a link to the CASES tab, and a product without a case says so quietly.
  */
 import { act } from 'react';
 import { MemoryRouter } from 'react-router-dom';
@@ -12,7 +14,7 @@ import { shown } from '../support/notify-mock';
 
 vi.mock('../../../web/src/lib/notify', () => import('../support/notify-mock'));
 
-const { RetailerCases } = await import('../../../web/src/features/cases');
+const { ProductCase, RetailerCases } = await import('../../../web/src/features/cases');
 
 const h = featureHarness();
 const evidence = {
@@ -66,6 +68,18 @@ beforeEach(() => {
       puts.push(r);
       current = aCase({ status: 'resolved', resolution: 'retailer_fixed', resolvedAt: '2026-11-05T00:00:00.000Z' });
       return { status: 200, body: { message: 'Case resolved.', data: current } };
+    }
+    if (p.endsWith('/caseActivity/brand-1/r1/export')) {
+      puts.push(r);
+      return { status: 202, body: { jobId: 'job1', status: 'queued', done: 0, total: null, name: 'Shop - Case activity (Flagged) - 2026-11-29.xlsx', link: null, error: null } };
+    }
+    if (p.endsWith('/exportFile/job1')) return { status: 200, body: { jobId: 'job1', status: 'building', done: 250, total: null, name: 'Shop - Case activity (Flagged) - 2026-11-29.xlsx', link: null, error: null } };
+    if (p.endsWith('/productCase/brand-1/r1')) {
+      const style = r.url.searchParams.get('style_number');
+      if (style !== 'AR-1') return { status: 200, body: { data: null, events: [], nextCursor: null } };
+      return r.url.searchParams.get('cursor') === 'page2'
+        ? { status: 200, body: { data: current, events: [event('flagged', { detail: 'Price: Wrong price', at: '2026-11-02T10:00:00.000Z' })], nextCursor: null } }
+        : { status: 200, body: { data: current, events: [event('retailer_note', { detail: 'We fixed the price.', at: '2026-11-04T10:00:00.000Z', by: { id: 'link', name: 'Shop' } }), event('emailed')], nextCursor: 'page2' } };
     }
     if (p.endsWith('/case/cAAAAAAAAAAAAAAAAAAAAA')) return { status: 200, body: { data: current, events: [event('flagged', { detail: 'Price: Wrong price' }), event('emailed')], nextCursor: null } };
     return { status: 404, body: { message: 'Not found' } };
@@ -142,5 +156,53 @@ describe('CASES tab', () => {
     await click(button('Dismiss'));
     expect(dialog()!.querySelector('.field__error')?.textContent).toBe('Say why the case is dismissed.');
     expect(puts).toHaveLength(0);
+  });
+});
+
+describe("Activity's Export", () => {
+  it('starts the export of the log with the kind shown and shows the job beside the button', async () => {
+    await render();
+    await click(button('Activity'));
+    const select = h.host.querySelector('select')!;
+    await act(async () => {
+      select.value = 'flagged';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await h.settle();
+    await click(button('Export the case log'));
+    expect(button('Export the case log').textContent).toBe('Export');
+    expect(puts.map((p) => [p.method, p.url.pathname.replace(/^.*\/api/, ''), p.body])).toEqual([['POST', '/caseActivity/brand-1/r1/export', { kind: 'flagged' }]]);
+    for (let i = 0; i < 20 && !h.host.querySelector('[role="status"]')?.textContent?.includes('250'); i++) await h.settle(2);
+    expect(h.host.querySelector('[role="status"]')!.textContent).toBe('Building the export… 250 rows');
+  });
+});
+
+describe("the product page's case", () => {
+  const renderProduct = async (styleNumber: string) => {
+    h.render(
+      <MemoryRouter>
+        <ProductCase brandId="brand-1" retailerId="r1" retailerName="Shop" styleNumber={styleNumber} />
+      </MemoryRouter>,
+    );
+    await h.settle();
+  };
+  const log = () => [...h.host.querySelectorAll('.pp-case__log li')].map((li) => li.textContent);
+
+  it('shows the state and severity, the log newest first a page at a time, and a link to the CASES tab', async () => {
+    await renderProduct('AR-1');
+    expect(h.host.querySelector('.pp-case__status')!.textContent).toBe('High Notified since 11/02/2026 · came back once');
+    expect(log()).toEqual(['11/04/2026 Retailer note by Shop — We fixed the price.', '11/03/2026 Emailed by Bea — Emailed to buyer@shop.example']);
+    const link = h.host.querySelector('a')!;
+    expect([link.textContent, link.getAttribute('href'), link.getAttribute('aria-label')]).toEqual(['Open in Cases', '/dashboard/retailer/r1?side=cases', 'Open in Cases of Shop']);
+    await click(button('Show more'));
+    expect(h.calls.filter((c) => c.url.pathname.endsWith('/productCase/brand-1/r1')).map((c) => c.url.searchParams.get('cursor'))).toContain('page2');
+    expect(log()).toEqual(['11/04/2026 Retailer note by Shop — We fixed the price.', '11/03/2026 Emailed by Bea — Emailed to buyer@shop.example', '11/02/2026 Flagged by Bea — Price: Wrong price']);
+    expect(button('Show more')).toBeUndefined();
+  });
+
+  it('a product that never had a case says so quietly, without a log or a link', async () => {
+    await renderProduct('ZZ-9');
+    expect(h.host.querySelector('.pp-case')!.textContent).toBe('CaseThis product has never had a case at this retailer.');
+    expect(h.host.querySelector('a')).toBeNull();
   });
 });

@@ -3,3 +3,4 @@ export { RetailerCases } from './components/retailer-cases';
 export { SeverityBadge } from './components/severity-badge';
 export { CaseProgramme } from './components/case-programme';
 export { CaseSettingsTab } from './components/case-settings-tab';
+export { ProductCase } from './components/product-case';

@@ -10,20 +10,27 @@ export const CASE_UI = {
   notOnHand: 'Not matched to an on-hand item',
 } as const;
 
-export const STATUS_LABEL = { open: 'Open', notified: 'Notified', acknowledged: 'Acknowledged', resolved: 'Resolved' } as const;
 export const SEVERITY_LABEL = { high: 'High', medium: 'Medium', low: 'Low' } as const;
 export const RESOLUTION_LABEL = { retailer_fixed: 'Fixed by the retailer', scan_fixed: 'Fixed on the next scan', dismissed: 'Dismissed' } as const;
-export const EVENT_LABEL = {
-  flagged: 'Flagged',
-  reflagged: 'Flag changed',
-  emailed: 'Emailed',
-  escalated: 'Second notice drafted',
-  acknowledged: 'Marked fixed',
-  retailer_note: 'Retailer note',
-  unflagged: 'Unflagged',
-  resolved: 'Resolved',
-  auto_resolved: 'Fixed on a scan',
-  reopened: 'Reopened',
+/** A case's states and the log's events: the same words on screen as in the activity export (shared). */
+export { CASE_EVENT_LABEL as EVENT_LABEL, CASE_STATUS_LABEL as STATUS_LABEL, CASE_BY_SCAN as BY_SCAN } from '@shared/messages/cases';
+
+/** The Activity view's export of the log (an export job: docs/exports.md). */
+export const ACTIVITY_EXPORT_UI = {
+  /** The button's name (the retailer page has a product tab's Export too). */
+  name: 'Export the case log',
+  title: 'Export this log (the event shown) as an Excel file: it downloads when ready and is kept in ALL EXPORTS',
+} as const;
+
+/** The product page's case (issue 24): the product's case at this retailer and its log. */
+export const PRODUCT_CASE_UI = {
+  heading: 'Case',
+  noCase: 'This product has never had a case at this retailer.',
+  failed: 'The case could not be loaded.',
+  log: 'Log, newest first',
+  openInCases: 'Open in Cases',
+  openInCasesLabel: (retailer: string) => `Open in Cases of ${retailer}`,
+  loading: 'Loading the case…',
 } as const;
 
 /** Settings → Cases and the second notice (issue 24 §4). */

@@ -2,7 +2,8 @@
  * /dashboard/retailer/{rId}/product/{pId} (and …/sku/{brandSKU}) (000 §2, 001 §2): the product
  * page: 'Details for {product} on {retailer}' with its flag state, screenshot and image, Quick
  * Details, the PRODUCT DETAILS drill-down, the FLAG REASON panel (with Contact Retailer: the
- * contact modal, opened at once when the query has `contact`), Product History and Back.
+ * contact modal, opened at once when the query has `contact`), the product's case at the retailer
+ * and its log (issue 24), Product History and Back.
  */
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
@@ -12,6 +13,7 @@ import { effectiveBrand } from '../../../lib/access';
 import { useSession } from '../../../lib/session';
 import { useProduct } from '../../../features/retailer-view/api/get-product';
 import { usePeriodInfo, useRetailerInfo } from '../../../features/retailer-view/api/get-retailer-info';
+import { ProductCase } from '../../../features/cases';
 import { ContactRetailerModal } from '../../../features/contact/components/contact-retailer-modal';
 import { FlagState } from '../../../features/retailer-view/components/flag-state';
 import { FlagReason, ProductDrillDown, ProductMedia, QuickDetails } from '../../../features/retailer-view/components/product-page';
@@ -74,6 +76,7 @@ export function ProductRoute() {
       </div>
       <ProductDrillDown product={p} />
       <FlagReason product={p} retailerId={rId} onContact={() => setContact(true)} />
+      <ProductCase brandId={brandId} retailerId={rId} retailerName={r.retailer.name} styleNumber={p.style_number} />
       {contactOpen ? (
         <ContactRetailerModal brandId={brandId} retailerId={rId} retailerBrandScraping={p.retailer_brand_scraping} source="product" products={[p._id]} onClose={() => setContact(false)} />
       ) : null}

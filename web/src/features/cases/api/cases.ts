@@ -1,8 +1,10 @@
 /**
  * Cases of one retailer (issue 24): GET /cases/{brandId}/{retailerId} (active, worst first, or
  * resolved, latest first, with the counts kept on write), GET /caseActivity/{brandId}/{retailerId}
- * (the log, newest first, one kind), GET /case/{caseId} (a case, its evidence and its log) and
- * PUT /case/{caseId}/resolve. Lists read a page at a time by the API's cursor.
+ * (the log, newest first, one kind), GET /case/{caseId} (a case, its evidence and its log),
+ * PUT /case/{caseId}/resolve, POST /caseActivity/{brandId}/{retailerId}/export (the log as an
+ * export job) and GET /productCase/{brandId}/{retailerId}?style_number= (a product's case, its log
+ * newest first). Lists read a page at a time by the API's cursor.
  */
 import useSWR, { mutate } from 'swr';
 import useSWRInfinite from 'swr/infinite';
@@ -42,6 +44,26 @@ export function useCaseActivity(brandId: string | undefined, retailerId: string,
       return [CASES_KEY, 'activity', brandId, retailerId, kind, index === 0 ? undefined : previous!.nextCursor!] as const;
     },
     ([, , brand, retailer, k, cursor]) => activityPage(brand, retailer, k, cursor),
+  );
+}
+
+/** Starts the export of the retailer's log (one kind, as the Activity view shows it): the job (queued); the file lands in ALL EXPORTS. */
+export function exportCaseActivity(brandId: string, retailerId: string, kind: CaseEventKind | '') {
+  return api('exportCaseActivity', { params: { brandId, retailerId }, body: kind ? { kind } : {} });
+}
+
+const productCasePage = (brandId: string, retailerId: string, styleNumber: string, cursor: string | undefined) =>
+  api('getProductCase', { params: { brandId, retailerId }, query: { style_number: styleNumber, ...(cursor ? { cursor } : {}) } });
+type ProductCasePage = Awaited<ReturnType<typeof productCasePage>>;
+
+/** A product's case at the retailer (null when it never had one) and its log, newest first, a page at a time ("Show more"). */
+export function useProductCase(brandId: string | undefined, retailerId: string, styleNumber: string) {
+  return useSWRInfinite(
+    (index, previous: ProductCasePage | null) => {
+      if (!brandId || !styleNumber || (previous && !previous.nextCursor)) return null;
+      return [CASES_KEY, 'product', brandId, retailerId, styleNumber, index === 0 ? undefined : previous!.nextCursor!] as const;
+    },
+    ([, , brand, retailer, style, cursor]) => productCasePage(brand, retailer, style, cursor),
   );
 }
 

@@ -1,7 +1,8 @@
 /**
  * The CASES tab of the retailer page (issue 24): the counts kept on write, the active cases (worst
- * first) or the resolved ones, and the retailer's log (one kind at a time); a case opens with its
- * evidence, its log and the ways to resolve it.
+ * first) or the resolved ones, and the retailer's log (one kind at a time, exported as an xlsx with
+ * the kind shown: an export job whose file lands in ALL EXPORTS); a case opens with its evidence,
+ * its log and the ways to resolve it.
  */
 import { useState } from 'react';
 import { CASE_EVENT_KINDS, type CaseEventKind } from '@shared/schemas/cases';
@@ -10,8 +11,9 @@ import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { Table, type Column } from '../../../components/ui/table';
 import { formatDate } from '../../../lib/format';
-import { useCaseActivity, useCaseTrend, useRetailerCases, type CaseEventRow, type CaseRow } from '../api/cases';
-import { CASE_MSG, CASE_UI, EVENT_LABEL, RESOLUTION_LABEL, STATUS_LABEL } from '../messages';
+import { JobExportButton } from '../../exports';
+import { exportCaseActivity, useCaseActivity, useCaseTrend, useRetailerCases, type CaseEventRow, type CaseRow } from '../api/cases';
+import { ACTIVITY_EXPORT_UI, BY_SCAN, CASE_MSG, CASE_UI, EVENT_LABEL, RESOLUTION_LABEL, STATUS_LABEL } from '../messages';
 import { CaseLinks } from './case-links';
 import { CaseModal } from './case-modal';
 import { SecondNoticePanel } from './second-notice';
@@ -60,7 +62,7 @@ export function RetailerCases({ brandId, retailerId, retailerName }: { brandId: 
     { key: 'at', header: 'When', cell: (e) => formatDate(e.at) },
     { key: 'kind', header: 'What', cell: (e) => EVENT_LABEL[e.kind] },
     { key: 'name', header: 'Product', cell: subject },
-    { key: 'by', header: 'By', cell: (e) => e.by?.name || 'The scan' },
+    { key: 'by', header: 'By', cell: (e) => e.by?.name || BY_SCAN },
     { key: 'detail', header: 'Detail', cell: (e) => e.detail },
     { key: 'view', header: <span className="sr-only">View</span>, cell: (e) => open({ _id: e.caseId, name: e.name }) },
   ];
@@ -88,14 +90,17 @@ export function RetailerCases({ brandId, retailerId, retailerName }: { brandId: 
           ))}
         </div>
         {view === 'activity' ? (
-          <Select label="Event" value={kind} onChange={(v) => setKind(v as CaseEventKind | '')} className="field cases__kind">
-            <option value="">All events</option>
-            {CASE_EVENT_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {EVENT_LABEL[k]}
-              </option>
-            ))}
-          </Select>
+          <div className="cases__log-tools">
+            <Select label="Event" value={kind} onChange={(v) => setKind(v as CaseEventKind | '')} className="field cases__kind">
+              <option value="">All events</option>
+              {CASE_EVENT_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {EVENT_LABEL[k]}
+                </option>
+              ))}
+            </Select>
+            {brandId ? <JobExportButton start={() => exportCaseActivity(brandId, retailerId, kind)} ariaLabel={ACTIVITY_EXPORT_UI.name} title={ACTIVITY_EXPORT_UI.title} /> : null}
+          </div>
         ) : null}
       </div>
       {view === 'activity' ? (

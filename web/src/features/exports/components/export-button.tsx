@@ -7,6 +7,10 @@
  * it and stays on the page) with a Download link beside the button. Errors of the start go
  * through the app's error handling (handle-error.ts). The job's state is `ExportProgress`
  * (components/export-job), which the Permissions and the contacts exports show too.
+ *
+ * `JobExportButton` is that button for any export whose file lands in a retailer's ALL EXPORTS:
+ * the caller says how the job is started (a tab's query, a retailer's case log), the rest is the
+ * same (progress, toast, history read again, the file opened).
  */
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
@@ -16,12 +20,14 @@ import { notify } from '../../../lib/notify';
 import { ExportProgress, exportReadyText } from '../../../components/export-job/export-progress';
 import { exportFile, revalidateExportHistory, type ExportJob, type ExportTabQuery } from '../api/export-file';
 
-export interface ExportButtonProps {
-  /** The scan period whose tab is exported. */
-  retailerBrandScraping: string;
-  /** The current tab's query: its filter flag (tab, isFlagged, filter or a bare flag), oh_map_id, search, sort. */
-  query: ExportTabQuery;
+export interface JobExportButtonProps {
+  /** Starts the export: its job (queued), as the start call answers it (202). */
+  start: () => Promise<Pick<ExportJob, 'jobId'>>;
   label?: string;
+  /** The button's name for assistive technology, when the page has another Export (it holds `label`). */
+  ariaLabel?: string;
+  /** What the button exports, in words (its tooltip). */
+  title?: string;
   disabled?: boolean;
   /** How the ready file's link is opened (default: the browser goes to it; the download leaves the page as it is). */
   open?: (link: string) => void;
@@ -29,10 +35,17 @@ export interface ExportButtonProps {
   pollMs?: number;
 }
 
+export interface ExportButtonProps extends Omit<JobExportButtonProps, 'start' | 'title' | 'ariaLabel'> {
+  /** The scan period whose tab is exported. */
+  retailerBrandScraping: string;
+  /** The current tab's query: its filter flag (tab, isFlagged, filter or a bare flag), oh_map_id, search, sort. */
+  query: ExportTabQuery;
+}
+
 const openInBrowser = (link: string) => window.location.assign(link);
 
-
-export function ExportButton({ retailerBrandScraping, query, label = 'Export', disabled, open = openInBrowser, pollMs }: ExportButtonProps) {
+/** Starts an export job, follows it beside the button, and once ready: the toast, ALL EXPORTS read again, the file opened. */
+export function JobExportButton({ start, label = 'Export', ariaLabel, title, disabled, open = openInBrowser, pollMs }: JobExportButtonProps) {
   const [starting, setStarting] = useState(false);
   const [jobId, setJobId] = useState<string | null>(null);
   const { mutate: bound } = useSWRConfig();
@@ -45,7 +58,7 @@ export function ExportButton({ retailerBrandScraping, query, label = 'Export', d
   const onClick = async () => {
     setStarting(true);
     try {
-      const job = await exportFile(retailerBrandScraping, query);
+      const job = await start();
       setJobId(job.jobId);
     } catch (e) {
       handleError(e);
@@ -55,10 +68,14 @@ export function ExportButton({ retailerBrandScraping, query, label = 'Export', d
   };
   return (
     <span className="export-button__group">
-      <Button variant="outline" size="sm" className="export-button" busy={starting} disabled={disabled} onClick={() => void onClick()} title="Export every row of this tab as an Excel file">
+      <Button variant="outline" size="sm" className="export-button" busy={starting} disabled={disabled} onClick={() => void onClick()} title={title} aria-label={ariaLabel}>
         {label}
       </Button>
       {jobId ? <ExportProgress key={jobId} jobId={jobId} onReady={onReady} pollMs={pollMs} /> : null}
     </span>
   );
+}
+
+export function ExportButton({ retailerBrandScraping, query, ...rest }: ExportButtonProps) {
+  return <JobExportButton start={() => exportFile(retailerBrandScraping, query)} title="Export every row of this tab as an Excel file" {...rest} />;
 }
