@@ -6,3 +6,4 @@
 export { answerStep, caseIdOf, flagStep, priceGap, PROFILE_SUBJECT, resolveStep, type Actor, type CaseRecord, type FlagInput, type Step } from './domain/case';
 export { activeCases, casesResolvedSince, getCase, putTrendPoint, retailerFigure, stepWrites } from './cases.repo';
 export { caseWritesFor, notifyCases, stepWritesWithTrend } from './service';
+export { keepEvidencePictures, keepMissingEvidence } from './evidence-pictures';

@@ -35,7 +35,7 @@ import {
   updateSettingsResponse,
 } from '../schemas/post-office';
 import { listFailuresResponse, redriveFailureResponse } from '../schemas/operations';
-import { answerRetailerCaseResponse, caseActivityResponse, caseSummaryResponse, caseTrendResponse, getCaseResponse, listCaseLinksResponse, listCasesResponse, openRetailerCasesResponse, resolveCaseResponse, revokeCaseLinkResponse } from '../schemas/cases';
+import { answerRetailerCaseResponse, caseActivityResponse, caseEvidencePackResponse, caseSummaryResponse, caseTrendResponse, getCaseResponse, listCaseLinksResponse, listCasesResponse, openRetailerCasesResponse, resolveCaseResponse, revokeCaseLinkResponse } from '../schemas/cases';
 import { deleteRetailerResponse, listRetailersResponse, saveRetailerResponse } from '../schemas/retailers';
 import { listRolesResponse } from '../schemas/roles';
 import { listUsersResponse, updatePolicyResponse } from '../schemas/users';
@@ -104,6 +104,7 @@ export const responses = {
   revokeCaseLink: revokeCaseLinkResponse,
   openRetailerCases: openRetailerCasesResponse,
   answerRetailerCase: answerRetailerCaseResponse,
+  getCaseEvidencePack: caseEvidencePackResponse,
   // Product-level reads and edits of the retailer page (000 §3, 001 §3).
   listProductScrapings: listProductScrapingsResponse,
   getProductScraping: getProductScrapingResponse,
