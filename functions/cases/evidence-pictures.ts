@@ -10,10 +10,10 @@
  * flag and its case as they are (the scraped keys stand), logs a warning and is done again by
  * `npm run keep-evidence` (infra/scripts/keep-evidence.ts). Idempotent: the same opening copies to
  * the same keys, and the keys are set only while the case is still at that opening.
+ * The S3 client is loaded on the first opening, not with the flag's function (most flag calls open
+ * nothing: a flag again, an unflag, a resolution).
  */
-import { CopyObjectCommand } from '@aws-sdk/client-s3';
 import { SCRAPED_OBJECT_DAYS } from '../../shared/retention';
-import { s3 } from '../lib/clients/s3';
 import { env } from '../lib/env';
 import { KEPT_PICTURE_PREFIX, storedPictureKey } from '../lib/image-links';
 import { logger } from '../lib/logger';
@@ -56,6 +56,7 @@ export async function keepEvidencePictures(c: CaseRecord, timeoutMs = KEEP_TIMEO
   if (c.evidence.kept) return c.evidence.kept;
   const kept: Kept = { image: '', screenshot: '' };
   try {
+    const [{ CopyObjectCommand }, { s3 }] = await Promise.all([import('@aws-sdk/client-s3'), import('../lib/clients/s3')]);
     const signal = AbortSignal.timeout(timeoutMs);
     await Promise.all(
       WHICH.map(async (w) => {
