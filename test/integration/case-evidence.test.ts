@@ -14,6 +14,7 @@ import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectComm
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CASE_PACK } from '../../shared/messages/cases';
 import { callRoute, errorBody, stack } from '../support/api';
+import { expectContract } from '../support/contract';
 import { caseFixture } from '../support/case-fixture';
 import { pageText, pdfPages } from '../support/pdf-text';
 import { solidPng } from '../support/png';
@@ -82,6 +83,7 @@ describe('the pictures a case keeps', () => {
     expect(await exists(kept.screenshot)).toBe(true);
     // The case shows the kept copies, through the signed picture links.
     const again = await getCase(caseOf('A1'));
+    expectContract('getCase', again.body);
     expect(again.body.pictures.image).toMatch(/^\/api\/images\?key=evidence%2F/);
     expect(again.body.pictures.screenshot).toContain(encodeURIComponent(kept.screenshot));
     expect(await follow(again.body.pictures.image)).toEqual(original);
@@ -150,6 +152,7 @@ describe('the evidence pack', () => {
     for (const key of [fx.pictures.A1.image, fx.pictures.A1.screenshot]) await expire(key);
     const res = await pack();
     expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expectContract('getCaseEvidencePack', res.body);
     expect(res.body).toMatchObject({ message: CASE_PACK.ready, cases: n, total: n, truncated: false, name: `Evidence pack - ${R1.name} - ${new Date().toISOString().slice(0, 10)}.pdf` });
     expect(res.body.link.startsWith(`${stack().url}/api/exports/download?token=`)).toBe(true);
     const redirect = await fetch(res.body.link, { redirect: 'manual' });
