@@ -9,8 +9,14 @@
  *
  * pdf-lib with the PDF's 14 standard fonts: their metrics are JS data in the bundle (no font file
  * read at run time) and they encode WinAnsi only, so any other character prints as '?'.
+ *
+ * Pictures, within the API's time: a JPEG goes in as it is; a PNG a PDF can take as it is (8-bit
+ * grey or RGB, not interlaced: its compressed rows with the PNG predictor) too, with no decoding;
+ * any other PNG (alpha, palette, 16-bit, interlaced) is decoded and compressed again by pdf-lib,
+ * which costs about a second per 10 megapixels: each at most PNG_DECODE_PIXELS, all of them
+ * PACK_DECODE_PIXELS, the others named.
  */
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFImage, type PDFPage, type RGB } from 'pdf-lib';
+import { degrees, drawImage, PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage, type PDFRef, type RGB } from 'pdf-lib';
 import { CASE_PACK } from '../../../shared/messages/cases';
 import type { CaseSeverity, CaseStatus } from '../../../shared/schemas/cases';
 import { usDate } from '../../lib/us-date';
@@ -53,6 +59,43 @@ const FIELD_LINES = { message: 6, url: 3, other: 3 } as const;
 export const money = (v: number | null | undefined): string =>
   v === null || v === undefined || !Number.isFinite(v) ? 'N/A' : `${v < 0 ? '-' : ''}$${Math.abs(v).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const reasonsText = (reasons: readonly { name: string; value: string }[]) => reasons.map((r) => (r.value && r.value !== r.name ? `${r.name}: ${r.value}` : r.name)).join(', ');
+
+/** A PNG decoded for the pack: at most this many pixels each, and all of a pack's together. */
+export const PNG_DECODE_PIXELS = 4_000_000;
+export const PACK_DECODE_PIXELS = 40_000_000;
+
+/**
+ * A PNG whose compressed data a PDF takes as it is (8-bit grey or RGB, not interlaced: FlateDecode
+ * with the PNG predictor), or undefined (another PNG, or not a well-formed one).
+ */
+export function pngAsIs(bytes: Uint8Array): { width: number; height: number; colors: 1 | 3; data: Uint8Array } | undefined {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (pictureFormat(bytes) !== 'png' || bytes.length < 33) return undefined;
+  let at = 8;
+  let header: { width: number; height: number; depth: number; type: number; interlace: number } | undefined;
+  const parts: Uint8Array[] = [];
+  while (at + 8 <= bytes.length) {
+    const length = view.getUint32(at);
+    const type = String.fromCharCode(...bytes.subarray(at + 4, at + 8));
+    const data = bytes.subarray(at + 8, at + 8 + length);
+    if (data.length !== length) return undefined;
+    if (type === 'IHDR' && length >= 13) header = { width: view.getUint32(at + 8), height: view.getUint32(at + 12), depth: data[8]!, type: data[9]!, interlace: data[12]! };
+    else if (type === 'IDAT') parts.push(data);
+    else if (type === 'IEND') break;
+    at += 12 + length;
+  }
+  if (!header || !parts.length || header.depth !== 8 || (header.type !== 0 && header.type !== 2) || header.interlace !== 0 || !header.width || !header.height) return undefined;
+  const data = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let o = 0;
+  for (const p of parts) {
+    data.set(p, o);
+    o += p.length;
+  }
+  return { width: header.width, height: header.height, colors: header.type === 2 ? 3 : 1, data };
+}
+
+/** The pixels of a PNG, from its header. */
+const pngPixels = (bytes: Uint8Array) => (bytes.length >= 24 ? new DataView(bytes.buffer, bytes.byteOffset).getUint32(16) * new DataView(bytes.buffer, bytes.byteOffset).getUint32(20) : 0);
 
 /** What the picture's first bytes say it is. */
 export function pictureFormat(bytes: Uint8Array): 'png' | 'jpeg' | undefined {
@@ -178,8 +221,15 @@ function cover(w: Writer, page: PDFPage, input: PackInput) {
   }
 }
 
+/** A picture in the PDF: its size in pixels, and how to draw it on a page. */
+interface Embedded {
+  width: number;
+  height: number;
+  draw(page: PDFPage, box: { x: number; y: number; width: number; height: number }): void;
+}
+
 /** The pictures in the space left (from `top` down to the footer), side by side, each with its caption. */
-function pictures(w: Writer, page: PDFPage, top: number, kind: 'product' | 'profile', list: { which: 'image' | 'screenshot'; image?: PDFImage; note?: string }[]) {
+function pictures(w: Writer, page: PDFPage, top: number, kind: 'product' | 'profile', list: { which: 'image' | 'screenshot'; image?: Embedded; note?: string }[]) {
   const bottom = PAGE.margin + 10;
   const gap = 18;
   const width = (PAGE.width - 2 * PAGE.margin - gap * (list.length - 1)) / Math.max(1, list.length);
@@ -190,7 +240,7 @@ function pictures(w: Writer, page: PDFPage, top: number, kind: 'product' | 'prof
     if (p.image) {
       const scale = Math.min(width / p.image.width, (boxTop - bottom) / p.image.height, 1.5);
       const dims = { width: p.image.width * scale, height: p.image.height * scale };
-      page.drawImage(p.image, { x, y: boxTop - dims.height, ...dims });
+      p.image.draw(page, { x, y: boxTop - dims.height, ...dims });
       page.drawRectangle({ x, y: boxTop - dims.height, ...dims, borderColor: RULE, borderWidth: 0.5 });
     } else {
       w.wrap(p.note ?? '', w.regular, 9.5, width, 4).forEach((l, k) => w.text(page, l, x, boxTop - 12 - k * 12, 9.5, { color: MUTED }));
@@ -198,21 +248,52 @@ function pictures(w: Writer, page: PDFPage, top: number, kind: 'product' | 'prof
   });
 }
 
-async function embed(doc: PDFDocument, bytes: Uint8Array): Promise<PDFImage | undefined> {
+/** What the pack has left of PACK_DECODE_PIXELS. */
+interface Budget {
+  pixels: number;
+}
+
+/** The picture embedded in the document, or why not ('format': not one a PDF shows, or damaged; 'tooLarge': over the decoding budget). */
+async function embed(doc: PDFDocument, bytes: Uint8Array, budget: Budget): Promise<Embedded | 'format' | 'tooLarge'> {
   const format = pictureFormat(bytes);
   // A copy at offset 0 of its own buffer: pdf-lib reads the JPEG through a DataView of `bytes.buffer`
   // (a Node Buffer may be a slice of a shared pool).
   const own = new Uint8Array(bytes);
+  const drawn = (img: { width: number; height: number; ref: PDFRef }): Embedded => ({
+    width: img.width,
+    height: img.height,
+    draw: (page, box) => page.pushOperators(...drawImage(page.node.newXObject('Image', img.ref), { ...box, rotate: degrees(0), xSkew: degrees(0), ySkew: degrees(0) })),
+  });
   try {
-    if (format === 'png') return await doc.embedPng(own);
-    if (format === 'jpeg') return await doc.embedJpg(own);
+    if (format === 'jpeg') return drawn(await doc.embedJpg(own));
+    if (format !== 'png') return 'format';
+    const asIs = pngAsIs(own);
+    if (asIs) {
+      const ref = doc.context.register(
+        doc.context.stream(asIs.data, {
+          Type: 'XObject',
+          Subtype: 'Image',
+          Width: asIs.width,
+          Height: asIs.height,
+          ColorSpace: asIs.colors === 3 ? 'DeviceRGB' : 'DeviceGray',
+          BitsPerComponent: 8,
+          Filter: 'FlateDecode',
+          DecodeParms: { Predictor: 15, Colors: asIs.colors, BitsPerComponent: 8, Columns: asIs.width },
+        }),
+      );
+      return drawn({ width: asIs.width, height: asIs.height, ref });
+    }
+    const pixels = pngPixels(own);
+    if (pixels > PNG_DECODE_PIXELS || pixels > budget.pixels) return 'tooLarge';
+    budget.pixels -= pixels;
+    return drawn(await doc.embedPng(own));
   } catch {
     // A damaged picture: named, not shown.
+    return 'format';
   }
-  return undefined;
 }
 
-async function casePage(w: Writer, page: PDFPage, input: PackInput, item: PackCase, index: number) {
+async function casePage(w: Writer, page: PDFPage, input: PackInput, item: PackCase, index: number, budget: Budget) {
   const c = item.record;
   const ev = c.evidence;
   let y = PAGE.height - PAGE.margin - 4;
@@ -257,8 +338,8 @@ async function casePage(w: Writer, page: PDFPage, input: PackInput, item: PackCa
   const shown = await Promise.all(
     item.pictures.map(async (p) => {
       if ('missing' in p) return { which: p.which, note: p.missing === 'gone' ? CASE_PACK.pictureGone : CASE_PACK.pictureTooLarge };
-      const image = await embed(w.doc, p.bytes);
-      return image ? { which: p.which, image } : { which: p.which, note: CASE_PACK.pictureNotShown };
+      const image = await embed(w.doc, p.bytes, budget);
+      return typeof image === 'object' ? { which: p.which, image } : { which: p.which, note: image === 'tooLarge' ? CASE_PACK.pictureTooLarge : CASE_PACK.pictureNotShown };
     }),
   );
   pictures(w, page, y, c.kind, shown);
@@ -278,9 +359,10 @@ export async function buildEvidencePack(input: PackInput): Promise<Uint8Array> {
   const first = doc.addPage([PAGE.width, PAGE.height]);
   cover(w, first, input);
   footer(w, first, input, 1, total);
+  const budget: Budget = { pixels: PACK_DECODE_PIXELS };
   for (const [i, item] of input.cases.entries()) {
     const page = doc.addPage([PAGE.width, PAGE.height]);
-    await casePage(w, page, input, item, i);
+    await casePage(w, page, input, item, i, budget);
     footer(w, page, input, i + 2, total);
   }
   return doc.save();

@@ -3,14 +3,16 @@
  * from the PDF it makes: a cover (brand, retailer, date, the active cases by severity and status,
  * the truncation note when the pack holds fewer than the active cases), then exactly one page per
  * case in the order given, with the evidence (prices, gap, reasons, message, scan date, address)
- * and the kept pictures (PNG or JPEG shown, another format named); a long message or address
+ * and the kept pictures (JPEG and 8-bit RGB or grey PNG put in as they are, another PNG decoded
+ * within its pixel budgets, another format named); a long message or address
  * never pushes a case onto a second page; a character the standard fonts lack prints as '?'. And
  * the kept copies' keys (functions/cases/evidence-pictures.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { CASE_PACK } from '../../../shared/messages/cases';
 import { caseIdOf, flagStep, priceGap, type FlagInput } from '../../../functions/cases/domain/case';
-import { buildEvidencePack, money, pictureFormat, type PackCase, type PackInput } from '../../../functions/cases/domain/evidence-pack';
+import { PDFDict, PDFName, PDFNumber, PDFRawStream } from 'pdf-lib';
+import { buildEvidencePack, money, PACK_DECODE_PIXELS, pictureFormat, PNG_DECODE_PIXELS, pngAsIs, type PackCase, type PackInput } from '../../../functions/cases/domain/evidence-pack';
 import { keptKeyOf, picturesToKeep } from '../../../functions/cases/evidence-pictures';
 import { pageText, pdfPages } from '../../support/pdf-text';
 import { solidPng } from '../../support/png';
@@ -141,6 +143,34 @@ describe('the evidence pack PDF', () => {
     expect(flat(2)).toContain(CASE_PACK.pictureTooLarge);
     expect(flat(3)).toContain(CASE_PACK.pictureNotShown);
     expect(pdf.images[3]).toBe(0);
+  });
+
+  it('puts an 8-bit RGB or grey PNG in as it is (no decoding), decodes another PNG within its pixel budgets, names the rest', async () => {
+    const rgb = solidPng(30, 20);
+    const asIs = pngAsIs(rgb)!;
+    expect(asIs).toMatchObject({ width: 30, height: 20, colors: 3 });
+    expect(pngAsIs(solidPng(30, 20, [1, 2, 3], 128))).toBeUndefined(); // RGBA: decoded by pdf-lib
+    expect(pngAsIs(Buffer.from('not a png'))).toBeUndefined();
+    const big = Math.ceil(Math.sqrt(PNG_DECODE_PIXELS)) + 1;
+    const pdf = await pdfPages(
+      await buildEvidencePack(
+        input([
+          { record: record(flag('R1')), pictures: [{ which: 'image', bytes: rgb }, { which: 'screenshot', bytes: solidPng(40, 40, [9, 9, 9], 200) }] },
+          { record: record(flag('R2')), pictures: [{ which: 'image', bytes: solidPng(big, big, [1, 2, 3], 255) }] },
+        ]),
+      ),
+    );
+    expect(pdf.images[1]).toBe(2);
+    // The RGB one: its own compressed rows, with the PNG predictor.
+    const xobjects = pdf.doc.getPages()[1]!.node.Resources()!.lookup(PDFName.of('XObject'), PDFDict);
+    const streams = xobjects.keys().map((k) => xobjects.lookup(k) as PDFRawStream);
+    const raw = streams.find((x) => x.dict.get(PDFName.of('DecodeParms')))!;
+    expect((raw.dict.lookup(PDFName.of('Width'), PDFNumber)).asNumber()).toBe(30);
+    expect(raw.dict.get(PDFName.of('ColorSpace'))).toBe(PDFName.of('DeviceRGB'));
+    expect(Buffer.from(raw.contents)).toEqual(Buffer.from(asIs.data));
+    expect(pdf.images[2]).toBe(0);
+    expect(pageText(pdf.lines[2]!).replace(/\n/g, ' ')).toContain(CASE_PACK.pictureTooLarge);
+    expect(PACK_DECODE_PIXELS).toBeGreaterThan(PNG_DECODE_PIXELS);
   });
 
   it("prints a character the standard fonts lack as '?', and Latin-1 as it is", async () => {
