@@ -32,4 +32,10 @@ export const DATA_PREFIX = {
   jobs: 'jobs/',
   /** The contact form's images, uploaded through presigned POSTs before the email names them; deleted once sent, else after a day. */
   contactUploads: 'uploads/contact/',
+  /**
+   * The pictures a case keeps (issue 24 §2): its scraped image and screenshot copied at its opening
+   * (`evidence/<brand>/<caseId>/<opening>-<image|screenshot>.<ext>`), out of the scraped prefixes'
+   * 180-day expiry. No lifecycle rule: kept as long as the case (docs/decisions/40-cases.md).
+   */
+  evidence: 'evidence/',
 } as const;

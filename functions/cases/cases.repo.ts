@@ -13,7 +13,7 @@
  * never both win, and a retried event writes the same event item.
  */
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { CaseCounts, CaseEventKind, CaseStatus } from '../../shared/schemas/cases';
+import type { CaseCounts, CaseEventKind, CaseSeverity, CaseStatus } from '../../shared/schemas/cases';
 import { ddb } from '../lib/clients/dynamodb';
 import { gsi1Partition, gsi2Partition, queryPage, tablePrefix } from '../lib/paged-query';
 import { isConditionFailed, queryAll, queryCount, queryPages, table, transactIf, type TransactItem } from '../lib/table';
@@ -383,4 +383,54 @@ export async function trendPoints(brand: string, retailer: string | undefined, l
     new QueryCommand({ TableName: table.name, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': trendPk(brand, retailer), ':p': retailer ? 'P#' : 'M#' }, ScanIndexForward: false, Limit: limit }),
   );
   return (out.Items ?? []).map(pointOf);
+}
+
+// ── The evidence kept (issue 24 §2): its pictures, the retailer's evidence pack ──────────────────
+
+/**
+ * The kept copies of an opening's pictures, set on the case while it is still that opening
+ * (`openedAt` as read), with `rev` + 1: a writer that read the case before puts it again only
+ * after reading it anew (its condition on `rev` fails), so the copies are never put back out.
+ * false when the case has moved on (reopened since: that opening keeps its own pictures).
+ */
+export async function setKeptPictures(id: string, openedAt: string, kept: { image: string; screenshot: string }): Promise<boolean> {
+  try {
+    await ddb.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: caseKey(id),
+        UpdateExpression: 'SET #ev.#kept = :kept ADD #rev :one',
+        ConditionExpression: 'attribute_exists(pk) AND #openedAt = :openedAt',
+        ExpressionAttributeNames: { '#ev': 'evidence', '#kept': 'kept', '#rev': 'rev', '#openedAt': 'openedAt' },
+        ExpressionAttributeValues: { ':kept': kept, ':one': 1, ':openedAt': openedAt },
+      }),
+    );
+    return true;
+  } catch (e) {
+    if (isConditionFailed(e)) return false;
+    throw e;
+  }
+}
+
+/** The retailer's active cases per severity: a key-only Select COUNT of each severity's part of the active list (gsi1 CASES#<brand>#<retailer>#A, begins_with its rank). */
+export async function countActiveBySeverity(brand: string, retailer: string): Promise<Record<CaseSeverity, number>> {
+  const severities = Object.keys(SEVERITY_RANK) as CaseSeverity[];
+  const counts = await Promise.all(
+    severities.map((s) =>
+      queryCount({ IndexName: table.gsi1, KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :rank)', ExpressionAttributeValues: { ':pk': listPk(brand, retailer, true), ':rank': `${SEVERITY_RANK[s]}#` } }),
+    ),
+  );
+  return Object.fromEntries(severities.map((s, i) => [s, counts[i]!])) as Record<CaseSeverity, number>;
+}
+
+/** The retailer's `max` worst active cases (worst first, then oldest; pages of at most 100) and whether there are more. */
+export async function worstActiveCases(brand: string, retailer: string, max: number): Promise<{ items: CaseRecord[]; more: boolean }> {
+  const items: CaseRecord[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await pageCases(brand, retailer, true, Math.min(100, max + 1 - items.length), cursor);
+    items.push(...page.items);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor && items.length <= max);
+  return { items: items.slice(0, max), more: items.length > max };
 }

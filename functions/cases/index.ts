@@ -9,3 +9,4 @@ export { caseWritesFor, notifyCases, stepWritesWithTrend } from './service';
 export { followersOf } from './retailer-side';
 export { escalatingBrands, getCaseSettings, putCaseSettings } from './settings.repo';
 export { buildCaseActivityExport } from './activity-export';
+export { keepEvidencePictures, keepMissingEvidence } from './evidence-pictures';

@@ -3,8 +3,9 @@
  * retailer's log. Each is one page read with key conditions and a cursor, whatever the number of
  * cases or events stored.
  */
-import { CASE_MSG, type CaseEventKind } from '../../shared/schemas/cases';
+import { CASE_MSG, type CaseEventKind, type CaseEvidence } from '../../shared/schemas/cases';
 import { assertBrand, canSeeRetailer, type AuthContext } from '../lib/http/auth';
+import { imageLinker } from '../lib/image-links';
 import { ForbiddenError, NotFoundError } from '../lib/http/errors';
 import { getCase, getCaseCounts, pageCaseEvents, pageCases, pageRetailerEvents } from './cases.repo';
 import { caseIdOf, type CaseEvent, type CaseRecord } from './domain/case';
@@ -28,8 +29,22 @@ export async function listCasesFor(auth: AuthContext, brand: string, retailer: s
 export async function getCaseFor(auth: AuthContext, caseId: string, q: { limit: number; cursor?: string }) {
   const c = await getCase(caseId);
   if (!c || (!auth.isAdmin && c.brand !== auth.brand) || !canSeeRetailer(auth, c.retailer)) throw new NotFoundError(CASE_MSG.notFound);
-  const events = await pageCaseEvents(caseId, q.limit, q.cursor);
-  return { data: view(c), events: events.items.map(eventView), nextCursor: events.nextCursor };
+  const [events, pictures] = await Promise.all([pageCaseEvents(caseId, q.limit, q.cursor), evidencePictures(c.evidence)]);
+  return { data: view(c), events: events.items.map(eventView), nextCursor: events.nextCursor, pictures };
+}
+
+/**
+ * What the case shows of its evidence's picture and screenshot (issue 24 §2): the kept copy's app
+ * link, else the scraped one's while it lasts (or the retailer's address as the robot wrote it);
+ * '' for none, or for a value that is neither a link of ours nor an http(s) address.
+ */
+async function evidencePictures(ev: CaseEvidence): Promise<{ image: string; screenshot: string }> {
+  const [keptLink, scrapedLink] = await Promise.all([imageLinker({ kept: true }), imageLinker()]);
+  const one = (w: 'image' | 'screenshot') => {
+    const link = ev.kept?.[w] ? keptLink(ev.kept[w]) : ev.scraped[w] ? scrapedLink(ev.scraped[w]) : '';
+    return /^(\/api\/images\?|https?:\/\/)/.test(link) ? link : '';
+  };
+  return { image: one('image'), screenshot: one('screenshot') };
 }
 
 export async function caseActivityFor(auth: AuthContext, brand: string, retailer: string, q: { kind?: CaseEventKind; limit: number; cursor?: string }) {

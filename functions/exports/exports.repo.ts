@@ -22,6 +22,8 @@ import { contentDisposition } from './domain/export-sheet';
 /** infra/table-schema.ts DATA_PREFIX.exports */
 export const EXPORT_PREFIX = 'exports/';
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** A case evidence pack (functions/cases/evidence-pack.ts). */
+export const PDF_TYPE = 'application/pdf';
 /** How long the S3 link a download redirects to lives: just long enough to start the download. */
 export const PRESIGN_SECONDS = 300;
 
@@ -69,7 +71,7 @@ export function linkRecordWrite(r: LinkRecord): TransactItem {
 }
 
 /** The content type of an export's object, by its extension. */
-export const exportContentType = (key: string) => (key.endsWith('.zip') ? 'application/zip' : XLSX_TYPE);
+export const exportContentType = (key: string) => (key.endsWith('.zip') ? 'application/zip' : key.endsWith('.pdf') ? PDF_TYPE : XLSX_TYPE);
 
 /** The two writes of an export entering the history (a tab's, a retailer's case log): PutItem EXPORT#id (new) + ADD total 1 on the retailer's history count. */
 export function exportRecordWrites(r: ExportRecord): TransactItem[] {

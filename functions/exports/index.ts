@@ -7,5 +7,5 @@ export { contentDisposition, exportFileName, safeCell, type Cell } from './domai
 export { escapeHtml, JobError, linkExpiry, startExportJob, type BuildContext, type JobBuilder } from './export-jobs';
 export { jobQuery } from './export-jobs.repo';
 export { exportLink } from './exports';
-export { EXPORT_PREFIX, exportKeyOf, exportRecordWrites, linkRecordWrite, putExportObject, putLinkRecord, XLSX_TYPE } from './exports.repo';
+export { EXPORT_PREFIX, exportKeyOf, exportRecordWrites, linkRecordWrite, PDF_TYPE, putExportObject, putLinkRecord, XLSX_TYPE } from './exports.repo';
 export { writeCellsXlsxFile } from './xlsx';

@@ -13,6 +13,12 @@ import { derivedKey } from './jwt';
 
 /** infra/table-schema.ts DATA_PREFIX.screenshots: where robots store the pictures of their scans. */
 export const PICTURE_PREFIX = 'screenshots/';
+/**
+ * infra/table-schema.ts DATA_PREFIX.evidence: the copies of pictures kept with a record beyond the
+ * scraped objects' expiry (a case's evidence). Only a linker made with `kept` links them: a robot's
+ * value under that prefix never becomes a link.
+ */
+export const KEPT_PICTURE_PREFIX = 'evidence/';
 /** The link lives 6 to 7 days (the 7 days of the product's other links, never longer). */
 export const IMAGE_LINK_DAYS = 7;
 /** Where GET /images is, as the browser and an exported spreadsheet reach it (the API under /api). */
@@ -36,18 +42,23 @@ const TYPES: Readonly<Record<string, string>> = {
 /** A stored picture's type by its extension, or undefined (then the type stored with the object counts). */
 export const pictureType = (key: string): string | undefined => TYPES[/\.([A-Za-z0-9]+)$/.exec(key)?.[1]?.toLowerCase() ?? ''];
 
-/**
- * The data-bucket key a picture value names, or undefined when it is not one of ours: the trimmed
- * value must start with `screenshots/`, with no empty, `.` or `..` folder and no control character.
- */
-export function storedPictureKey(value: string): string | undefined {
+function pictureKeyUnder(prefix: string, value: string): string | undefined {
   const key = value.trim();
-  if (!key.startsWith(PICTURE_PREFIX) || key.length > MAX_KEY_LENGTH || key.length === PICTURE_PREFIX.length) return undefined;
+  if (!key.startsWith(prefix) || key.length > MAX_KEY_LENGTH || key.length === prefix.length) return undefined;
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(key)) return undefined;
   if (!key.split('/').every((s) => s !== '' && s !== '.' && s !== '..')) return undefined;
   return key;
 }
+
+/**
+ * The data-bucket key a picture value names, or undefined when it is not one of ours: the trimmed
+ * value must start with `screenshots/`, with no empty, `.` or `..` folder and no control character.
+ */
+export const storedPictureKey = (value: string): string | undefined => pictureKeyUnder(PICTURE_PREFIX, value);
+
+/** The same for a kept copy (under `evidence/`). */
+export const keptPictureKey = (value: string): string | undefined => pictureKeyUnder(KEPT_PICTURE_PREFIX, value);
 
 /**
  * A link's expiry (seconds): the start of today (UTC) + 7 days. Every link signed on one day is
@@ -69,14 +80,16 @@ export type ImageLinker = (value: string) => string;
 
 /**
  * A linker for one answer. `base`: '' for the web (same origin), the app's address (APP_URL) for
- * a file that leaves the app (an exported spreadsheet).
+ * a file that leaves the app (an exported spreadsheet). `kept`: it links the kept copies (under
+ * `evidence/`) instead of the robots' pictures: for the values the server wrote itself only.
  */
-export async function imageLinker(opts: { base?: string; now?: number } = {}): Promise<ImageLinker> {
+export async function imageLinker(opts: { base?: string; now?: number; kept?: boolean } = {}): Promise<ImageLinker> {
   const secret = await linkSecret();
   const exp = imageLinkExpiry(opts.now ?? Date.now());
   const base = opts.base ?? '';
+  const keyOf = opts.kept ? keptPictureKey : storedPictureKey;
   return (value) => {
-    const key = storedPictureKey(value);
+    const key = keyOf(value);
     if (!key) return value;
     return `${base}${IMAGE_LINK_PATH}?key=${encodeURIComponent(key)}&exp=${exp}&sig=${signature(secret, key, exp)}`;
   };
@@ -105,11 +118,11 @@ export type ImageLinkCheck = { ok: true; key: string } | { ok: false; reason: 'i
 
 /**
  * Whether a link's query is one we signed and still lives: the key must be a stored picture's,
- * the signature ours for that key and expiry, the expiry ahead of now and not beyond what a link
- * is given.
+ * (or a kept copy's), the signature ours for that key and expiry, the expiry ahead of now and not
+ * beyond what a link is given.
  */
 export async function checkImageLink(q: { key: string; exp: string; sig: string }, nowMs = Date.now()): Promise<ImageLinkCheck> {
-  const key = storedPictureKey(q.key);
+  const key = storedPictureKey(q.key) ?? keptPictureKey(q.key);
   const exp = Number(q.exp);
   if (!key || key !== q.key || !Number.isSafeInteger(exp)) return { ok: false, reason: 'invalid' };
   const expected = Buffer.from(signature(await linkSecret(), key, exp));

@@ -8,7 +8,7 @@
  */
 import { CASE_MSG, type ResolveCaseBody } from '../../shared/schemas/cases';
 import { SCRAPING_MSG, type FlagBody, type FlagMessage } from '../../shared/schemas/scrapings';
-import { caseIdOf, caseWritesFor, flagStep, getCase, priceGap, PROFILE_SUBJECT, resolveStep, type Actor, type CaseRecord } from '../cases';
+import { caseIdOf, caseWritesFor, flagStep, getCase, keepEvidencePictures, priceGap, PROFILE_SUBJECT, resolveStep, type Actor, type CaseRecord, type Step } from '../cases';
 import { canSeeRetailer, type AuthContext } from '../lib/http/auth';
 import { ConflictError, NotFoundError } from '../lib/http/errors';
 import { getUser } from '../users';
@@ -27,6 +27,19 @@ async function actorOf(auth: AuthContext): Promise<Actor> {
 type Resolution = { resolution: 'retailer_fixed' | 'dismissed'; reason: string };
 const UNFLAGGED: Resolution = { resolution: 'dismissed', reason: 'Unflagged' };
 
+/**
+ * The case a flag call opened or reopened, noted by its case writes (each try of the transaction
+ * notes its own step, so it is the committed one's once the call returns): its evidence's pictures
+ * are kept after the transaction, never inside it (the flag routes' calls below).
+ */
+export interface Opened {
+  case?: CaseRecord;
+}
+const noteOpened = (opened: Opened, step: Step | undefined): Step | undefined => {
+  opened.case = step && (step.event.kind === 'flagged' || step.event.kind === 'reopened') ? step.after : undefined;
+  return step;
+};
+
 const reasonsOf = (m: unknown) => ((m as FlagMessage | undefined)?.reason ?? []).map((r) => ({ name: String(r.name), value: String(r.value ?? '') }));
 
 /**
@@ -34,9 +47,10 @@ const reasonsOf = (m: unknown) => ((m as FlagMessage | undefined)?.reason ?? [])
  * The on-hand item (the retailer's items read and matched) is looked up only when the flag opens
  * or reopens the case, where its evidence is written, and once for all of the edit's retries.
  */
-function productCaseWrites(actor: Promise<Actor>, product: ProductScrape, resolution: Resolution) {
+function productCaseWrites(actor: Promise<Actor>, product: ProductScrape, resolution: Resolution, opened: Opened) {
   let onHandOnce: ReturnType<typeof onHandOf> | undefined;
   return async ({ before, after, now, published }: { before: ProductScrape; after: ProductScrape; now: string; published: boolean }) => {
+    opened.case = undefined;
     if (!published) return [];
     const id = caseIdOf(after.brand, after.retailer, after.style_number);
     const by = await actor;
@@ -45,7 +59,7 @@ function productCaseWrites(actor: Promise<Actor>, product: ProductScrape, resolu
       return caseWritesFor(id, async (current) => {
         const opens = !current || current.status === 'resolved';
         const onHand = opens ? await (onHandOnce ??= onHandOf(product)) : null;
-        return flagStep(current, {
+        return noteOpened(opened, flagStep(current, {
           brand: after.brand,
           retailer: after.retailer,
           kind: 'product',
@@ -63,7 +77,7 @@ function productCaseWrites(actor: Promise<Actor>, product: ProductScrape, resolu
             onHand,
             gap: priceGap(after.price ?? null, onHand?.price),
           },
-        });
+        }));
       });
     }
     if (before.isFlagged === 'yes') return caseWritesFor(id, (current) => resolveStep(current, { ...resolution, at: now, by, kind: resolution === UNFLAGGED ? 'unflagged' : 'resolved' }));
@@ -82,26 +96,27 @@ function storedMessage(previous: unknown, body: FlagBody, price: number | null |
   };
 }
 
-/** PUT /updateReatilerBrandProductFlag/{id}: the product's flag, and its case (opened, reopened, resolved) in the same transaction. */
-export async function flagProductFor(auth: AuthContext, id: string, body: FlagBody, resolution: Resolution = UNFLAGGED) {
+/** The product's flag, and its case (opened, reopened, resolved) in the same transaction; `opened` is told the case it opened or reopened. */
+export async function flagProductFor(auth: AuthContext, id: string, body: FlagBody, resolution: Resolution = UNFLAGGED, opened: Opened = {}) {
   const product = await getProduct(id);
   if (!product) throw new NotFoundError(SCRAPING_MSG.productNotFound);
   assertCanSee(auth, product);
   if (product.type === 'deleted') throw new ConflictError(SCRAPING_MSG.removedProductFlag);
   const flagMessage = body.isFlagged === 'yes' ? storedMessage(product.isFlagged === 'yes' ? product.flagMessage : undefined, body, product.price) : undefined;
-  const data = await updateProductFields(id, { isFlagged: body.isFlagged, flagMessage }, undefined, productCaseWrites(actorOf(auth), product, resolution));
+  const data = await updateProductFields(id, { isFlagged: body.isFlagged, flagMessage }, undefined, productCaseWrites(actorOf(auth), product, resolution, opened));
   if (!data) throw new NotFoundError(SCRAPING_MSG.productNotFound);
   return { message: body.isFlagged === 'yes' ? SCRAPING_MSG.productFlagged : SCRAPING_MSG.productUnflagged, data: { _id: id, isFlagged: data.isFlagged, flagMessage: data.flagMessage ?? null } };
 }
 
 /** The case writes of a brand profile's flag change (issue 24). */
-function profileCaseWrites(actor: Promise<Actor>, resolution: Resolution) {
+function profileCaseWrites(actor: Promise<Actor>, resolution: Resolution, opened: Opened) {
   return async (info: ScanInfo, isFlagged: 'yes' | 'no', flagMessage: FlagMessage | undefined, now: string) => {
+    opened.case = undefined;
     const id = caseIdOf(info.brand, info.retailer, PROFILE_SUBJECT);
     const by = await actor;
     if (isFlagged === 'yes') {
       return caseWritesFor(id, (current) =>
-        flagStep(current, {
+        noteOpened(opened, flagStep(current, {
           brand: info.brand,
           retailer: info.retailer,
           kind: 'profile',
@@ -119,7 +134,7 @@ function profileCaseWrites(actor: Promise<Actor>, resolution: Resolution) {
             onHand: null,
             gap: null,
           },
-        }),
+        })),
       );
     }
     if (info.isFlagged === 'yes') return caseWritesFor(id, (current) => resolveStep(current, { ...resolution, at: now, by, kind: resolution === UNFLAGGED ? 'unflagged' : 'resolved' }));
@@ -127,16 +142,35 @@ function profileCaseWrites(actor: Promise<Actor>, resolution: Resolution) {
   };
 }
 
-/** PUT /updateBrandFlag/{id}: `id` is the retailer scan info (scanInfoIdOf(brand, retailer)). */
-export async function flagBrandFor(auth: AuthContext, id: string, body: FlagBody, resolution: Resolution = UNFLAGGED) {
+/** The brand profile's flag, `id` the retailer scan info (scanInfoIdOf(brand, retailer)), and its case; `opened` as for a product. */
+export async function flagBrandFor(auth: AuthContext, id: string, body: FlagBody, resolution: Resolution = UNFLAGGED, opened: Opened = {}) {
   const info = await getScanInfoById(id);
   if (!info) throw new NotFoundError(SCRAPING_MSG.scanInfoNotFound);
   assertCanSee(auth, info);
   // A brand profile has no price: its flag keeps the reasons, message and date.
   const flagMessage = body.isFlagged === 'yes' ? (({ state: _price, ...rest }) => rest)(storedMessage(info.isFlagged === 'yes' ? info.flagMessage : undefined, body, null)) : undefined;
-  const data = await setScanInfoFlag(id, body.isFlagged, flagMessage, profileCaseWrites(actorOf(auth), resolution));
+  const data = await setScanInfoFlag(id, body.isFlagged, flagMessage, profileCaseWrites(actorOf(auth), resolution, opened));
   if (!data) throw new NotFoundError(SCRAPING_MSG.scanInfoNotFound);
   return { message: body.isFlagged === 'yes' ? SCRAPING_MSG.brandFlagged : SCRAPING_MSG.brandUnflagged, data: { _id: id, isFlagged: data.isFlagged, flagMessage: data.flagMessage ?? null } };
+}
+
+/**
+ * PUT /updateReatilerBrandProductFlag/{id}: the flag call, then, once its transaction is done, the
+ * pictures of the case it opened or reopened kept (issue 24 §2: a failed copy is only logged).
+ */
+export async function flagProductKeepingEvidence(auth: AuthContext, id: string, body: FlagBody) {
+  const opened: Opened = {};
+  const out = await flagProductFor(auth, id, body, UNFLAGGED, opened);
+  if (opened.case) await keepEvidencePictures(opened.case);
+  return out;
+}
+
+/** PUT /updateBrandFlag/{id}: the same for the brand profile (its hero image and screenshot). */
+export async function flagBrandKeepingEvidence(auth: AuthContext, id: string, body: FlagBody) {
+  const opened: Opened = {};
+  const out = await flagBrandFor(auth, id, body, UNFLAGGED, opened);
+  if (opened.case) await keepEvidencePictures(opened.case);
+  return out;
 }
 
 /**

@@ -14,7 +14,7 @@
  * and again when that step is retried: a settled case has nothing left to do.
  */
 import { priceInSync } from '../../shared/price-sync';
-import { activeCases, caseIdOf, casesResolvedSince, caseWritesFor, flagStep, getCase, getCaseSettings, priceGap, PROFILE_SUBJECT, putTrendPoint, resolveStep, retailerFigure, type CaseRecord } from '../cases';
+import { activeCases, caseIdOf, casesResolvedSince, caseWritesFor, flagStep, getCase, getCaseSettings, keepEvidencePictures, priceGap, PROFILE_SUBJECT, putTrendPoint, resolveStep, retailerFigure, type CaseRecord } from '../cases';
 import { pipelineNowIso } from '../lib/clock';
 import { usDate } from '../lib/us-date';
 import { onHandMatcher, type OnHand } from './case-evidence';
@@ -128,14 +128,20 @@ export async function recordTrend(periodId: string): Promise<void> {
   });
 }
 
-/** The product flagged again with the case's reasons, and the case reopened with what this scan shows, in one transaction. */
+/**
+ * The product flagged again with the case's reasons, and the case reopened with what this scan
+ * shows, in one transaction; then that opening's pictures kept (issue 24 §2; a failed copy is
+ * only logged).
+ */
 async function reflag(c: CaseRecord, product: ProductScrape, onHand: OnHand, scanDate: string, at: string): Promise<boolean> {
   const message = `Came back on the scan of ${usDate(scanDate)}.`;
   const reasons = c.evidence.reasons;
-  const done = await updateProductFields(product._id, { isFlagged: 'yes', flagMessage: { reason: reasons, message, state: { price: product.price }, date: at } }, undefined, async ({ published }) =>
-    published
-      ? caseWritesFor(c._id, (current) =>
-          flagStep(current, {
+  let reopened: CaseRecord | undefined;
+  const done = await updateProductFields(product._id, { isFlagged: 'yes', flagMessage: { reason: reasons, message, state: { price: product.price }, date: at } }, undefined, async ({ published }) => {
+    reopened = undefined;
+    return published
+      ? caseWritesFor(c._id, (current) => {
+          const step = flagStep(current, {
             brand: product.brand,
             retailer: product.retailer,
             kind: 'product',
@@ -153,9 +159,12 @@ async function reflag(c: CaseRecord, product: ProductScrape, onHand: OnHand, sca
               onHand,
               gap: priceGap(product.price, onHand.price),
             },
-          }),
-        )
-      : [],
-  );
+          });
+          reopened = step?.event.kind === 'reopened' ? step.after : undefined;
+          return step;
+        })
+      : [];
+  });
+  if (done && reopened) await keepEvidencePictures(reopened);
   return !!done;
 }

@@ -1,6 +1,6 @@
 import { route } from '../../shared/routes/scrapings';
 import { httpHandler } from '../http';
-import { flagProductFor } from './flags';
+import { flagProductKeepingEvidence } from './flags';
 
-/** { isFlagged, reason: [{name, value}], message } → { message, data: { _id, isFlagged, flagMessage } }. */
-export const handler = httpHandler(route('updateProductFlag'), async ({ params, body, auth }) => flagProductFor(auth, params.id, body));
+/** { isFlagged, reason: [{name, value}], message } → { message, data: { _id, isFlagged, flagMessage } }; a case it opens keeps its pictures. */
+export const handler = httpHandler(route('updateProductFlag'), async ({ params, body, auth }) => flagProductKeepingEvidence(auth, params.id, body));

@@ -11,7 +11,7 @@
  * retailer that already has exports, is left as it is.
  */
 import { ROLE } from '../../shared/constants';
-import { answerStep, caseIdOf, caseWritesFor, flagStep, getCase, notifyCases, priceGap, resolveStep, stepWritesWithTrend, type Actor, type FlagInput } from '../../functions/cases';
+import { answerStep, caseIdOf, caseWritesFor, flagStep, getCase, keepEvidencePictures, notifyCases, priceGap, resolveStep, stepWritesWithTrend, type Actor, type FlagInput } from '../../functions/cases';
 import { exportTab } from '../../functions/exports/export-tab';
 import { onHandOf } from '../../functions/scrapings/case-evidence';
 import { getCaseSettings, putCaseSettings } from '../../functions/cases';
@@ -63,6 +63,9 @@ export async function seedDashboard(log: (m: string) => void = () => undefined):
       const input = await caseInput(p, flagMessage, at, await actor());
       if (retailer === 'ret-harrowgate' && i === 0) await pastCase(input, 'retailer_fixed', '');
       await updateProductFields(p._id, { isFlagged: 'yes', flagMessage }, undefined, async ({ published }) => (published ? caseWritesFor(caseIdOf(BRAND, retailer, p.style_number), (c) => flagStep(c, input)) : []));
+      // As the flag call does after its transaction: the case keeps its pictures (evidence/).
+      const opened = await getCase(caseIdOf(BRAND, retailer, p.style_number));
+      if (opened) await keepEvidencePictures(opened);
       // Harrowgate & Finch was emailed about two of them the day after the scan.
       if (retailer === 'ret-harrowgate' && (i === 1 || i === 2)) {
         await notifyCases([caseIdOf(BRAND, retailer, p.style_number)], { historyId: `demo-email-${i}`, to: ['eleanor.finch@harrowgate.example'], at: dayAfter(at, 1), by: input.by });

@@ -34,7 +34,8 @@ export const APPROVAL_TASKS: readonly ApprovalTask[] = [
   // Streams the file in bounded memory (bench/pipeline-1m-bench.ts): twice its measured peak. Its
   // young generation at V8's own default size, not Lambda's 51 MB (bench/README.md).
   { state: 'StageFile', id: 'WorkflowStageFile', handler: 'functions/files/workflow/stage-file.ts', grants: ['table:read', 'table:write', 'data:read', 'data:write'], memoryMb: 1024, semiSpaceMb: 16 },
-  { state: 'Publish', id: 'WorkflowPublish', handler: 'functions/files/workflow/publish.ts', grants: ['table:read', 'table:write'] },
+  // data: a case the publication reopens keeps its evidence's pictures (CopyObject: GetObject of the scraped, PutObject of the kept copy).
+  { state: 'Publish', id: 'WorkflowPublish', handler: 'functions/files/workflow/publish.ts', grants: ['table:read', 'table:write', 'data:read', 'data:write'] },
   { state: 'Cleanup', id: 'WorkflowCleanup', handler: 'functions/files/workflow/cleanup.ts', grants: ['table:read', 'table:write'] },
   { state: 'Notify', id: 'WorkflowNotify', handler: 'functions/files/workflow/notify.ts', grants: ['table:read', 'table:write'] },
   { state: 'RecordFailure', id: 'WorkflowRecordFailure', handler: 'functions/files/workflow/record-failure.ts', grants: ['table:read', 'table:write'] },

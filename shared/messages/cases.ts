@@ -47,3 +47,55 @@ export const CASE_ACTIVITY_EXPORT = {
   columns: { at: 'Date (UTC)', subject: 'Case', kind: 'Event', by: 'By', detail: 'Detail', status: 'Case status after' },
   retailerNotFound: 'Retailer not found.',
 } as const;
+
+/**
+ * The retailer's evidence pack (issue 24 §2): `GET /caseEvidencePack/{brandId}/{retailerId}`'s
+ * answers and the PDF's own words (a cover, then one page per active case, worst first).
+ */
+export const CASE_PACK = {
+  /** At most this many cases in one pack (the worst first); the cover says when there were more. */
+  maxCases: 200,
+  ready: 'Evidence pack ready.',
+  noCases: 'This retailer has no active case: there is nothing to put in an evidence pack.',
+  retailerNotFound: 'Retailer not found.',
+  title: 'Evidence pack',
+  intro: 'One page per active case, worst first: the evidence seen when the case opened (or last reopened), kept as it was then.',
+  truncated: (shown: number, total: number) => `This pack holds the ${shown} worst of the ${total} active cases; the others are on the retailer's CASES tab.`,
+  labels: {
+    brand: 'Brand',
+    retailer: 'Retailer',
+    generated: 'Generated on',
+    active: 'Active cases',
+    bySeverity: 'By severity',
+    byStatus: 'By status',
+    case: 'Case',
+    styleNumber: 'Style number',
+    severity: 'Severity',
+    status: 'Status',
+    opened: 'Opened',
+    notified: 'Notified',
+    repeats: 'Came back',
+    scanDate: 'Scan date',
+    reasons: 'Reasons',
+    message: 'Message',
+    retailerPrice: 'Retailer price',
+    onHandPrice: 'On-hand price',
+    gap: 'Gap',
+    page: 'Product page',
+    brandPage: 'Brand page',
+    picture: 'Product picture',
+    heroImage: 'Brand hero image',
+    screenshot: 'Page screenshot',
+  },
+  severity: { high: 'High', medium: 'Medium', low: 'Low' },
+  status: { open: 'Open', notified: 'Notified', acknowledged: 'Acknowledged', resolved: 'Resolved' },
+  notOnHand: 'Not matched to an on-hand item',
+  notNotified: 'Not yet',
+  none: 'None',
+  noPicture: 'No picture was kept with this case.',
+  pictureNotShown: 'Kept with the case, in a format this PDF cannot show (open the case in the app).',
+  pictureGone: 'No longer stored: it was not kept before the scraped copy expired.',
+  pictureTooLarge: 'Kept with the case, too large to put in the pack (open the case in the app).',
+  pageOf: (n: number, total: number) => `Page ${n} of ${total}`,
+  fileName: (retailer: string, date: string) => `Evidence pack - ${retailer} - ${date}.pdf`,
+} as const;

@@ -23,6 +23,8 @@ export const caseRoutes = [
   // The retailer's side: public, the link's token in the body checked on every call, throttled per address (and answers per link).
   r({ id: 'openRetailerCases', method: 'POST', path: '/retailerCases', handler: 'functions/cases/open-retailer-cases.ts', access: 'public', grants: ['table:read', 'table:write'], body: openRetailerCasesBody, notInSpec }),
   r({ id: 'answerRetailerCase', method: 'POST', path: '/retailerCases/{caseId}', handler: 'functions/cases/answer-retailer-case.ts', access: 'public', grants: ['table:read', 'table:write', 'email:send'], params: caseIdPath, body: answerRetailerCaseBody, notInSpec }),
+  // The evidence pack (issue 24 §2): a PDF made in the call (its pictures read from the bucket), put under exports/ with its link record (table:write), answered as the 7-day app link.
+  r({ id: 'getCaseEvidencePack', method: 'GET', path: '/caseEvidencePack/{brandId}/{retailerId}', handler: 'functions/cases/get-evidence-pack.ts', access: 'user', grants: ['table:read', 'table:write', 'data:read', 'data:write'], tenant: { path: 'brandId' }, params: casesPath, appLinks: true, notInSpec }),
 ] as const satisfies readonly RouteDef[];
 
 /** One route of this file by id: what a handler of this resource imports (not the whole table). */

@@ -36,7 +36,7 @@ import {
 } from '../schemas/post-office';
 import { listFailuresResponse, redriveFailureResponse } from '../schemas/operations';
 import { caseSettingsResponse, secondNoticeResponse, sendSecondNoticeResponse, updateCaseSettingsResponse } from '../schemas/case-settings';
-import { answerRetailerCaseResponse, caseActivityResponse, caseSummaryResponse, caseTrendResponse, getCaseResponse, listCaseLinksResponse, listCasesResponse, openRetailerCasesResponse, productCaseResponse, resolveCaseResponse, revokeCaseLinkResponse } from '../schemas/cases';
+import { answerRetailerCaseResponse, caseActivityResponse, caseEvidencePackResponse, caseSummaryResponse, caseTrendResponse, getCaseResponse, listCaseLinksResponse, listCasesResponse, openRetailerCasesResponse, productCaseResponse, resolveCaseResponse, revokeCaseLinkResponse } from '../schemas/cases';
 import { deleteRetailerResponse, listRetailersResponse, saveRetailerResponse } from '../schemas/retailers';
 import { listRolesResponse } from '../schemas/roles';
 import { listUsersResponse, updatePolicyResponse } from '../schemas/users';
@@ -111,6 +111,7 @@ export const responses = {
   answerRetailerCase: answerRetailerCaseResponse,
   exportCaseActivity: exportFileResponse,
   getProductCase: productCaseResponse,
+  getCaseEvidencePack: caseEvidencePackResponse,
   // Product-level reads and edits of the retailer page (000 §3, 001 §3).
   listProductScrapings: listProductScrapingsResponse,
   getProductScraping: getProductScrapingResponse,

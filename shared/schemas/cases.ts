@@ -73,6 +73,12 @@ export const caseEvidence = z.object({
   onHand: z.object({ serialNo: z.string(), styleName: z.string(), price: z.number().nullable() }).nullable(),
   /** The price gap against the on-hand price, when both are known. */
   gap: z.object({ amount: z.number(), percent: z.number() }).nullable(),
+  /**
+   * The stored picture and screenshot copied out of the scraped objects' 180-day expiry
+   * (`evidence/…`, '' for one not stored with us), set once just after the opening; absent while
+   * the copy has not succeeded (the scraped keys then stand).
+   */
+  kept: z.object({ image: z.string(), screenshot: z.string() }).optional(),
 });
 export type CaseEvidence = z.infer<typeof caseEvidence>;
 
@@ -121,7 +127,8 @@ export const caseCounts = z.object({ open: z.number(), notified: z.number(), ack
 export type CaseCounts = z.infer<typeof caseCounts>;
 
 export const listCasesResponse = z.object({ data: z.array(caseView), counts: caseCounts, nextCursor: z.string().nullable() });
-export const getCaseResponse = z.object({ data: caseView, events: z.array(caseEventView), nextCursor: z.string().nullable() });
+/** `pictures`: the app links of the evidence's picture and screenshot to show, the kept copy first ('' for none). */
+export const getCaseResponse = z.object({ data: caseView, events: z.array(caseEventView), nextCursor: z.string().nullable(), pictures: z.object({ image: z.string(), screenshot: z.string() }) });
 export const caseActivityResponse = z.object({ data: z.array(caseEventView), nextCursor: z.string().nullable() });
 export const resolveCaseResponse = z.object({ message: z.string(), data: caseView });
 
@@ -223,3 +230,17 @@ export const productCaseQuery = z.object({
 });
 /** `data` null: the product never had a case at this retailer (no events then). */
 export const productCaseResponse = z.object({ data: caseView.nullable(), events: z.array(caseEventView), nextCursor: z.string().nullable() });
+// ── The evidence pack (issue 24 §2) ─────────────────────────────────────────────────────────────
+
+export { CASE_PACK } from '../messages/cases';
+
+/** GET /caseEvidencePack/{brandId}/{retailerId}: the retailer's active cases as a PDF, made now; `link` is its 7-day app link. */
+export const caseEvidencePackResponse = z.object({
+  message: z.string(),
+  link: z.string(),
+  name: z.string(),
+  /** The cases in the pack (the worst first, at most CASE_PACK.maxCases) and every active case of the retailer. */
+  cases: z.number(),
+  total: z.number(),
+  truncated: z.boolean(),
+});

@@ -3,16 +3,19 @@
  * (test/support/case-fixture.ts): a flag and an email made through the API show as a notified case
  * with its severity; the case opens with the evidence against the on-hand item and its log;
  * Dismiss asks for a reason, then resolves it (the toast, the status, the lists); Activity shows
- * the log, one kind at a time; all of it at a 390 px phone's width too, with the screen audits.
+ * the log, one kind at a time; "Evidence pack (PDF)" downloads the active cases as a PDF, and says
+ * why it cannot where there is none (issue 24 §2); all of it at a 390 px phone's width too, with
+ * the screen audits.
  */
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callRoute, login, stack } from '../support/api';
-import { apiSession, browserPerFile, screenshot, toast, withSession } from '../support/browser';
+import { apiSession, browserPerFile, downloadedBytes, screenshot, toast, withSession } from '../support/browser';
 import { CASE_PASSWORD, caseFixture } from '../support/case-fixture';
+import { pageText, pdfPages } from '../support/pdf-text';
 
 const tag = randomBytes(3).toString('hex');
-const fx = caseFixture(tag);
+const fx = caseFixture(tag, { pictures: true });
 const { tab } = browserPerFile();
 
 beforeAll(async () => {
@@ -55,6 +58,12 @@ describe('the CASES tab', () => {
       expect(evidence).toContain('Retailer price$700.00');
       expect(evidence).toContain(`On-hand price$1,000.00 (SN-${tag})`);
       expect(evidence).toContain('Gap-$300.00 (-30%)');
+      // The picture and page screenshot kept with the case (evidence/), loaded through their signed links.
+      const pictures = dialog.locator('.case__pictures img');
+      await expect.poll(() => pictures.evaluateAll((imgs) => imgs.map((i) => [(i as HTMLImageElement).alt, (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0, decodeURIComponent(i.getAttribute('src')!).includes('key=evidence/')]))).toEqual([
+        ['Product picture', true, true],
+        ['Page screenshot', true, true],
+      ]);
       expect(await dialog.locator('.case__log li').allTextContents()).toEqual([expect.stringMatching(/Flagged by Cora Case — Price: Wrong price$/), expect.stringMatching(new RegExp(`Emailed by Cora Case — Emailed to ${fx.contact}$`))]);
       await screenshot(page, 'case-modal');
       await dialog.getByRole('button', { name: 'Dismiss…' }).click();
@@ -75,6 +84,32 @@ describe('the CASES tab', () => {
       await resolved.getByText('Piece A1').waitFor();
       expect(await resolved.locator('tbody tr td').nth(2).textContent()).toBe('Dismissed');
     }));
+
+  it('Evidence pack (PDF) downloads the active cases as a PDF (a cover, then a page per case); without active cases it says why, on a phone too', () =>
+    tab(
+      async ({ page }) => {
+        await withSession(page, await apiSession(fx.adminEmail, CASE_PASSWORD), `/dashboard/retailer/${fx.r1._id}`);
+        await page.getByRole('tab', { name: 'CASES' }).click();
+        await page.getByRole('table', { name: `Active cases of ${fx.r1.name}` }).getByText('Piece A2').waitFor();
+        const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Evidence pack (PDF)' }).click()]);
+        await toast(page, 'Evidence pack ready.').waitFor();
+        expect(download.suggestedFilename()).toMatch(new RegExp(`^Evidence pack - ${fx.r1.name} - \\d{4}-\\d\\d-\\d\\d\\.pdf$`));
+        const pdf = await pdfPages(await downloadedBytes(download));
+        // The first test dismissed A1: A2 is the one active case.
+        expect(pdf.count).toBe(2);
+        expect(pageText(pdf.lines[0]!)).toContain(fx.r1.name);
+        expect(pageText(pdf.lines[1]!)).toContain('Piece A2');
+        await screenshot(page, 'cases-pack-phone');
+
+        await page.goto(`/dashboard/retailer/${fx.r2._id}`);
+        await page.getByRole('tab', { name: 'CASES' }).click();
+        const none = page.getByRole('button', { name: 'Evidence pack (PDF)' });
+        await page.getByText('No active case to put in a pack.').waitFor();
+        expect(await none.isDisabled()).toBe(true);
+        expect(await none.getAttribute('aria-describedby')).toBe('cases-pack-none');
+      },
+      { width: 390, height: 844 },
+    ));
 
   it("Activity shows the retailer's log newest first, one kind at a time; the tab fits a phone", () =>
     tab(

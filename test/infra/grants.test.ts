@@ -27,11 +27,18 @@ const COMMAND_GRANTS: Record<string, Grant | readonly Grant[]> = {
   HeadObjectCommand: 'data:read',
   ListObjectsV2Command: 'data:read',
   PutObjectCommand: 'data:write',
+  // A copy reads its source and writes its copy: both (COMMAND_NEEDS_ALL).
+  CopyObjectCommand: 'data:write',
   DeleteObjectCommand: 'data:write',
   SendEmailCommand: 'email:send',
   // The approval's start, or a redrive's start of a schedule's state machine (docs/operations.md).
   StartExecutionCommand: ['workflow:start', 'async:redrive'],
   InvokeCommand: 'async:redrive',
+};
+
+/** Commands that need more than one grant, all of them: the others besides COMMAND_GRANTS' one. */
+const COMMAND_NEEDS_ALL: Record<string, readonly Grant[]> = {
+  CopyObjectCommand: ['data:read'],
 };
 
 /** A needed grant as the analysis reports it: one grant, or `a|b` when any of them will do. */
@@ -46,6 +53,8 @@ interface Module {
   decls: Map<string, Decl>;
   /** local name → [resolved module file, exported name] (`*` for a namespace import) */
   imports: Map<string, [string, string]>;
+  /** exported name → [resolved module file, its name there]: a feature's index (`export { a } from './x'`). */
+  reexports: Map<string, [string, string]>;
 }
 
 const modules = new Map<string, Module>();
@@ -77,6 +86,17 @@ function load(file: string): Module {
       imports.set((local ?? orig)!.trim(), [target, orig!.trim()]);
     }
   }
+  const reexports = new Map<string, [string, string]>();
+  for (const m of source.matchAll(/export\s+\{([^}]*)\}\s+from\s+'([^']+)'/g)) {
+    const target = resolveImport(file, m[2]!);
+    if (!target) continue;
+    for (const part of m[1]!.split(',')) {
+      const p = part.trim();
+      if (!p || p.startsWith('type ')) continue;
+      const [orig, exported] = p.split(/\s+as\s+/);
+      reexports.set((exported ?? orig)!.trim(), [target, orig!.trim()]);
+    }
+  }
   // Top-level declarations: from one `function`/`const`/`class` at column 0 to the next.
   const decls = new Map<string, Decl>();
   const starts = [...source.matchAll(/^(?:export\s+)?(?:async\s+)?(?:function\*?|const|let|class)\s+(\w+)/gm)];
@@ -84,7 +104,7 @@ function load(file: string): Module {
     const end = i + 1 < starts.length ? starts[i + 1]!.index : source.length;
     decls.set(m[1]!, { name: m[1]!, text: source.slice(m.index, end) });
   });
-  const mod = { file, decls, imports };
+  const mod = { file, decls, imports, reexports };
   modules.set(file, mod);
   return mod;
 }
@@ -96,11 +116,15 @@ function grantsOf(file: string, name: string, seen = new Set<string>()): Set<Nee
   if (seen.has(id)) return out;
   seen.add(id);
   const mod = load(file);
+  // A name a feature's index re-exports: what it names in its own module.
+  const reexported = name === '*' ? undefined : mod.reexports.get(name);
+  if (reexported && !mod.decls.has(name)) return grantsOf(reexported[0], reexported[1], seen);
   const decls = name === '*' ? [...mod.decls.values()] : [mod.decls.get(name)].filter((d): d is Decl => !!d);
   for (const decl of decls) {
     for (const m of decl.text.matchAll(/new\s+(\w+Command)\b/g)) {
       const g = COMMAND_GRANTS[m[1]!];
       if (g) out.add(typeof g === 'string' ? g : g.join('|'));
+      for (const more of COMMAND_NEEDS_ALL[m[1]!] ?? []) out.add(more);
     }
     for (const [local, [target, orig]] of mod.imports) {
       if (orig === '*') {
@@ -120,6 +144,11 @@ describe('route grants against what the handler code does', () => {
   it.each((routes as readonly RouteDef[]).map((r) => [r.id, r] as const))('%s has a grant for every AWS call its handler can make', (_, r) => {
     const needed = [...grantsOf(path.join(root, r.handler), 'handler')].sort();
     expect(needed.filter((g) => !g.split('|').some((one) => (r.grants as readonly Grant[]).includes(one as Grant))), `${r.id} needs ${needed.join(', ')}`).toEqual([]);
+  });
+
+  it('finds that keeping a case\'s pictures (CopyObject) needs both data grants, through the flag call, and that resolving a case (no opening) needs neither', () => {
+    expect(grantsOf(path.join(root, 'functions/scrapings/update-product-flag.ts'), 'handler')).toEqual(new Set(['table:read', 'table:write', 'data:read', 'data:write']));
+    expect(grantsOf(path.join(root, 'functions/cases/resolve-case.ts'), 'handler')).toEqual(new Set(['table:read', 'table:write']));
   });
 
   it('finds the table reads of a handler through its repo (the analysis itself works)', () => {

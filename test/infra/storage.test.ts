@@ -1,7 +1,7 @@
 /** Storage: the one table and the data bucket, with the retention the terms promise. */
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TABLE_KEYS } from '../../infra/table-schema';
+import { DATA_PREFIX, TABLE_KEYS } from '../../infra/table-schema';
 import { table } from '../../functions/lib/table';
 import { EXPORT_LINK_DAYS } from '../../shared/constants';
 import { SCRAPED_OBJECT_DAYS } from '../../shared/retention';
@@ -92,6 +92,12 @@ describe('data bucket', () => {
 
   it('leaves other prefixes (imports, attachments) alone', () => {
     expect(rules().filter((r) => r.Prefix?.startsWith('imports/') || r.Prefix?.startsWith('attachments/'))).toEqual([]);
+  });
+
+  it("keeps a case's evidence pictures (evidence/, outside every scraped prefix) with no expiry nor archive (issue 24 §2)", () => {
+    expect(DATA_PREFIX.evidence).toBe('evidence/');
+    expect(rules().filter((r) => r.Prefix !== undefined && (DATA_PREFIX.evidence.startsWith(r.Prefix) || r.Prefix.startsWith(DATA_PREFIX.evidence)))).toEqual([]);
+    expect(rules().filter((r) => r.Prefix === undefined && (r.ExpirationInDays !== undefined || r.Transitions !== undefined))).toEqual([]);
   });
 
   it('deletes the periods\' product snapshots with the scraped data, never the on-hand feed snapshots, and has no bucket-wide expiry', () => {

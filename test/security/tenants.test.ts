@@ -249,6 +249,8 @@ function idCalls(v: Ids, own: string): Call[] {
     { name: "export the victim retailer's case log, victim brand in path", method: 'POST', path: `/caseActivity/${v.brand}/${v.retailer}/export`, body: {} },
     { name: "export the victim retailer's case log of one kind, victim brand in path", method: 'POST', path: `/caseActivity/${v.brand}/${v.retailer}/export`, body: { kind: 'flagged' } },
     { name: "a victim product's case, victim brand in path", method: 'GET', path: `/productCase/${v.brand}/${v.retailer}?style_number=${encodeURIComponent(v.caseStyle)}` },
+    // Named without "victim brand": a User's unassigned retailer of their own brand is walked with it too.
+    { name: "the victim retailer's evidence pack (PDF), its brand in the path", method: 'GET', path: `/caseEvidencePack/${v.brand}/${v.retailer}` },
     ...usersTabCalls(v),
     { name: "change the victim brand's colours and BCC (victim brand in the path)", method: 'PUT', path: `/brands/${v.brand}`, body: { colors: { bgColor: '#000000', textColor: '#ffffff', hoverColor: '#ffffff3b', summaryPageSectionColor: '#000000' }, company_email_bcc: `captured-${tag}@attacker.test` } },
     { name: "the victim brand's monthly report (victim brand in the path)", method: 'GET', path: `/report_summary/${v.brand}?month=${String(new Date().getUTCMonth() + 1).padStart(2, '0')}-${new Date().getUTCFullYear()}` },

@@ -102,3 +102,21 @@ describe('checking a link', () => {
     expect(await links.checkImageLink({ key, exp: String(far), sig }, NOW)).toEqual({ ok: false, reason: 'invalid' });
   });
 });
+
+describe("a case's kept copies (evidence/, issue 24 §2)", () => {
+  it('are linked only by a linker made for them, and such a link opens', async () => {
+    const key = 'evidence/brand-x/cAbCdEfGhIjKlMnOpQrStU/0-image.png';
+    const robots = await links.imageLinker({ now: NOW });
+    const kept = await links.imageLinker({ now: NOW, kept: true });
+    // A robot's value under evidence/ is never made a link: it stays the text it is.
+    expect(robots(key)).toBe(key);
+    expect(links.withImageLinks({ image: key }, robots).image).toBe(key);
+    // The kept linker links only kept copies.
+    expect(kept('screenshots/a/b.svg')).toBe('screenshots/a/b.svg');
+    const link = kept(key);
+    expect(link.startsWith('/api/images?key=evidence%2Fbrand-x%2F')).toBe(true);
+    expect(await links.checkImageLink(queryOf(link), NOW)).toEqual({ ok: true, key });
+    expect(links.keptPictureKey('evidence/../screenshots/a.svg')).toBeUndefined();
+    expect(links.keptPictureKey('evidence/')).toBeUndefined();
+  });
+});

@@ -1,10 +1,12 @@
 /**
  * The CASES tab of the retailer page in jsdom (fetch stubbed at the network edge): the counts and
  * the active cases, worst first, with their severity; Resolved and Activity (one kind asked of the
- * API); a case's evidence and log; "Fixed by the retailer" resolves it and reads the lists again;
- * Dismiss needs a reason before anything is sent. Activity's Export starts the log's export job
- * with the kind shown and follows it; the product page's case shows its state and its log newest
- * first, page by page, with a link to the CASES tab, and a product without a case says so quietly.
+ * API); a case's evidence, kept picture and log; "Fixed by the retailer" resolves it and reads the
+ * lists again; Dismiss needs a reason before anything is sent; "Evidence pack (PDF)" has the pack
+ * made and opens its link (a toast when it fails), and is disabled, saying why, without active cases.
+ * Activity's Export starts the log's export job with the kind shown and follows it; the product
+ * page's case shows its state and its log newest first, page by page, with a link to the CASES
+ * tab, and a product without a case says so quietly.
  */
 import { act } from 'react';
 import { MemoryRouter } from 'react-router-dom';
@@ -45,14 +47,22 @@ const aCase = (over: Record<string, unknown> = {}) => ({
   evidence,
   ...over,
 });
-const counts = { open: 1, notified: 1, acknowledged: 0, resolved: 3, repeats: 1 };
+const COUNTS = { open: 1, notified: 1, acknowledged: 0, resolved: 3, repeats: 1 };
+let counts = COUNTS;
+/** What GET /caseEvidencePack answers (issue 24 §2); a test may change it. */
+const PACK_READY = { status: 200, body: { message: 'Evidence pack ready.', link: 'http://app.test/api/exports/download?token=t1', name: 'Evidence pack - Shop - 2026-11-20.pdf', cases: 2, total: 2, truncated: false } };
+let packAnswer: { status: number; body: unknown } = PACK_READY;
+const PICTURES = { image: '/api/images?key=evidence%2Fbrand-1%2FcAAAAAAAAAAAAAAAAAAAAA%2F1-image.png&exp=1&sig=s', screenshot: '' };
 const event = (kind: string, over: Record<string, unknown> = {}) => ({ caseId: 'cAAAAAAAAAAAAAAAAAAAAA', kind, at: '2026-11-03T10:00:00.000Z', by: { id: 'u1', name: 'Bea' }, detail: 'Emailed to buyer@shop.example', name: 'Aurora Ring', style_number: 'AR-1', ...over });
 let current = aCase();
 const puts: Req[] = [];
 
 beforeEach(() => {
   current = aCase();
+  counts = COUNTS;
+  packAnswer = PACK_READY;
   puts.length = 0;
+  shown.length = 0;
   h.answer((r) => {
     const p = r.url.pathname;
     if (p.endsWith('/cases/brand-1/r1')) {
@@ -81,15 +91,18 @@ beforeEach(() => {
         ? { status: 200, body: { data: current, events: [event('flagged', { detail: 'Price: Wrong price', at: '2026-11-02T10:00:00.000Z' })], nextCursor: null } }
         : { status: 200, body: { data: current, events: [event('retailer_note', { detail: 'We fixed the price.', at: '2026-11-04T10:00:00.000Z', by: { id: 'link', name: 'Shop' } }), event('emailed')], nextCursor: 'page2' } };
     }
-    if (p.endsWith('/case/cAAAAAAAAAAAAAAAAAAAAA')) return { status: 200, body: { data: current, events: [event('flagged', { detail: 'Price: Wrong price' }), event('emailed')], nextCursor: null } };
+    if (p.endsWith('/case/cAAAAAAAAAAAAAAAAAAAAA')) return { status: 200, body: { data: current, events: [event('flagged', { detail: 'Price: Wrong price' }), event('emailed')], nextCursor: null, pictures: PICTURES } };
+    if (p.endsWith('/caseEvidencePack/brand-1/r1')) return packAnswer;
     return { status: 404, body: { message: 'Not found' } };
   });
 });
 
+const opened: string[] = [];
 const render = async () => {
+  opened.length = 0;
   h.render(
     <MemoryRouter>
-      <RetailerCases brandId="brand-1" retailerId="r1" retailerName="Shop" />
+      <RetailerCases brandId="brand-1" retailerId="r1" retailerName="Shop" open={(link) => opened.push(link)} />
     </MemoryRouter>,
   );
   await h.settle();
@@ -139,6 +152,11 @@ describe('CASES tab', () => {
     expect(text).toContain('On-hand price$1,000.00 (SN1)');
     expect(text).toContain('Gap-$300.00 (-30%)');
     expect(text).toContain('came back once');
+    // The picture kept with the case (its app link), captioned; no screenshot kept: none shown.
+    const img = dialog()!.querySelector('.case__pictures img') as HTMLImageElement;
+    expect(img.getAttribute('src')).toBe(PICTURES.image);
+    expect(img.alt).toBe('Product picture');
+    expect(dialog()!.querySelectorAll('.case__picture')).toHaveLength(1);
     expect([...dialog()!.querySelectorAll('.case__log li')].map((li) => li.textContent)).toEqual(['11/03/2026 Flagged by Bea — Price: Wrong price', '11/03/2026 Emailed by Bea — Emailed to buyer@shop.example']);
     const listReads = h.calls.filter((c) => c.url.pathname.endsWith('/cases/brand-1/r1')).length;
     await click(button('Fixed by the retailer'));
@@ -156,6 +174,30 @@ describe('CASES tab', () => {
     await click(button('Dismiss'));
     expect(dialog()!.querySelector('.field__error')?.textContent).toBe('Say why the case is dismissed.');
     expect(puts).toHaveLength(0);
+  });
+
+  it('Evidence pack (PDF): made by the API for this retailer, its link opened, ready said; a failure is a toast', async () => {
+    await render();
+    await click(button('Evidence pack (PDF)'));
+    expect(h.calls.filter((c) => c.url.pathname.endsWith('/caseEvidencePack/brand-1/r1'))).toHaveLength(1);
+    expect(opened).toEqual(['http://app.test/api/exports/download?token=t1']);
+    expect(shown).toContain('success:Evidence pack ready.');
+    packAnswer = { status: 409, body: { message: 'This retailer has no active case: there is nothing to put in an evidence pack.', code: 'CONFLICT' } };
+    await click(button('Evidence pack (PDF)'));
+    expect(opened).toHaveLength(1);
+    expect(shown.some((m) => m.includes('there is nothing to put in an evidence pack'))).toBe(true);
+  });
+
+  it('Evidence pack (PDF) is disabled, saying why, when the retailer has no active case; only in the Active view', async () => {
+    counts = { open: 0, notified: 0, acknowledged: 0, resolved: 3, repeats: 1 };
+    await render();
+    const b = button('Evidence pack (PDF)');
+    expect(b.disabled).toBe(true);
+    expect(document.getElementById(b.getAttribute('aria-describedby')!)?.textContent).toBe('No active case to put in a pack.');
+    await click(b);
+    expect(h.calls.some((c) => c.url.pathname.includes('/caseEvidencePack/'))).toBe(false);
+    await click(button('Resolved'));
+    expect(button('Evidence pack (PDF)')).toBeUndefined();
   });
 });
 

@@ -8,6 +8,13 @@ export const CASE_UI = {
   showMore: 'Show more',
   noResolved: 'No resolved cases.',
   notOnHand: 'Not matched to an on-hand item',
+  pictures: 'Pictures kept with the case',
+  picture: 'Product picture',
+  heroImage: 'Brand hero image',
+  screenshot: 'Page screenshot',
+  /** The retailer's evidence pack (issue 24 §2): a PDF of the active cases, made on the server. */
+  pack: 'Evidence pack (PDF)',
+  packNone: 'No active case to put in a pack.',
 } as const;
 
 export const SEVERITY_LABEL = { high: 'High', medium: 'Medium', low: 'Low' } as const;

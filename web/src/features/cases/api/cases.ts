@@ -112,3 +112,12 @@ export function useCaseSummary(brandId: string | undefined) {
 export function useCaseTrend(brandId: string | undefined, retailerId?: string) {
   return useSWR(brandId ? ([CASES_KEY, 'trend', brandId, retailerId ?? ''] as const) : null, ([, , brand, retailer]) => api('getCaseTrend', { params: { brandId: brand }, query: retailer ? { retailerId: retailer } : {} }));
 }
+
+/**
+ * GET /caseEvidencePack/{brandId}/{retailerId} (issue 24 §2): the retailer's active cases, worst
+ * first, made into a PDF on the server; the answer's `link` is its 7-day app link, which the
+ * browser opens (the file downloads, the page stays).
+ */
+export function useEvidencePack(brandId: string | undefined, retailerId: string) {
+  return useSWRMutation([CASES_KEY, 'pack', brandId, retailerId] as const, async ([, , brand, retailer]) => api('getCaseEvidencePack', { params: { brandId: brand ?? '', retailerId: retailer } }), MUTATION_OPTIONS);
+}

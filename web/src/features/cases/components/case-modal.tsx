@@ -1,11 +1,13 @@
 /**
  * One case (issue 24): its evidence as seen when it opened (the scraped values against the on-hand
- * item, the gap, the reasons and the page), its log, and, while it is active, the two ways to
- * resolve it: the retailer fixed it, or dismiss it with a reason. Either unflags the product.
+ * item, the gap, the reasons, the page and its pictures: the copies kept with the case), its log,
+ * and, while it is active, the two ways to resolve it: the retailer fixed it, or dismiss it with a
+ * reason. Either unflags the product.
  */
 import { useState } from 'react';
 import { resolveCaseBody } from '@shared/schemas/cases';
 import { Button } from '../../../components/ui/button';
+import { Picture } from '../../../components/ui/picture';
 import { TextAreaField } from '../../../components/ui/form-field';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
@@ -88,6 +90,21 @@ export function CaseModal({ caseId, onClose, onChanged }: { caseId: string; onCl
               </>
             ) : null}
           </dl>
+          {one.data.pictures.image || one.data.pictures.screenshot ? (
+            <>
+              <h3 className="case__heading">{CASE_UI.pictures}</h3>
+              <div className="case__pictures">
+                {(['image', 'screenshot'] as const).map((w) =>
+                  one.data!.pictures[w] ? (
+                    <figure key={w} className="case__picture">
+                      <Picture src={one.data!.pictures[w]} alt={w === 'screenshot' ? CASE_UI.screenshot : c!.kind === 'profile' ? CASE_UI.heroImage : CASE_UI.picture} className="case__img" />
+                      <figcaption>{w === 'screenshot' ? CASE_UI.screenshot : c!.kind === 'profile' ? CASE_UI.heroImage : CASE_UI.picture}</figcaption>
+                    </figure>
+                  ) : null,
+                )}
+              </div>
+            </>
+          ) : null}
           <h3 className="case__heading">Log</h3>
           <ol className="case__log">
             {one.data.events.map((e) => (

@@ -2,7 +2,8 @@
  * The CASES tab of the retailer page (issue 24): the counts kept on write, the active cases (worst
  * first) or the resolved ones, and the retailer's log (one kind at a time, exported as an xlsx with
  * the kind shown: an export job whose file lands in ALL EXPORTS); a case opens with its evidence,
- * its log and the ways to resolve it.
+ * its log and the ways to resolve it. The Active view's "Evidence pack (PDF)" has the active cases
+ * made into a PDF on the server and downloads it (issue 24 §2).
  */
 import { useState } from 'react';
 import { CASE_EVENT_KINDS, type CaseEventKind } from '@shared/schemas/cases';
@@ -11,8 +12,10 @@ import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { Table, type Column } from '../../../components/ui/table';
 import { formatDate } from '../../../lib/format';
+import { handleError } from '../../../lib/handle-error';
+import { notify } from '../../../lib/notify';
 import { JobExportButton } from '../../exports';
-import { exportCaseActivity, useCaseActivity, useCaseTrend, useRetailerCases, type CaseEventRow, type CaseRow } from '../api/cases';
+import { exportCaseActivity, useCaseActivity, useCaseTrend, useEvidencePack, useRetailerCases, type CaseEventRow, type CaseRow } from '../api/cases';
 import { ACTIVITY_EXPORT_UI, BY_SCAN, CASE_MSG, CASE_UI, EVENT_LABEL, RESOLUTION_LABEL, STATUS_LABEL } from '../messages';
 import { CaseLinks } from './case-links';
 import { CaseModal } from './case-modal';
@@ -35,7 +38,17 @@ const subject = (c: { name: string; style_number: string }) => (
   </>
 );
 
-export function RetailerCases({ brandId, retailerId, retailerName }: { brandId: string | undefined; retailerId: string; retailerName: string }) {
+const openInBrowser = (link: string) => window.location.assign(link);
+
+export interface RetailerCasesProps {
+  brandId: string | undefined;
+  retailerId: string;
+  retailerName: string;
+  /** How the evidence pack's link is opened (default: the browser goes to it; the file downloads, the page stays). */
+  open?: (link: string) => void;
+}
+
+export function RetailerCases({ brandId, retailerId, retailerName, open: openLink = openInBrowser }: RetailerCasesProps) {
   const [view, setView] = useState<View>('active');
   const [kind, setKind] = useState<CaseEventKind | ''>('');
   const [openCase, setOpenCase] = useState<string | null>(null);
@@ -43,6 +56,17 @@ export function RetailerCases({ brandId, retailerId, retailerName }: { brandId: 
   const log = useCaseActivity(view === 'activity' ? brandId : undefined, retailerId, kind);
   const counts = list.data?.[0]?.counts;
   const trend = useCaseTrend(brandId, retailerId);
+  const pack = useEvidencePack(brandId, retailerId);
+  const activeCount = counts ? counts.open + counts.notified + counts.acknowledged : 0;
+  const downloadPack = async () => {
+    try {
+      const out = await pack.trigger();
+      notify.success(out.message);
+      openLink(out.link);
+    } catch (e) {
+      handleError(e);
+    }
+  };
 
   const open = (c: { _id: string; name: string }) => (
     <Button size="sm" variant="outline" onClick={() => setOpenCase(c._id)} aria-label={`View the case of ${c.name}`}>
@@ -89,6 +113,18 @@ export function RetailerCases({ brandId, retailerId, retailerName }: { brandId: 
             </Button>
           ))}
         </div>
+        {view === 'active' ? (
+          <div className="cases__pack">
+            <Button size="sm" variant="outline" busy={pack.isMutating} disabled={!counts || activeCount === 0} aria-describedby={counts && activeCount === 0 ? 'cases-pack-none' : undefined} onClick={() => void downloadPack()}>
+              {CASE_UI.pack}
+            </Button>
+            {counts && activeCount === 0 ? (
+              <span id="cases-pack-none" className="cases__pack-note">
+                {CASE_UI.packNone}
+              </span>
+            ) : null}
+          </div>
+        ) : null}
         {view === 'activity' ? (
           <div className="cases__log-tools">
             <Select label="Event" value={kind} onChange={(v) => setKind(v as CaseEventKind | '')} className="field cases__kind">
