@@ -133,7 +133,7 @@ describe('the pictures a case keeps', () => {
 
   it("the brand profile's case keeps the brand page screenshot", async () => {
     const info = await callRoute('getRetailerScraping', { params: { brandId: BRAND._id, id: R1._id }, token: tokens.admin });
-    const res = await callRoute('updateBrandFlag', { params: { id: info.body.data._id }, token: tokens.admin, body: { isFlagged: 'yes', message: 'Old logo', reason: [{ name: 'Other', value: 'Other' }] } });
+    const res = await callRoute('updateBrandFlag', { params: { id: info.body.data._id }, token: tokens.admin, body: { isFlagged: 'yes', message: 'Old logo', reason: [{ name: 'Brand Logo', value: 'Old logo is shown' }] } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const id = cases.caseIdOf(BRAND._id, R1._id, cases.PROFILE_SUBJECT);
     const c = await getCase(id);
