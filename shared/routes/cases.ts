@@ -1,6 +1,7 @@
 /** Cases: a flag's lifecycle, evidence and log (issue 24; ours): this resource's part of the route table (shared/routes.ts aggregates it). */
 import { answerRetailerCaseBody, caseActivityQuery, caseSummaryPath, caseTrendQuery, caseIdPath, caseLinkPath, caseLogQuery, casesPath, listCaseLinksQuery, listCasesQuery, openRetailerCasesBody, resolveCaseBody } from '../schemas/cases';
 import { caseSettingsPath, secondNoticePath, sendSecondNoticeBody, updateCaseSettingsBody } from '../schemas/case-settings';
+import { caseActivityExportBody, productCaseQuery } from '../schemas/cases';
 import { r, routeIn, type RouteDef } from './define';
 
 const notInSpec = 'The enforcement loop (issue 24): each flag is a case with a lifecycle, the evidence seen when it opened and a log of who did what, so a brand can run its retailer programme here.';
@@ -31,7 +32,6 @@ export const caseRoutes = [
 export const route = routeIn(caseRoutes);
 
 // The log as a file and a product's case (issue 24): kept together at the end of the table.
-import { caseActivityExportBody, productCaseQuery } from '../schemas/cases';
 
 export const caseLogRoutes = [
   r({

@@ -44,7 +44,8 @@ describe('failure destinations', () => {
 
   it('every schedule target sends what it cannot deliver to the failure queue', () => {
     const rules = Object.values(resourcesOf(built.template, 'AWS::Events::Rule'));
-    expect(rules.length).toBe(3);
+    // The monthly report, the daily and weekly digests, the daily check of overdue cases.
+    expect(rules.length).toBe(4);
     for (const r of rules) for (const t of r.Properties!.Targets as { DeadLetterConfig?: { Arn: unknown } }[]) expect(t.DeadLetterConfig?.Arn).toEqual({ 'Fn::GetAtt': [ref(stack.operations.failureQueue), 'Arn'] });
   });
 
@@ -124,6 +125,7 @@ describe('alarms', () => {
         'MonthlyReportScheduleFailed',
         'DailyDigestScheduleFailed',
         'WeeklyDigestScheduleFailed',
+        'CaseEscalationScheduleFailed',
         'Api5xx',
         'DynamoDbThrottles',
       ].sort(),

@@ -62,7 +62,7 @@ describe('what infra binds beyond the grants, from the route definitions', () =>
 
   it('marks as answering app links only routes that send no email (those have the app address already)', () => {
     const linking = table.filter((r) => r.appLinks);
-    expect(ids(linking)).toEqual(['createB2bLink', 'exportBucketData', 'exportFile', 'getBasketExport', 'getCaseEvidencePack', 'getExportHistory']);
+    expect(ids(linking)).toEqual(['createB2bLink', 'exportBucketData', 'exportFile', 'getBasketExport', 'getCaseEvidencePack', 'getExportHistory', 'reportSummary']);
     for (const r of linking) expect(r.grants, r.id).not.toContain('email:send');
   });
 });
