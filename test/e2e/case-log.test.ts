@@ -42,7 +42,7 @@ describe("the product page's case", () => {
         const panel = page.getByRole('region', { name: 'Case', exact: true });
         const log = panel.getByRole('list', { name: 'Log of the case of Piece A1' });
         await log.locator('li').nth(1).waitFor();
-        expect(await panel.locator('.pp-case__status').textContent()).toMatch(/^High Notified since \d\d\/\d\d\/\d{4}$/);
+        expect(await panel.locator('.pp-case__status').textContent()).toMatch(/^High Notified · emailed \d\d\/\d\d\/\d{4} · open since \d\d\/\d\d\/\d{4}$/);
         expect(await log.locator('li').allTextContents()).toEqual([
           expect.stringMatching(new RegExp(`^\\d\\d/\\d\\d/\\d{4} Emailed by Cora Case — Emailed to ${fx.contact}$`)),
           expect.stringMatching(/^\d\d\/\d\d\/\d{4} Flagged by Cora Case — Price: Wrong price$/),

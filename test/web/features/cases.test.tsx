@@ -232,7 +232,7 @@ describe("the product page's case", () => {
 
   it('shows the state and severity, the log newest first a page at a time, and a link to the CASES tab', async () => {
     await renderProduct('AR-1');
-    expect(h.host.querySelector('.pp-case__status')!.textContent).toBe('High Notified since 11/02/2026 · came back once');
+    expect(h.host.querySelector('.pp-case__status')!.textContent).toBe('High Notified · emailed 11/03/2026 · open since 11/02/2026 · came back once');
     expect(log()).toEqual(['11/04/2026 Retailer note by Shop — We fixed the price.', '11/03/2026 Emailed by Bea — Emailed to buyer@shop.example']);
     const link = h.host.querySelector('a')!;
     expect([link.textContent, link.getAttribute('href'), link.getAttribute('aria-label')]).toEqual(['Open in Cases', '/dashboard/retailer/r1?side=cases', 'Open in Cases of Shop']);

@@ -16,8 +16,9 @@ import { useSchemaForm, showServerIssues } from '../../../lib/form';
 import { handleError } from '../../../lib/handle-error';
 import { notify } from '../../../lib/notify';
 import { useCase, useResolveCase } from '../api/cases';
-import { CASE_UI, EVENT_LABEL, RESOLUTION_LABEL, STATUS_LABEL } from '../messages';
+import { CASE_UI, EVENT_LABEL } from '../messages';
 import { SeverityBadge } from './severity-badge';
+import { caseStateText } from '../state-text';
 
 export function CaseModal({ caseId, onClose, onChanged }: { caseId: string; onClose: () => void; onChanged: () => void }) {
   const one = useCase(caseId);
@@ -46,8 +47,7 @@ export function CaseModal({ caseId, onClose, onChanged }: { caseId: string; onCl
       ) : (
         <div className="case">
           <p className="case__status">
-            <SeverityBadge severity={c!.severity} /> {c!.status === 'resolved' && c!.resolution ? `${RESOLUTION_LABEL[c!.resolution]} on ${formatDate(c!.resolvedAt)}` : `${STATUS_LABEL[c!.status]} since ${formatDate(c!.openedAt)}`}
-            {c!.repeats ? ` · came back ${c!.repeats === 1 ? 'once' : `${c!.repeats} times`}` : ''}
+            <SeverityBadge severity={c!.severity} /> {caseStateText(c!)}
           </p>
           {c!.resolutionReason ? <p className="case__reason">{c!.resolutionReason}</p> : null}
           <h3 className="case__heading">Evidence from the scan of {formatDate(ev!.scanDate)}</h3>

@@ -9,9 +9,10 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
 import { useProductCase } from '../api/cases';
-import { BY_SCAN, CASE_UI, EVENT_LABEL, PRODUCT_CASE_UI as T, RESOLUTION_LABEL, STATUS_LABEL } from '../messages';
+import { BY_SCAN, CASE_UI, EVENT_LABEL, PRODUCT_CASE_UI as T } from '../messages';
 import { SeverityBadge } from './severity-badge';
 import '../cases.css';
+import { caseStateText } from '../state-text';
 
 export interface ProductCaseProps {
   brandId: string | undefined;
@@ -40,8 +41,7 @@ export function ProductCase({ brandId, retailerId, retailerName, styleNumber }: 
       ) : (
         <>
           <p className="pp-case__status">
-            <SeverityBadge severity={c!.severity} /> {c!.status === 'resolved' && c!.resolution ? `${RESOLUTION_LABEL[c!.resolution]} on ${formatDate(c!.resolvedAt)}` : `${STATUS_LABEL[c!.status]} since ${formatDate(c!.openedAt)}`}
-            {c!.repeats ? ` · came back ${c!.repeats === 1 ? 'once' : `${c!.repeats} times`}` : ''}
+            <SeverityBadge severity={c!.severity} /> {caseStateText(c!)}
           </p>
           <h4 className="pp-case__log-title">{T.log}</h4>
           <ol className="case__log pp-case__log" aria-label={`Log of the case of ${c!.name}`}>

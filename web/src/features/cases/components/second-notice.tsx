@@ -13,7 +13,8 @@ import { useSecondNotice, useSendSecondNotice } from '../api/case-settings';
 import { CASE_SETTINGS_UI } from '../messages';
 
 const newRequestId = () => `sn-${crypto.randomUUID()}`;
-const textOf = (html: string) => new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
+/** The text of the notice's HTML, a paragraph a line (shown with white-space: pre-line). */
+const textOf = (html: string) => (new DOMParser().parseFromString(html.replace(/<\/p>/gi, '</p>\n'), 'text/html').body.textContent ?? '').trim();
 
 export function SecondNoticePanel({ brandId, retailerId, retailerName }: { brandId: string | undefined; retailerId: string; retailerName: string }) {
   const notice = useSecondNotice(brandId, retailerId);
