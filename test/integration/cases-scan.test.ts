@@ -1,6 +1,7 @@
 /**
  * Cases and the next scan, through the real pipeline (issue 24 §4): robot files dropped in S3,
- * ingested, approved through the state machine. A price case whose product the next approved
+ * ingested, approved through the state machine. Flag → email with the link to the open cases →
+ * the retailer marks it fixed (acknowledged) → the next approved scan confirms it. A price case whose product the next approved
  * scan shows at the on-hand price closes itself ("Fixed on the scan of …") and the carried flag
  * goes; a case with another reason stays open; a relapse on a later scan reopens the case as a
  * repeat and flags the product again. The log is complete: flagged, emailed, auto-resolved,
@@ -10,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ROLES, testUser } from '../support/accounts';
 import { seedBrand } from '../support/brands';
-import { callRoute, login, stack } from '../support/api';
+import { callRoute, login, sentEmails, stack } from '../support/api';
 import { dropRobotFile, waitForFile as waitForFileOf } from '../support/post-office';
 import { storeFeed } from '../support/seed-period';
 
@@ -93,7 +94,7 @@ describe('the next scan settles cases', () => {
     const other = (await latestProduct('SF-101')).product;
     expect((await callRoute('updateProductFlag', { params: { id: other._id }, token: brandAdmin, body: { isFlagged: 'yes', message: 'Old picture.', reason: [{ name: 'Image Issues', value: 'Image Issues' }] } })).status).toBe(200);
     const fd = new FormData();
-    for (const [k, v] of Object.entries({ subject: `Price ${tag}`, message: '<p>Please correct the price.</p>', source: 'product', retailer_brand_scraping: period, requestId: `req-${tag}`, isCanned: 'false' })) fd.append(k, v);
+    for (const [k, v] of Object.entries({ subject: `Price ${tag}`, message: '<p>Please correct the price.</p>', source: 'product', retailer_brand_scraping: period, requestId: `req-${tag}`, isCanned: 'false', casesLink: 'true' })) fd.append(k, v);
     fd.append('to[]', CONTACT);
     fd.append('products[]', product._id);
     const sent = await callRoute('contactRetailer', { query: { version: '1.0.0' }, token: brandAdmin, body: fd });
@@ -102,11 +103,20 @@ describe('the next scan settles cases', () => {
     expect(c.data).toMatchObject({ status: 'notified', severity: 'high', evidence: { onHand: { price: 500 }, gap: { amount: -100, percent: -20 }, scraped: { price: 400 } } });
   });
 
+  it('the retailer marks it fixed through the link in that email: the case is acknowledged, not closed (the next scan decides)', async () => {
+    const email = (await sentEmails()).filter((e) => e.subject === `Price ${tag}`).at(-1);
+    const token = /href="[^"]*\/retailer-cases#t=([A-Za-z0-9_.-]+)"/.exec(email?.body.html ?? '')?.[1];
+    expect(token, 'the email carries the link to the open cases').toBeTruthy();
+    const answered = await callRoute('answerRetailerCase', { params: { caseId: caseIdOf(BRAND._id, R._id, 'SF-100') }, body: { token: token!, action: 'fixed', note: 'Corrected this morning.' } });
+    expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+    expect((await getCase('SF-100')).data.status).toBe('acknowledged');
+  });
+
   it('the next approved scan at the on-hand price closes the price case and removes the flag; the image case stays', async () => {
     await approvedScan(DATES[1], {});
     const c = await getCase('SF-100');
     expect(c.data).toMatchObject({ status: 'resolved', resolution: 'scan_fixed', resolutionReason: 'Fixed on the scan of 03/09/2015' });
-    expect(c.events.map((e) => e.kind)).toEqual(['flagged', 'emailed', 'auto_resolved']);
+    expect(c.events.map((e) => e.kind)).toEqual(['flagged', 'emailed', 'acknowledged', 'auto_resolved']);
     expect(c.events.at(-1)).toMatchObject({ by: null, detail: 'Fixed on the scan of 03/09/2015' });
     expect((await latestProduct('SF-100')).product.isFlagged).toBe('no');
     expect((await getCase('SF-101')).data.status).toBe('open');
@@ -119,7 +129,7 @@ describe('the next scan settles cases', () => {
     await approvedScan(DATES[2], { 'SF-100': '450.00' });
     const c = await getCase('SF-100');
     expect(c.data).toMatchObject({ status: 'open', repeats: 1, resolution: null, evidence: { scanDate: DATES[2], scraped: { price: 450 }, gap: { amount: -50, percent: -10 } } });
-    expect(c.events.map((e) => e.kind)).toEqual(['flagged', 'emailed', 'auto_resolved', 'reopened']);
+    expect(c.events.map((e) => e.kind)).toEqual(['flagged', 'emailed', 'acknowledged', 'auto_resolved', 'reopened']);
     const { product } = await latestProduct('SF-100');
     expect(product.isFlagged).toBe('yes');
     const counts = (await callRoute('listRetailerCases', { params: { brandId: BRAND._id, retailerId: R._id }, token: brandAdmin })).body.counts;
