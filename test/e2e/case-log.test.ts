@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { callRoute, login, stack } from '../support/api';
+import { login, stack } from '../support/api';
 import { apiSession, browserPerFile, downloadedBytes, screenshot, toast, withSession } from '../support/browser';
 import { CASE_PASSWORD, caseFixture } from '../support/case-fixture';
 import { checkPhoneWidth, describeWidthProblem, PHONE } from '../support/phone-width';
@@ -25,13 +25,8 @@ beforeAll(async () => {
   const ids = await import('../../functions/scrapings/domain/ids');
   productPath = (style) => `/dashboard/retailer/${fx.r1._id}/product/${ids.productIdOf(fx.period.r1, style)}`;
   const token = await login(fx.adminEmail, CASE_PASSWORD);
-  const flag = await callRoute('updateProductFlag', { params: { id: ids.productIdOf(fx.period.r1, 'A1') }, token, body: { isFlagged: 'yes', message: 'Shown far below the list price.', reason: [{ name: 'Price', value: 'Wrong price' }] } });
-  expect(flag.status).toBe(200);
-  const fd = new FormData();
-  for (const [k, v] of Object.entries({ subject: `Price ${tag}`, message: '<p>Please correct the price.</p>', source: 'product', retailer_brand_scraping: fx.period.r1, requestId: `req-${tag}`, isCanned: 'false' })) fd.append(k, v);
-  fd.append('to[]', fx.contact);
-  fd.append('products[]', ids.productIdOf(fx.period.r1, 'A1'));
-  expect((await callRoute('contactRetailer', { query: { version: '1.0.0' }, token, body: fd })).status).toBe(200);
+  expect((await fx.flag(token, 'A1', [{ name: 'Price', value: 'Wrong price' }], 'Shown far below the list price.')).status).toBe(200);
+  await fx.emailAbout(token, ['A1'], { subject: `Price ${tag}`, message: '<p>Please correct the price.</p>' });
 }, 60_000);
 
 describe("the product page's case", () => {

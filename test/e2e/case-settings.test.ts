@@ -23,16 +23,10 @@ let caseId = '';
 beforeAll(async () => {
   Object.assign(process.env, stack().env);
   await fx.seed();
-  const ids = await import('../../functions/scrapings/domain/ids');
   const { caseIdOf } = await import('../../functions/cases');
   const token = await login(fx.adminEmail, CASE_PASSWORD);
-  const id = ids.productIdOf(fx.period.r1, 'A1');
-  expect((await callRoute('updateProductFlag', { params: { id }, token, body: { isFlagged: 'yes', message: 'Shown far below the list price.', reason: [{ name: 'Price', value: 'Wrong price' }] } })).status).toBe(200);
-  const fd = new FormData();
-  for (const [k, v] of Object.entries({ subject: `Price ${tag}`, message: '<p>Please correct the price.</p>', source: 'product', retailer_brand_scraping: fx.period.r1, requestId: `req-${tag}`, isCanned: 'false' })) fd.append(k, v);
-  fd.append('to[]', fx.contact);
-  fd.append('products[]', id);
-  expect((await callRoute('contactRetailer', { query: { version: '1.0.0' }, token, body: fd })).status).toBe(200);
+  expect((await fx.flag(token, 'A1', [{ name: 'Price', value: 'Wrong price' }], 'Shown far below the list price.')).status).toBe(200);
+  await fx.emailAbout(token, ['A1'], { subject: `Price ${tag}`, message: '<p>Please correct the price.</p>' });
   // As if 20 days had passed since the email, with no answer.
   caseId = caseIdOf(fx.brand._id, fx.r1._id, 'A1');
   const { ddb } = await import('../../functions/lib/clients/dynamodb');

@@ -9,7 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { callRoute, login, stack } from '../support/api';
+import { login, stack } from '../support/api';
 import { apiSession, browserPerFile, downloadedBytes, screenshot, toast, withSession } from '../support/browser';
 import { CASE_PASSWORD, caseFixture } from '../support/case-fixture';
 import { pageText, pdfPages } from '../support/pdf-text';
@@ -21,17 +21,10 @@ const { tab } = browserPerFile();
 beforeAll(async () => {
   Object.assign(process.env, stack().env);
   await fx.seed();
-  const ids = await import('../../functions/scrapings/domain/ids');
   const token = await login(fx.adminEmail, CASE_PASSWORD);
-  const flag = (style: string, reason: { name: string; value: string }[], message: string) =>
-    callRoute('updateProductFlag', { params: { id: ids.productIdOf(fx.period.r1, style) }, token, body: { isFlagged: 'yes', message, reason } });
-  expect((await flag('A1', [{ name: 'Price', value: 'Wrong price' }], 'Shown far below the list price.')).status).toBe(200);
-  expect((await flag('A2', [{ name: 'Image Issues', value: 'Image Issues' }], 'Old season picture.')).status).toBe(200);
-  const fd = new FormData();
-  for (const [k, v] of Object.entries({ subject: `Price ${tag}`, message: '<p>Please correct the price.</p>', source: 'product', retailer_brand_scraping: fx.period.r1, requestId: `req-${tag}`, isCanned: 'false' })) fd.append(k, v);
-  fd.append('to[]', fx.contact);
-  fd.append('products[]', ids.productIdOf(fx.period.r1, 'A1'));
-  expect((await callRoute('contactRetailer', { query: { version: '1.0.0' }, token, body: fd })).status).toBe(200);
+  expect((await fx.flag(token, 'A1', [{ name: 'Price', value: 'Wrong price' }], 'Shown far below the list price.')).status).toBe(200);
+  expect((await fx.flag(token, 'A2', [{ name: 'Image Issues', value: 'Image Issues' }], 'Old season picture.')).status).toBe(200);
+  await fx.emailAbout(token, ['A1'], { subject: `Price ${tag}`, message: '<p>Please correct the price.</p>' });
 }, 60_000);
 
 const counts = async (page: import('playwright-core').Page) =>

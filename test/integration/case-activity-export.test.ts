@@ -17,7 +17,7 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CASE_ACTIVITY_EXPORT, CASE_EVENT_LABEL, CASE_STATUS_LABEL } from '../../shared/messages/cases';
 import type { ResponseOf } from '../../shared/routes/responses';
-import { callRoute, login, sentEmails, stack } from '../support/api';
+import { callRoute, login, stack } from '../support/api';
 import { caseFixture } from '../support/case-fixture';
 import { expectContract } from '../support/contract';
 import { download, expectOrderedProgress, followExportJob, readExportJob } from '../support/export-jobs';
@@ -94,15 +94,7 @@ beforeAll(async () => {
   // retailer's note on A2, A2 dismissed with a reason, the brand profile flagged.
   expect((await flag('A1', [{ name: 'Price', value: 'Wrong price' }])).status).toBe(200);
   expect((await flag('A2', [{ name: 'Image Issues', value: 'Image Issues' }])).status).toBe(200);
-  const fd = new FormData();
-  for (const [k, v] of Object.entries({ subject: `Cases ${tag}`, message: '<p>Please have a look.</p>', source: 'product', retailer_brand_scraping: fx.period.r1, requestId: `req-${tag}`, isCanned: 'false', casesLink: 'true' })) fd.append(k, v);
-  fd.append('to[]', fx.contact);
-  fd.append('products[]', ids.productIdOf(fx.period.r1, 'A1'));
-  const sent = await callRoute('contactRetailer', { query: { version: '1.0.0' }, token: tokens.admin, body: fd });
-  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-  const email = (await sentEmails()).find((e) => e.subject === `Cases ${tag}`);
-  const link = /href="[^"]*\/retailer-cases#t=([A-Za-z0-9_.-]+)"/.exec(email?.body.html ?? '')?.[1];
-  expect(link, 'the case link in the email').toBeTruthy();
+  const link = (await fx.emailAbout(tokens.admin, ['A1'], { subject: `Cases ${tag}`, casesLink: true })).caseLinkToken;
   const note = await callRoute('answerRetailerCase', { params: { caseId: caseIdOf(BRAND._id, R1._id, 'A2') }, body: { token: link!, action: 'note', note: NOTE } });
   expect(note.status, JSON.stringify(note.body)).toBe(200);
   const dismissed = await callRoute('resolveCase', { params: { caseId: caseIdOf(BRAND._id, R1._id, 'A2') }, token: tokens.admin, body: { resolution: 'dismissed', reason: REASON } });

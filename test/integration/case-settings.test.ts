@@ -21,7 +21,6 @@ const tag = randomBytes(4).toString('hex');
 const fx = caseFixture(tag);
 const { brand: BRAND, r1: R1, r2: R2, contact: CONTACT } = fx;
 const tokens: Record<'admin' | 'user' | 'other', string> = { admin: '', user: '', other: '' };
-let ids: typeof import('../../functions/scrapings/domain/ids');
 let caseIdOf: typeof import('../../functions/cases').caseIdOf;
 let runJob: (input: { job: string; period?: string; brands?: string[] }) => Promise<{ results: { brand: string; status: string; error?: string }[] }>;
 
@@ -51,19 +50,12 @@ async function ageNotice(style: string, days: number) {
 }
 
 async function flagAndEmail(style: string) {
-  const id = ids.productIdOf(fx.period.r1, style);
-  const flagged = await callRoute('updateProductFlag', { params: { id }, token: tokens.admin, body: { isFlagged: 'yes', message: `Check ${style}.`, reason: [{ name: 'Price', value: 'Wrong price' }] } });
-  expect(flagged.status).toBe(200);
-  const fd = new FormData();
-  for (const [k, v] of Object.entries({ subject: `About ${style} ${tag}`, message: '<p>Please correct it.</p>', source: 'product', retailer_brand_scraping: fx.period.r1, requestId: `req-${randomBytes(6).toString('hex')}`, isCanned: 'false' })) fd.append(k, v);
-  fd.append('to[]', CONTACT);
-  fd.append('products[]', id);
-  expect((await callRoute('contactRetailer', { query: { version: '1.0.0' }, token: tokens.admin, body: fd })).status).toBe(200);
+  expect((await fx.flag(tokens.admin, style, [{ name: 'Price', value: 'Wrong price' }], `Check ${style}.`)).status).toBe(200);
+  await fx.emailAbout(tokens.admin, [style], { subject: `About ${style} ${tag}`, message: '<p>Please correct it.</p>' });
 }
 
 beforeAll(async () => {
   Object.assign(process.env, stack().env);
-  ids = await import('../../functions/scrapings/domain/ids');
   ({ caseIdOf } = await import('../../functions/cases'));
   const { runReportsJob } = await import('../../infra/local/jobs');
   runJob = (input) => runReportsJob(root, input as never) as never;

@@ -40,6 +40,33 @@ export function caseFixture(tag: string, opts: { pictures?: boolean } = {}) {
       await this.seed();
       return { admin: await login(this.adminEmail, CASE_PASSWORD), user: await login(this.userEmail, CASE_PASSWORD), other: await login('brandadmin@demo.test') };
     },
+    /** Flags a product (by style number) of a retailer's period through the flag call, as `token`. */
+    async flag(token: string, style: string, reason: { name: string; value: string }[], message = `About ${style}`, retailer: 'r1' | 'r2' = 'r1') {
+      const { callRoute } = await import('./api');
+      const { productIdOf } = await import('../../functions/scrapings/domain/ids');
+      return callRoute('updateProductFlag', { params: { id: productIdOf(this.period[retailer], style) }, token, body: { isFlagged: 'yes', message, reason } });
+    },
+    /**
+     * The contact form's email to the first retailer's contact about these products of its period,
+     * as `token` (the brand admin's by default), 200 expected; with `casesLink`, the token of the
+     * link to the retailer's open cases the email carries.
+     */
+    async emailAbout(token: string, styles: readonly string[], o: { subject: string; message?: string; requestId?: string; casesLink?: boolean }): Promise<{ caseLinkToken?: string }> {
+      const { callRoute, sentEmails } = await import('./api');
+      const { productIdOf } = await import('../../functions/scrapings/domain/ids');
+      const fd = new FormData();
+      const fields = { subject: o.subject, message: o.message ?? '<p>Please have a look.</p>', source: 'product', retailer_brand_scraping: this.period.r1, requestId: o.requestId ?? `req-${tag}-${Math.random().toString(36).slice(2)}`, isCanned: 'false', ...(o.casesLink ? { casesLink: 'true' } : {}) };
+      for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+      fd.append('to[]', this.contact);
+      for (const style of styles) fd.append('products[]', productIdOf(this.period.r1, style));
+      const sent = await callRoute('contactRetailer', { query: { version: '1.0.0' }, token, body: fd });
+      if (sent.status !== 200) throw new Error(`the email about ${styles.join(', ')} was refused: ${sent.status} ${JSON.stringify(sent.body)}`);
+      if (!o.casesLink) return {};
+      const email = (await sentEmails()).filter((e) => e.subject === o.subject).at(-1);
+      const m = /href="[^"]*\/retailer-cases#t=([A-Za-z0-9_.-]+)"/.exec(email?.body.html ?? '');
+      if (!m) throw new Error(`no case link in the email: ${email?.body.html}`);
+      return { caseLinkToken: m[1]! };
+    },
     async seed(): Promise<void> {
       const ids = await import('../../functions/scrapings/domain/ids');
       const repo = await import('../../functions/scrapings/scrapings.repo');
