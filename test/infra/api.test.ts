@@ -229,7 +229,7 @@ describe('least-privilege grants from the route table', () => {
     for (const s of routeStacks()) {
       const group = table.filter((r) => Stack.of(fnOf(r.id).fn) === s);
       const params = Object.keys(templateOf(s).toJSON().Parameters ?? {}).filter((p) => !p.startsWith('BootstrapVersion'));
-      expect(params.includes('AppUrl'), s.node.id).toBe(group.some((r) => has(r, 'email:send') || ['exportFile', 'getExportHistory', 'exportBucketData', 'getBasketExport', 'createB2bLink'].includes(r.id)));
+      expect(params.includes('AppUrl'), s.node.id).toBe(group.some((r) => has(r, 'email:send') || r.appLinks === true));
       expect(params.includes('DataBucketArn'), s.node.id).toBe(group.some((r) => has(r, 'data:read') || has(r, 'data:write')));
       expect(params.includes('StateMachineArn'), s.node.id).toBe(group.some((r) => has(r, 'workflow:start')));
     }
