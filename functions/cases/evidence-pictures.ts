@@ -17,6 +17,7 @@ import { SCRAPED_OBJECT_DAYS } from '../../shared/retention';
 import { env } from '../lib/env';
 import { KEPT_PICTURE_PREFIX, storedPictureKey } from '../lib/image-links';
 import { logger } from '../lib/logger';
+import { record } from '../lib/metrics';
 import { activeCases, casesResolvedSince, setKeptPictures } from './cases.repo';
 import type { CaseRecord } from './domain/case';
 
@@ -73,6 +74,7 @@ export async function keepEvidencePictures(c: CaseRecord, timeoutMs = KEEP_TIMEO
     }
     return kept;
   } catch (e) {
+    record('EvidenceNotKept', 1);
     logger.warn('The evidence pictures of a case could not be kept: its scraped keys stand until `npm run keep-evidence` keeps them', {
       caseId: c._id,
       brand: c.brand,

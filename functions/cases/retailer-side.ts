@@ -15,6 +15,7 @@ import { env } from '../lib/env';
 import { escapeHtml, layout, sendEmail } from '../lib/email';
 import { ConflictError, NotFoundError, TooManyRequestsError, UnauthorizedError } from '../lib/http/errors';
 import { logger } from '../lib/logger';
+import { record } from '../lib/metrics';
 import { transactIf } from '../lib/table';
 import { getRetailers } from '../retailers';
 import { listUsersByBrand, primaryRole } from '../users';
@@ -85,6 +86,7 @@ async function tellFollowers(brand: string, brandName: string, retailer: string,
       html: layout(title, `<p>${escapeHtml(detail)}</p><p><a href="${escapeHtml(link)}">Open ${escapeHtml(retailerName)}'s cases</a></p>`),
     });
   } catch (e) {
+    record('CaseEmailsFailed', 1);
     logger.error('the retailer answer was kept but its email to the brand failed', { brand, retailer, caseId: c._id, error: String(e) });
   }
 }

@@ -23,6 +23,7 @@ import { env } from '../lib/env';
 import { escapeHtml, layout, sendEmail, sendRawEmail } from '../lib/email';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/http/errors';
 import { logger } from '../lib/logger';
+import { record } from '../lib/metrics';
 import { transactIf } from '../lib/table';
 import { usDate } from '../lib/us-date';
 import { getRetailers } from '../retailers';
@@ -227,6 +228,7 @@ async function tellDrafted(brandId: string, brandName: string, retailer: string,
   try {
     await sendEmail({ to: users.map((u) => u.email), subject: `${title} (${brandName})`, html: layout(title, `<p>${escapeHtml(SECOND_NOTICE_MSG.draftedBody)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(SECOND_NOTICE_MSG.review(name))}</a></p>`) });
   } catch (e) {
+    record('CaseEmailsFailed', 1);
     logger.error('second notices drafted, but the email to the followers failed', { brand: brandId, retailer, error: String(e) });
   }
 }

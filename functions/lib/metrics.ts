@@ -21,6 +21,10 @@ export const FIGURES = {
   Exports: MetricUnit.Count,
   ExportRows: MetricUnit.Count,
   ContactsImported: MetricUnit.Count,
+  /** A case's pictures not copied out of the scraped objects' expiry (`npm run keep-evidence` keeps them): alarmed. */
+  EvidenceNotKept: MetricUnit.Count,
+  /** An email about a case to the brand's followers that failed after the case itself was kept (a retailer's answer, a drafted second notice): alarmed. */
+  CaseEmailsFailed: MetricUnit.Count,
 } as const;
 export type Figure = keyof typeof FIGURES;
 

@@ -119,6 +119,14 @@ export class Operations extends Construct {
     this.alarm('FailedDeliveries', this.failureQueue.metricNumberOfMessagesSent({ period: Duration.minutes(5), statistic: 'Sum' }), 1, {
       description: 'An asynchronous delivery (a robot file ingest, a basket export, a schedule) failed every try. It is in the post office under Failed deliveries: read the reason, then Retry (docs/operations.md).',
     });
+    // Case work that does not fail its call (issue 24): the case is kept either way, so these are counted and alarmed instead.
+    const figure = (metricName: string) => new Metric({ namespace: METRICS_NAMESPACE, metricName, dimensionsMap: { service: 'retailer-audit' }, period: Duration.hours(1), statistic: 'Sum' });
+    this.alarm('EvidenceNotKept', figure('EvidenceNotKept'), 1, {
+      description: "A case's pictures could not be copied out of the scraped objects' 180-day expiry (the flag and its case stand). Run `npm run keep-evidence -- --stage <stage> --brand <id>` (docs/operations.md).",
+    });
+    this.alarm('CaseEmailsFailed', figure('CaseEmailsFailed'), 1, {
+      description: "An email to a brand's followers about a case failed (a retailer's answer, a drafted second notice); the case and its log are kept. See the function's log for the brand and retailer.",
+    });
     this.alarm('FailureQueueBacklog', this.failureQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }), 1, {
       evaluationPeriods: 3,
       description: 'The failure queue has held messages for 15 minutes: its recorder is not draining it (see the FailureRecorder function\'s errors).',

@@ -10,6 +10,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NestedStack } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
+import type { Metric } from 'aws-cdk-lib/aws-cloudwatch';
+import { FIGURES } from '../../functions/lib/metrics';
+import { METRICS_NAMESPACE } from '../../shared/constants';
 import { ASYNC_INVOKE } from '../../infra/async-policy';
 import type { RetailerAuditStack } from '../../infra/stack';
 import { cleanup, logicalIdOf, resourcesOf, synth, templateOf } from './synth';
@@ -126,10 +129,20 @@ describe('alarms', () => {
         'DailyDigestScheduleFailed',
         'WeeklyDigestScheduleFailed',
         'CaseEscalationScheduleFailed',
+        'EvidenceNotKept',
+        'CaseEmailsFailed',
         'Api5xx',
         'DynamoDbThrottles',
       ].sort(),
     );
+  });
+
+  it("alarms on case work that does not fail its call: pictures not kept, an email to the followers not sent (figures the functions record)", () => {
+    for (const id of ['EvidenceNotKept', 'CaseEmailsFailed'] as const) {
+      const m = stack.operations.alarms.get(id)!.metric as Metric;
+      expect([m.namespace, m.metricName], id).toEqual([METRICS_NAMESPACE, id]);
+      expect(FIGURES, id).toHaveProperty(id);
+    }
   });
 
   it('has an operations dashboard', () => {
