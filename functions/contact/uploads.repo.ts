@@ -14,6 +14,7 @@ import { CONTACT_MSG } from '../../shared/messages/contact';
 import { CONTACT_LIMITS, type ImageType } from '../../shared/schemas/contact';
 import { s3 } from '../lib/clients/s3';
 import { env } from '../lib/env';
+import { faultShort } from '../lib/faults';
 import { safeFileName } from './domain/attachments';
 
 /** infra/table-schema.ts DATA_PREFIX.contactUploads (its lifecycle rule deletes what is left after a day). */
@@ -101,8 +102,11 @@ export async function readUploads(prefix: string, keys: readonly string[]): Prom
   for (const o of opened) if (o.size > CONTACT_LIMITS.maxFileBytes) refuse(new UploadError(CONTACT_MSG.fileTooLarge(o.filename, mb(CONTACT_LIMITS.maxFileBytes)), true));
   if (opened.reduce((n, o) => n + o.size, 0) > CONTACT_LIMITS.maxTotalBytes) refuse(new UploadError(CONTACT_MSG.filesTooLarge(mb(CONTACT_LIMITS.maxTotalBytes)), true));
   return Promise.all(
-    opened.map(async ({ key, filename, got }) => {
-      const content = await got.Body!.transformToByteArray();
+    opened.map(async ({ key, filename, got, size }) => {
+      let content = faultShort('upload-read', key, await got.Body!.transformToByteArray());
+      // A body shorter than S3 said (a connection cut early) is read again once; short again, the send fails (500, nothing sent) rather than attach part of the file.
+      if (content.length !== size) content = faultShort('upload-read', key, await (await s3.send(new GetObjectCommand({ Bucket: env.dataBucket, Key: key }))).Body!.transformToByteArray());
+      if (content.length !== size) throw new Error(`The attachment ${filename} was read ${content.length} of its ${size} bytes.`);
       if (content.length > CONTACT_LIMITS.maxFileBytes) throw new UploadError(CONTACT_MSG.fileTooLarge(filename, mb(CONTACT_LIMITS.maxFileBytes)), true);
       return { key, filename, content };
     }),

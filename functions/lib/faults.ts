@@ -4,7 +4,7 @@
  * point fails ONCE for each subject (an S3 key) that names it as `fail-once-<point>`, and THREE
  * times (every try of an asynchronous invocation: docs/operations.md) for `fail-thrice-<point>`.
  */
-export type FaultPoint = 'start-approval' | 'alert-email' | 'notification' | 'user-email' | 'report-email' | 'ingest' | 'stage-state-upload' | 'tab-export' | 'permissions-export' | 'contacts-export' | 'case-activity-export' | 'export-finish';
+export type FaultPoint = 'start-approval' | 'alert-email' | 'notification' | 'user-email' | 'report-email' | 'ingest' | 'stage-state-upload' | 'tab-export' | 'permissions-export' | 'contacts-export' | 'case-activity-export' | 'export-finish' | 'upload-read';
 
 const spent = new Map<string, number>();
 
@@ -25,6 +25,11 @@ export function faultsInjected(point: FaultPoint): number {
   let n = 0;
   for (const [key, times] of spent) if (key.startsWith(`${point}\n`)) n += times;
   return n;
+}
+
+/** A body read short by its last byte, as a connection cut early would leave it, the first time (or three times) for a subject naming `point`. */
+export function faultShort(point: FaultPoint, subject: string, body: Uint8Array): Uint8Array {
+  return body.length && faultDue(point, subject) ? body.subarray(0, body.length - 1) : body;
 }
 
 /** Throws the first time (or the first three times) `point` is reached for a subject naming it, when fault injection is on. */

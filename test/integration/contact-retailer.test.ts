@@ -425,6 +425,25 @@ describe('POST /contact_retailer: refusals (nothing is sent)', () => {
     expect(await dataObjectExists(links.body.data[0]!.key)).toBe(false);
   });
 
+  it('an attachment read short from S3 (a connection cut early) is read again and sent whole; short twice, nothing is sent and a retry sends it', async () => {
+    const data = Buffer.concat([PNG, Buffer.alloc(5000, 7)]);
+    const once = `Short read ${tag}`;
+    const ok = await send(tokens.maAdmin, { subject: once, files: [{ name: 'fail-once-upload-read.png', type: 'image/png', data }] });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    const [m] = await withSubject(once);
+    expect(m?.attachments?.map((a) => [a.filename, Buffer.from(a.content, 'base64').length])).toEqual([['fail-once-upload-read.png', data.length]]);
+    // Read short on both tries: the send fails (nothing goes out), its upload is kept, and sending again goes whole.
+    const twice = `Short reads ${tag}`;
+    const up = await upload(tokens.maAdmin, ma.period, [{ name: 'fail-thrice-upload-read.png', type: 'image/png', data }]);
+    const failed = await callRoute('contactRetailer', { query: { version: '1.0.0' }, token: tokens.maAdmin, body: form({ subject: twice, attachment: up.keys }) });
+    expect(failed.status).toBe(500);
+    expect(await withSubject(twice)).toEqual([]);
+    const retried = await callRoute('contactRetailer', { query: { version: '1.0.0' }, token: tokens.maAdmin, body: form({ subject: twice, attachment: up.keys }) });
+    expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+    const [sent] = await withSubject(twice);
+    expect(sent?.attachments?.map((a) => Buffer.from(a.content, 'base64').length)).toEqual([data.length]);
+  });
+
   it("an upload is its sender's, for its brand: another user's, another brand's or a made-up key is refused; a sent one is deleted, a retry still answers", async () => {
     const up = await upload(tokens.maAdmin, ma.period, [{ name: 'mine.png', type: 'image/png', data: PNG }]);
     expect(up.s3.map((r) => r.status)).toEqual([204]);
