@@ -6,7 +6,7 @@
 export { answerStep, caseIdOf, escalatedStep, flagStep, priceGap, PROFILE_SUBJECT, resolveStep, type Actor, type CaseRecord, type FlagInput, type Step } from './domain/case';
 export { activeCases, casesResolvedSince, getCase, overdueCasesOf, overdueCasesOfBrand, putTrendPoint, retailerFigure, stepWrites } from './cases.repo';
 export { caseWritesFor, notifyCases, stepWritesWithTrend } from './service';
-export { followersOf } from './retailer-side';
+export { emailFollowers } from './retailer-side';
 export { escalatingBrands, getCaseSettings, putCaseSettings } from './settings.repo';
 export { buildCaseActivityExport } from './activity-export';
 export { keepEvidencePictures, keepMissingEvidence } from './evidence-pictures';

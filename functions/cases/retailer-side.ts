@@ -73,20 +73,25 @@ export async function followersOf(brand: string, retailer: string) {
   );
 }
 
-/** One email to the brand's users who follow the retailer; a failure to send is logged as an error (the answer is kept either way). */
-async function tellFollowers(brand: string, brandName: string, retailer: string, retailerName: string, c: CaseRecord, detail: string, action: 'fixed' | 'note') {
+/**
+ * One email about a retailer's cases to the brand's users who follow the retailer (a retailer's
+ * answer, a drafted second notice). The cases are kept either way: a failed send is counted
+ * (CaseEmailsFailed, alarmed) and logged as an error, not thrown.
+ */
+export async function emailFollowers(brand: string, retailer: string, m: { subject: string; title: string; text: string; linkText: string; path: string }): Promise<void> {
   const users = await followersOf(brand, retailer);
   if (!users.length) return;
-  const title = action === 'fixed' ? `${retailerName} says it fixed ${c.name}` : `${retailerName} answered on ${c.name}`;
-  const link = `${env.appUrl}/dashboard/retailer/${encodeURIComponent(retailer)}`;
+  const link = `${env.appUrl}${m.path}`;
   try {
-    await sendEmail({
-      to: users.map((u) => u.email),
-      subject: `${title} (${brandName})`,
-      html: layout(title, `<p>${escapeHtml(detail)}</p><p><a href="${escapeHtml(link)}">Open ${escapeHtml(retailerName)}'s cases</a></p>`),
-    });
+    await sendEmail({ to: users.map((u) => u.email), subject: m.subject, html: layout(m.title, `<p>${escapeHtml(m.text)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(m.linkText)}</a></p>`) });
   } catch (e) {
     record('CaseEmailsFailed', 1);
-    logger.error('the retailer answer was kept but its email to the brand failed', { brand, retailer, caseId: c._id, error: String(e) });
+    logger.error("an email to a retailer's followers about its cases failed (the cases are kept)", { brand, retailer, subject: m.subject, error: String(e) });
   }
+}
+
+/** The retailer's answer, emailed to the brand's users who follow the retailer. */
+function tellFollowers(brand: string, brandName: string, retailer: string, retailerName: string, c: CaseRecord, detail: string, action: 'fixed' | 'note') {
+  const title = action === 'fixed' ? `${retailerName} says it fixed ${c.name}` : `${retailerName} answered on ${c.name}`;
+  return emailFollowers(brand, retailer, { subject: `${title} (${brandName})`, title, text: detail, linkText: `Open ${retailerName}'s cases`, path: `/dashboard/retailer/${encodeURIComponent(retailer)}` });
 }

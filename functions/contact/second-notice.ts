@@ -14,20 +14,19 @@
  */
 import { createHash } from 'node:crypto';
 import { SECOND_NOTICE, SECOND_NOTICE_MSG } from '../../shared/messages/case-settings';
-import type { SecondNotice } from '../../shared/schemas/case-settings';
+import { CASE_PROFILE_SUBJECT } from '../../shared/messages/cases';
+import type { CaseSettings, SecondNotice } from '../../shared/schemas/case-settings';
 import { pageRetailerContacts } from '../address-book';
 import { issueCaseLink } from '../b2b';
 import { getBrand, type BrandRecord } from '../brands';
-import { escalatedStep, followersOf, getCase, getCaseSettings, notifyCases, overdueCasesOf, overdueCasesOfBrand, stepWritesWithTrend, type CaseRecord } from '../cases';
-import { env } from '../lib/env';
-import { escapeHtml, layout, sendEmail, sendRawEmail } from '../lib/email';
+import { emailFollowers, escalatedStep, getCase, getCaseSettings, notifyCases, overdueCasesOf, overdueCasesOfBrand, stepWritesWithTrend, type CaseRecord } from '../cases';
+import { escapeHtml, sendRawEmail } from '../lib/email';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/http/errors';
 import { logger } from '../lib/logger';
-import { record } from '../lib/metrics';
 import { transactIf } from '../lib/table';
 import { usDate } from '../lib/us-date';
 import { getRetailers } from '../retailers';
-import { getCannedMessage } from './canned-messages.repo';
+import { activeCannedMessageOf } from './canned-messages.repo';
 import { recordEmail } from './email-history.repo';
 import { claimSend, markSent, releaseSend } from './sends.repo';
 
@@ -57,23 +56,33 @@ const fill = (html: string, values: Record<string, string>) => html.replace(/\{(
 
 function caseList(cases: readonly CaseRecord[]): string {
   const rows = cases
-    .map((c) => `<li>${escapeHtml(c.kind === 'profile' ? 'Brand profile' : `${c.name} (${c.style_number})`)}: ${escapeHtml(c.evidence.reasons.map((r) => r.name).join(', ') || 'flagged')}, notified ${usDate(c.notifiedAt ?? c.openedAt)}</li>`)
+    .map((c) => `<li>${escapeHtml(c.kind === 'profile' ? CASE_PROFILE_SUBJECT : `${c.name} (${c.style_number})`)}: ${escapeHtml(c.evidence.reasons.map((r) => r.name).join(', ') || 'flagged')}, notified ${usDate(c.notifiedAt ?? c.openedAt)}</li>`)
     .join('');
   return `<ul>${rows}</ul>`;
 }
 
-async function draftOf(brandId: string, retailerId: string, sender: Sender, now: Date): Promise<Draft> {
-  const [brand, settings, retailers] = await Promise.all([getBrand(brandId), getCaseSettings(brandId), getRetailers([retailerId])]);
+/** The brand and its case settings, as read once by the daily check for all its retailers. */
+interface BrandContext {
+  brand: BrandRecord | undefined;
+  settings: CaseSettings;
+}
+const brandContextOf = async (brandId: string): Promise<BrandContext> => {
+  const [brand, settings] = await Promise.all([getBrand(brandId), getCaseSettings(brandId)]);
+  return { brand, settings };
+};
+
+async function draftOf(brandId: string, retailerId: string, sender: Sender, now: Date, context?: BrandContext): Promise<Draft> {
+  const [{ brand, settings }, retailers] = await Promise.all([context ?? brandContextOf(brandId), getRetailers([retailerId])]);
   if (!brand) throw new NotFoundError(SECOND_NOTICE_MSG.brandNotFound);
   const retailerName = retailers[0]?.name ?? retailerId;
   const [cases, contacts, canned] = await Promise.all([
     overdueCasesOf(brandId, retailerId, overdueBefore(now, settings.overdueDays), SECOND_NOTICE.maxCases),
     pageRetailerContacts(brandId, retailerId, { limit: SECOND_NOTICE.maxContacts }),
-    settings.escalationMessageId ? getCannedMessage(settings.escalationMessageId) : Promise.resolve(undefined),
+    settings.escalationMessageId ? activeCannedMessageOf(brandId, settings.escalationMessageId) : Promise.resolve(undefined),
   ]);
   const first = contacts.items[0];
   const values = { User_name: sender.name, Retailer_name: retailerName, Brand_name: brand.name, firstName: first?.firstName ?? '', lastName: first?.lastName ?? '', email: first?.email ?? '', role: first?.role ?? '' };
-  const intro = canned && canned.brand === brandId && canned.status === 'active' ? fill(canned.content, values) : SECOND_NOTICE_MSG.defaultIntro(escapeHtml(brand.name), escapeHtml(retailerName), settings.overdueDays);
+  const intro = canned ? fill(canned.content, values) : SECOND_NOTICE_MSG.defaultIntro(escapeHtml(brand.name), escapeHtml(retailerName), settings.overdueDays);
   const to = contacts.items.map((c) => c.email);
   const lower = new Set(to.map((a) => a.toLowerCase()));
   return {
@@ -106,8 +115,8 @@ export async function secondNoticeOf(brandId: string, retailerId: string, sender
 const historyIdOf = (senderId: string, requestId: string) => createHash('sha256').update(`${senderId}\u0000second\u0000${requestId}`).digest('base64url').slice(0, 22);
 
 /** Sends the retailer's second notice now; `requestId` makes a retry the same send. */
-export async function sendSecondNotice(brandId: string, retailerId: string, sender: Sender, requestId: string, now = new Date()): Promise<{ message: string; data: { _id: string; cases: number; to: string[] } }> {
-  const d = await draftOf(brandId, retailerId, sender, now);
+export async function sendSecondNotice(brandId: string, retailerId: string, sender: Sender, requestId: string, now = new Date(), context?: BrandContext): Promise<{ message: string; data: { _id: string; cases: number; to: string[] } }> {
+  const d = await draftOf(brandId, retailerId, sender, now, context);
   const historyId = historyIdOf(sender.id, requestId);
   const createdAt = now.toISOString();
   const claim = await claimSend(sender.id, `second#${requestId}`, { historyId, createdAt });
@@ -176,7 +185,8 @@ const SYSTEM: Sender = { id: 'system-escalation', name: 'Daily case check' };
  */
 export async function escalateBrand(brandId: string, day: string, now = new Date()): Promise<EscalationResult> {
   const out: EscalationResult = { retailers: 0, cases: 0, drafted: 0, sent: 0, noContact: [] };
-  const settings = await getCaseSettings(brandId);
+  const context = await brandContextOf(brandId);
+  const { brand, settings } = context;
   if (settings.escalation === 'off') return out;
   const byRetailer = new Map<string, CaseRecord[]>();
   for await (const page of overdueCasesOfBrand(brandId, overdueBefore(now, settings.overdueDays))) {
@@ -185,13 +195,12 @@ export async function escalateBrand(brandId: string, day: string, now = new Date
       byRetailer.set(c.retailer, [...(byRetailer.get(c.retailer) ?? []), c]);
     }
   }
-  const brand = byRetailer.size ? await getBrand(brandId) : undefined;
   for (const [retailer, cases] of byRetailer) {
     out.retailers++;
     out.cases += cases.length;
     if (settings.escalation === 'send') {
       try {
-        await sendSecondNotice(brandId, retailer, { ...SYSTEM, name: brand?.name ?? SYSTEM.name }, `${brandId}#${retailer}#${day}`, now);
+        await sendSecondNotice(brandId, retailer, { ...SYSTEM, name: brand?.name ?? SYSTEM.name }, `${brandId}#${retailer}#${day}`, now, context);
         out.sent++;
       } catch (e) {
         if (!(e instanceof ValidationError)) throw e;
@@ -217,18 +226,10 @@ export async function escalateBrand(brandId: string, day: string, now = new Date
   return out;
 }
 
+/** The drafts, emailed to the retailer's followers (kept and shown on the CASES tab either way). */
 async function tellDrafted(brandId: string, brandName: string, retailer: string, count: number) {
-  const users = await followersOf(brandId, retailer);
-  if (!users.length) return;
   const [r] = await getRetailers([retailer]);
   const name = r?.name ?? retailer;
   const title = SECOND_NOTICE_MSG.draftedTitle(name, count);
-  const link = `${env.appUrl}/dashboard/retailer/${encodeURIComponent(retailer)}?side=cases`;
-  // The drafts are kept and shown on the retailer's CASES tab either way: a failed email is logged as an error (alarmed), not retried.
-  try {
-    await sendEmail({ to: users.map((u) => u.email), subject: `${title} (${brandName})`, html: layout(title, `<p>${escapeHtml(SECOND_NOTICE_MSG.draftedBody)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(SECOND_NOTICE_MSG.review(name))}</a></p>`) });
-  } catch (e) {
-    record('CaseEmailsFailed', 1);
-    logger.error('second notices drafted, but the email to the followers failed', { brand: brandId, retailer, error: String(e) });
-  }
+  await emailFollowers(brandId, retailer, { subject: `${title} (${brandName})`, title, text: SECOND_NOTICE_MSG.draftedBody, linkText: SECOND_NOTICE_MSG.review(name), path: `/dashboard/retailer/${encodeURIComponent(retailer)}?side=cases` });
 }

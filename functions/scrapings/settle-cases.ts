@@ -81,7 +81,8 @@ export async function settlePeriodCases(periodId: string): Promise<{ closed: num
   // scan says how things stand while it is the latest).
   await recordTrend(periodId);
   let matcher: Awaited<ReturnType<typeof onHandMatcher>> | undefined;
-  const tolerance = await getCaseSettings(period.brand);
+  // Read, like the on-hand items, only when a price case is checked against the scan.
+  let tolerance: Awaited<ReturnType<typeof getCaseSettings>> | undefined;
   let closed = 0;
   let reopened = 0;
   const at = period.approvedDate ?? new Date().toISOString();
@@ -92,6 +93,7 @@ export async function settlePeriodCases(periodId: string): Promise<{ closed: num
       if (!product || product.type === 'deleted' || product.isFlagged !== 'yes' || product.price === null) continue;
       matcher ??= await onHandMatcher(period.brand, period.retailer);
       const onHand = matcher(product);
+      tolerance ??= await getCaseSettings(period.brand);
       if (!onHand || !priceInSync(onHand.price, product.price, tolerance)) continue;
       const done = await updateProductFields(product._id, { isFlagged: 'no', flagMessage: undefined }, undefined, async ({ published }) =>
         published ? caseWritesFor(c._id, (current) => resolveStep(current, { resolution: 'scan_fixed', reason: `Fixed on the scan of ${usDate(period.date)}`, at, by: null, kind: 'auto_resolved' })) : [],
@@ -107,6 +109,7 @@ export async function settlePeriodCases(periodId: string): Promise<{ closed: num
       if (!product || product.type === 'deleted' || product.isFlagged === 'yes' || product.price === null) continue;
       matcher ??= await onHandMatcher(period.brand, period.retailer);
       const onHand = matcher(product);
+      tolerance ??= await getCaseSettings(period.brand);
       if (!onHand || onHand.price === null || priceInSync(onHand.price, product.price, tolerance)) continue;
       if (await reflag(c, product, onHand, period.date, at)) reopened++;
     }

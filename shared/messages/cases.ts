@@ -23,6 +23,8 @@ export const CASE_LINK = { days: 30, answersPerHour: 30 } as const;
 
 /** A case's state, as people read it. */
 export const CASE_STATUS_LABEL = { open: 'Open', notified: 'Notified', acknowledged: 'Acknowledged', resolved: 'Resolved' } as const;
+/** A case's severity, as people read it (the badge, the evidence pack). */
+export const CASE_SEVERITY_LABEL = { high: 'High', medium: 'Medium', low: 'Low' } as const;
 /** Each kind of event of the log, as people read it. */
 export const CASE_EVENT_LABEL = {
   flagged: 'Flagged',
@@ -87,8 +89,8 @@ export const CASE_PACK = {
     heroImage: 'Brand hero image',
     screenshot: 'Page screenshot',
   },
-  severity: { high: 'High', medium: 'Medium', low: 'Low' },
-  status: { open: 'Open', notified: 'Notified', acknowledged: 'Acknowledged', resolved: 'Resolved' },
+  severity: CASE_SEVERITY_LABEL,
+  status: CASE_STATUS_LABEL,
   notOnHand: 'Not matched to an on-hand item',
   notNotified: 'Not yet',
   none: 'None',

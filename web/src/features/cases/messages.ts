@@ -17,10 +17,9 @@ export const CASE_UI = {
   packNone: 'No active case to put in a pack.',
 } as const;
 
-export const SEVERITY_LABEL = { high: 'High', medium: 'Medium', low: 'Low' } as const;
 export const RESOLUTION_LABEL = { retailer_fixed: 'Fixed by the retailer', scan_fixed: 'Fixed on the next scan', dismissed: 'Dismissed' } as const;
 /** A case's states and the log's events: the same words on screen as in the activity export (shared). */
-export { CASE_EVENT_LABEL as EVENT_LABEL, CASE_STATUS_LABEL as STATUS_LABEL, CASE_BY_SCAN as BY_SCAN } from '@shared/messages/cases';
+export { CASE_EVENT_LABEL as EVENT_LABEL, CASE_SEVERITY_LABEL as SEVERITY_LABEL, CASE_STATUS_LABEL as STATUS_LABEL, CASE_BY_SCAN as BY_SCAN } from '@shared/messages/cases';
 
 /** The Activity view's export of the log (an export job: docs/exports.md). */
 export const ACTIVITY_EXPORT_UI = {
