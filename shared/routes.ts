@@ -26,6 +26,7 @@ import { operationsRoutes } from './routes/operations';
 import { permissionRoutes } from './routes/permissions';
 import { publicRoutes } from './routes/public';
 import { retailerRoutes } from './routes/retailers';
+import { robotHealthRoutes } from './routes/robot-health';
 import { scrapingRoutes } from './routes/scrapings';
 import { settingsRoutes } from './routes/settings';
 import { userRoutes } from './routes/users';
@@ -46,6 +47,8 @@ export const routes = [
   ...notificationRoutes,
   // ── Post office: failed deliveries and their redrive (ours): shared/routes/operations.ts
   ...operationsRoutes,
+  // ── Post office: robot health and the robots' schedules (issue 25; ours): shared/routes/robot-health.ts
+  ...robotHealthRoutes,
   // ── Products of the period, on-hand inventory, summaries (000 §7, 001 §7): shared/routes/scrapings.ts
   ...scrapingRoutes,
   // ── Exports of the product tabs and their app links (000 §2, §7; 001 §7): shared/routes/exports.ts

@@ -9,7 +9,7 @@ import { r } from '../../shared/routes/define';
 import type { route } from '../../shared/routes/settings';
 import { ConflictError } from '../../functions/lib/http/errors';
 import { httpHandler } from '../../functions/http';
-import { putSettings, SETTINGS_ID } from '../../functions/settings/settings.repo';
+import { getSettingsRecord, putSettings, SETTINGS_ID } from '../../functions/settings/settings.repo';
 import { settingsBody, settingsIdPath } from './settings-schemas';
 
 // The wrapper is typed for classic schemas; it calls only `safeParse`, which mini schemas have too.
@@ -25,7 +25,8 @@ const def = r({
 }) as unknown as ReturnType<typeof route<'updateSettings'>>;
 
 export const handler = httpHandler(def, async ({ body }) => {
-  const { version: expected, ...settings } = body;
+  const { version: expected, robotHealth, ...rest } = body;
+  const settings = { ...rest, robotHealth: robotHealth ?? (await getSettingsRecord()).settings.robotHealth };
   const version = await putSettings(settings, expected);
   if (version === undefined) throw new ConflictError('The settings were changed by someone else since you opened them: reload the page and save again.');
   return { message: MSG.settingsUpdated, _id: SETTINGS_ID, settings, version };

@@ -1,11 +1,13 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { SettingsBody } from '../../shared/schemas/post-office';
+import { DEFAULT_ROBOT_HEALTH_SETTINGS, type RobotHealthSettings } from '../../shared/schemas/robot-health';
 import { ddb } from '../lib/clients/dynamodb';
 import { isConditionFailed, table } from '../lib/table';
 import { DEFAULT_ROBOT, ROBOT_TYPES, robotTypeDefinition } from '../files';
 
 export const SETTINGS_ID = 'threshold';
-export type Settings = SettingsBody;
+/** The settings as stored and read: the robot health thresholds always filled (the defaults until saved). */
+export type Settings = Omit<SettingsBody, 'robotHealth'> & { robotHealth: RobotHealthSettings };
 
 const settingsKey = { pk: `SETTINGS#${SETTINGS_ID}`, sk: 'SETTINGS' };
 
@@ -14,7 +16,7 @@ export function defaultSettings(): Settings {
   const thresholds = Object.fromEntries(
     ROBOT_TYPES.map((t) => [t, { [DEFAULT_ROBOT]: Object.fromEntries(robotTypeDefinition(t).defaultDiffColumns.map((c) => [c, 10])) }]),
   ) as unknown as Settings['thresholds'];
-  return { emailAlerts: [], ignoreImageData: false, thresholds };
+  return { emailAlerts: [], ignoreImageData: false, thresholds, robotHealth: { ...DEFAULT_ROBOT_HEALTH_SETTINGS } };
 }
 
 /** GetItem SETTINGS#threshold (defaults when never saved) */
@@ -26,7 +28,8 @@ export async function getSettings(): Promise<Settings> {
 export async function getSettingsRecord(): Promise<{ settings: Settings; version: number; updatedAt?: string }> {
   const out = await ddb.send(new GetCommand({ TableName: table.name, Key: settingsKey, ConsistentRead: true }));
   if (!out.Item) return { settings: defaultSettings(), version: 0 };
-  return { settings: out.Item.settings as Settings, version: Number(out.Item.version ?? 1), updatedAt: out.Item.updatedAt as string | undefined };
+  const stored = out.Item.settings as Omit<Settings, 'robotHealth'> & { robotHealth?: Partial<RobotHealthSettings> };
+  return { settings: { ...stored, robotHealth: { ...DEFAULT_ROBOT_HEALTH_SETTINGS, ...stored.robotHealth } }, version: Number(out.Item.version ?? 1), updatedAt: out.Item.updatedAt as string | undefined };
 }
 
 /**

@@ -35,6 +35,7 @@ import {
   updateSettingsResponse,
 } from '../schemas/post-office';
 import { listFailuresResponse, redriveFailureResponse } from '../schemas/operations';
+import { listRobotsResponse, robotHealthResponse, robotScheduleResponse } from '../schemas/robot-health';
 import { caseSettingsResponse, secondNoticeResponse, sendSecondNoticeResponse, updateCaseSettingsResponse } from '../schemas/case-settings';
 import { answerRetailerCaseResponse, caseActivityResponse, caseEvidencePackResponse, caseSummaryResponse, caseTrendResponse, getCaseResponse, listCaseLinksResponse, listCasesResponse, openRetailerCasesResponse, productCaseResponse, resolveCaseResponse, revokeCaseLinkResponse } from '../schemas/cases';
 import { deleteRetailerResponse, listRetailersResponse, saveRetailerResponse } from '../schemas/retailers';
@@ -94,6 +95,10 @@ export const responses = {
   // Post office: failed deliveries (shared/routes/operations.ts)
   listFailedDeliveries: listFailuresResponse,
   redriveFailedDelivery: redriveFailureResponse,
+  // Robot health (shared/routes/robot-health.ts)
+  getRobotHealth: robotHealthResponse,
+  listRobots: listRobotsResponse,
+  updateRobotSchedule: robotScheduleResponse,
   // Cases (shared/routes/cases.ts)
   listRetailerCases: listCasesResponse,
   listCaseActivity: caseActivityResponse,

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { APPROVED_STATUSES, DEFAULT_FILE_SORT, FILE_SORTS, FLAG_LEVELS, ROW_MARKS } from '../constants';
 import { normalizeThreshold, ROBOT_TYPE_DEFINITIONS, ROBOT_TYPES } from '../robot-columns';
 import { id, paging } from './common';
+import { robotHealthSettings } from './robot-health';
 
 // Declared once in shared/constants.ts (zod-free, so the workflow's functions read them too).
 export { APPROVED_STATUSES, DEFAULT_FILE_SORT, FILE_SORTS, FLAG_LEVELS, ROW_MARKS };
@@ -89,6 +90,8 @@ export const settingsBody = z.object({
     .max(SETTINGS_LIMITS.emailAlerts, `At most ${SETTINGS_LIMITS.emailAlerts} email alert recipients.`)
     .default([]),
   ignoreImageData: z.boolean().default(false),
+  /** Robot health thresholds (issue 25; ours): left out, the stored ones stay. */
+  robotHealth: robotHealthSettings.optional(),
   // Only the three robot types (shared/robot-columns.ts): any other key is refused, not dropped.
   thresholds: z.strictObject(
     {
@@ -171,6 +174,8 @@ export const storedSettings = z.object({
   emailAlerts: z.array(z.string()),
   ignoreImageData: z.boolean(),
   thresholds: z.object({ product: storedThresholds, brand: storedThresholds, homepage: storedThresholds }),
+  /** Robot health thresholds (issue 25): the defaults until an admin saves some. */
+  robotHealth: z.object({ thinPercent: z.number(), emptyBeforePercent: z.number(), emptyNowPercent: z.number(), graceDays: z.number(), stuckDays: z.number(), reminderDays: z.number() }),
 });
 /** GET /settings/threshold: `version` is sent back on save (0: never saved). */
 export const settingsResponse = z.object({ _id: z.string(), settings: storedSettings, version: z.number(), updatedAt: z.string().nullable() });
