@@ -3,7 +3,7 @@
  * retailers"): BRANDROW#<brand> / R#<retailer>, one item per retailer the brand has carried,
  * holding what the Retailer List, the summary tiles and the summary stats read of the retailer
  * (its name and Opt ID, the scan info's fields, the latest period's figures and the one before
- * it, the newest scan waiting in the post office). Both reads are one Query of the brand's rows
+ * it, the newest scan waiting in the post office, whether its product robot is delayed). Both reads are one Query of the brand's rows
  * (a few hundred items of ~400 bytes: one or two DynamoDB pages), never a read per retailer.
  *
  * Kept on write by REFRESH rather than by each write patching its part: every write of a source
@@ -60,6 +60,11 @@ export interface BrandRow {
   prev?: RowPeriod & { _id: string };
   /** The scan date of the retailer's newest product file pending in the post office. */
   inReview?: string;
+  /**
+   * The retailer's product data is delayed (issue 25): its robot is late, or its file is stuck in
+   * the post office, since that day (YYYY-MM-DD). From the product robot's health item.
+   */
+  delayed?: { since: string; kind: 'late' | 'stuck' };
 }
 
 const ROW_PK = (brand: string) => `BRANDROW#${brand}`;
@@ -69,6 +74,7 @@ const rowKey = (brand: string, retailer: string) => ({ pk: ROW_PK(brand), sk: `R
 const scanInfoKey = (brand: string, retailer: string) => ({ pk: `SCANINFO#${scanInfoIdOf(brand, retailer)}`, sk: 'SCANINFO' });
 const periodKey = (id: string) => ({ pk: `SCRAPING#${id}`, sk: 'SCRAPING' });
 const pendingKey = (retailer: string) => ({ pk: `PENDINGSCANS#${retailer}`, sk: 'PENDINGSCANS' });
+const productRobotKey = (retailer: string) => ({ pk: `ROBOT#${retailer}#product`, sk: 'HEALTH' });
 
 const INFO_FIELDS = ['periodId', 'productDate', 'approvedDate', 'totalProducts', 'previousTotalProducts', 'nextScanDay', 'isFlagged', 'brand_screenshot'] as const;
 const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
@@ -104,7 +110,7 @@ const newestPending = (item: Record<string, unknown> | undefined): string | unde
 
 /** The row of (brand, retailer) as its sources say now (consistent reads: scan info, retailer, pending scans, the two periods). */
 export async function buildBrandRow(brand: string, retailer: string): Promise<BrandRow> {
-  const [info, ret, pending] = await Promise.all([getItem(scanInfoKey(brand, retailer)), getItem(key.retailer(retailer)), getItem(pendingKey(retailer))]);
+  const [info, ret, pending, robot] = await Promise.all([getItem(scanInfoKey(brand, retailer)), getItem(key.retailer(retailer)), getItem(pendingKey(retailer)), getItem(productRobotKey(retailer))]);
   const row: BrandRow = { brand, retailer };
   if (ret) Object.assign(row, { name: String(ret.name ?? ''), optId: String(ret.optId ?? '') });
   if (info) {
@@ -120,6 +126,8 @@ export async function buildBrandRow(brand: string, retailer: string): Promise<Br
   }
   const inReview = newestPending(pending);
   if (inReview) row.inReview = inReview;
+  const delayed = robot?.delayed as BrandRow['delayed'] | undefined;
+  if (delayed?.since) row.delayed = { since: delayed.since, kind: delayed.kind };
   return row;
 }
 
