@@ -188,6 +188,12 @@ export async function listBrandRows(brand: string): Promise<Map<string, BrandRow
   return rows;
 }
 
+/** GetItem BRANDROW#<brand> / R#<retailer> (consistent, its JSON only): the row of one retailer, built from its sources when never refreshed. */
+export async function getBrandRow(brand: string, retailer: string): Promise<BrandRow> {
+  const item = (await ddb.send(new GetCommand({ TableName: table.name, Key: rowKey(brand, retailer), ConsistentRead: true, ProjectionExpression: '#row', ExpressionAttributeNames: { '#row': 'row' } }))).Item;
+  return typeof item?.row === 'string' ? (JSON.parse(item.row) as BrandRow) : buildBrandRow(brand, retailer);
+}
+
 /** Which of these periods still exist (BatchGetItem, 100 keys a request, keys only). */
 export async function existingPeriods(ids: readonly string[]): Promise<Set<string>> {
   const found = new Set<string>();

@@ -79,6 +79,8 @@ export function retailerInfoView(a: {
   info: ScanInfo | undefined;
   latest: RetailerBrandScraping | undefined;
   nextScan: NextScan;
+  /** Its product data delayed since (issue 25): the brand row's `delayed`. */
+  delayed: { delayedSince: string | null; delayedKind: 'late' | 'stuck' | null };
 }) {
   return {
     kind: 'retailer' as const,
@@ -89,6 +91,7 @@ export function retailerInfoView(a: {
     ...scanInfoFields(a.info),
     nextScan: a.nextScan,
     period: a.latest ? { _id: a.latest._id, date: a.latest.date, previousPeriod: a.latest.previousPeriod } : null,
+    ...a.delayed,
   };
 }
 

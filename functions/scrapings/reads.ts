@@ -16,11 +16,11 @@ import { getRetailers } from '../retailers';
 import { getUser, listUsersByBrand } from '../users';
 import { newestScansInReview } from '../files';
 import { assertCanSee, assertCanSeeRetailer } from './access';
-import { buildBrandRow, existingPeriods, listBrandRows, type BrandRow } from './brand-rows.repo';
+import { buildBrandRow, existingPeriods, getBrandRow, listBrandRows, type BrandRow } from './brand-rows.repo';
 import { scanInfoIdOf } from './domain/ids';
 import type { EditableField, UserFields } from './domain/product';
 import { nextScanOf, todayUtc } from './domain/scan-info';
-import { listedRetailer, listPage, periodsToCheck, rowsSummary, withoutGone, type Entry } from './domain/retailer-rows';
+import { delayedFields, listedRetailer, listPage, periodsToCheck, rowsSummary, withoutGone, type Entry } from './domain/retailer-rows';
 import { periodOption, retailerInfoView, scrapingInfoView, shownPeriodOf, withoutGonePeriod } from './present';
 import {
   findNextPeriod,
@@ -179,11 +179,12 @@ export async function retailerScrapingInfo(auth: AuthContext, brandId: string, i
   const entry = brand?.retailers.find((r) => r.retailer === id && r.flag !== false);
   if (!brand || !entry) throw new NotFoundError(SCRAPING_MSG.retailerNotFound);
   assertCanSeeRetailer(auth, id);
-  const [[retailer], stored, [latest], inReview] = await Promise.all([getRetailers([id]), getScanInfo(brandId, id), listRetailerPeriods(brandId, id, 1), newestScansInReview([id])]);
+  // The brand's row of the retailer says whether its data is delayed (issue 25), as the Retailer List says it.
+  const [[retailer], stored, [latest], inReview, row] = await Promise.all([getRetailers([id]), getScanInfo(brandId, id), listRetailerPeriods(brandId, id, 1), newestScansInReview([id]), getBrandRow(brandId, id)]);
   if (!retailer) throw new NotFoundError(SCRAPING_MSG.retailerNotFound);
   const info = withoutGonePeriod(stored, latest !== undefined);
   const nextScan = nextScanOf({ period: shownPeriodOf(info), newestInReview: inReview.get(id), today: todayUtc() });
-  const view = retailerInfoView({ id: scanInfoIdOf(brandId, id), retailer, webSiteType: entry.webSiteType, brandName: brand.name, info, latest, nextScan });
+  const view = retailerInfoView({ id: scanInfoIdOf(brandId, id), retailer, webSiteType: entry.webSiteType, brandName: brand.name, info, latest, nextScan, delayed: delayedFields(row) });
   return { data: withImageLinks(view, await imageLinker()) };
 }
 

@@ -23,6 +23,11 @@ export const brandRetailersQuery = z.object({
 // ── Responses ───────────────────────────────────────────────────────────────────
 
 const websiteType = z.enum(WEBSITE_TYPES);
+/**
+ * The retailer's product data is delayed (issue 25; ours): its robot is late or its file is held in
+ * the post office, since `delayedSince` (YYYY-MM-DD); both null when it is not.
+ */
+const delayed = { delayedSince: z.string().nullable(), delayedKind: z.enum(['late', 'stuck']).nullable() };
 const currentPrev = z.object({ current: z.number().int().min(0), prev: z.number().int().min(0) });
 
 /**
@@ -68,6 +73,7 @@ export const retailerScrapingRecordSchema = z.object({
   isFlagged: z.enum(['yes', 'no']),
   /** Assigned reps' names (ADMIN and BRAND_ADMIN only; empty for a User). */
   users: z.array(z.string()),
+  ...delayed,
 });
 export type RetailerScrapingRecord = z.output<typeof retailerScrapingRecordSchema>;
 
@@ -118,6 +124,7 @@ export const retailerScanInfoSchema = z.object({
   brand_screenshot: z.string(),
   brand_screenshot_large: z.string(),
   period: z.object({ _id: z.string(), date: z.string(), previousPeriod: z.string().nullable() }).nullable(),
+  ...delayed,
 });
 
 export const getRetailerScrapingResponse = z.object({ data: z.discriminatedUnion('kind', [scrapingInfoSchema, retailerScanInfoSchema]) });

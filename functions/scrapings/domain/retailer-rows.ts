@@ -55,6 +55,11 @@ export function withoutGone(row: BrandRow, gone: (periodId: string) => boolean):
   return row;
 }
 
+/** The row's "data delayed since" (issue 25) as the brand-side responses carry it: both null when the data is not delayed. */
+export function delayedFields(row: Pick<BrandRow, 'delayed'> | undefined): { delayedSince: string | null; delayedKind: 'late' | 'stuck' | null } {
+  return row?.delayed ? { delayedSince: row.delayed.since, delayedKind: row.delayed.kind } : { delayedSince: null, delayedKind: null };
+}
+
 /** One retailer of the list, before its screenshot is made a link. */
 export interface ListedRetailer {
   _id: string | null;
@@ -71,6 +76,9 @@ export interface ListedRetailer {
   nextScan: NextScan;
   isFlagged: 'yes' | 'no';
   users: string[];
+  /** The retailer's product data is delayed (issue 25): its robot late or its file held, since that day (YYYY-MM-DD); null when not. */
+  delayedSince: string | null;
+  delayedKind: 'late' | 'stuck' | null;
 }
 
 /** A row as a Retailer scraping record (000 §3). A scan info's latest period that is gone was taken off by `withoutGone`. */
@@ -92,6 +100,7 @@ export function listedRetailer(row: BrandRow, a: { webSiteType?: WebsiteType; br
     nextScan: nextScanOf({ period: shown, newestInReview: row.inReview, today: a.today }),
     isFlagged: info?.isFlagged ?? 'no',
     users: a.users,
+    ...delayedFields(row),
   };
 }
 

@@ -66,6 +66,16 @@ describe('the record of a row', () => {
     expect(listed([row(1)])[0]!.nextScan).toEqual({ state: 'overdue', date: '2026-11-27' }); // its date + 7 days, before TODAY
     expect(listed([row(1, { info: undefined, cur: undefined })])[0]).toMatchObject({ _id: null, totalProducts: 0, flaggedProduct: 0, approvedDate: null, nextScan: { state: 'none' } });
   });
+
+  it('says since when its data is delayed (issue 25), null when it is not, and keeps it when its latest period is gone', () => {
+    const late = row(1, { delayed: { since: '2026-11-02', kind: 'late' } });
+    expect(listed([late, row(2)]).map((r) => [r.delayedSince, r.delayedKind])).toEqual([
+      ['2026-11-02', 'late'],
+      [null, null],
+    ]);
+    const gone = withoutGone(late, (id) => id === late.cur!._id);
+    expect(listed([gone])[0]).toMatchObject({ _id: null, delayedSince: '2026-11-02', delayedKind: 'late' });
+  });
 });
 
 describe('gone periods', () => {

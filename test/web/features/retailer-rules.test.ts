@@ -29,6 +29,8 @@ const rec = (name: string, over: Partial<RetailerScrapingRecord> = {}): Retailer
   nextScan: { state: 'none' },
   isFlagged: 'no',
   users: [],
+  delayedSince: null,
+  delayedKind: null,
   ...over,
 });
 

@@ -83,6 +83,7 @@ export function RetailerRoute() {
       <RetailerHeader
         info={r}
         nextScan={period.data?.nextScan ?? r.nextScan}
+        delayedSince={r.delayedSince}
         periods={periods.data?.data ?? []}
         selected={pId}
         shownPeriodId={shown?._id}

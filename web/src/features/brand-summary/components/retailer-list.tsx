@@ -7,6 +7,7 @@
  */
 import { Link, useSearchParams } from 'react-router-dom';
 import { PAGE } from '@shared/constants';
+import { DataDelayed } from '../../../components/ui/data-delayed';
 import { Pagination } from '../../../components/ui/pagination';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
@@ -60,7 +61,17 @@ export function RetailerList({ session }: { session: Session }) {
   useClampPage(pager, answer && !records.isValidating ? totalPages : undefined);
 
   const columns: Column<RetailerScrapingRecord>[] = [
-    { key: 'name', header: 'Retailer', sortable: true, cell: (r) => <Link to={paths.dashboard.retailer(r.retailer._id)}>{r.retailer.name}</Link> },
+    {
+      key: 'name',
+      header: 'Retailer',
+      sortable: true,
+      cell: (r) => (
+        <>
+          <Link to={paths.dashboard.retailer(r.retailer._id)}>{r.retailer.name}</Link>
+          {r.delayedSince ? <DataDelayed since={r.delayedSince} /> : null}
+        </>
+      ),
+    },
     { key: 'webSiteType', header: 'Website Type', sortable: true, cell: (r) => WEBSITE_TYPE_LABEL[r.brand_retailer.webSiteType] },
     {
       key: 'totalProducts',

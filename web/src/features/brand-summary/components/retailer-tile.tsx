@@ -1,5 +1,6 @@
-/** One retailer tile of the summary (000 §2): screenshot, name, website type, products with trend, flagged, last scan, reps. */
+/** One retailer tile of the summary (000 §2): screenshot, name, website type, 'Data delayed since' (issue 25), products with trend, flagged, last scan, reps. */
 import { Link } from 'react-router-dom';
+import { DataDelayed } from '../../../components/ui/data-delayed';
 import { Picture } from '../../../components/ui/picture';
 import { paths } from '../../../config/paths';
 import { formatCount, formatDate } from '../../../lib/format';
@@ -19,6 +20,11 @@ export function RetailerTile({ record, showReps }: { record: RetailerScrapingRec
           <Link to={paths.dashboard.retailer(r.retailer._id)}>{r.retailer.name}</Link>
         </h3>
         <p className="tile__type">{WEBSITE_TYPE_LABEL[r.brand_retailer.webSiteType]}</p>
+        {r.delayedSince ? (
+          <p className="tile__delayed">
+            <DataDelayed since={r.delayedSince} />
+          </p>
+        ) : null}
         <dl className="tile__facts">
           <div>
             <dt>Total products</dt>

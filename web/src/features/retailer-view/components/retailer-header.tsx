@@ -3,9 +3,12 @@
  * select ('January 05, 2020'; the empty option returns to the retailer route), and the Next Scan
  * and Previous Scan links (a newer or older period; on the latest one Next Scan says what the
  * DETAILS tab says: the day of the next scan, or that it is overdue or a newer scan is in review).
+ * Beside the name, 'Data delayed since …' while the retailer's product robot is late or its file
+ * held (issue 25).
  */
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { DataDelayed } from '../../../components/ui/data-delayed';
 import { Select } from '../../../components/ui/select';
 import { paths } from '../../../config/paths';
 import { formatLongDate } from '../../../lib/format';
@@ -29,9 +32,11 @@ export interface RetailerHeaderProps {
   periodHref?: (periodId?: string) => string;
   /** Controls beside the name (the retailer page's 'B2B portal link'). */
   actions?: ReactNode;
+  /** The retailer's product data is delayed since this day (issue 25; YYYY-MM-DD): 'Data delayed since …' beside the name. */
+  delayedSince?: string | null;
 }
 
-export function RetailerHeader({ info, nextScan, periods, selected, shownPeriodId, periodHref, actions }: RetailerHeaderProps) {
+export function RetailerHeader({ info, nextScan, periods, selected, shownPeriodId, periodHref, actions, delayedSince }: RetailerHeaderProps) {
   const navigate = useNavigate();
   const rId = info.retailer._id;
   const href = periodHref ?? ((pId?: string) => (pId ? paths.dashboard.retailerPeriod(rId, pId) : paths.dashboard.retailer(rId)));
@@ -45,6 +50,7 @@ export function RetailerHeader({ info, nextScan, periods, selected, shownPeriodI
       <div className="rv-head__title">
         <h2 className="rv-head__name">{info.retailer.name}</h2>
         {badge ? <span className={`rv-badge rv-badge--${webSiteType}`}>{badge}</span> : null}
+        <DataDelayed since={delayedSince} />
         {actions}
       </div>
       <div className="rv-head__periods">
