@@ -68,3 +68,38 @@ export const ROBOT_HEALTH_MSG = {
   reminderSubject: (retailer: string, kind: RobotProblemKind, days: number) => `Robot alert, day ${days}: ${retailer}: ${ROBOT_PROBLEM_LABELS[kind].toLowerCase()}`,
   notification: (retailer: string, type: RobotType, kind: RobotProblemKind) => `Robot health: ${retailer} (${ROBOT_TYPE_LABELS[type]}): ${ROBOT_PROBLEM_LABELS[kind].toLowerCase()}`,
 } as const;
+
+/** The robot health thresholds as the post office settings screen shows them (the labels are the schema's messages'). */
+export const ROBOT_HEALTH_SETTING_FIELDS = [
+  { name: 'thinPercent', label: 'Thin below', unit: '%', hint: 'A file is thin when its rows fall under this share of the robot’s usual count (the median of its recent files).' },
+  { name: 'emptyBeforePercent', label: 'Was empty at most', unit: '%', hint: 'A price, image or URL column that was at most this share empty in the last good file…' },
+  { name: 'emptyNowPercent', label: 'Now empty at least', unit: '%', hint: '…and is now at least this share empty makes the file broken.' },
+  { name: 'graceDays', label: 'Late after', unit: 'days', hint: 'A robot is late this many days after the day its next file was due.' },
+  { name: 'stuckDays', label: 'Stuck after', unit: 'days', hint: 'A file waiting in the post office for longer than this is stuck.' },
+  { name: 'reminderDays', label: 'Remind every', unit: 'days', hint: 'While a problem lasts, a reminder email goes out this often.' },
+] as const;
+export type RobotHealthSettingName = (typeof ROBOT_HEALTH_SETTING_FIELDS)[number]['name'];
+
+/** The post office screens' texts of robot health (the panel, the robots' schedules, the settings section). */
+export const ROBOT_HEALTH_UI = {
+  settingsTitle: 'Robot health',
+  settingsIntro: 'When the daily check and each new file call a robot thin, broken, late or stuck. Whole numbers.',
+  panelHint: 'Each problem clears itself when a good file of that robot arrives (a stuck file: when it is decided).',
+  problemsCount: (n: number) => `${n.toLocaleString('en-US')} open ${n === 1 ? 'problem' : 'problems'}`,
+  robotsCount: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'robot' : 'robots'}`,
+  robotsHint: 'The stalest first. A robot is expected every so many days after its last file; without a schedule of its own, every 7 days.',
+  columns: { retailer: 'Retailer', robot: 'Robot', problem: 'Problem', since: 'Since', lastGoodFile: 'Last good file', detail: 'Detail', lastFile: 'Last file', expectedBy: 'Expected by', recentRows: 'Recent rows', schedule: 'Schedule' },
+  rows: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'row' : 'rows'}`,
+  noRecentRows: 'None',
+  showMore: 'Show more',
+  loading: 'Loading robot health…',
+  loadFailed: 'Robot health could not be loaded.',
+  robotsLoadFailed: 'The robots could not be loaded.',
+  scheduleLabel: (retailer: string, robot: string) => `Schedule of ${retailer}, ${robot}, in days`,
+  days: 'days',
+  defaultSchedule: 'default',
+  save: 'Save',
+  useDefault: 'Use default',
+  openFile: 'Open the file',
+  openFileLabel: (retailer: string, date: string) => `Open the file of ${retailer} of ${date}`,
+} as const;

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { APPROVED_STATUSES, DEFAULT_FILE_SORT, FILE_SORTS, FLAG_LEVELS, ROW_MARKS } from '../constants';
 import { normalizeThreshold, ROBOT_TYPE_DEFINITIONS, ROBOT_TYPES } from '../robot-columns';
 import { id, paging } from './common';
-import { robotHealthSettings } from './robot-health';
+import { robotHealthSettings, typedNumber } from './robot-health';
 
 // Declared once in shared/constants.ts (zod-free, so the workflow's functions read them too).
 export { APPROVED_STATUSES, DEFAULT_FILE_SORT, FILE_SORTS, FLAG_LEVELS, ROW_MARKS };
@@ -110,11 +110,15 @@ export const emailAlertAddress = settingsBody.shape.emailAlerts.unwrap().element
 /** A threshold block as typed on the settings screen: robot name → diff column → the text of its input. */
 const typedThresholds = z.record(z.string(), z.record(z.string(), z.string()));
 
+/** The robot health thresholds as typed (issue 25): each the text of its input. */
+const typedRobotHealth = z.object({ thinPercent: z.string(), emptyBeforePercent: z.string(), emptyNowPercent: z.string(), graceDays: z.string(), stuckDays: z.string(), reminderDays: z.string() });
+
 /**
  * The Administration screen's form (001 §2, §5): the recipients, 'Ignore image data?' and the
  * percents as typed. Its output is the PUT body (`settingsBody`): every diff column of a robot's
  * type for every robot listed (a column left out is 0: not compared), each parsed as an integer
- * with values below 1 as 0.
+ * with values below 1 as 0; and the robot health thresholds (issue 25), each a whole number as
+ * typed (not rounded: 2.5 days is refused, with the field's message).
  */
 export const settingsForm = z
   .object({
@@ -122,6 +126,7 @@ export const settingsForm = z
     emailAlerts: z.array(z.string()),
     ignoreImageData: z.boolean(),
     thresholds: z.object({ product: typedThresholds, brand: typedThresholds, homepage: typedThresholds }),
+    robotHealth: typedRobotHealth,
   })
   .transform((v, ctx) => {
     const thresholds = Object.fromEntries(
@@ -136,7 +141,8 @@ export const settingsForm = z
       }),
     );
     // The body is then checked as the server checks it; its refusals keep their paths.
-    const body = settingsBody.safeParse({ ...v, thresholds });
+    const robotHealth = Object.fromEntries(Object.entries(v.robotHealth).map(([k, text]) => [k, typedNumber(text)]));
+    const body = settingsBody.safeParse({ ...v, thresholds, robotHealth });
     if (body.success) return body.data;
     for (const issue of body.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
     return z.NEVER;

@@ -90,3 +90,15 @@ export const robotHealthResponse = z.object({ data: z.array(robotProblemView), t
 export const listRobotsResponse = z.object({ data: z.array(robotView), totalCount: z.number(), nextCursor: z.string().nullable() });
 /** PUT /robots/{retailerId}/{type} */
 export const robotScheduleResponse = z.object({ message: z.string(), robot: robotView });
+
+/** A whole number as typed in an input: the text as a number ('' or not a number: NaN, which the number schema refuses with its message). */
+export const typedNumber = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text.trim()));
+
+/** The post office's schedule edit of one robot: the days as typed; its output is the PUT body. */
+export const robotScheduleForm = z.object({ cadenceDays: z.string() }).transform((v, ctx) => {
+  const body = robotScheduleBody.safeParse({ cadenceDays: typedNumber(v.cadenceDays) });
+  if (body.success) return body.data;
+  for (const issue of body.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  return z.NEVER;
+});
+export type RobotScheduleFormValues = z.input<typeof robotScheduleForm>;

@@ -1,6 +1,7 @@
 /**
  * /admin/post-office (001 §2): the robot files waiting for review and those already decided.
- * Filters, sort and page live in the URL query.
+ * Filters, sort and page live in the URL query. Above them, the failed deliveries and the Robot
+ * Health panel (issue 25).
  */
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { Pagination } from '../../../components/ui/pagination';
@@ -13,6 +14,7 @@ import { FailedDeliveries } from '../../../features/post-office/components/faile
 import { FileFilters } from '../../../features/post-office/components/file-filters';
 import { FileTable } from '../../../features/post-office/components/file-table';
 import { FlagCounts } from '../../../features/post-office/components/flag-counts';
+import { RobotHealthPanel } from '../../../features/post-office/components/robot-health-panel';
 import { readListQuery, writeListQuery } from '../../../features/post-office/list-query';
 import type { ListFilesParams } from '../../../features/post-office/types';
 
@@ -49,6 +51,7 @@ export function PostOfficeRoute() {
         </nav>
       </div>
       <FailedDeliveries />
+      <RobotHealthPanel />
       <FlagCounts query={query} />
       <FileFilters query={query} onChange={update} />
       {isLoading && !data ? (
