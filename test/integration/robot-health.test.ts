@@ -226,3 +226,52 @@ describe('stuck', () => {
     expect(await check(STUCK, addDays(day, 5))).toMatchObject({ opened: 0 });
   });
 });
+
+describe('the thresholds in the post office settings', () => {
+  it('answers the defaults, refuses bad values with their message, keeps them when a save leaves them out, and only for admins', async () => {
+    const read = async () => (await callRoute('getThresholdSettings', { token: admin })).body;
+    const before = await read();
+    expect(Object.keys(before.settings.robotHealth).sort()).toEqual(['emptyBeforePercent', 'emptyNowPercent', 'graceDays', 'reminderDays', 'stuckDays', 'thinPercent']);
+    const put = (robotHealth: unknown, version: number) => callRoute('updateSettings', { params: { id: 'threshold' }, token: admin, body: { ...before.settings, robotHealth, version } as never });
+    const bad: [Record<string, unknown>, string][] = [
+      [{ thinPercent: 0 }, M.settingInvalid('Thin below', [1, 100])],
+      [{ thinPercent: 101 }, M.settingInvalid('Thin below', [1, 100])],
+      [{ graceDays: 1.5 }, M.settingInvalid('Late after', [0, 60])],
+      [{ stuckDays: '3' }, M.settingInvalid('Stuck after', [1, 60])],
+      [{ reminderDays: 61 }, M.settingInvalid('Remind every', [1, 60])],
+      [{ emptyBeforePercent: 90, emptyNowPercent: 90 }, M.emptyShareOrder],
+    ];
+    for (const [change, message] of bad) {
+      const res = await put({ ...before.settings.robotHealth, ...change }, before.version);
+      expect(res.status, JSON.stringify(change)).toBe(400);
+      const body = errorBody(res) as { issues?: { path: string; message: string }[] };
+      expect(body.issues?.map((i) => i.message), JSON.stringify(change)).toContain(message);
+      expect(body.issues?.[0]?.path, JSON.stringify(change)).toMatch(/^robotHealth\./);
+    }
+    expect((await put({ ...before.settings.robotHealth, sometimes: 1 }, before.version)).status).toBe(400);
+    // Nothing was written by the refusals.
+    expect((await read()).version).toBe(before.version);
+
+    // A save with a new value, then one that leaves robotHealth out: the value stays.
+    const saved = await put({ ...before.settings.robotHealth, graceDays: 5 }, before.version);
+    expect(saved.status).toBe(200);
+    const { robotHealth: _left, ...withoutHealth } = before.settings;
+    const plain = await callRoute('updateSettings', { params: { id: 'threshold' }, token: admin, body: { ...withoutHealth, version: saved.body.version } });
+    expect(plain.status).toBe(200);
+    const after = await read();
+    expect(after.settings.robotHealth.graceDays).toBe(5);
+    // Back as they were, for the other files of the run.
+    expect((await put(before.settings.robotHealth, after.version)).status).toBe(200);
+
+    // Not for a brand admin.
+    const brandAdmin = await login('brandadmin@demo.test');
+    for (const [id, opts] of [
+      ['getRobotHealth', { query: {} }],
+      ['listRobots', { query: {} }],
+      ['updateRobotSchedule', { params: { retailerId: LATE.retailer._id, type: 'product' }, body: { cadenceDays: 3 } }],
+    ] as const) {
+      const res = await callRoute(id, { ...(opts as object), token: brandAdmin } as never);
+      expect(res.status, id).toBe(403);
+    }
+  });
+});

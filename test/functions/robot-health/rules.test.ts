@@ -20,9 +20,12 @@ describe('thin', () => {
   it('is a file under thinPercent % of the recent median, not one at it', () => {
     expect(median([1000, 1010, 990])).toBe(1000);
     expect(median([10, 20, 30, 40])).toBe(25);
-    // 50 %: 500 of 1,000 is not thin, 499 is.
-    expect(thinFinding(file({ rowCount: 500 }), state(), S)).toBeUndefined();
-    expect(thinFinding(file({ rowCount: 499 }), state(), S)).toEqual({ kind: 'thin', detail: 'The file of 11/09/2026 has 499 rows, 49 % of the usual 1,000.' });
+    // The default, 60 %: 600 of 1,000 is not thin, 599 is; at 50 %, 500 is not, 499 is.
+    expect(S.thinPercent).toBe(60);
+    expect(thinFinding(file({ rowCount: 600 }), state(), S)).toBeUndefined();
+    expect(thinFinding(file({ rowCount: 599 }), state(), S)?.detail).toBe('The file of 11/09/2026 has 599 rows, 59 % of the usual 1,000.');
+    expect(thinFinding(file({ rowCount: 500 }), state(), { thinPercent: 50 })).toBeUndefined();
+    expect(thinFinding(file({ rowCount: 499 }), state(), { thinPercent: 50 })).toEqual({ kind: 'thin', detail: 'The file of 11/09/2026 has 499 rows, 49 % of the usual 1,000.' });
     expect(thinFinding(file({ rowCount: 700 }), state(), { thinPercent: 75 })?.kind).toBe('thin');
   });
   it('is an empty file, however it is empty, even for a robot without history', () => {
