@@ -1,3 +1,4 @@
+import { settleDecidedFile, type FileHealthFacts } from '../robot-health';
 import { refreshRetailerRows } from '../scrapings';
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { FLAG_LEVELS, type ApprovedStatus, type FlagLevel } from '../../shared/constants';
@@ -68,6 +69,8 @@ export interface FileRecord {
   approvalClaim?: ApprovalClaim;
   /** The ingest's steps after the record was written, done ones marked (a retried event completes the rest). */
   steps?: IngestSteps;
+  /** What robot health reads of the file (issue 25): its columns, its tracked columns' empty shares, the parser's refusal code. */
+  health?: FileHealthFacts;
 }
 
 /** Who is approving the file: the execution's claim id (also its execution name) and when it claimed. */
@@ -83,6 +86,8 @@ export interface IngestSteps {
   alertEmail?: 'sending' | 'sent';
   /** The approval of an unflagged or caution file was started. */
   approvalStarted?: boolean;
+  /** The robot's health item took the file (robot health, issue 25). */
+  robotHealth?: boolean;
 }
 
 type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
@@ -616,6 +621,8 @@ export async function rejectFile(file: Pick<FileRecord, '_id' | 'flag' | 'type' 
   // The brand dashboard's rows of the retailer (scrapings/brand-rows.repo.ts): also on a repeat
   // (done false), which may be a retry of a call stopped before its refresh.
   if (becomesScan(file)) await refreshRetailerRows(file.retailer);
+  // Nor is it held in the post office any more (robot health, issue 25).
+  await settleDecidedFile(file);
   return done;
 }
 

@@ -20,6 +20,7 @@ import { faultPoint } from '../lib/faults';
 import { resolveFailure, s3Subject } from '../operations';
 import { ingestOhFeed, type IngestOhResult } from '../inventory';
 import { getRetailerBySlug } from '../retailers';
+import { EmptyCellCounter, recordRobotFile } from '../robot-health';
 import { getSettings } from '../settings';
 import type { CurrentRowDiff } from './domain/diff';
 import { createDigestDiff, DigestRecorder, markPreviousPage, pageRowReader, PreviousFileDigest } from './domain/digest-diff';
@@ -29,7 +30,7 @@ import { normalizeRobotType } from './domain/robot-types';
 import { alertReview } from './alerts';
 import { claimAndStartApproval } from './approval-claim';
 import { scanDateProblem } from './domain/scan-date';
-import { createFileOnce, findPreviousFile, getFile, markIngestStep, type FileRecord } from './files.repo';
+import { createFileOnce, findPreviousFile, getFile, markIngestStep, type FileRecord, type IngestSteps } from './files.repo';
 import { CHUNK_ROWS, digestSaver, isMissingObject, markCurrentRow, pageWriter, pagesPrefix, readAllChunkBytes, readAllRows, readChunkBytes, readDigestHeader, readDigestParts } from './pages';
 import { record as recordMetric } from '../lib/metrics';
 
@@ -52,18 +53,31 @@ export interface IngestResult {
 }
 
 /**
- * The steps after the File record, each skipped when marked done: a file needing review gets its
- * notification and alert email; another file is claimed and its approval started. A record of
+ * The steps after the File record, each skipped when marked done: the robot's health item takes
+ * the file (issue 25); then a file needing review gets its notification and alert email; another
+ * file is claimed and its approval started. A record of
  * before `steps` existed has nothing to resume.
  */
 export async function completeSteps(file: FileRecord): Promise<string[]> {
   if (!file.steps) return [];
+  const done: string[] = [];
+  if (file.health && !file.steps.robotHealth) {
+    // The robot's health (issue 25) takes the file first: its alert is the daily check's.
+    faultPoint('robot-health', file.fileName);
+    await recordRobotFile(file);
+    await markIngestStep(file._id, 'robotHealth', true);
+    done.push('robotHealth');
+  }
+  return [...done, ...(await reviewOrApprove(file, file.steps))];
+}
+
+async function reviewOrApprove(file: FileRecord, steps: IngestSteps): Promise<string[]> {
   if (file.flag === 'require_review') {
-    if (file.steps.notified && file.steps.alertEmail) return [];
+    if (steps.notified && steps.alertEmail) return [];
     await alertReview(file);
     return ['alert'];
   }
-  if (file.steps.approvalStarted || file.approvedStatus !== 'pending') return [];
+  if (steps.approvalStarted || file.approvedStatus !== 'pending') return [];
   faultPoint('start-approval', file.fileName);
   // A claim lost to a running approval (an earlier delivery's) or to Needs Attention is done too.
   await claimAndStartApproval(file._id);
@@ -183,6 +197,7 @@ export async function ingestObject(bucket: string, key: string): Promise<IngestR
   // every delivery of the event). On any other error they stay, for the retry to overwrite: a
   // concurrent delivery of the same event may be writing the same pages and succeed.
   const currentSide = pageWriter(fileId, 'current');
+  const empties = new EmptyCellCounter(type);
   let stats: ParseStats;
   try {
     const obj = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
@@ -192,6 +207,7 @@ export async function ingestObject(bucket: string, key: string): Promise<IngestR
         let marks: CurrentRowDiff | null = null;
         if (diff) marks = await diff.push(row);
         else recorder.add(row);
+        empties.add(row);
         const full = currentSide.add(markCurrentRow(row, marks));
         if (full) await full;
       }
@@ -203,7 +219,7 @@ export async function ingestObject(bucket: string, key: string): Promise<IngestR
       throw e;
     }
     await currentSide.discard();
-    const rec: FileRecord = { ...record, error: e.message, flagReasons: [e.message] };
+    const rec: FileRecord = { ...record, error: e.message, flagReasons: [e.message], health: { columns: [], emptyShares: {}, errorCode: e.code } };
     const created = await createFileOnce(rec);
     if (created) await completeSteps(rec);
     return { key, fileId, created, flag: rec.flag, error: e.message };
@@ -239,6 +255,7 @@ export async function ingestObject(bucket: string, key: string): Promise<IngestR
     pageSize: CHUNK_ROWS,
     currentPages,
     previousPages,
+    health: { columns: [...stats.columns], emptyShares: empties.shares(stats.columns) },
   };
   const created = await createFileOnce(rec);
   if (!created) return { key, fileId, created: false };

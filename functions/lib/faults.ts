@@ -4,7 +4,7 @@
  * point fails ONCE for each subject (an S3 key) that names it as `fail-once-<point>`, and THREE
  * times (every try of an asynchronous invocation: docs/operations.md) for `fail-thrice-<point>`.
  */
-export type FaultPoint = 'start-approval' | 'alert-email' | 'notification' | 'user-email' | 'report-email' | 'ingest' | 'stage-state-upload' | 'tab-export' | 'permissions-export' | 'contacts-export' | 'case-activity-export' | 'export-finish' | 'upload-read';
+export type FaultPoint = 'start-approval' | 'alert-email' | 'notification' | 'user-email' | 'report-email' | 'ingest' | 'stage-state-upload' | 'tab-export' | 'permissions-export' | 'contacts-export' | 'case-activity-export' | 'export-finish' | 'upload-read' | 'robot-health' | 'robot-alert-email';
 
 const spent = new Map<string, number>();
 

@@ -18,6 +18,12 @@ export interface DemoFile {
 }
 
 export const DEMO_PERIODS = ['2026-10-26', '2026-11-02', '2026-11-09', '2026-11-16'] as const;
+/**
+ * The morning the demo's robot health check ran (issue 25): four days after the last scan date,
+ * when its files are in. It finds Saint-Clair Jewelers' product robot late (nothing since 11/09),
+ * Harrowgate & Finch's last product file thin (half its catalogue) and Orchard Row's broken.
+ */
+export const DEMO_HEALTH_CHECK = '2026-11-20T05:30:00.000Z';
 
 
 const CATEGORIES = [
@@ -206,7 +212,9 @@ export function demoFiles(scale = 1): { files: DemoFile[]; ohFeed: DemoFile } {
           lines.splice(4, 0, `${plan.prefix}-BROKEN,"Unclosed quote row,Maison Aurelle`);
           body = lines.join('\n');
         }
-        files.push({ key: `incoming/product/${plan.slug}/${date}/product-robot.csv`, body, pictures: productPictures.take() });
+        // A robot that stopped (robot health, issue 25): Saint-Clair Jewelers' product robot dropped nothing after 11/09.
+        if (last && plan.slug === 'saint-clair-jewelers') productPictures.take();
+        else files.push({ key: `incoming/product/${plan.slug}/${date}/product-robot.csv`, body, pictures: productPictures.take() });
       }
       // Brand landing page: the logo, hero image and a screenshot of the page, as this retailer shows them.
       const brandPage = (brand: BrandSlug, season: Season, description: string) => {

@@ -14,7 +14,7 @@ import { HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/cli
 import { setPipelineClock } from '../../functions/lib/clock';
 import { listFiles } from '../../functions/files/files.repo';
 import type { DemoFile } from './demo-files';
-import { demoFiles } from './demo-files';
+import { DEMO_HEALTH_CHECK, demoFiles } from './demo-files';
 import { SEED_RETAILERS } from './seed';
 import { workflowsIdle } from './workflow';
 
@@ -85,5 +85,14 @@ export async function seedPostOffice(s3: S3Client, bucket: string, opts: { scale
   }
   if (!exists && !ohDropped) await put(ohFeed);
   await settle();
+  // The robots' daily check of the morning after the month's files were in (robot health, issue 25).
+  const { checkRobots } = await import('../../functions/robot-health');
+  setPipelineClock(new Date(DEMO_HEALTH_CHECK));
+  try {
+    const checked = await checkRobots(DEMO_HEALTH_CHECK.slice(0, 10), new Date(DEMO_HEALTH_CHECK));
+    opts.log(`Robot health checked for ${checked.day}: ${checked.open} open problem(s) in ${checked.robots} robots.`);
+  } finally {
+    setPipelineClock(undefined);
+  }
   return todo.length;
 }

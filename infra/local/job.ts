@@ -2,6 +2,7 @@
  * `npm run job -- monthly-report [--month MM-YYYY] [--brand <id>]`
  * `npm run job -- daily-digest|weekly-digest [--date YYYY-MM-DD] [--brand <id>]`
  * `npm run job -- case-escalation [--date YYYY-MM-DD] [--brand <id>]` (the daily check of overdue cases; default today)
+ * `npm run job -- robot-health [--date YYYY-MM-DD]` (the daily check of the robots; default today)
  * Runs a scheduled report job (docs/reports.md "Scheduled reports") against the running local
  * stack (`npm start`): the state machine CDK deploys, its tasks bound to the same handler modules,
  * with the stack's endpoints read from `.data/local-env.json` (written by `npm start`; a test
@@ -21,7 +22,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const usage = `Usage: npm run job -- monthly-report [--month MM-YYYY] [--brand <brand id>]
        npm run job -- daily-digest [--date YYYY-MM-DD] [--brand <brand id>]
        npm run job -- weekly-digest [--date YYYY-MM-DD] [--brand <brand id>]
-       npm run job -- case-escalation [--date YYYY-MM-DD] [--brand <brand id>]`;
+       npm run job -- case-escalation [--date YYYY-MM-DD] [--brand <brand id>]
+       npm run job -- robot-health [--date YYYY-MM-DD]`;
 
 class UsageError extends Error {}
 
@@ -49,8 +51,9 @@ export function parseJobArgs(argv: readonly string[], now = new Date()): { job: 
       if (!month.success) throw new UsageError(`--month ${JSON.stringify(values.month)}: ${month.error.issues[0]!.message}`);
       period = month.data;
     }
-  } else if (job === 'case-escalation') {
-    if (values.month !== undefined) throw new UsageError('--month is for the monthly report; case-escalation takes --date YYYY-MM-DD (the day checked).');
+  } else if (job === 'case-escalation' || job === 'robot-health') {
+    if (values.month !== undefined) throw new UsageError(`--month is for the monthly report; ${job} takes --date YYYY-MM-DD (the day checked).`);
+    if (job === 'robot-health' && brands?.length) throw new UsageError('robot-health checks every robot at once: it takes no --brand.');
     if (values.date !== undefined && !isPeriodOf(job, values.date)) throw new UsageError(`--date ${JSON.stringify(values.date)}: a real date written YYYY-MM-DD, for example 2026-11-22.`);
     if (values.date !== undefined && values.date > now.toISOString().slice(0, 10)) throw new UsageError(`--date ${values.date}: that day has not come yet; choose today or an earlier day.`);
     period = values.date ?? periodOf(job, now);
@@ -85,7 +88,7 @@ async function main(): Promise<void> {
   } catch (e) {
     throw new UsageError(`The local stack does not answer (DynamoDB Local at ${stack.env.DYNAMODB_ENDPOINT}: ${(e as Error).message}): is \`npm start\` running?`);
   }
-  console.log(`Running ${input.job} for ${periodLabel(input.job, input.period)} (${input.period})${input.brands ? ` for ${input.brands.join(', ')}` : ' for every brand'}…`);
+  console.log(`Running ${input.job} for ${periodLabel(input.job, input.period)} (${input.period})${input.brands ? ` for ${input.brands.join(', ')}` : input.job === 'robot-health' ? ' for every robot' : ' for every brand'}…`);
   const { runReportsJob } = await import('./jobs');
   const { listRuns } = await import('../../functions/reports/jobs/jobs.repo');
   const out = await runReportsJob(root, input, 1000);

@@ -7,7 +7,7 @@ export type RobotProblemKind = (typeof ROBOT_PROBLEM_KINDS)[number];
 /** The robot health thresholds (in the post office settings) and their defaults. */
 export const ROBOT_HEALTH_DEFAULTS = {
   /** thin: a file with fewer rows than this % of the median of the robot's recent files. */
-  thinPercent: 50,
+  thinPercent: 60,
   /** broken: a tracked column (price, images, URL) that was at most this % empty... */
   emptyBeforePercent: 10,
   /** ...and is now at least this % empty. */

@@ -47,8 +47,8 @@ describe('failure destinations', () => {
 
   it('every schedule target sends what it cannot deliver to the failure queue', () => {
     const rules = Object.values(resourcesOf(built.template, 'AWS::Events::Rule'));
-    // The monthly report, the daily and weekly digests, the daily check of overdue cases.
-    expect(rules.length).toBe(4);
+    // The monthly report, the daily and weekly digests, the daily check of overdue cases, the daily check of the robots.
+    expect(rules.length).toBe(5);
     for (const r of rules) for (const t of r.Properties!.Targets as { DeadLetterConfig?: { Arn: unknown } }[]) expect(t.DeadLetterConfig?.Arn).toEqual({ 'Fn::GetAtt': [ref(stack.operations.failureQueue), 'Arn'] });
   });
 
@@ -129,6 +129,7 @@ describe('alarms', () => {
         'DailyDigestScheduleFailed',
         'WeeklyDigestScheduleFailed',
         'CaseEscalationScheduleFailed',
+        'RobotHealthScheduleFailed',
         'EvidenceNotKept',
         'CaseEmailsFailed',
         'Api5xx',

@@ -1,4 +1,5 @@
 import { logger } from '../../lib/logger';
+import { settleDecidedFile } from '../../robot-health';
 import { publishFile, settleCasesOfFile } from '../../scrapings';
 import { lostMessage } from '../approval-claim';
 import { getFile } from '../files.repo';
@@ -19,6 +20,7 @@ export const handler = (input: { fileId: string; claim: string }) =>
     if (!file) throw new NotApprovableError('The file does not exist.');
     if (file.approvedStatus === 'approved' && file.approvedBy === input.claim) {
       if (file.type === 'product' || file.type === 'brand') await settle(file._id);
+      await settleDecidedFile(file);
       return { approvedAt: file.approvedAt };
     }
     if (file.approvedStatus !== 'pending' || file.approvalClaim?.id !== input.claim) throw new NotApprovableError(await lostMessage(file._id));
@@ -28,6 +30,8 @@ export const handler = (input: { fileId: string; claim: string }) =>
     if (file.approvalClaim) record('ApprovalDurationSeconds', (Date.parse(out.approvedAt) - Date.parse(file.approvalClaim.at)) / 1000);
     if (file.type === 'product') record('RowsStaged', file.rowCount);
     if (file.type === 'product' || file.type === 'brand') await settle(file._id);
+    // The robot's file is no longer held in the post office (robot health, issue 25).
+    await settleDecidedFile(file);
     return { approvedAt: out.approvedAt, outdated: out.outdated };
   });
 

@@ -6,16 +6,20 @@
  * - monthly-report: the calendar month before the scheduled day ('YYYY-MM');
  * - daily-digest: the day before the scheduled day ('YYYY-MM-DD', [D, D+1));
  * - weekly-digest: the seven days before the scheduled day, named by the first ('YYYY-MM-DD', [D, D+7));
- * - case-escalation: the daily check of overdue cases (issue 24 §4), named by the day it runs ('YYYY-MM-DD').
+ * - case-escalation: the daily check of overdue cases (issue 24 §4), named by the day it runs ('YYYY-MM-DD');
+ * - robot-health: the daily check of the robots (issue 25), named by the day it runs ('YYYY-MM-DD'); one run for all robots, not one per brand.
  */
 import type { EmailFrequency } from '../../../shared/constants';
 
-export const REPORT_JOBS = ['monthly-report', 'daily-digest', 'weekly-digest', 'case-escalation'] as const;
+export const REPORT_JOBS = ['monthly-report', 'daily-digest', 'weekly-digest', 'case-escalation', 'robot-health'] as const;
 export type ReportJob = (typeof REPORT_JOBS)[number];
 
 /** Who each job writes to: the users whose email frequency (000 §2 My Account) is this. */
-export type DigestJob = Exclude<ReportJob, 'monthly-report' | 'case-escalation'>;
-export const JOB_FREQUENCY: Record<Exclude<ReportJob, 'case-escalation'>, EmailFrequency> = { 'monthly-report': 'Monthly', 'daily-digest': 'Daily', 'weekly-digest': 'Weekly' };
+/** The daily checks: named by the day they run. */
+export type DailyCheckJob = 'case-escalation' | 'robot-health';
+export const isDailyCheck = (job: ReportJob): job is DailyCheckJob => job === 'case-escalation' || job === 'robot-health';
+export type DigestJob = Exclude<ReportJob, 'monthly-report' | DailyCheckJob>;
+export const JOB_FREQUENCY: Record<Exclude<ReportJob, DailyCheckJob>, EmailFrequency> = { 'monthly-report': 'Monthly', 'daily-digest': 'Daily', 'weekly-digest': 'Weekly' };
 
 export const isReportJob = (v: unknown): v is ReportJob => typeof v === 'string' && (REPORT_JOBS as readonly string[]).includes(v);
 
@@ -31,7 +35,7 @@ export function periodOf(job: ReportJob, at: Date): string {
     const prev = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - 1, 1));
     return dayOf(prev).slice(0, 7);
   }
-  if (job === 'case-escalation') return dayOf(new Date(today));
+  if (isDailyCheck(job)) return dayOf(new Date(today));
   return dayOf(new Date(today - (job === 'daily-digest' ? 1 : 7) * DAY_MS));
 }
 
@@ -58,7 +62,7 @@ export const longMonth = (ym: string) => `${MONTHS[Number(ym.slice(5, 7)) - 1]} 
 /** How a period reads in an email: 'November 2026', 'November 22, 2026', 'November 16, 2026 – November 22, 2026'. */
 export function periodLabel(job: ReportJob, period: string): string {
   if (job === 'monthly-report') return longMonth(period);
-  if (job === 'daily-digest' || job === 'case-escalation') return longDate(period);
+  if (job === 'daily-digest' || isDailyCheck(job)) return longDate(period);
   const last = dayOf(new Date(Date.parse(`${period}T00:00:00Z`) + 6 * DAY_MS));
   return `${longDate(period)} – ${longDate(last)}`;
 }

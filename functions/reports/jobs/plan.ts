@@ -10,6 +10,9 @@ import { isPeriodOf, isReportJob, periodOf, type ReportJob } from '../domain/job
 import { escalatingBrandIds } from '../../contact';
 import { listBrandIds } from './jobs.repo';
 
+/** The one item the robots' check fans out to (its run record's 'brand'). */
+export const ALL_ROBOTS = 'all-robots';
+
 export interface PlanInput {
   job: string;
   /** ISO time the schedule fired at (EventBridge `time`); default now. */
@@ -31,12 +34,18 @@ export class BadJobInputError extends Error {
 }
 
 export async function plan(input: PlanInput, now = new Date()): Promise<Plan> {
-  if (!isReportJob(input.job)) throw new BadJobInputError(`Unknown job "${String(input.job)}": monthly-report, daily-digest, weekly-digest or case-escalation.`);
+  if (!isReportJob(input.job)) throw new BadJobInputError(`Unknown job "${String(input.job)}": monthly-report, daily-digest, weekly-digest, case-escalation or robot-health.`);
   const at = input.time ? new Date(input.time) : now;
   if (Number.isNaN(at.getTime())) throw new BadJobInputError(`Bad time "${input.time}".`);
   const period = input.period ?? periodOf(input.job, at);
   if (!isPeriodOf(input.job, period)) throw new BadJobInputError(`Bad period "${period}" for ${input.job}.`);
   // The daily case check: only the brands that escalate (their settings say draft or send).
+  // The robots' check is not per brand: one run over every robot.
+  if (input.job === 'robot-health') {
+    if (input.brands?.length) throw new BadJobInputError('robot-health checks every robot at once: it takes no brand.');
+    logger.info('report job planned', { job: input.job, period, brands: 1 });
+    return { job: input.job, period, brands: [ALL_ROBOTS] };
+  }
   const brands = input.brands?.length ? [...new Set(input.brands)] : input.job === 'case-escalation' ? await escalatingBrandIds() : await listBrandIds();
   logger.info('report job planned', { job: input.job, period, brands: brands.length });
   return { job: input.job, period, brands };

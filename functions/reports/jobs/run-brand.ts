@@ -12,6 +12,7 @@
  */
 import { getBrand } from '../../brands';
 import { escalateBrand, type EscalationResult } from '../../contact';
+import { checkRobots, type CheckResult } from '../../robot-health';
 import { sendEmail } from '../../lib/email';
 import { digestEmail, monthlyReportEmail } from '../domain/report-emails';
 import { env } from '../../lib/env';
@@ -39,6 +40,8 @@ export interface BrandRunResult {
   reports?: number;
   /** case-escalation: what the daily check of overdue cases did. */
   escalation?: EscalationResult;
+  /** robot-health: what the daily check of the robots did. */
+  robots?: CheckResult;
 }
 
 export class BrandNotFoundError extends Error {
@@ -75,6 +78,12 @@ export async function runBrand(job: ReportJob, period: string, brandId: string):
 }
 
 async function runBrandOnce(job: ReportJob, period: string, brandId: string): Promise<BrandRunResult> {
+  if (job === 'robot-health') {
+    // The day's check of every robot (issue 25); the run of a past day (a redrive) checks as of that day's end.
+    const today = new Date().toISOString().slice(0, 10);
+    const robots = await checkRobots(period, period >= today ? new Date() : new Date(Date.parse(`${period}T23:59:59.999Z`)));
+    return { job, period, brand: brandId, status: 'done', recipients: robots.open, sent: robots.alerts + robots.reminders, alreadySent: 0, robots };
+  }
   const brand = await getBrand(brandId);
   if (!brand) throw new BrandNotFoundError(`Brand ${brandId} not found.`);
   if (job === 'case-escalation') {
