@@ -97,7 +97,7 @@ export const ROBOT_HEALTH_UI = {
   robotsLoadFailed: 'The robots could not be loaded.',
   scheduleLabel: (retailer: string, robot: string) => `Schedule of ${retailer}, ${robot}, in days`,
   days: 'days',
-  defaultSchedule: 'default',
+  defaultSchedule: 'Default',
   save: 'Save',
   useDefault: 'Use default',
   openFile: 'Open the file',

@@ -100,7 +100,7 @@ describe('Robot Health panel', () => {
     // The thin file opens in the comparison, with the way back.
     const link = screen.getByRole('link', { name: 'Open the file of Store 2 of 11/20/2026' });
     expect(link.getAttribute('href')).toBe('/admin/post-office/comparison/f-thin');
-    expect(h.calls.map((c) => `${c.url.pathname}?${c.url.searchParams}`)).toEqual(['/api/robotHealth?limit=25']);
+    expect(h.calls.map((c) => `${c.url.pathname}?${c.url.searchParams}`)).toEqual(['/api/robotHealth?limit=10']);
   });
 
   it("'Show more' asks for the next page with the cursor and adds its problems; no more once the last page is in", async () => {

@@ -11,8 +11,10 @@ import { api } from '../../../lib/api-client';
 import { MUTATION_OPTIONS } from '../../../lib/mutation';
 
 export const ROBOT_HEALTH_KEY = 'robot-health';
-/** Problems and robots a page. */
-export const ROBOT_HEALTH_PAGE = 25;
+/** Problems a page: the panel sits above the files, so a few at a time (most days there are none). */
+export const PROBLEMS_PAGE = 10;
+/** Robots a page. */
+export const ROBOTS_PAGE = 25;
 
 export type RobotHealthPage = ResponseOf<'getRobotHealth'>;
 export type RobotsPage = ResponseOf<'listRobots'>;
@@ -26,16 +28,16 @@ const pageKey =
   (index: number, previous: Cursored | null): readonly [string, string, string | undefined] | null =>
     previous && !previous.nextCursor ? null : [ROBOT_HEALTH_KEY, list, index === 0 ? undefined : previous!.nextCursor!];
 
-const queryOf = (cursor: string | undefined) => ({ limit: ROBOT_HEALTH_PAGE, ...(cursor ? { cursor } : {}) });
+const queryOf = (limit: number, cursor: string | undefined) => ({ limit, ...(cursor ? { cursor } : {}) });
 
 /** The open problems, oldest first; `setSize(size + 1)` loads the next page. */
 export function useRobotProblems() {
-  return useSWRInfinite(pageKey('problems'), ([, , cursor]) => api('getRobotHealth', { query: queryOf(cursor) }), { revalidateFirstPage: false });
+  return useSWRInfinite(pageKey('problems'), ([, , cursor]) => api('getRobotHealth', { query: queryOf(PROBLEMS_PAGE, cursor) }), { revalidateFirstPage: false });
 }
 
 /** Every robot with its schedule, the stalest first; only while `enabled` (the disclosure is open). */
 export function useRobots(enabled: boolean) {
-  return useSWRInfinite((index, previous: RobotsPage | null) => (enabled ? pageKey('robots')(index, previous) : null), ([, , cursor]) => api('listRobots', { query: queryOf(cursor) }), {
+  return useSWRInfinite((index, previous: RobotsPage | null) => (enabled ? pageKey('robots')(index, previous) : null), ([, , cursor]) => api('listRobots', { query: queryOf(ROBOTS_PAGE, cursor) }), {
     revalidateFirstPage: false,
   });
 }

@@ -3,6 +3,8 @@
  * broken, stuck), oldest first, with the retailer, the robot, since when, the last good file and
  * why; the count, when the daily check last ran, 'Show more' for the next page. Below it, in a
  * disclosure, every robot with its schedule (robot-health-robots.tsx), read only once opened.
+ * On a phone both tables show their rows as cards (robot-health.css); their roles are explicit,
+ * so a screen reader still reads a table when the cells are laid out as blocks.
  */
 import { Link, useLocation } from 'react-router-dom';
 import { ROBOT_HEALTH_MSG as M, ROBOT_HEALTH_UI as UI, ROBOT_PROBLEM_LABELS } from '@shared/messages/robot-health';
@@ -18,17 +20,21 @@ import '../robot-health.css';
 
 function ProblemRow({ p, from }: { p: RobotProblem; from: string }) {
   return (
-    <tr data-problem-id={p.id} className={`rh-problem rh-problem--${p.kind}`}>
-      <td className="rh-problem__retailer">{p.retailer.name}</td>
-      <td className="rh-robot">
+    <tr role="row" data-problem-id={p.id} className={`rh-problem rh-problem--${p.kind}`}>
+      <td role="cell" className="rh-problem__retailer">{p.retailer.name}</td>
+      <td role="cell" className="rh-robot">
         <RobotName type={p.type} robot={p.robot} />
       </td>
-      <td>
+      <td role="cell" className="rh-problem__kind">
         <span className={`rh-kind rh-kind--${p.kind}`}>{ROBOT_PROBLEM_LABELS[p.kind]}</span>
       </td>
-      <td className="rh-nowrap">{formatDate(p.since)}</td>
-      <td className="rh-nowrap">{fileText(p.lastGoodFile)}</td>
-      <td className="rh-problem__detail">
+      <td role="cell" className="rh-nowrap" data-label={UI.columns.since}>
+        {formatDate(p.since)}
+      </td>
+      <td role="cell" className="rh-nowrap" data-label={UI.columns.lastGoodFile}>
+        {fileText(p.lastGoodFile)}
+      </td>
+      <td role="cell" className="rh-problem__detail">
         {p.detail}
         {p.file ? (
           <>
@@ -78,18 +84,18 @@ export function RobotHealthPanel() {
         <>
           <p className="rh-panel__hint">{UI.panelHint}</p>
           <div className="table-frame" role="region" aria-label={`${M.panelTitle}: ${UI.problemsCount(first!.totalCount)}`} tabIndex={0}>
-            <table className="data-table rh-table">
-              <thead>
-                <tr>
-                  <th scope="col">{UI.columns.retailer}</th>
-                  <th scope="col">{UI.columns.robot}</th>
-                  <th scope="col">{UI.columns.problem}</th>
-                  <th scope="col">{UI.columns.since}</th>
-                  <th scope="col">{UI.columns.lastGoodFile}</th>
-                  <th scope="col">{UI.columns.detail}</th>
+            <table className="data-table rh-table rh-cards" role="table">
+              <thead role="rowgroup">
+                <tr role="row">
+                  <th scope="col" role="columnheader">{UI.columns.retailer}</th>
+                  <th scope="col" role="columnheader">{UI.columns.robot}</th>
+                  <th scope="col" role="columnheader">{UI.columns.problem}</th>
+                  <th scope="col" role="columnheader">{UI.columns.since}</th>
+                  <th scope="col" role="columnheader">{UI.columns.lastGoodFile}</th>
+                  <th scope="col" role="columnheader">{UI.columns.detail}</th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody role="rowgroup">
                 {rows.map((p) => (
                   <ProblemRow key={p.id} p={p} from={from} />
                 ))}

@@ -34,22 +34,22 @@ function Robots() {
         {UI.robotsCount(pages[0]!.totalCount)}. {UI.robotsHint}
       </p>
       <div className="table-frame" role="region" aria-label={M.robotsTitle} tabIndex={0}>
-        <table className="data-table rh-table rh-robots">
-          <thead>
-            <tr>
-              <th scope="col">{UI.columns.retailer}</th>
-              <th scope="col">{UI.columns.robot}</th>
-              <th scope="col">{UI.columns.lastFile}</th>
-              <th scope="col">{UI.columns.expectedBy}</th>
-              <th scope="col">{UI.columns.recentRows}</th>
-              <th scope="col">{UI.columns.schedule}</th>
+        <table className="data-table rh-table rh-cards rh-robots" role="table">
+          <thead role="rowgroup">
+            <tr role="row">
+              <th scope="col" role="columnheader">{UI.columns.retailer}</th>
+              <th scope="col" role="columnheader">{UI.columns.robot}</th>
+              <th scope="col" role="columnheader">{UI.columns.lastFile}</th>
+              <th scope="col" role="columnheader">{UI.columns.expectedBy}</th>
+              <th scope="col" role="columnheader">{UI.columns.recentRows}</th>
+              <th scope="col" role="columnheader">{UI.columns.schedule}</th>
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {rows.map((r) => (
-              <tr key={robotKey(r)} data-robot={robotKey(r)}>
-                <td className="rh-problem__retailer">{r.retailer.name}</td>
-                <td className="rh-robot">
+              <tr role="row" key={robotKey(r)} data-robot={robotKey(r)}>
+                <td role="cell" className="rh-problem__retailer">{r.retailer.name}</td>
+                <td role="cell" className="rh-robot">
                   <RobotName type={r.type} robot={r.robot} />
                   {r.problems.length ? (
                     <span className="rh-robot__problems">
@@ -61,10 +61,16 @@ function Robots() {
                     </span>
                   ) : null}
                 </td>
-                <td className="rh-nowrap">{fileText(r.lastFile)}</td>
-                <td className="rh-nowrap">{formatDate(r.expectedBy)}</td>
-                <td className="rh-counts">{r.recentRowCounts.length ? r.recentRowCounts.map(formatCount).join(' · ') : UI.noRecentRows}</td>
-                <td>
+                <td role="cell" className="rh-nowrap" data-label={UI.columns.lastFile}>
+                  {fileText(r.lastFile)}
+                </td>
+                <td role="cell" className="rh-nowrap" data-label={UI.columns.expectedBy}>
+                  {formatDate(r.expectedBy)}
+                </td>
+                <td role="cell" className="rh-counts" data-label={UI.columns.recentRows}>
+                  {r.recentRowCounts.length ? r.recentRowCounts.map(formatCount).join(' · ') : UI.noRecentRows}
+                </td>
+                <td role="cell" className="rh-robots__schedule">
                   {/* Keyed by the schedule held: a saved change starts the field again from the server's value. */}
                   <RobotSchedule key={`${r.cadenceDays}:${String(r.cadenceSet)}`} robot={r} onSaved={replace} />
                 </td>

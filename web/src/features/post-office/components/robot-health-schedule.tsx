@@ -56,14 +56,16 @@ export function RobotSchedule({ robot, onSaved }: { robot: Robot; onSaved: (robo
         <Button type="submit" variant="outline" size="sm" busy={isMutating} aria-label={`${UI.save} ${label.charAt(0).toLowerCase()}${label.slice(1)}`}>
           {UI.save}
         </Button>
+      </div>
+      <p className="rh-schedule__default">
         {robot.cadenceSet ? (
-          <Button variant="ghost" size="sm" disabled={isMutating} onClick={() => void send(null)} aria-label={`${UI.useDefault} (${ROBOT_HEALTH_DEFAULTS.cadenceDays} ${UI.days}): ${robot.retailer.name}, ${ROBOT_TYPE_LABELS[robot.type]}`}>
+          <Button variant="ghost" size="sm" className="rh-schedule__reset" disabled={isMutating} onClick={() => void send(null)} aria-label={`${UI.useDefault} (${ROBOT_HEALTH_DEFAULTS.cadenceDays} ${UI.days}): ${robot.retailer.name}, ${ROBOT_TYPE_LABELS[robot.type]}`}>
             {UI.useDefault}
           </Button>
         ) : (
-          <span className="rh-schedule__default">{UI.defaultSchedule}</span>
+          UI.defaultSchedule
         )}
-      </div>
+      </p>
     </form>
   );
 }
