@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROBOT_HEALTH_MSG as M } from '../../shared/messages/robot-health';
 import type { RobotType } from '../../shared/robot-columns';
 import { TEST_ROLES, testUser } from '../support/accounts';
-import { stack } from '../support/api';
+import { callRoute, stack } from '../support/api';
 import { seedBrand } from '../support/brands';
 import { apiSession, assertAccessible, browserPerFile, screenshot, toast, withSession } from '../support/browser';
 
@@ -168,6 +168,27 @@ describe('the Robot Health panel', () => {
       await page.getByRole('region', { name: M.robotsTitle }).locator('tr[data-robot]').first().waitFor();
       await assertAccessible(t);
       await screenshot(page, 'robot-health-robots-phone');
+    }, PHONE));
+});
+
+describe('the Robot health section of the post office settings', () => {
+  it('shows the six thresholds as stored; a refused value is said under its field and nothing is saved (on a phone)', () =>
+    tab(async ({ page }) => {
+      const token = (await apiSession('admin@demo.test')).token;
+      const before = (await callRoute('getThresholdSettings', { token })).body;
+      await admin(page, '/admin/post-office/settings');
+      await page.getByRole('heading', { name: 'Robot health', level: 2 }).waitFor();
+      const fields = ['Thin below (%)', 'Was empty at most (%)', 'Now empty at least (%)', 'Late after (days)', 'Stuck after (days)', 'Remind every (days)'];
+      const keys = ['thinPercent', 'emptyBeforePercent', 'emptyNowPercent', 'graceDays', 'stuckDays', 'reminderDays'] as const;
+      for (const [i, label] of fields.entries()) expect(await page.getByLabel(label, { exact: true }).inputValue()).toBe(String(before.settings.robotHealth[keys[i]!]));
+      // The settings are the run's own (other files read them): only a refusal here, nothing saved.
+      await page.getByLabel('Late after (days)', { exact: true }).fill('2.5');
+      await page.getByRole('button', { name: 'Save' }).click();
+      const message = M.settingInvalid('Late after', [0, 60]);
+      await page.locator('.rh-settings .field__error', { hasText: message }).waitFor();
+      expect(await page.getByLabel('Late after (days)', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+      await screenshot(page, 'robot-health-settings-phone');
+      expect((await callRoute('getThresholdSettings', { token })).body.version).toBe(before.version);
     }, PHONE));
 });
 

@@ -167,7 +167,7 @@ describe('/dashboard/summary', () => {
       await screenshot(page, 'summary-user');
       await page.goto('/dashboard/stats');
       await page.locator('.rl-row').first().waitFor();
-      expect((await page.locator('.rl-row td:first-child').allTextContents()).sort()).toEqual(data.map((r) => r.retailer.name).sort());
+      expect((await page.locator('.rl-row td:first-child a').allTextContents()).sort()).toEqual(data.map((r) => r.retailer.name).sort());
       expect(await page.getByRole('columnheader', { name: 'Assigned Reps' }).count()).toBe(0);
     }));
 
@@ -195,7 +195,7 @@ describe('/dashboard/summary', () => {
 });
 
 describe('/dashboard/stats (Retailer List)', () => {
-  const rowNames = (page: Page) => page.locator('.rl-row td:first-child').allTextContents();
+  const rowNames = (page: Page) => page.locator('.rl-row td:first-child a').allTextContents();
 
   it('sorts by name ascending by default; a header click sorts by it, again reverses it', () =>
     as('brandAdmin', '/dashboard/stats', async ({ page }) => {
