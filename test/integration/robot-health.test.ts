@@ -275,3 +275,25 @@ describe('the thresholds in the post office settings', () => {
     }
   });
 });
+
+describe('races', () => {
+  it('two files of one robot taken at once (parallel ingests) and a check beside them lose nothing: the newer file is the last one, both counts are kept', async () => {
+    const RACE = tenant('5');
+    await makeOwnTenant(RACE);
+    const base = { retailer: RACE.retailer._id, retailerName: RACE.retailer.name, name: RACE.retailer.slug, type: 'product' as const, robot: 'robot', createdAt: new Date().toISOString() };
+    const facts = { columns: HEADER, emptyShares: { Price: 0, 'Image URLs': 0, 'Product URL': 0 } };
+    await rh.recordRobotFile({ ...base, _id: `race-a-${tag}`, date: '2015-05-04', rowCount: 50, health: facts });
+    // Three files and a check at once, retried: each write is conditioned on the item's rev and read again on a lost race.
+    await Promise.all([
+      rh.recordRobotFile({ ...base, _id: `race-c-${tag}`, date: '2015-05-18', rowCount: 52, health: facts }),
+      rh.recordRobotFile({ ...base, _id: `race-b-${tag}`, date: '2015-05-11', rowCount: 51, health: facts }),
+      rh.recordRobotFile({ ...base, _id: `race-c-${tag}`, date: '2015-05-18', rowCount: 52, health: facts }),
+      check(RACE, '2015-05-13'),
+    ]);
+    const h = await rh.getRobotHealth(RACE.retailer._id, 'product');
+    expect(h?.lastFile).toEqual({ _id: `race-c-${tag}`, date: '2015-05-18', rowCount: 52 });
+    // The 05/11 file came after the 05/18 one or before it: kept when before, an older file ignored when after; never twice.
+    expect([[50, 51, 52], [50, 52]]).toContainEqual(h?.recentRowCounts);
+    expect(await kinds(RACE)).toEqual([]);
+  });
+});
