@@ -297,3 +297,20 @@ describe('races', () => {
     expect(await kinds(RACE)).toEqual([]);
   });
 });
+
+describe('a deleted retailer', () => {
+  it('is no longer watched: its robots and their problems go with it (no late alert about a retailer that is gone)', async () => {
+    const { putRetailer } = await import('../../functions/retailers/retailers.repo');
+    const gone = tenant('6').retailer;
+    const stamp = new Date().toISOString();
+    await putRetailer({ ...gone, createdAt: stamp, updatedAt: stamp });
+    // Its files were deleted by retention long ago; its robot's item stayed, late.
+    await rh.recordRobotFile({ _id: `gone-${tag}`, date: '2015-01-05', retailer: gone._id, retailerName: gone.name, name: gone.slug, type: 'product', robot: 'robot', rowCount: 20, createdAt: stamp, health: { columns: HEADER, emptyShares: {} } });
+    await rh.checkRobots('2015-02-01', new Date('2015-02-01T06:00:00Z'), { retailers: [gone._id] });
+    expect((await rh.listRobotProblemsOf(gone._id, 'product')).map((p) => p.kind)).toEqual(['late']);
+    const res = await callRoute('deleteRetailer', { params: { id: gone._id }, token: admin });
+    expect(res.status).toBe(200);
+    expect(await rh.getRobotHealth(gone._id, 'product')).toBeUndefined();
+    expect(await rh.listRobotProblemsOf(gone._id, 'product')).toEqual([]);
+  });
+});
