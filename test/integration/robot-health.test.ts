@@ -135,6 +135,16 @@ describe('broken', () => {
 
     await drop(BROKEN, '2015-03-02', csv(30));
     expect(await kinds(BROKEN)).toEqual([]);
+
+    // A careless scraper's folder date (2026-99-99): the file is refused in the post office and is no scan of the robot.
+    const before = await rh.getRobotHealth(BROKEN.retailer._id, 'product');
+    const key = `incoming/product/${BROKEN.retailer.slug}/2026-99-99/robot.csv`;
+    await putObject(key, csv(30));
+    expect((await waitForFile(admin, key)).error).toBeTruthy();
+    await drop(BROKEN, '2015-03-09', csv(30));
+    const after = await rh.getRobotHealth(BROKEN.retailer._id, 'product');
+    expect(after?.recentRowCounts).toEqual([...before!.recentRowCounts, 30].slice(-8));
+    expect(await kinds(BROKEN)).toEqual([]);
   });
 });
 
