@@ -12,6 +12,7 @@ import type { RetailerValues } from '../../shared/schemas/retailers';
 import { listBrands } from '../brands';
 import { HttpError, NotFoundError } from '../lib/http/errors';
 import { newId } from '../lib/table';
+import { forgetRobotsOf } from '../robot-health';
 import { scanInfoIdOf } from '../scrapings';
 import { batchGetKeys, createRetailer, deleteRetailer, getRetailer, hasRobotFiles, updateRetailer, type RetailerRecord } from './retailers.repo';
 
@@ -65,4 +66,6 @@ export async function removeRetailer(id: string): Promise<void> {
   const reasons = await retailerUsage(before);
   if (reasons.length) throw new HttpError(409, RETAILER_MSG.inUse(before.name, reasons), 'CONFLICT');
   await deleteRetailer(before);
+  // Its robots (kept at ingest; its files are gone, or it could not be deleted) are watched no more: no late alert for a retailer that no longer exists.
+  await forgetRobotsOf(before._id);
 }

@@ -276,7 +276,12 @@ export async function getLastCheck(): Promise<CheckRecord | undefined> {
   return out.Item ? clean<CheckRecord>(out.Item) : undefined;
 }
 
-/** Tests and the demo: forget a robot (its item and problems). */
+/** A deleted retailer's robots: their items and problems (three types, a few items each). */
+export async function forgetRobotsOf(retailer: string): Promise<void> {
+  for (const type of ['product', 'homepage', 'brand'] as const) await deleteRobot(retailer, type);
+}
+
+/** Forget a robot (its item and problems). */
 export async function deleteRobot(retailer: string, type: RobotType): Promise<void> {
   for (const p of await listRobotProblemsOf(retailer, type)) await ddb.send(new DeleteCommand({ TableName: table.name, Key: problemKey(retailer, type, p.kind) }));
   await ddb.send(new DeleteCommand({ TableName: table.name, Key: healthKey(retailer, type) }));

@@ -7,4 +7,4 @@
  */
 export { checkRobots, recordRobotFile, settleDecidedFile, type CheckResult, type FileHealthFacts } from './service';
 export { EmptyCellCounter } from './domain/rules';
-export { changeRobot, deleteRobot, getLastCheck, getRobotHealth, listRobotProblemsOf, type RobotHealthItem, type RobotProblem } from './health.repo';
+export { changeRobot, deleteRobot, forgetRobotsOf, getLastCheck, getRobotHealth, listRobotProblemsOf, type RobotHealthItem, type RobotProblem } from './health.repo';

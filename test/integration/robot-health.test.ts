@@ -135,6 +135,16 @@ describe('broken', () => {
 
     await drop(BROKEN, '2015-03-02', csv(30));
     expect(await kinds(BROKEN)).toEqual([]);
+
+    // A careless scraper's folder date (2026-99-99): the file is refused in the post office and is no scan of the robot.
+    const before = await rh.getRobotHealth(BROKEN.retailer._id, 'product');
+    const key = `incoming/product/${BROKEN.retailer.slug}/2026-99-99/robot.csv`;
+    await putObject(key, csv(30));
+    expect((await waitForFile(admin, key)).error).toBeTruthy();
+    await drop(BROKEN, '2015-03-09', csv(30));
+    const after = await rh.getRobotHealth(BROKEN.retailer._id, 'product');
+    expect(after?.recentRowCounts).toEqual([...before!.recentRowCounts, 30].slice(-8));
+    expect(await kinds(BROKEN)).toEqual([]);
   });
 });
 
@@ -273,5 +283,44 @@ describe('the thresholds in the post office settings', () => {
       const res = await callRoute(id, { ...(opts as object), token: brandAdmin } as never);
       expect(res.status, id).toBe(403);
     }
+  });
+});
+
+describe('races', () => {
+  it('two files of one robot taken at once (parallel ingests) and a check beside them lose nothing: the newer file is the last one, both counts are kept', async () => {
+    const RACE = tenant('5');
+    await makeOwnTenant(RACE);
+    const base = { retailer: RACE.retailer._id, retailerName: RACE.retailer.name, name: RACE.retailer.slug, type: 'product' as const, robot: 'robot', createdAt: new Date().toISOString() };
+    const facts = { columns: HEADER, emptyShares: { Price: 0, 'Image URLs': 0, 'Product URL': 0 } };
+    await rh.recordRobotFile({ ...base, _id: `race-a-${tag}`, date: '2015-05-04', rowCount: 50, health: facts });
+    // Three files and a check at once, retried: each write is conditioned on the item's rev and read again on a lost race.
+    await Promise.all([
+      rh.recordRobotFile({ ...base, _id: `race-c-${tag}`, date: '2015-05-18', rowCount: 52, health: facts }),
+      rh.recordRobotFile({ ...base, _id: `race-b-${tag}`, date: '2015-05-11', rowCount: 51, health: facts }),
+      rh.recordRobotFile({ ...base, _id: `race-c-${tag}`, date: '2015-05-18', rowCount: 52, health: facts }),
+      check(RACE, '2015-05-13'),
+    ]);
+    const h = await rh.getRobotHealth(RACE.retailer._id, 'product');
+    expect(h?.lastFile).toEqual({ _id: `race-c-${tag}`, date: '2015-05-18', rowCount: 52 });
+    // The 05/11 file came after the 05/18 one or before it: kept when before, an older file ignored when after; never twice.
+    expect([[50, 51, 52], [50, 52]]).toContainEqual(h?.recentRowCounts);
+    expect(await kinds(RACE)).toEqual([]);
+  });
+});
+
+describe('a deleted retailer', () => {
+  it('is no longer watched: its robots and their problems go with it (no late alert about a retailer that is gone)', async () => {
+    const { putRetailer } = await import('../../functions/retailers/retailers.repo');
+    const gone = tenant('6').retailer;
+    const stamp = new Date().toISOString();
+    await putRetailer({ ...gone, createdAt: stamp, updatedAt: stamp });
+    // Its files were deleted by retention long ago; its robot's item stayed, late.
+    await rh.recordRobotFile({ _id: `gone-${tag}`, date: '2015-01-05', retailer: gone._id, retailerName: gone.name, name: gone.slug, type: 'product', robot: 'robot', rowCount: 20, createdAt: stamp, health: { columns: HEADER, emptyShares: {} } });
+    await rh.checkRobots('2015-02-01', new Date('2015-02-01T06:00:00Z'), { retailers: [gone._id] });
+    expect((await rh.listRobotProblemsOf(gone._id, 'product')).map((p) => p.kind)).toEqual(['late']);
+    const res = await callRoute('deleteRetailer', { params: { id: gone._id }, token: admin });
+    expect(res.status).toBe(200);
+    expect(await rh.getRobotHealth(gone._id, 'product')).toBeUndefined();
+    expect(await rh.listRobotProblemsOf(gone._id, 'product')).toEqual([]);
   });
 });

@@ -206,6 +206,8 @@ describe('npm run job', () => {
     [['case-escalation', '--date', '2026-99-99'], '--date "2026-99-99": a real date written YYYY-MM-DD, for example 2026-11-22.'],
     [['case-escalation', '--date', '2999-01-01'], '--date 2999-01-01: that day has not come yet; choose today or an earlier day.'],
     [['case-escalation', '--month', '10-2026'], '--month is for the monthly report; case-escalation takes --date YYYY-MM-DD (the day checked).'],
+    [['robot-health', '--date', '2026-99-99'], '--date "2026-99-99": a real date written YYYY-MM-DD, for example 2026-11-22.'],
+    [['robot-health', '--brand', 'brand-aurelle'], 'robot-health checks every robot at once: it takes no --brand.'],
   ])('%j is refused with a clear message before anything runs', async (args, message) => {
     const out = await npmRunJob(args, envFile);
     expect(out.code).toBe(1);

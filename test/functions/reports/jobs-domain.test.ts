@@ -28,6 +28,14 @@ describe('periodOf', () => {
     for (const bad of ['2026-02-29', '2026-99-99', '2026-11', '2026-11-1']) expect(isPeriodOf('daily-digest', bad), bad).toBe(false);
   });
 
+  it('the daily checks (overdue cases, robots) are named by the day they run, a real day', () => {
+    expect(periodOf('case-escalation', new Date('2026-11-29T07:00:00Z'))).toBe('2026-11-29');
+    expect(periodOf('robot-health', new Date('2026-11-29T05:30:00Z'))).toBe('2026-11-29');
+    expect(isPeriodOf('robot-health', '2026-11-29')).toBe(true);
+    for (const bad of ['2026-99-99', '2026-11', '2026-02-30']) expect(isPeriodOf('robot-health', bad), bad).toBe(false);
+    expect(periodLabel('robot-health', '2026-11-29')).toBe('November 29, 2026');
+  });
+
   it('labels periods as the emails say them', () => {
     expect(periodLabel('monthly-report', '2026-03')).toBe('March 2026');
     expect(periodLabel('daily-digest', '2026-11-02')).toBe('November 02, 2026');
