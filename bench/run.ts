@@ -1,13 +1,14 @@
 /**
  * `npm run bench`: the benchmarks of bench/ (the web budget, Lighthouse, the Lambda bundles, the lists bench, the brand summary / Retailer List bench (6 vs 200 retailers),
- * the product tabs bench, the cases bench (200 retailers × 52 scans, 10k cases), the export bench, the export jobs bench (100k contacts, a 20k-brand Permissions list), the basket export bench (1,000 items), the monthly report bench (200 retailers), the diff bench, then the
+ * the product tabs bench, the cases bench (200 retailers × 52 scans, 10k cases), the robot health bench (the daily check at 200 retailers × 3 robots and 93,600 files), the export bench, the export jobs bench (100k contacts, a 20k-brand Permissions list), the basket export bench (1,000 items), the monthly report bench (200 retailers), the diff bench, then the
  * pipeline bench). Names of parts (`web-budget`, `lighthouse`, `bundles`, `lists`, `brand-lists`, `product-tabs`, `export`,
- * `export-jobs`, `basket-export`, `monthly-report`, `diff`, `pipeline`) run those parts only: `npm run bench -- lighthouse`.
+ * `export-jobs`, `basket-export`, `monthly-report`, `contacts-import`, `cases`, `robot-health`, `diff`, `pipeline`) run those parts only: `npm run bench -- lighthouse`.
  * `--lighthouse-runs N`, `--lighthouse-url URL` (a
  * running stack) and `--lighthouse-reports DIR` go to bench/lighthouse.ts. Arguments starting with `--lists-` go to the lists
  * bench (`--lists-quick`, `--lists-files=N`, `--lists-notifications=N`, `--lists-runs=N`);
  * `--pipeline-rows N` sets the pipeline bench's file size (default 1,000,000 rows) and
- * `--pipeline-ingest-only` skips its approval steps; `--export-rows N` / `--export-runs N` go to the export bench; other arguments go to the diff bench.
+ * `--pipeline-ingest-only` skips its approval steps; `--export-rows N` / `--export-runs N` go to the export bench; `--robot-health-runs N` and
+ * `--robot-health-every-file` to the robot health bench; other arguments go to the diff bench.
  */
 import { runBasketExportBench } from './basket-export-bench.js';
 import { runBrandListsBench } from './brand-lists-bench.js';
@@ -22,6 +23,7 @@ import { runListsBench } from './lists-bench.js';
 import { runMonthlyReportBench } from './monthly-report-bench.js';
 import { runPipelineBench } from './pipeline-1m-bench.js';
 import { runProductTabsBench } from './product-tabs-bench.js';
+import { runRobotHealthBench } from './robot-health-bench.js';
 import { runWebBudget } from './web-budget.js';
 
 const argv = process.argv.slice(2);
@@ -29,8 +31,9 @@ const listsArgs: string[] = [];
 const pipelineArgs: string[] = [];
 const diffArgs: string[] = [];
 const exportArgs: string[] = [];
+const robotHealthArgs: string[] = [];
 const lighthouse: LighthouseOptions = {};
-const PARTS = ['web-budget', 'lighthouse', 'bundles', 'lists', 'brand-lists', 'product-tabs', 'export', 'export-jobs', 'basket-export', 'monthly-report', 'contacts-import', 'cases', 'diff', 'pipeline'] as const;
+const PARTS = ['web-budget', 'lighthouse', 'bundles', 'lists', 'brand-lists', 'product-tabs', 'export', 'export-jobs', 'basket-export', 'monthly-report', 'contacts-import', 'cases', 'robot-health', 'diff', 'pipeline'] as const;
 const only = new Set<string>();
 for (let i = 0; i < argv.length; i++) {
   const a = argv[i]!;
@@ -43,6 +46,8 @@ for (let i = 0; i < argv.length; i++) {
   else if (a === '--pipeline-ingest-only') pipelineArgs.push('--ingest-only');
   else if (a === '--export-rows') exportArgs.push('--rows', argv[++i] ?? '');
   else if (a === '--export-runs') exportArgs.push('--runs', argv[++i] ?? '');
+  else if (a === '--robot-health-runs') robotHealthArgs.push('--runs', argv[++i] ?? '');
+  else if (a === '--robot-health-every-file') robotHealthArgs.push('--every-file');
   else diffArgs.push(a);
 }
 
@@ -74,6 +79,7 @@ if (run('basket-export')) await runBasketExportBench();
 if (run('monthly-report')) await runMonthlyReportBench();
 if (run('contacts-import')) await runContactsImportBench();
 if (run('cases')) await runCasesBench();
+if (run('robot-health')) await runRobotHealthBench(robotHealthArgs);
 if (run('diff')) await runDiffBench(diffArgs);
 if (run('pipeline')) await runPipelineBench(pipelineArgs);
 
