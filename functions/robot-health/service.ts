@@ -242,10 +242,11 @@ export function problemEmail(p: RobotProblem, reminderDay?: number): { subject: 
  */
 async function alertProblems(problems: RobotProblem[], recipients: string[], settings: RobotHealthSettings, day: string, now: Date): Promise<{ alerts: number; reminders: number; errors: Error[] }> {
   const out = { alerts: 0, reminders: 0, errors: [] as Error[] };
-  for (const p of problems) {
+  // A few at a time (the day every robot is late sends 600: bench/README.md "Robot health").
+  await mapLimit(problems, 8, async (p) => {
     const mark = !p.notifiedAt ? 'notifiedAt' : daysSince(p.remindedAt ?? p.notifiedAt, now) >= settings.reminderDays ? 'remindedAt' : undefined;
-    if (!mark) continue;
-    if (!(await claimAlert(p, mark, now))) continue;
+    if (!mark) return;
+    if (!(await claimAlert(p, mark, now))) return;
     const email = problemEmail(p, mark === 'remindedAt' ? daysSince(`${p.since}T00:00:00Z`, now) : undefined);
     try {
       if (mark === 'notifiedAt') {
@@ -264,7 +265,7 @@ async function alertProblems(problems: RobotProblem[], recipients: string[], set
       await releaseAlert(p, mark);
       out.errors.push(e instanceof Error ? e : new Error(String(e)));
     }
-  }
+  });
   logger.info('robot alerts', { day, alerts: out.alerts, reminders: out.reminders, failed: out.errors.length });
   return out;
 }
