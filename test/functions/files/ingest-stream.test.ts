@@ -19,6 +19,8 @@ const fake = vi.hoisted(() => ({
   deletes: [] as string[],
   alerts: [] as string[],
   approvals: [] as string[],
+  /** What robot health was given of each file (issue 25). */
+  health: [] as { _id: string; health?: unknown }[],
 }));
 
 vi.mock('../../../functions/lib/clients/s3', () => ({
@@ -86,6 +88,12 @@ vi.mock('../../../functions/lib/workflow', () => ({
     return { status: 'SUCCEEDED' };
   },
 }));
+vi.mock('../../../functions/robot-health', async (original) => ({
+  ...(await original<typeof import('../../../functions/robot-health')>()),
+  recordRobotFile: async (f: { _id: string; health?: unknown }) => {
+    fake.health.push({ _id: f._id, health: f.health });
+  },
+}));
 vi.mock('../../../functions/inventory/ingest-oh', () => ({ ingestOhFeed: async () => ({ errors: [] }) }));
 
 const { ingestObject } = await import('../../../functions/files/ingest');
@@ -148,6 +156,8 @@ describe('ingest, streaming', () => {
     const header = `files/${one.fileId}/digest/header.json`;
     expect(JSON.parse(String(fake.objects.get(header)))).toMatchObject({ format: 1, rows: 2_500, parts: 1, keyColumn: 'Style Number' });
     if (!saved) fake.objects.delete(header);
+    // Robot health took the file first, with its columns and its tracked columns' empty shares (no price, picture or link is empty here).
+    expect(fake.health.at(-1)).toEqual({ _id: one.fileId, health: { columns: HEADER.split(','), emptyShares: { Price: 0, 'Image URLs': 0, 'Product URL': 0 } } });
 
     fake.previous = firstRecord;
     const two = await ingestObject('bucket', secondKey);
@@ -205,6 +215,8 @@ describe('ingest, streaming', () => {
     expect([...fake.objects.keys()].filter((k) => k.startsWith('files/'))).toEqual([]); // ...and deleted
     expect(fake.alerts).toEqual([result.fileId]);
     expect(fake.approvals).toEqual([]);
+    // Robot health was told the file could not be read, and why (a broken robot).
+    expect(fake.health.at(-1)).toEqual({ _id: result.fileId, health: { columns: [], emptyShares: {}, errorCode: 'DUPLICATE_KEY' } });
   });
 
   it('fails on a read error for the retry, with no File record and the pages left for the retry to overwrite', async () => {
