@@ -13,7 +13,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
 import { useRobotProblems, type RobotProblem } from '../api/robot-health';
-import { fileText, RobotName } from './robot-health-cells';
+import { CardTable, fileText, RobotName } from './robot-health-cells';
 import { RobotHealthRobots } from './robot-health-robots';
 import '../../../components/ui/table.css';
 import '../robot-health.css';
@@ -83,25 +83,11 @@ export function RobotHealthPanel() {
       ) : (
         <>
           <p className="rh-panel__hint">{UI.panelHint}</p>
-          <div className="table-frame" role="region" aria-label={`${M.panelTitle}: ${UI.problemsCount(first!.totalCount)}`} tabIndex={0}>
-            <table className="data-table rh-table rh-cards" role="table">
-              <thead role="rowgroup">
-                <tr role="row">
-                  <th scope="col" role="columnheader">{UI.columns.retailer}</th>
-                  <th scope="col" role="columnheader">{UI.columns.robot}</th>
-                  <th scope="col" role="columnheader">{UI.columns.problem}</th>
-                  <th scope="col" role="columnheader">{UI.columns.since}</th>
-                  <th scope="col" role="columnheader">{UI.columns.lastGoodFile}</th>
-                  <th scope="col" role="columnheader">{UI.columns.detail}</th>
-                </tr>
-              </thead>
-              <tbody role="rowgroup">
-                {rows.map((p) => (
-                  <ProblemRow key={p.id} p={p} from={from} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <CardTable label={`${M.panelTitle}: ${UI.problemsCount(first!.totalCount)}`} columns={[UI.columns.retailer, UI.columns.robot, UI.columns.problem, UI.columns.since, UI.columns.lastGoodFile, UI.columns.detail]}>
+            {rows.map((p) => (
+              <ProblemRow key={p.id} p={p} from={from} />
+            ))}
+          </CardTable>
           {more ? (
             <p className="rh-more">
               <Button variant="outline" size="sm" busy={loadingMore} onClick={() => void problems.setSize(problems.size + 1)}>

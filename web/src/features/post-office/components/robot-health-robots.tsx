@@ -10,7 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatCount, formatDate } from '../../../lib/format';
 import { useRobots, type Robot, type RobotsPage } from '../api/robot-health';
-import { fileText, RobotName } from './robot-health-cells';
+import { CardTable, fileText, RobotName } from './robot-health-cells';
 import { RobotSchedule } from './robot-health-schedule';
 
 const robotKey = (r: Pick<Robot, 'retailer' | 'type'>) => `${r.retailer._id}#${r.type}`;
@@ -33,52 +33,38 @@ function Robots() {
       <p className="rh-panel__hint">
         {UI.robotsCount(pages[0]!.totalCount)}. {UI.robotsHint}
       </p>
-      <div className="table-frame" role="region" aria-label={M.robotsTitle} tabIndex={0}>
-        <table className="data-table rh-table rh-cards rh-robots" role="table">
-          <thead role="rowgroup">
-            <tr role="row">
-              <th scope="col" role="columnheader">{UI.columns.retailer}</th>
-              <th scope="col" role="columnheader">{UI.columns.robot}</th>
-              <th scope="col" role="columnheader">{UI.columns.lastFile}</th>
-              <th scope="col" role="columnheader">{UI.columns.expectedBy}</th>
-              <th scope="col" role="columnheader">{UI.columns.recentRows}</th>
-              <th scope="col" role="columnheader">{UI.columns.schedule}</th>
-            </tr>
-          </thead>
-          <tbody role="rowgroup">
-            {rows.map((r) => (
-              <tr role="row" key={robotKey(r)} data-robot={robotKey(r)}>
-                <td role="cell" className="rh-problem__retailer">{r.retailer.name}</td>
-                <td role="cell" className="rh-robot">
-                  <RobotName type={r.type} robot={r.robot} />
-                  {r.problems.length ? (
-                    <span className="rh-robot__problems">
-                      {r.problems.map((k) => (
-                        <span key={k} className={`rh-kind rh-kind--${k}`}>
-                          {ROBOT_PROBLEM_LABELS[k]}
-                        </span>
-                      ))}
+      <CardTable label={M.robotsTitle} className="rh-robots" columns={[UI.columns.retailer, UI.columns.robot, UI.columns.lastFile, UI.columns.expectedBy, UI.columns.recentRows, UI.columns.schedule]}>
+        {rows.map((r) => (
+          <tr role="row" key={robotKey(r)} data-robot={robotKey(r)}>
+            <td role="cell" className="rh-problem__retailer">{r.retailer.name}</td>
+            <td role="cell" className="rh-robot">
+              <RobotName type={r.type} robot={r.robot} />
+              {r.problems.length ? (
+                <span className="rh-robot__problems">
+                  {r.problems.map((k) => (
+                    <span key={k} className={`rh-kind rh-kind--${k}`}>
+                      {ROBOT_PROBLEM_LABELS[k]}
                     </span>
-                  ) : null}
-                </td>
-                <td role="cell" className="rh-nowrap" data-label={UI.columns.lastFile}>
-                  {fileText(r.lastFile)}
-                </td>
-                <td role="cell" className="rh-nowrap" data-label={UI.columns.expectedBy}>
-                  {formatDate(r.expectedBy)}
-                </td>
-                <td role="cell" className="rh-counts" data-label={UI.columns.recentRows}>
-                  {r.recentRowCounts.length ? r.recentRowCounts.map(formatCount).join(' · ') : UI.noRecentRows}
-                </td>
-                <td role="cell" className="rh-robots__schedule">
-                  {/* Keyed by the schedule held: a saved change starts the field again from the server's value. */}
-                  <RobotSchedule key={`${r.cadenceDays}:${String(r.cadenceSet)}`} robot={r} onSaved={replace} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                  ))}
+                </span>
+              ) : null}
+            </td>
+            <td role="cell" className="rh-nowrap" data-label={UI.columns.lastFile}>
+              {fileText(r.lastFile)}
+            </td>
+            <td role="cell" className="rh-nowrap" data-label={UI.columns.expectedBy}>
+              {formatDate(r.expectedBy)}
+            </td>
+            <td role="cell" className="rh-counts" data-label={UI.columns.recentRows}>
+              {r.recentRowCounts.length ? r.recentRowCounts.map(formatCount).join(' · ') : UI.noRecentRows}
+            </td>
+            <td role="cell" className="rh-robots__schedule">
+              {/* Keyed by the schedule held: a saved change starts the field again from the server's value. */}
+              <RobotSchedule key={`${r.cadenceDays}:${String(r.cadenceSet)}`} robot={r} onSaved={replace} />
+            </td>
+          </tr>
+        ))}
+      </CardTable>
       {more ? (
         <p className="rh-more">
           <Button variant="outline" size="sm" busy={loadingMore} onClick={() => void robots.setSize(robots.size + 1)}>
