@@ -29,3 +29,7 @@ export const mfaMessageResponse = z.object({ message: z.string() });
 export const mfaChallenge = z.object({ mfaRequired: z.literal(true), mfaToken: z.string(), expiresAt: z.string(), message: z.string() });
 /** POST /login: a session, or the challenge of the second step. */
 export const loginOrChallengeResponse = z.union([loginResponse, mfaChallenge]);
+
+/** The web's forms of one code field (the login's second step, the security settings): what mfaCodeBody checks. */
+export const mfaCodeForm = mfaCodeBody;
+export type LoginMfaBody = z.input<typeof loginMfaBody>;
