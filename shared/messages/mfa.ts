@@ -52,7 +52,6 @@ export const MFA_UI = {
   appCodeLabel: 'Code from your app',
   anyCodeLabel: 'Code from your app or a recovery code',
   loading: 'Loading two-step sign-in…',
-  on: 'On',
   confirm: 'Turn on',
   cancel: 'Cancel',
   codesTitle: 'Your recovery codes',

@@ -101,7 +101,7 @@ export function TwoStepSignIn({ email }: { email: string }) {
     body = (
       <>
         <p className="mfa-settings__on">
-          <span className="mfa-settings__badge">{MFA_UI.on}</span> <span>{MFA_UI.onSince(formatDate(data.totp.enabledAt))}</span>
+          {MFA_UI.onSince(formatDate(data.totp.enabledAt))}
         </p>
         <p className="muted">
           {MFA_UI.codesLeft(left)}
