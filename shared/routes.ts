@@ -8,6 +8,7 @@
  * Paths are the spec's (the calls listed in `docs/api-calls.tsv`), served under `/api`.
  */
 import { accountRoutes } from './routes/accounts';
+import { mfaRoutes } from './routes/mfa';
 import { addressBookRoutes } from './routes/address-book';
 import { basketRoutes } from './routes/basket';
 import { brandRoutes } from './routes/brands';
@@ -38,6 +39,8 @@ export { buildPath } from './routes/define';
 export const routes = [
   // ── Auth and accounts (000 §7): shared/routes/accounts.ts
   ...accountRoutes,
+  // ── Two-step sign-in: TOTP and recovery codes (issue 26; ours): shared/routes/mfa.ts
+  ...mfaRoutes,
   // ── Look-ups: shared/routes/lookups.ts
   ...lookupRoutes,
   // ── Post office: robot files (001 §7): shared/routes/files.ts

@@ -4,6 +4,7 @@
  */
 import type * as z from 'zod';
 import type { loginResponse } from './schemas/auth';
+import type { loginOrChallengeResponse } from './schemas/mfa';
 import type { brand, brandRetailer, colors } from './schemas/brands';
 import type { retailer } from './schemas/retailers';
 import type { publicUser, roleRef } from './schemas/users';
@@ -16,6 +17,8 @@ export type Retailer = z.output<typeof retailer>;
 /** The user as the API returns it (never the password hash). */
 export type PublicUser = z.output<typeof publicUser>;
 export type LoginResponse = z.output<typeof loginResponse>;
+/** POST /login: a session, or the challenge of the second step (issue 26). */
+export type LoginOrChallenge = z.output<typeof loginOrChallengeResponse>;
 
 export interface Paged<T> {
   data: T[];

@@ -148,6 +148,9 @@ export default defineConfig({
             // its CSS (render-blocking) into every first page.
             // uPlot (the cases' trend charts) and its stylesheet: loaded with a chart, not with every page.
             { name: 'uplot', test: /node_modules[\\/]uplot[\\/]/, priority: 4 },
+            // qrcode (two-step sign-in's setup, issue 26) is imported on demand: its own chunk, or the
+            // catch-all vendor group below put it (about 8 KB gzip) into every first page, /login's too.
+            { name: 'qrcode', test: /node_modules[\\/](qrcode|dijkstrajs)[\\/]/, priority: 4 },
             { name: 'quill', test: /node_modules[\\/](quill|parchment|quill-delta|lodash-es|lodash\.isequal|lodash\.clonedeep|fast-diff|eventemitter3)[\\/]/, priority: 4 },
             // The month and colour pickers (Settings, Manage Reports, the summary's filters) load with
             // their screens: in the catch-all vendor group, react-datepicker, date-fns, floating-ui and

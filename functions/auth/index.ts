@@ -5,4 +5,5 @@
  */
 export { createLink } from './links';
 export { currentPasswordChecked, limitAddress, requestTime, reserveCurrentPasswordCheck, sourceIp } from './throttle';
-export { takeCaseLinkAnswer, takeEmailSend, takeFormRequest, type Window } from './throttle.repo';
+export { takeCaseLinkAnswer, takeEmailSend, takeFormRequest, takeMfaTry, type Window } from './throttle.repo';
+export { sessionAnswer } from './session-answer';

@@ -1,21 +1,21 @@
-import { AUTH } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
+import { MFA, MFA_MSG } from '../../shared/messages/mfa';
 import { route } from '../../shared/routes/accounts';
-import type { LoginResponse } from '../../shared/types';
-import { getBrand } from '../brands';
 import { ForbiddenError, UnauthorizedError } from '../lib/http/errors';
 import { httpHandler, respond } from '../http';
-import { signSession } from '../lib/jwt';
+import { signMfaChallenge } from '../lib/jwt';
 import { verifyPassword } from '../lib/password';
-import { getUserByEmail, primaryRole, toPublicUser } from '../users';
+import { getUserByEmail } from '../users';
 import { deviceCookie, trustedDevice } from './device-cookie';
+import { sessionAnswer } from './session-answer';
 import { limitAddress, loginSucceeded, requestTime, reserveLoginAttempt, sourceIp, type LoginAttempt } from './throttle';
 
 /**
  * An attempt is reserved (atomically, per known device, or per account and address and per
  * account) BEFORE the password is checked, so a burst cannot check more than the limit; a known
  * and an unknown email go the same way (same counters, a dummy scrypt for the unknown one, the
- * same 401 and 429). A login gives the browser a fresh device cookie of the account.
+ * same 401 and 429). A login gives the browser a fresh device cookie of the account. A user with
+ * a second factor (issue 26) gets no session here but a short challenge for POST /login/mfa.
  */
 export const handler = httpHandler(route('login'), async ({ body, event }) => {
   await limitAddress(event);
@@ -27,8 +27,10 @@ export const handler = httpHandler(route('login'), async ({ body, event }) => {
   if (!user || !ok) throw new UnauthorizedError(MSG.loginFailed);
   await loginSucceeded(attempt);
   if (user.status !== 'active') throw new ForbiddenError(MSG.notActivated);
-  const brand = user.brand ? await getBrand(user.brand) : undefined;
-  const token = await signSession({ sub: user._id, role: primaryRole(user), brand: user.brand, retailers: user.associated_retailers, sv: user.sessionVersion ?? 0 });
-  const answer: LoginResponse = { token, expiresAt: new Date(Date.now() + AUTH.sessionHours * 3600_000).toISOString(), user: toPublicUser(user, brand) };
-  return respond(200, answer, undefined, [await deviceCookie(email)]);
+  if ((user as { totp?: unknown }).totp) {
+    const expiresAt = new Date(Date.now() + MFA.challengeMinutes * 60_000);
+    const { token } = await signMfaChallenge({ sub: user._id, sv: user.sessionVersion ?? 0 }, expiresAt);
+    return respond(200, { mfaRequired: true as const, mfaToken: token, expiresAt: expiresAt.toISOString(), message: MFA_MSG.secondStep }, undefined, [await deviceCookie(email)]);
+  }
+  return respond(200, await sessionAnswer(user), undefined, [await deviceCookie(email)]);
 });

@@ -55,6 +55,9 @@ export const takeAccountAttempt = (email: string, w: Window, now?: number) => ta
 /** Login attempts through one device cookie (its id): THROTTLE#DEVICE#<device id>, the window of `now` */
 export const takeDeviceAttempt = (device: string, w: Window, now?: number) => take(`DEVICE#${device}`, w, now);
 
+/** Codes tried on one sign-in's second step (issue 26): THROTTLE#MFA#<challenge id>, the window of `now` */
+export const takeMfaTry = (challengeId: string, w: Window, now?: number) => take(`MFA#${challengeId}`, w, now);
+
 /** Current-password checks of one session (My Account): THROTTLE#SESSION#<session id>, the window of `now` */
 export const takeSessionAttempt = (sessionId: string, w: Window, now?: number) => take(`SESSION#${sessionId}`, w, now);
 

@@ -170,3 +170,41 @@ export async function derivedKey(label: string): Promise<Buffer> {
   const { createHmac } = await import('node:crypto');
   return createHmac('sha256', await key()).update(`retailer-audit:${label}`).digest();
 }
+
+/** The audience of a sign-in's second step: never a session, and a session is never one. */
+const MFA_AUDIENCE = 'retailer-audit:mfa-challenge';
+
+export interface MfaChallengeClaims {
+  /** The user. */
+  sub: string;
+  /** The user's session version when the password was checked (a change since ends the challenge). */
+  sv: number;
+  /** The challenge's own id: its wrong codes are counted on it. */
+  jti: string;
+}
+
+/** The challenge a right password gives a user with a second factor, until `expiresAt`. */
+export async function signMfaChallenge(c: Omit<MfaChallengeClaims, 'jti'>, expiresAt: Date): Promise<{ token: string; jti: string }> {
+  const jti = newSessionId();
+  const token = await new SignJWT({ sv: c.sv })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(c.sub)
+    .setJti(jti)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .setAudience(MFA_AUDIENCE)
+    .sign(await key());
+  return { token, jti };
+}
+
+/** A challenge's claims; InvalidTokenError when it is not ours, not a challenge, or expired. */
+export async function verifyMfaChallenge(token: string): Promise<MfaChallengeClaims> {
+  try {
+    const { payload } = await jwtVerify(token, await key(), { algorithms: ['HS256'], audience: MFA_AUDIENCE, requiredClaims: ['sub', 'exp', 'iat', 'jti', 'sv'] });
+    if (typeof payload.sub !== 'string' || !payload.sub || typeof payload.jti !== 'string' || !SESSION_ID.test(payload.jti) || !Number.isSafeInteger(payload.sv)) throw new InvalidTokenError('malformed challenge');
+    return { sub: payload.sub, sv: payload.sv as number, jti: payload.jti };
+  } catch (e) {
+    if (e instanceof InvalidTokenError || e instanceof joseErrors.JOSEError) throw new InvalidTokenError((e as Error).message);
+    throw e;
+  }
+}

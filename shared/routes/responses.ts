@@ -35,6 +35,7 @@ import {
   updateSettingsResponse,
 } from '../schemas/post-office';
 import { listFailuresResponse, redriveFailureResponse } from '../schemas/operations';
+import { loginOrChallengeResponse, mfaMessageResponse, mfaStatusResponse, recoveryCodesResponse, totpSetupResponse } from '../schemas/mfa';
 import { listRobotsResponse, robotHealthResponse, robotScheduleResponse } from '../schemas/robot-health';
 import { caseSettingsResponse, secondNoticeResponse, sendSecondNoticeResponse, updateCaseSettingsResponse } from '../schemas/case-settings';
 import { answerRetailerCaseResponse, caseActivityResponse, caseEvidencePackResponse, caseSummaryResponse, caseTrendResponse, getCaseResponse, listCaseLinksResponse, listCasesResponse, openRetailerCasesResponse, productCaseResponse, resolveCaseResponse, revokeCaseLinkResponse } from '../schemas/cases';
@@ -65,7 +66,14 @@ import {
 
 export const responses = {
   // Auth and accounts (shared/routes/accounts.ts)
-  login: loginResponse,
+  login: loginOrChallengeResponse,
+  // Two-step sign-in (shared/routes/mfa.ts)
+  loginMfa: loginResponse,
+  getMfaStatus: mfaStatusResponse,
+  setupTotp: totpSetupResponse,
+  confirmTotp: recoveryCodesResponse,
+  disableTotp: mfaMessageResponse,
+  renewRecoveryCodes: recoveryCodesResponse,
   forgotPassword: messageResponse,
   validateToken: validateTokenResponse,
   resetPassword: messageResponse,

@@ -14,7 +14,7 @@ import { USER_MSG } from '../../shared/messages/users';
 import { foldName } from '../../shared/slug';
 import { signedInAccounts, testUser, type AccountSpec } from '../support/accounts';
 import { seedBrand } from '../support/brands';
-import { callRoute, errorBody, login, stack } from '../support/api';
+import { asSession, callRoute, errorBody, login, stack } from '../support/api';
 
 const tag = randomBytes(4).toString('hex');
 const P = `000${tag}`;
@@ -245,10 +245,10 @@ describe('POST /users (admin)', () => {
     // First sign-in: the terms to accept (policyFlag), then accepted.
     const signIn = await callRoute('login', { body: { email: email.toLowerCase(), password: 'Secret-12' } });
     expect(signIn.status).toBe(200);
-    expect(signIn.body.user).toMatchObject({ _id: res.body.user._id, policyFlag: true, brand: { _id: B._id } });
-    const accepted = await callRoute('updateUserPolicy', { token: signIn.body.token, params: { userId: res.body.user._id }, body: { policyFlag: false } });
+    expect(asSession(signIn.body).user).toMatchObject({ _id: res.body.user._id, policyFlag: true, brand: { _id: B._id } });
+    const accepted = await callRoute('updateUserPolicy', { token: asSession(signIn.body).token, params: { userId: res.body.user._id }, body: { policyFlag: false } });
     expect(accepted.status).toBe(200);
-    expect((await callRoute('login', { body: { email, password: 'Secret-12' } })).body.user.policyFlag).toBe(false);
+    expect(asSession((await callRoute('login', { body: { email, password: 'Secret-12' } })).body).user.policyFlag).toBe(false);
 
     // The address is taken now, whatever its case.
     expect(errorBody(await add(newUser({ email: email.toUpperCase() }))).message).toBe(USER_MSG.emailTaken);

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { callRoute, DEMO_PASSWORD, errorBody, login, sentEmails } from '../support/api';
+import { asSession, callRoute, DEMO_PASSWORD, errorBody, login, sentEmails } from '../support/api';
 
 describe('POST /login', () => {
   it('returns a token and the user with roles and brand', async () => {
     const res = await callRoute('login', { body: { email: 'brandadmin@demo.test', password: DEMO_PASSWORD } });
     expect(res.status).toBe(200);
-    expect(res.body.token).toMatch(/^ey/);
-    expect(res.body.user.email).toBe('brandadmin@demo.test');
-    expect(res.body.user.roles[0]?.name).toBe('BRAND_ADMIN');
-    expect(res.body.user.brand).toMatchObject({ name: 'Maison Aurelle', colors: { bgColor: '#333131', textColor: '#ffffff' } });
+    expect(asSession(res.body).token).toMatch(/^ey/);
+    expect(asSession(res.body).user.email).toBe('brandadmin@demo.test');
+    expect(asSession(res.body).user.roles[0]?.name).toBe('BRAND_ADMIN');
+    expect(asSession(res.body).user.brand).toMatchObject({ name: 'Maison Aurelle', colors: { bgColor: '#333131', textColor: '#ffffff' } });
     expect(JSON.stringify(res.body)).not.toMatch(/passwordHash|scrypt/);
   });
 
@@ -122,7 +122,7 @@ describe('POST /register', () => {
     expect((await callRoute('resetPassword', { query: { token }, body: { password: 'secret-2' } })).status).toBe(200);
     const ok = await callRoute('login', { body: { email, password: 'secret-2' } });
     expect(ok.status).toBe(200);
-    expect(ok.body.user).toMatchObject({ roles: [{ name: 'BRAND_ADMIN' }], brand: { name: 'Nouveau Atelier' }, policyFlag: true });
+    expect(asSession(ok.body).user).toMatchObject({ roles: [{ name: 'BRAND_ADMIN' }], brand: { name: 'Nouveau Atelier' }, policyFlag: true });
   });
 
   it('validates with the spec messages', async () => {

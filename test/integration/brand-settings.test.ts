@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BRAND_MSG } from '../../shared/schemas/brand-settings';
 import { signedInAccounts, type AccountSpec } from '../support/accounts';
-import { callRoute, errorBody, login, stack } from '../support/api';
+import { asSession, callRoute, errorBody, login, stack } from '../support/api';
 
 const tag = randomBytes(4).toString('hex');
 const B = { _id: `brand-bs-${tag}`, name: `Colour House ${tag}`, slug: `colour-house-${tag}` };
@@ -49,8 +49,8 @@ describe('PUT /brands/{brandId}: who may', () => {
     expect(res.body.data.retailers).toEqual([{ retailer: R._id, flag: true, webSiteType: 'retailerWithProducts' }]);
     expect((await stored())!.colors.bgColor).toBe('#1a2b3c');
     const session = await callRoute('login', { body: { email: users.admin.email, password: PASSWORD } });
-    expect(session.body.user.brand!.colors.bgColor).toBe('#1a2b3c');
-    expect(session.body.user.brand!.company_email_bcc).toBe(`audit-${tag}@example.test`);
+    expect(asSession(session.body).user.brand!.colors.bgColor).toBe('#1a2b3c');
+    expect(asSession(session.body).user.brand!.company_email_bcc).toBe(`audit-${tag}@example.test`);
   });
 
   it('an ADMIN may change any brand; colours alone, or the BCC alone (empty removes it), leave the other part as it was', async () => {

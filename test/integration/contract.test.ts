@@ -5,7 +5,7 @@
  * name, none missing).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { callRoute, login, sentEmails, stack } from '../support/api';
+import { asSession, callRoute, login, sentEmails, stack } from '../support/api';
 import { expectContract } from '../support/contract';
 
 let admin = '';
@@ -53,12 +53,12 @@ describe('account answers match their response schemas', () => {
     const session = await callRoute('login', { body: { email, password: 'secret-1' } });
     expect(session.status).toBe(200);
     expectContract('login', session.body);
-    expect(session.body.user.policyFlag).toBe(true);
-    const accepted = await callRoute('updateUserPolicy', { token: session.body.token, params: { userId: session.body.user._id }, body: { policyFlag: false } });
+    expect(asSession(session.body).user.policyFlag).toBe(true);
+    const accepted = await callRoute('updateUserPolicy', { token: asSession(session.body).token, params: { userId: asSession(session.body).user._id }, body: { policyFlag: false } });
     expect(accepted.status).toBe(200);
     expectContract('updateUserPolicy', accepted.body);
     expect(accepted.body.user.policyFlag).toBe(false);
-    const out = await callRoute('logout', { token: session.body.token });
+    const out = await callRoute('logout', { token: asSession(session.body).token });
     expect(out.status).toBe(200);
     expectContract('logout', out.body);
   });

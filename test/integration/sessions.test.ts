@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { callRoute, errorBody, sentEmails, stack } from '../support/api';
+import { asSession, callRoute, errorBody, sentEmails, stack } from '../support/api';
 import { TEST_ROLES, testUser } from '../support/accounts';
 
 const tag = randomBytes(4).toString('hex');
@@ -37,7 +37,7 @@ async function makeUser(role: keyof typeof TEST_ROLES = 'User', retailers = ['re
 async function logIn(email: string, password = PASSWORD): Promise<string> {
   const res = await callRoute('login', { body: { email, password } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.token as string;
+  return asSession(res.body).token;
 }
 
 /** A call any signed-in user may make and that shows their access: the retailers of the brand they see. */

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TERMS_NOT_ACCEPTED } from '../../shared/constants';
-import { type ApiResult, callRoute, errorBody, login, stack } from '../support/api';
+import { type ApiResult, asSession, callRoute, errorBody, login, stack } from '../support/api';
 import { signedInAccounts } from '../support/accounts';
 
 const tag = randomBytes(4).toString('hex');
@@ -39,7 +39,7 @@ describe('a brand user who has not accepted the terms', () => {
     expectTermsError(await callRoute('listUsers', { query: { brand: BRAND }, token }));
     // What the web shows them instead: the login answer says the terms come first.
     const res = await callRoute('login', { body: { email: 'newuser@demo.test', password: 'Demo-2026!' } });
-    expect(res.body.user.policyFlag).toBe(true);
+    expect(asSession(res.body).user.policyFlag).toBe(true);
   });
 
   it('is refused before the body or the brand is looked at: another brand, a malformed body, a mutation', async () => {

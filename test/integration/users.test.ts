@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { USER_MSG as M } from '../../shared/messages/users';
 import { signedInAccounts, testUser, type AccountSpec } from '../support/accounts';
-import { callRoute, errorBody, login, sentEmails, stack } from '../support/api';
+import { asSession, callRoute, errorBody, login, sentEmails, stack } from '../support/api';
 
 const tag = randomBytes(4).toString('hex');
 const B = { _id: `brand-us-${tag}`, name: `Users House ${tag}`, slug: `users-house-${tag}` };
@@ -153,7 +153,7 @@ describe('POST /registerAndNotify', () => {
     expect((await callRoute('resetPassword', { query: { token }, body: { password: 'Nora-123' } })).status).toBe(200);
     const signedIn = await callRoute('login', { body: { email: `NORA.NEW-${tag}@x.test`, password: 'Nora-123' } });
     expect(signedIn.status).toBe(200);
-    expect(signedIn.body.user.brand?._id).toBe(B._id);
+    expect(asSession(signedIn.body).user.brand?._id).toBe(B._id);
   });
 
   it("answers the user form's messages, every one at once, and creates nothing", async () => {
@@ -347,7 +347,7 @@ describe('PUT /users/{id}: My Account', () => {
 
   it('a new email and password end the other sessions; the session that changed them gets a new token', async () => {
     const other = await login(users.self.email, PASSWORD);
-    const current = (await callRoute('login', { body: { email: users.self.email, password: PASSWORD } })).body.token;
+    const current = asSession((await callRoute('login', { body: { email: users.self.email, password: PASSWORD } })).body).token;
     const newEmail = `Eve-Moved-${tag}@X.test`;
     const res = await edit(current, users.self._id, { email: newEmail, password: 'eve-new-pass-1', currentPassword: PASSWORD });
     expect(res.status).toBe(200);

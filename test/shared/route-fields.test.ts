@@ -34,11 +34,12 @@ describe('response schemas (shared/routes/responses.ts)', () => {
 });
 
 describe('what infra binds beyond the grants, from the route definitions', () => {
-  it('gives a JWT-key reason only to public routes: login and the B2B portal exchange issue sessions, the export and picture links are checked', () => {
+  it('gives a JWT-key reason only to public routes: login, its second step and the B2B portal exchange issue sessions, the export and picture links are checked', () => {
     const withKey = table.filter((r) => r.jwtKey);
     expect(withKey.filter((r) => r.access !== 'public').map((r) => r.id)).toEqual([]);
     expect(Object.fromEntries(withKey.map((r) => [r.id, r.jwtKey]))).toEqual({
       login: 'issuesSession',
+      loginMfa: 'issuesSession',
       openB2bPortal: 'issuesSession',
       downloadExport: 'checksSignedLink',
       openImage: 'checksSignedLink',

@@ -142,13 +142,20 @@ async function requestFrom<T>(address: string, method: string, path: string, pay
 }
 
 const tokens = new Map<string, string>();
+/** A POST /login answer that is a session (a user with two-step sign-in gets a challenge instead: issue 26). */
+export function asSession(body: ResponseOf<'login'>): Extract<ResponseOf<'login'>, { token: string }> {
+  if (!('token' in body)) throw new Error(`expected a session, got a second-step challenge: ${JSON.stringify(body)}`);
+  return body;
+}
+
 export async function login(email: string, password = DEMO_PASSWORD): Promise<string> {
   const cached = tokens.get(email);
   if (cached && password === DEMO_PASSWORD) return cached;
   const res = await callRoute('login', { body: { email, password } });
   if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
-  tokens.set(email, res.body.token);
-  return res.body.token;
+  const { token } = asSession(res.body);
+  tokens.set(email, token);
+  return token;
 }
 
 /** Emails the SES emulator holds. */

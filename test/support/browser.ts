@@ -12,7 +12,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
-import { callRoute, DEMO_PASSWORD, sentEmails, stack } from './api';
+import { asSession, callRoute, DEMO_PASSWORD, sentEmails, stack } from './api';
 import { copyScreen, describeWidthProblem, PHONE, phoneWidthOf, type WidthProblem } from './phone-width';
 import { SCREEN_KEY_SCRIPT } from './screen-key';
 import { afterAll, beforeAll, inject } from 'vitest';
@@ -388,7 +388,8 @@ export interface ApiSession {
 export async function apiSession(email: string, password = DEMO_PASSWORD): Promise<ApiSession> {
   const res = await callRoute('login', { body: { email, password } });
   if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${JSON.stringify(res.body)}`);
-  return { token: res.body.token, expiresAt: res.body.expiresAt, user: res.body.user, actingBrand: null };
+  const s = asSession(res.body);
+  return { token: s.token, expiresAt: s.expiresAt, user: s.user, actingBrand: null };
 }
 
 /** Put a session into the app's storage (as a login would), then open `target`. */

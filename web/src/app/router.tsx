@@ -75,6 +75,7 @@ export const router = createBrowserRouter([
               { path: 'retailers', lazy: screen(() => import('./routes/admin/retailers'), 'RetailersRoute') },
               { path: 'user-retailer-association', lazy: screen(() => import('./routes/admin/user-retailer-association'), 'UserRetailerAssociationRoute') },
               { path: 'permissions', lazy: screen(() => import('./routes/admin/permissions'), 'PermissionsRoute') },
+              { path: 'security', lazy: screen(() => import('./routes/admin/security'), 'AdminSecurityRoute') },
               { path: '*', lazy: screen(() => import('./routes/admin/not-available'), 'AdminNotAvailableRoute') },
             ],
           },

@@ -33,6 +33,8 @@ export const paths = {
     retailers: '/admin/retailers',
     users: '/admin/manage-users',
     permissions: '/admin/permissions',
+    /** The admin's own two-step sign-in (issue 26). */
+    security: '/admin/security',
   },
   dashboard: {
     root: '/dashboard',

@@ -1,8 +1,10 @@
 /**
- * /admin (001 §2): the admin home with its two menus, PostOffice and Retailers; 'Go to
+ * /admin (001 §2): the admin home with its two menus, PostOffice and Retailers (and, issue 26,
+ * 'Your account' with the admin's own security); 'Go to
  * Notifications' carries a badge with the number of unseen notifications.
  */
 import { Link } from 'react-router-dom';
+import { MFA_UI } from '@shared/messages/mfa';
 import { CountBadge } from '../../../components/ui/badge';
 import { paths } from '../../../config/paths';
 import { useNotifications } from '../../../features/notifications/api/get-notifications';
@@ -28,6 +30,12 @@ const MENUS = [
       { to: paths.admin.users, label: 'Manage Users' },
     ],
   },
+  {
+    // Issue 26: the admin's own sign-in (admins have no dashboard settings).
+    title: MFA_UI.adminMenuTitle,
+    text: MFA_UI.adminMenuText,
+    links: [{ to: paths.admin.security, label: MFA_UI.adminPageTitle }],
+  },
 ] as const;
 
 function UnseenBadge() {
@@ -48,8 +56,8 @@ export function AdminHomeRoute() {
       </div>
       <div className="menus">
         {MENUS.map((m) => (
-          <section key={m.title} className="menu-card" aria-labelledby={`menu-${m.title}`}>
-            <h2 id={`menu-${m.title}`} className="menu-card__title">
+          <section key={m.title} className="menu-card" aria-labelledby={`menu-${m.title.replace(/\s+/g, '-')}`}>
+            <h2 id={`menu-${m.title.replace(/\s+/g, '-')}`} className="menu-card__title">
               {m.title}
             </h2>
             <p className="menu-card__text">{m.text}</p>

@@ -5,7 +5,11 @@
  *
  * The page draws without zod and the API client (the route table and its schemas, ~40 KB gzip):
  * they load as soon as the user focuses the form, and a submit waits for them.
+ *
+ * A user with two-step sign-in (issue 26) gets a challenge instead of a session: the same card
+ * then asks for the code (./mfa-step.tsx, its own chunk), and its session goes the same way.
  */
+import { lazy, Suspense, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import type { LoginBody } from '@shared/schemas/auth';
@@ -33,24 +37,43 @@ function loadDeps() {
   return deps;
 }
 
+const MfaStep = lazy(() => import('./mfa-step').then((m) => ({ default: m.MfaStep })));
+
 const resolver: Resolver<LoginBody> = async (values, context, options) => (await loadDeps())[0].loginResolver(values, context, options);
 
 export function LoginForm({ defaultEmail = '', failed = false }: { defaultEmail?: string; failed?: boolean }) {
   const navigate = useNavigate();
+  const [challenge, setChallenge] = useState<{ mfaToken: string; message: string } | null>(null);
   const {
     register,
     handleSubmit,
     setError,
+    getValues,
+    resetField,
     formState: { errors, isSubmitting },
   } = useForm<LoginBody>({ resolver, defaultValues: { email: defaultEmail, password: '' } });
+
+  const signIn = (res: { token: string; expiresAt: string; user: Session['user'] }) => {
+    const session: Session = { token: res.token, expiresAt: res.expiresAt, user: res.user, actingBrand: null };
+    setSession(session);
+    navigate(afterLogin(session, takeDeepLink()), { replace: true });
+  };
+
+  /** Back from the second step: with a reason, as a refused login is shown; without, to the form as it was (password emptied). */
+  const restart = (message: string) => {
+    setChallenge(null);
+    resetField('password');
+    if (!message) return;
+    const state: LoginFailedState = { message, email: getValues('email') };
+    navigate(paths.loginFailed, { replace: true, state });
+  };
 
   const onSubmit = handleSubmit(async (values) => {
     try {
       const { login } = (await loadDeps())[1];
       const res = await login(values);
-      const session: Session = { token: res.token, expiresAt: res.expiresAt, user: res.user, actingBrand: null };
-      setSession(session);
-      navigate(afterLogin(session, takeDeepLink()), { replace: true });
+      if ('mfaRequired' in res) return setChallenge({ mfaToken: res.mfaToken, message: res.message });
+      signIn(res);
     } catch (e) {
       if (e instanceof ApiError && REFUSED.has(e.status)) {
         // A refused login is not an expired session: drop any stale one and say why on the login page.
@@ -65,6 +88,14 @@ export function LoginForm({ defaultEmail = '', failed = false }: { defaultEmail?
       handleError(e);
     }
   });
+
+  if (challenge) {
+    return (
+      <Suspense fallback={<p className="muted" role="status">{challenge.message}</p>}>
+        <MfaStep challenge={challenge} onSession={signIn} onRestart={restart} />
+      </Suspense>
+    );
+  }
 
   return (
     <form className="form" onSubmit={(e) => void onSubmit(e).catch(handleError)} onFocus={() => void loadDeps().catch(() => undefined)} noValidate aria-label="Log in">

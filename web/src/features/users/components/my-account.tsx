@@ -4,7 +4,7 @@
  * appears once the email or the password changes (the server asks for it then, and ends the
  * account's other sessions; this session takes the new token it answers). The session's stored
  * user follows, so the top bar shows the new name at once.
- * Below the form, 'Log out of all devices' (POST /logout/all, after a confirmation) ends every
+ * Below the form, two-step sign-in (issue 26: ../../mfa/components/two-step-sign-in.tsx), then 'Log out of all devices' (POST /logout/all, after a confirmation) ends every
  * session of the account, this one included; the side menu's Log out ends this session only.
  */
 import { useMemo, useState } from 'react';
@@ -16,6 +16,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormField, SelectField } from '../../../components/ui/form-field';
 import { paths } from '../../../config/paths';
 import { endAllServerSessions } from '../../auth';
+import { TwoStepSignIn } from '../../mfa';
 import { showServerIssues, useSchemaForm } from '../../../lib/form';
 import { handleError } from '../../../lib/handle-error';
 import { navigateTo } from '../../../lib/navigation';
@@ -76,6 +77,7 @@ export function MyAccount({ session }: { session: Session }) {
           </Button>
         </div>
       </form>
+      <TwoStepSignIn email={u.email} />
       <LogOutEverywhere />
     </>
   );

@@ -1,0 +1,24 @@
+/**
+ * /admin/security (issue 26): an admin's own account security, two-step sign-in (admins have no
+ * dashboard settings; the component is My Account's). A Back link to /admin.
+ */
+import { Link } from 'react-router-dom';
+import { MFA_UI } from '@shared/messages/mfa';
+import { paths } from '../../../config/paths';
+import { TwoStepSignIn } from '../../../features/mfa/components/two-step-sign-in';
+import { getSession } from '../../../lib/session';
+
+export function AdminSecurityRoute() {
+  const email = getSession()?.user.email ?? '';
+  return (
+    <>
+      <div className="page-head">
+        <h1 className="page-head__title">{MFA_UI.adminPageTitle}</h1>
+        <Link className="btn btn--outline btn--sm" to={paths.admin.home}>
+          Back
+        </Link>
+      </div>
+      <TwoStepSignIn email={email} />
+    </>
+  );
+}
