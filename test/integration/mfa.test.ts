@@ -60,7 +60,8 @@ beforeAll(async () => {
   const { createUser } = await import('../../functions/users/users.repo');
   const { hashPassword } = await import('../../functions/lib/password');
   const passwordHash = await hashPassword(PASSWORD);
-  for (const u of [ALICE, BOB]) await createUser(testUser({ ...u, passwordHash }));
+  // Of no brand: the demo brand's Users list is paged by other suites, which must not see these come and go.
+  for (const u of [ALICE, BOB]) await createUser(testUser({ ...u, passwordHash, brand: null }));
 });
 
 describe('two-step sign-in', () => {
@@ -137,7 +138,7 @@ describe('two-step sign-in', () => {
     const { createUser, getUser } = await import('../../functions/users/users.repo');
     const { hashPassword } = await import('../../functions/lib/password');
     const CAROL = user('c');
-    await createUser(testUser({ ...CAROL, passwordHash: await hashPassword(PASSWORD) }));
+    await createUser(testUser({ ...CAROL, passwordHash: await hashPassword(PASSWORD), brand: null }));
     const { next } = await enable(CAROL.email);
     const challenge = await passwordStep(CAROL.email);
     // The password changes meanwhile (the session version moves): the challenge is dead.
@@ -156,7 +157,7 @@ describe('two-step sign-in', () => {
     const DAN = user('d');
     const { createUser } = await import('../../functions/users/users.repo');
     const { hashPassword } = await import('../../functions/lib/password');
-    await createUser(testUser({ ...DAN, passwordHash: await hashPassword(PASSWORD) }));
+    await createUser(testUser({ ...DAN, passwordHash: await hashPassword(PASSWORD), brand: null }));
     const { next, recovery, token } = await enable(DAN.email);
     const renewed = await callRoute('renewRecoveryCodes', { token, body: { code: await next() } });
     expect(renewed.status).toBe(200);
