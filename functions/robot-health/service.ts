@@ -20,7 +20,8 @@ import { queryAll, table } from '../lib/table';
 import { createNotificationRecord } from '../notifications';
 import { refreshRetailerRows } from '../scrapings';
 import { getSettings } from '../settings';
-import { assessFile, lateFinding, stuckFinding, usDate, type FileRef, type RobotFileFacts } from './domain/rules';
+import { usDate } from '../lib/us-date';
+import { addDays, assessFile, lateFinding, stuckFinding, type FileRef, type RobotFileFacts } from './domain/rules';
 import { allProblems, allRobots, changeRobot, claimAlert, putLastCheck, releaseAlert, type ChangeOutcome, type RobotHealthItem, type RobotProblem } from './health.repo';
 
 /** What ingest keeps of a file for its robot's health (on the File record, so a resumed ingest has it). */
@@ -160,7 +161,7 @@ export async function checkRobots(day: string, now = new Date(), opts: { retaile
   const settings: RobotHealthSettings = all.robotHealth;
   const only = opts.retailers ? new Set(opts.retailers) : undefined;
   const mine = <T extends { retailer: string }>(items: T[]) => (only ? items.filter((i) => only.has(i.retailer)) : items);
-  const [robots, pending] = await Promise.all([allRobots().then(mine), pendingFilesUpTo(addDaysIso(day, -settings.stuckDays)).then(mine)]);
+  const [robots, pending] = await Promise.all([allRobots().then(mine), pendingFilesUpTo(addDays(day, -settings.stuckDays)).then(mine)]);
   // The oldest stuck file of each robot.
   const stuckOf = new Map<string, PendingFile & { since: string; detail: string }>();
   for (const f of pending) {
@@ -220,7 +221,6 @@ export async function checkRobots(day: string, now = new Date(), opts: { retaile
   return result;
 }
 
-const addDaysIso = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The email of one problem (the notification's HTML is its body). */
 export function problemEmail(p: RobotProblem, reminderDay?: number): { subject: string; html: string; message: string } {

@@ -7,6 +7,7 @@
 import { ROBOT_HEALTH_MSG as M, type RobotProblemKind } from '../../../shared/messages/robot-health';
 import { PRODUCT_COLUMNS as P, HOMEPAGE_COLUMNS as H, BRAND_COLUMNS as B, type RobotRow, type RobotType } from '../../../shared/robot-columns';
 import type { RobotHealthSettings } from '../../../shared/schemas/robot-health';
+import { usDate } from '../../lib/us-date';
 
 export type { RobotProblemKind };
 
@@ -54,8 +55,6 @@ export interface Finding {
   detail: string;
 }
 
-/** The US date the texts show. */
-export const usDate = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
 
 export function median(values: readonly number[]): number {
   if (!values.length) return 0;
