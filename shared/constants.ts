@@ -85,6 +85,12 @@ export const AUTH = {
 /** The `code` of the API's 403 to a brand user who has not accepted the terms: the web's client opens /privacypolicy on it. */
 export const TERMS_NOT_ACCEPTED = 'TERMS_NOT_ACCEPTED';
 
+/**
+ * The `code` of the API's 403 to an ADMIN without a second factor on a route other than its setup
+ * (issue 26): the web's client opens the admin's security page on it.
+ */
+export const SECOND_FACTOR_REQUIRED = 'SECOND_FACTOR_REQUIRED';
+
 /** Header CloudFront adds to every API request (a secret value); the API refuses requests without it. */
 export const ORIGIN_HEADER = 'x-origin-verify';
 

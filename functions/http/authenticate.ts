@@ -9,6 +9,7 @@ import { portalMayCall, type AuthContext } from '../lib/http/auth';
 import { ForbiddenError, UnauthorizedError } from '../lib/http/errors';
 import { InvalidTokenError, isPortalToken, verifySession, type VerifiedSession } from '../lib/jwt';
 import { portalPrincipal } from '../b2b';
+import { hasSecondFactor } from '../mfa';
 import { getSessionUser, isRevoked, primaryRole } from '../users';
 
 /**
@@ -47,5 +48,6 @@ export async function authenticate(headers: Record<string, string | undefined>, 
     isAdmin: role === ROLE.ADMIN,
     session: { id: claims.sid, exp: claims.exp },
     termsPending: role !== ROLE.ADMIN && user.policyFlag === true,
+    secondFactorPending: role === ROLE.ADMIN && !hasSecondFactor(user),
   };
 }

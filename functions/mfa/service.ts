@@ -15,5 +15,3 @@ export async function takeSecondFactor(user: MfaUser, code: string, opts: { reco
   if (!opts.recovery) return undefined;
   return (await takeRecoveryCode(user._id, recoveryHash(code))) ? 'recovery' : undefined;
 }
-
-export const hasSecondFactor = (user: MfaUser): boolean => !!user.totp;

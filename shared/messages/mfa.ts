@@ -23,6 +23,10 @@ export const MFA_MSG = {
   enabled: 'Two-step sign-in is on. Keep your recovery codes somewhere safe: each works once.',
   disabled: 'Two-step sign-in is off.',
   codesRenewed: 'New recovery codes made: the old ones no longer work.',
+  /** An ADMIN without a second factor called anything but its setup (403 SECOND_FACTOR_REQUIRED). */
+  adminNeedsFactor: 'An admin account needs two-step sign-in. Set it up before anything else.',
+  /** An ADMIN tried to turn off their only second factor. */
+  adminKeepsFactor: 'An admin account must keep two-step sign-in: it cannot be turned off.',
   /** The login answer when the password was right and a second step is needed. */
   secondStep: 'Enter the code from your authenticator app.',
 } as const;

@@ -54,6 +54,11 @@ export interface RouteDef {
    * `TERMS_NOT_ACCEPTED` (docs/decisions.md "Accepting the terms").
    */
   beforeTerms?: true;
+  /**
+   * An ADMIN without a second factor may call this route (its two-step sign-in setup, logging
+   * out). Every other route answers them 403 `SECOND_FACTOR_REQUIRED` (issue 26, decision 42).
+   */
+  beforeSecondFactor?: true;
   /** The request body is multipart/form-data. */
   multipart?: boolean;
   /**

@@ -49,6 +49,10 @@ export type RegisterBody = z.infer<typeof registerBody>;
 /** The answer of forgotPassword, resetPassword, register and logout: a message to show. */
 export const messageResponse = z.object({ message: z.string() });
 /** POST /login: the session token, when it ends, and the user. */
-export const loginResponse = z.object({ token: z.string(), expiresAt: z.string(), user: publicUser });
+/**
+ * A new session. `secondFactorRequired`: an ADMIN without a second factor (issue 26), whose session
+ * opens only its setup until it is done.
+ */
+export const loginResponse = z.object({ token: z.string(), expiresAt: z.string(), user: publicUser, secondFactorRequired: z.literal(true).optional() });
 /** GET /validateToken: the link is usable (an unusable one answers 410), and what it is for. */
 export const validateTokenResponse = z.object({ valid: z.boolean(), kind: z.enum(LINK_KINDS) });

@@ -4,6 +4,7 @@
  * call → /login?session=expired, exact-match public routes.
  */
 import { describe, expect, it } from 'vitest';
+import { adminWithTotp } from '../support/accounts';
 import { activeAccount, apiSession, browserPerFile, here, loginInUi, storedSession, waitForPath, withSession, type Tab } from '../support/browser';
 
 const { tab } = browserPerFile();
@@ -26,11 +27,12 @@ describe('deep link of an unauthenticated visit', () => {
       expect(await deepLink(t)).toBeNull();
     }));
 
-  it('brings an admin back to the admin page they asked for', () =>
+  it('brings an admin back to the admin page they asked for (after its second step)', () =>
     tab(async ({ page }) => {
+      const admin = await adminWithTotp('guard-admin');
       await page.goto('/admin');
       await waitForPath(page, '/login');
-      await loginInUi(page, 'admin@demo.test', undefined, '');
+      await loginInUi(page, admin.email, admin.password, '', () => admin.app.next());
       await waitForPath(page, '/admin');
       await page.getByRole('heading', { name: 'Administration' }).waitFor();
     }));
@@ -94,7 +96,8 @@ describe('expired or refused sessions', () => {
   it('a 401 from any call sends the user to /login?session=expired and clears nothing (tampered admin token)', () =>
     tab(async (t) => {
       const { page } = t;
-      const session = await apiSession('admin@demo.test');
+      const admin = await adminWithTotp('guard-401-admin');
+      const session = { ...admin.session, actingBrand: null };
       const tampered = { ...session, token: `${session.token.slice(0, -4)}AAAA` };
       await withSession(page, tampered, '/admin/confirm');
       await page.getByRole('button', { name: /Brand User/ }).click();
@@ -103,7 +106,7 @@ describe('expired or refused sessions', () => {
       expect(JSON.parse((await storedSession(page)).local!).token).toBe(tampered.token);
       expect(await deepLink(t)).toBe('/admin/confirm');
       // Logging in again returns to where the user was.
-      await loginInUi(page, 'admin@demo.test', undefined, '');
+      await loginInUi(page, admin.email, admin.password, '', () => admin.app.next());
       await waitForPath(page, '/admin/confirm');
     }));
 

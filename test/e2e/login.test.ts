@@ -3,15 +3,16 @@
  * state, the redirects after login and for an already signed-in visitor, the stored session.
  */
 import { describe, expect, it } from 'vitest';
-import { callRoute } from '../support/api';
+import { callRoute, demoAdminApp } from '../support/api';
 import { activeAccount, apiSession, browserPerFile, cssVar, here, loginInUi, openTab, screenshot, storedSession, waitForPath, withSession } from '../support/browser';
 
 const { tab } = browserPerFile();
 
 describe('each demo account lands where the spec says', () => {
-  it('admin@demo.test (ADMIN) → /admin/confirm', () =>
+  it('admin@demo.test (ADMIN, two-step sign-in on: its code after the password) → /admin/confirm', () =>
     tab(async ({ page }) => {
-      await loginInUi(page, 'admin@demo.test');
+      const app = demoAdminApp();
+      await loginInUi(page, 'admin@demo.test', undefined, '/login', () => app.next());
       await waitForPath(page, '/admin/confirm');
       await page.getByRole('heading', { name: 'How would you like to continue?' }).waitFor();
       await screenshot(page, 'admin-confirm');

@@ -4,10 +4,10 @@
  * otplib as an authenticator app would), the recovery codes downloaded and acknowledged; then
  * the login page's second step (a wrong code's message under the field, too many wrong codes back
  * to the password step, the right code, a recovery code), and turned off with a code. An admin of
- * this file's own finds the same section on /admin/security, on a 390 px phone.
+ * this file's own, without a second factor, is led to /admin/security and set it up there before
+ * anything else (issue 26), on a 390 px phone.
  */
 import { randomBytes } from 'node:crypto';
-import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MFA, MFA_MSG as M, MFA_UI as UI } from '../../shared/messages/mfa';
@@ -15,6 +15,7 @@ import { TEST_ROLES, testUser } from '../support/accounts';
 import { stack } from '../support/api';
 import { assertAccessible, browserPerFile, downloadedBytes, loginInUi, screenshot, toast, waitForPath } from '../support/browser';
 import { PHONE } from '../support/phone-width';
+import { authenticator } from '../support/totp';
 
 const tag = randomBytes(4).toString('hex');
 const PASSWORD = 'Mfa-Browser-2031!';
@@ -22,29 +23,6 @@ const USER = { _id: `user-e2emfa-${tag}`, email: `e2emfa-${tag}@demo.test` };
 const ADMIN = { _id: `user-e2emfa-admin-${tag}`, email: `e2emfa-admin-${tag}@demo.test` };
 const SETTINGS = '/dashboard/profile/settings?tab=account';
 const { tab } = browserPerFile();
-
-/** An authenticator app: each code for a 30 s step after the last one used (the server takes a step once and accepts one either side). */
-function authenticator(secret: string) {
-  const STEP = 30;
-  const now = () => Math.floor(Date.now() / 1000 / STEP);
-  let last = now() - 2;
-  return {
-    next: async () => {
-      const step = Math.max(last + 1, now() - 1);
-      // Three codes in one step used already: wait for the clock to reach the next.
-      while (step > now() + 1) await new Promise((r) => setTimeout(r, 1000));
-      last = step;
-      return generate({ secret, epoch: step * STEP });
-    },
-    /** A code no step near now has. */
-    wrong: async () => {
-      const near = await Promise.all([-1, 0, 1].map((d) => generate({ secret, epoch: (now() + d) * STEP })));
-      let n = 0;
-      while (near.includes(String(n).padStart(6, '0'))) n++;
-      return String(n).padStart(6, '0');
-    },
-  };
-}
 
 beforeAll(async () => {
   Object.assign(process.env, stack().env);
@@ -166,21 +144,46 @@ describe('two-step sign-in in the browser', () => {
       await waitForPath(page, '/dashboard/summary');
     }));
 
-  it("an admin's own security is on /admin/security, linked from the admin home, on a 390 px phone", () =>
+  it('an admin without a second factor is led to set it up before anything else, on a 390 px phone; then the admin area opens', () =>
     tab(async (t) => {
       const { page } = t;
       await loginInUi(page, ADMIN.email, PASSWORD);
-      await waitForPath(page, '/admin/confirm');
-      await page.goto('/admin');
-      await page.getByRole('region', { name: UI.adminMenuTitle }).getByRole('link', { name: UI.adminPageTitle }).click();
+      // Straight to its security page, with the reason and no way out but the setup.
       await waitForPath(page, '/admin/security');
       await page.getByRole('heading', { level: 1, name: UI.adminPageTitle }).waitFor();
       const section = page.getByRole('region', { name: UI.title });
+      await section.getByText(M.adminNeedsFactor).waitFor();
+      expect(await page.getByRole('link', { name: 'Back' }).count()).toBe(0);
+      await screenshot(page, 'mfa-admin-required-390');
+      await assertAccessible(t);
+      // Any other admin page leads back here.
+      await page.goto('/admin/retailers');
+      await waitForPath(page, '/admin/security');
+      await page.goto('/admin/confirm');
+      await waitForPath(page, '/admin/security');
+
+      // The setup: the QR code and key, the first code, the recovery codes.
       await section.getByRole('button', { name: UI.setUp }).click();
       await section.getByRole('img', { name: UI.qrAlt }).waitFor();
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(PHONE.width);
-      await screenshot(page, 'mfa-admin-security-390');
-      await assertAccessible(t);
+      const secret = (await section.locator('[data-secret]').getAttribute('data-secret'))!;
+      const app = authenticator(secret);
+      await section.getByLabel(UI.appCodeLabel).fill(await app.next());
+      await section.getByRole('button', { name: UI.confirm }).click();
+      await toast(page, M.enabled).waitFor();
+      await section.getByRole('checkbox', { name: UI.saved }).check();
+      await section.getByRole('button', { name: UI.done }).click();
+      // On, for good: no Turn off for an admin; the way to the admin area is open.
+      await section.getByText(UI.renew).waitFor();
+      expect(await section.getByRole('button', { name: UI.turnOff }).count()).toBe(0);
+      await page.getByRole('link', { name: 'Back' }).click();
+      await waitForPath(page, '/admin');
+      await page.getByRole('heading', { name: 'Administration' }).waitFor();
+
+      // The next sign-in asks for the code after the password.
+      await logOut(page);
+      await loginInUi(page, ADMIN.email, PASSWORD, '/login', () => app.next());
+      await waitForPath(page, '/admin/confirm');
     }, PHONE));
 });

@@ -8,33 +8,18 @@
  * step once and accepts one step either side of its clock).
  */
 import { randomBytes } from 'node:crypto';
-import { generate } from 'otplib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MFA, MFA_MSG as M } from '../../shared/messages/mfa';
-import { testUser } from '../support/accounts';
-import { callRoute, errorBody, login, stack } from '../support/api';
+import { SECOND_FACTOR_REQUIRED } from '../../shared/constants';
+import { TEST_ROLES, testUser, turnOnTotp } from '../support/accounts';
+import { asSession, callRoute, errorBody, login, stack } from '../support/api';
+import { authenticator, codeAt, currentStep } from '../support/totp';
 
 const tag = randomBytes(4).toString('hex');
 const PASSWORD = 'Mfa-Setup-2031!';
 const user = (k: string) => ({ _id: `user-mfa${k}-${tag}`, email: `mfa${k}-${tag}@demo.test` });
 const ALICE = user('a');
 const BOB = user('b');
-
-/** The code of a time step (30 s) counted from now: -1, 0 or +1 are accepted by the server's clock. */
-const STEP = 30;
-const currentStep = () => Math.floor(Date.now() / 1000 / STEP);
-const codeAt = (secret: string, step: number) => generate({ secret, epoch: step * STEP });
-
-/** Codes for steps in increasing order from one step before now: each one after the last taken. */
-function codes(secret: string) {
-  let last = currentStep() - 2;
-  return async () => {
-    const step = Math.max(last + 1, currentStep() - 1);
-    if (step > currentStep() + 1) throw new Error('more than three codes asked within one 30 s step');
-    last = step;
-    return codeAt(secret, step);
-  };
-}
 
 async function passwordStep(email: string, password = PASSWORD) {
   const res = await callRoute('login', { body: { email, password } });
@@ -48,7 +33,8 @@ async function enable(email: string): Promise<{ secret: string; recovery: string
   expect(setup.status).toBe(200);
   const { secret, otpauthUrl } = setup.body;
   expect(otpauthUrl).toMatch(new RegExp(`^otpauth://totp/.*${encodeURIComponent(email).replace(/[.]/g, '\\.')}.*secret=${secret}`));
-  const next = codes(secret);
+  const app = authenticator(secret);
+  const next = () => app.next();
   const confirmed = await callRoute('confirmTotp', { token, body: { code: await next() } });
   expect(confirmed.status).toBe(200);
   expect(confirmed.body.message).toBe(M.enabled);
@@ -68,7 +54,7 @@ describe('two-step sign-in', () => {
   it('is set up with a first code; then the password gives a challenge, the code a session, and a replayed code nothing', async () => {
     // A wrong first code turns nothing on.
     const token = await login(ALICE.email, PASSWORD);
-    expect((await callRoute('getMfaStatus', { token })).body).toEqual({ totp: { enabled: false, enabledAt: null }, recoveryCodesLeft: 0 });
+    expect((await callRoute('getMfaStatus', { token })).body).toEqual({ totp: { enabled: false, enabledAt: null }, recoveryCodesLeft: 0, required: false });
     const setup = await callRoute('setupTotp', { token });
     const wrong = await callRoute('confirmTotp', { token, body: { code: String((Number(await codeAt(setup.body.secret, currentStep())) + 1) % 1_000_000).padStart(6, '0') } });
     expect(wrong.status).toBe(400);
@@ -174,5 +160,70 @@ describe('two-step sign-in', () => {
 
     const demo = await passwordStep('brandadmin@demo.test', 'Demo-2026!');
     expect(demo.token).toBeTruthy();
+  });
+});
+
+describe('an admin must have a second factor (issue 26)', () => {
+  const FORBIDDEN = { status: 403, code: SECOND_FACTOR_REQUIRED, message: M.adminNeedsFactor };
+  const refusal = (res: { status: number; body: unknown }) => ({ status: res.status, code: errorBody(res as never).code, message: errorBody(res as never).message });
+
+  it('gets a session open only for the setup and logging out; the setup frees the same session, and it cannot be turned off', async () => {
+    const { createUser } = await import('../../functions/users/users.repo');
+    const { hashPassword } = await import('../../functions/lib/password');
+    const EVE = user('e');
+    await createUser(testUser({ ...EVE, passwordHash: await hashPassword(PASSWORD), brand: null, roles: [TEST_ROLES.ADMIN] }));
+
+    const first = await callRoute('login', { body: { email: EVE.email, password: PASSWORD } });
+    expect(first.status).toBe(200);
+    const session = asSession(first.body);
+    expect(session.secondFactorRequired).toBe(true);
+    const token = session.token;
+    // The admin area, and any other call: refused with the reason, nothing read.
+    expect(refusal(await callRoute('listFiles', { token }))).toEqual(FORBIDDEN);
+    expect(refusal(await callRoute('listNotifications', { token }))).toEqual(FORBIDDEN);
+    expect(refusal(await callRoute('listBrands', { token }))).toEqual(FORBIDDEN);
+    // The setup's own calls are open; the status says it is required.
+    expect((await callRoute('getMfaStatus', { token })).body).toEqual({ totp: { enabled: false, enabledAt: null }, recoveryCodesLeft: 0, required: true });
+    // Logging out is open too (another session of the same admin).
+    const other = asSession((await callRoute('login', { body: { email: EVE.email, password: PASSWORD } })).body);
+    expect((await callRoute('logout', { token: other.token })).status).toBe(200);
+
+    // Set up: the very session is whole at once.
+    const app = await turnOnTotp(token);
+    expect((await callRoute('listFiles', { token })).status).toBe(200);
+    expect((await callRoute('getMfaStatus', { token })).body).toMatchObject({ totp: { enabled: true }, required: true });
+    // Its password alone now gives a challenge, and the second step a whole session.
+    const challenge = await passwordStep(EVE.email);
+    expect(challenge.mfaRequired).toBe(true);
+    const signed = await callRoute('loginMfa', { body: { mfaToken: challenge.mfaToken!, code: await app.next() } });
+    expect(signed.status).toBe(200);
+    expect(asSession(signed.body).secondFactorRequired).toBeUndefined();
+    // An admin keeps it: turning it off is refused, even with a right code.
+    const off = await callRoute('disableTotp', { token, body: { code: await app.next() } });
+    expect(off.status).toBe(403);
+    expect(errorBody(off).message).toBe(M.adminKeepsFactor);
+    expect((await callRoute('getMfaStatus', { token })).body.totp.enabled).toBe(true);
+  });
+
+  it('holds a User made ADMIN at the setup from its next sign-in (the change ended its sessions); a brand user without one is not held', async () => {
+    const { createUser, editUser, getUser } = await import('../../functions/users/users.repo');
+    const { hashPassword } = await import('../../functions/lib/password');
+    const FAY = user('f');
+    await createUser(testUser({ ...FAY, passwordHash: await hashPassword(PASSWORD), brand: null }));
+    const plain = asSession((await callRoute('login', { body: { email: FAY.email, password: PASSWORD } })).body);
+    expect(plain.secondFactorRequired).toBeUndefined();
+    expect((await callRoute('getMfaStatus', { token: plain.token })).body.required).toBe(false);
+    await editUser((await getUser(FAY._id))!, { roles: [TEST_ROLES.ADMIN] } as never);
+    // Its User session ended with the change of role; the next one is held at the setup.
+    expect((await callRoute('getMfaStatus', { token: plain.token })).status).toBe(401);
+    const promoted = asSession((await callRoute('login', { body: { email: FAY.email, password: PASSWORD } })).body);
+    expect(promoted.secondFactorRequired).toBe(true);
+    expect(refusal(await callRoute('getFlagValues', { token: promoted.token }))).toEqual(FORBIDDEN);
+    expect((await callRoute('getMfaStatus', { token: promoted.token })).body.required).toBe(true);
+
+    // The demo brand admin has no second factor and is not held.
+    const brandAdmin = asSession((await callRoute('login', { body: { email: 'brandadmin@demo.test', password: 'Demo-2026!' } })).body);
+    expect(brandAdmin.secondFactorRequired).toBeUndefined();
+    expect((await callRoute('listRetailerScrapings', { params: { brandId: 'brand-maison-aurelle' }, token: brandAdmin.token })).status).toBe(200);
   });
 });

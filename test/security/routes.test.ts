@@ -1,14 +1,14 @@
 /**
  * Generated from the route table: every non-public route is called with no token, a bad or
- * expired token, a role it does not allow, and another brand's token. Adding a route to the
+ * expired token, a role it does not allow, an admin without a second factor, and another brand's token. Adding a route to the
  * table adds it here.
  */
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes, type RouteDef } from '../../shared/routes';
-import { TERMS_NOT_ACCEPTED } from '../../shared/constants';
-import { signedInAccounts } from '../support/accounts';
-import { errorBody, login, rawApi, stack } from '../support/api';
+import { SECOND_FACTOR_REQUIRED, TERMS_NOT_ACCEPTED } from '../../shared/constants';
+import { signedInAccounts, TEST_ROLES, testUser } from '../support/accounts';
+import { asSession, callRoute, errorBody, login, rawApi, stack } from '../support/api';
 
 const OWN_BRAND = 'brand-maison-aurelle';
 /** What another tenant must never see of Maison Aurelle. */
@@ -42,6 +42,12 @@ beforeAll(async () => {
   Object.assign(process.env, stack().env);
   const tag = Math.random().toString(36).slice(2, 10);
   ({ termsPending: tokens.termsPending } = await signedInAccounts(OWN_BRAND, 'Terms-Walk-1', { termsPending: { _id: `user-terms-walk-${tag}`, email: `terms-walk-${tag}@demo.test`, role: 'BRAND_ADMIN', policyFlag: true } }));
+  // An ADMIN without a second factor (issue 26): its session opens only the setup and logging out.
+  const { createUser } = await import('../../functions/users/users.repo');
+  const { hashPassword } = await import('../../functions/lib/password');
+  const held = { _id: `user-held-admin-${tag}`, email: `held-admin-${tag}@demo.test` };
+  await createUser(testUser({ ...held, passwordHash: await hashPassword('Held-Admin-1'), brand: null, roles: [TEST_ROLES.ADMIN] }));
+  tokens.heldAdmin = asSession((await callRoute('login', { body: { email: held.email, password: 'Held-Admin-1' } })).body).token;
   const key = new TextEncoder().encode(stack().env.JWT_SECRET);
   tokens.expired = await new SignJWT({ role: 'ADMIN', brand: null, retailers: [] })
     .setProtectedHeader({ alg: 'HS256' })
@@ -83,6 +89,15 @@ describe.each(guarded.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', (
       const res = await rawApi(r.method, url(r), { token: tokens.termsPending, body: r.method === 'GET' ? undefined : {} });
       expect(res.status).toBe(403);
       expect(errorBody(res).code).toBe(TERMS_NOT_ACCEPTED);
+    });
+  }
+
+  // The setup's own routes and logging out are open to it (test/integration/mfa.test.ts); a portal-only route refuses any user first.
+  if (r.access !== 'portal' && !r.beforeSecondFactor) {
+    it('answers 403 SECOND_FACTOR_REQUIRED to an admin without a second factor', async () => {
+      const res = await rawApi(r.method, url(r), { token: tokens.heldAdmin, body: r.method === 'GET' ? undefined : {} });
+      expect(res.status).toBe(403);
+      expect(errorBody(res).code).toBe(SECOND_FACTOR_REQUIRED);
     });
   }
 

@@ -11,7 +11,9 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { serveAxe } from '../support/axe-server';
+import { DEMO_PASSWORD } from '../support/api';
 import { CHROMIUM_OPTIONS } from '../support/chromium';
+import { secureDemoAdmin, type DemoAdmin } from './demo-admin';
 
 export interface StackInfo {
   url: string;
@@ -22,6 +24,8 @@ export interface StackInfo {
 declare module 'vitest' {
   export interface ProvidedContext {
     stack: StackInfo;
+    /** admin@demo.test with two-step sign-in on (./demo-admin.ts): the support signs its sessions. */
+    demoAdmin: DemoAdmin;
     /** The run's one Chromium (test/support/browser.ts connects to it). */
     browserWsEndpoint: string;
     /** axe-core's address for the screen audits (test/support/axe-server.ts). */
@@ -82,6 +86,7 @@ export async function setup(project: TestProject) {
     });
   });
   project.provide('stack', info);
+  project.provide('demoAdmin', await secureDemoAdmin(info.url, DEMO_PASSWORD));
   // One Chromium for every browser file of the run (each file connects; each test has its own context).
   browserServer = await chromium.launchServer(CHROMIUM_OPTIONS);
   project.provide('browserWsEndpoint', browserServer.wsEndpoint());

@@ -12,10 +12,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
-import { asSession, callRoute, DEMO_PASSWORD, sentEmails, stack } from './api';
+import { asSession, callRoute, DEMO_PASSWORD, demoAdminSession, isDemoAdminLogin, sentEmails, stack } from './api';
 import { copyScreen, describeWidthProblem, PHONE, phoneWidthOf, type WidthProblem } from './phone-width';
 import { SCREEN_KEY_SCRIPT } from './screen-key';
 import { afterAll, beforeAll, inject } from 'vitest';
+import { MFA_UI } from '../../shared/messages/mfa';
 
 export const SCREENS_DIR = process.env.SCREENS_DIR ?? '/tmp/screens';
 /**
@@ -370,12 +371,18 @@ export async function waitForPath(page: Page, pathAndQuery: string | RegExp): Pr
   await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())))).catch(() => undefined); // a page that navigated away meanwhile has nothing to wait for
 }
 
-/** Log in through the login form (on /login unless `from` says otherwise). */
-export async function loginInUi(page: Page, email: string, password = DEMO_PASSWORD, from = '/login'): Promise<void> {
+/**
+ * Log in through the login form (on /login unless `from` says otherwise); `code`: the user has
+ * two-step sign-in on, and its app's next code answers the second step.
+ */
+export async function loginInUi(page: Page, email: string, password = DEMO_PASSWORD, from = '/login', code?: () => Promise<string>): Promise<void> {
   if (from) await page.goto(from);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
+  if (!code) return;
+  await page.getByLabel(MFA_UI.codeLabel).fill(await code());
+  await page.getByRole('button', { name: MFA_UI.verify }).click();
 }
 
 export interface ApiSession {
@@ -386,6 +393,7 @@ export interface ApiSession {
 }
 
 export async function apiSession(email: string, password = DEMO_PASSWORD): Promise<ApiSession> {
+  if (isDemoAdminLogin(email, password)) return { ...(await demoAdminSession()), actingBrand: null };
   const res = await callRoute('login', { body: { email, password } });
   if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${JSON.stringify(res.body)}`);
   const s = asSession(res.body);

@@ -2,7 +2,7 @@ import { ROLE } from '../../../shared/constants';
 import type { Access } from '../../../shared/routes/define';
 import type { RouteDef } from '../../../shared/routes/define';
 import type { SessionClaims } from '../jwt';
-import { ForbiddenError, TermsNotAcceptedError } from './errors';
+import { ForbiddenError, SecondFactorRequiredError, TermsNotAcceptedError } from './errors';
 
 export interface AuthContext extends Omit<SessionClaims, 'sid'> {
   isAdmin: boolean;
@@ -13,6 +13,12 @@ export interface AuthContext extends Omit<SessionClaims, 'sid'> {
    * ignored): only routes marked `beforeTerms` let them in (docs/decisions.md "Accepting the terms").
    */
   termsPending?: boolean;
+  /**
+   * An ADMIN without a second factor (issue 26): only routes marked `beforeSecondFactor` (its
+   * setup, logging out) let them in; it is read from the current user record, so the setup's
+   * confirmation frees the same session at once.
+   */
+  secondFactorPending?: boolean;
   /** A B2B portal session (docs/decisions.md "B2B portal"): read-only, one retailer of one brand. */
   portal?: { linkId: string; brand: string; retailer: string };
 }
@@ -28,8 +34,13 @@ export const portalMayCall = (def: Pick<RouteDef, 'access' | 'portal'>): boolean
  */
 export type Authenticate = (headers: Record<string, string | undefined>, def?: Pick<RouteDef, 'access' | 'portal'>) => Promise<AuthContext>;
 
-/** A brand user who has not accepted the terms gets only the routes that say `beforeTerms` (403 TERMS_NOT_ACCEPTED). */
-export function assertTermsAccepted(auth: AuthContext, def: Pick<RouteDef, 'beforeTerms'>): void {
+/**
+ * A brand user who has not accepted the terms gets only the routes that say `beforeTerms` (403
+ * TERMS_NOT_ACCEPTED); an ADMIN without a second factor only those that say `beforeSecondFactor`
+ * (403 SECOND_FACTOR_REQUIRED).
+ */
+export function assertTermsAccepted(auth: AuthContext, def: Pick<RouteDef, 'beforeTerms' | 'beforeSecondFactor'>): void {
+  if (auth.secondFactorPending && !def.beforeSecondFactor) throw new SecondFactorRequiredError();
   if (auth.termsPending && !def.beforeTerms) throw new TermsNotAcceptedError();
 }
 

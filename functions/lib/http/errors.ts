@@ -1,4 +1,5 @@
-import { TERMS_NOT_ACCEPTED } from '../../../shared/constants';
+import { SECOND_FACTOR_REQUIRED, TERMS_NOT_ACCEPTED } from '../../../shared/constants';
+import { MFA_MSG } from '../../../shared/messages/mfa';
 import { MSG } from '../../../shared/messages';
 
 export interface Issue {
@@ -38,6 +39,12 @@ export class ForbiddenError extends HttpError {
 export class TermsNotAcceptedError extends HttpError {
   constructor() {
     super(403, MSG.termsNotAccepted, TERMS_NOT_ACCEPTED);
+  }
+}
+/** An ADMIN without a second factor called a route other than its setup (issue 26). */
+export class SecondFactorRequiredError extends HttpError {
+  constructor() {
+    super(403, MFA_MSG.adminNeedsFactor, SECOND_FACTOR_REQUIRED);
   }
 }
 export class NotFoundError extends HttpError {

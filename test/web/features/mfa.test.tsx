@@ -141,11 +141,11 @@ describe('the security section', () => {
   const h = featureHarness({ user: USER });
   const CODES = Array.from({ length: 10 }, (_, i) => `code${i}-abcde`);
 
-  function server(state: { enabled: boolean; left: number }) {
+  function server(state: { enabled: boolean; left: number; required?: boolean }) {
     h.answer((r) => {
       const p = r.url.pathname;
       const code = (r.body as { code?: string } | undefined)?.code;
-      if (p.endsWith('/mfa')) return { status: 200, body: { totp: { enabled: state.enabled, enabledAt: state.enabled ? '2026-11-03T10:00:00.000Z' : null }, recoveryCodesLeft: state.left } };
+      if (p.endsWith('/mfa')) return { status: 200, body: { totp: { enabled: state.enabled, enabledAt: state.enabled ? '2026-11-03T10:00:00.000Z' : null }, recoveryCodesLeft: state.left, required: state.required ?? false } };
       if (p.endsWith('/mfa/totp/setup')) return { status: 200, body: { secret: 'JBSWY3DPEHPK3PXPJBSWY3DP', otpauthUrl: 'otpauth://totp/Retailer%20Audit:mia%40x.test?secret=JBSWY3DPEHPK3PXPJBSWY3DP&issuer=Retailer%20Audit' } };
       if (code === '000000') return { status: 400, body: { message: M.codeInvalid, code: 'VALIDATION', issues: [{ path: 'code', message: M.codeInvalid }] } };
       if (p.endsWith('/mfa/totp/confirm')) return ((state.enabled = true), (state.left = 10), { status: 200, body: { message: M.enabled, recoveryCodes: CODES } });
@@ -239,9 +239,29 @@ describe('the security section', () => {
     // Meanwhile turned on in another tab.
     state.enabled = true;
     state.left = 10;
-    h.answer((r) => (r.url.pathname.endsWith('/setup') ? { status: 409, body: { message: M.alreadyOn } } : { status: 200, body: { totp: { enabled: true, enabledAt: '2026-11-03T10:00:00.000Z' }, recoveryCodesLeft: 10 } }));
+    h.answer((r) => (r.url.pathname.endsWith('/setup') ? { status: 409, body: { message: M.alreadyOn } } : { status: 200, body: { totp: { enabled: true, enabledAt: '2026-11-03T10:00:00.000Z' }, recoveryCodesLeft: 10, required: false } }));
     await act(async () => button(UI.setUp)!.click());
     await until(h, () => screen.queryByText(UI.codesLeft(10)), 'the on state');
     expect(shown).toEqual([`warning:${M.alreadyOn}`]);
+  });
+
+  it("an admin's: says it is required while off, frees the session's hold once on, and offers no Turn off", async () => {
+    const { setSession } = await import('../../../web/src/lib/session');
+    setSession({ ...getSession()!, secondFactorRequired: true });
+    server({ enabled: false, left: 0, required: true });
+    h.render(<TwoStepSignIn email="mia@x.test" />);
+    await until(h, () => screen.queryByText(M.adminNeedsFactor), 'the requirement');
+    await act(async () => button(UI.setUp)!.click());
+    await until(h, () => screen.queryByAltText(UI.qrAlt), 'the QR code');
+    type(UI.appCodeLabel, '123456');
+    await act(async () => button(UI.confirm)!.click());
+    await until(h, () => screen.queryByText(CODES[0]!), 'the recovery codes');
+    expect(getSession()!.secondFactorRequired).toBe(false);
+    fireEvent.click(screen.getByLabelText(UI.saved));
+    await act(async () => button(UI.done)!.click());
+    await until(h, () => screen.queryByText(UI.codesLeft(10)), 'the on state');
+    expect(button(UI.renew)).toBeDefined();
+    expect(button(UI.turnOff)).toBeUndefined();
+    expect(screen.queryByText(M.adminNeedsFactor)).toBeNull();
   });
 });

@@ -211,7 +211,7 @@ describe('MyAccount', () => {
   const h = featureHarness({ user: { _id: 'u-self', name: 'Bea', email: 'bea@x.test', user_email_bcc: '', emailFrequency: 'Weekly', roles: [{ name: 'User' }], brand: { _id: 'brand-1', name: 'B' } } });
   const me = () => getSession()!;
   // My Account also reads its two-step sign-in state (GET /mfa; test/web/features/mfa.test.tsx): answered here, left out of the calls counted.
-  const MFA_OFF = { totp: { enabled: false, enabledAt: null }, recoveryCodesLeft: 0 };
+  const MFA_OFF = { totp: { enabled: false, enabledAt: null }, recoveryCodesLeft: 0, required: false };
   const answer = (fn: (r: Req) => { status: number; body: unknown }) => h.answer((r) => (r.url.pathname.endsWith('/mfa') ? { status: 200, body: MFA_OFF } : fn(r)));
   const sent = () => h.calls.filter((c) => !c.url.pathname.endsWith('/mfa'));
 

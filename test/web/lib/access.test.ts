@@ -37,6 +37,20 @@ describe('access rules', () => {
     expect(denial(session(admin, { actingBrand: brand }), 'dashboard')).toBeNull();
   });
 
+  it("holds an admin without a second factor at its security page, whatever it asked for (issue 26)", () => {
+    const held = session(user(['ADMIN'], { brand: null }), { secondFactorRequired: true, actingBrand: brand });
+    expect(denial(held, 'admin')).toBe('secondFactor');
+    expect(denial(held, 'dashboard')).toBe('secondFactor');
+    expect(homeFor(held)).toBe('/admin/security');
+    expect(afterLogin(held, '/admin/post-office')).toBe('/admin/security');
+    // Once set up, the same admin goes where it asked.
+    const freed = { ...held, secondFactorRequired: false };
+    expect(denial(freed, 'admin')).toBeNull();
+    expect(afterLogin(freed, '/admin/post-office')).toBe('/admin/post-office');
+    // The flag means nothing on a brand user's session.
+    expect(denial(session(user(['User']), { secondFactorRequired: true }), 'dashboard')).toBeNull();
+  });
+
   it('returns to a deep link after login only when the session may see it', () => {
     const u = session(user(['User']));
     expect(afterLogin(u, '/dashboard/stats?x=1')).toBe('/dashboard/stats?x=1');

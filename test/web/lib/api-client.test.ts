@@ -91,6 +91,17 @@ describe('api(id, …): the typed client of the route table', () => {
     expect(went).toHaveLength(1);
   });
 
+  it('a 403 SECOND_FACTOR_REQUIRED from any call opens /admin/security and marks the session as held there (issue 26)', async () => {
+    const went: string[] = [];
+    setNavigator((to, opts) => went.push(`${to}${opts?.replace ? ' (replace)' : ''}`));
+    setSession({ token: 'tok-2', expiresAt: new Date(Date.now() + 60_000).toISOString(), user: { _id: 'a1', roles: [{ name: 'ADMIN' }], policyFlag: false }, actingBrand: null } as unknown as Session);
+    answer = { status: 403, body: { message: 'An admin account needs two-step sign-in. Set it up before anything else.', code: 'SECOND_FACTOR_REQUIRED' } };
+    const err = await api('getFlagValues').catch((e: unknown) => e);
+    expect((err as ApiError).code).toBe('SECOND_FACTOR_REQUIRED');
+    expect(went).toEqual(['/admin/security (replace)']);
+    expect(getSession()?.secondFactorRequired).toBe(true);
+  });
+
   it('types the data by the route and the request by its schemas (checked by tsc)', () => {
     expectTypeOf(api<'getFlagValues'>).returns.resolves.toEqualTypeOf<Record<'require_review' | 'caution' | 'unflagged', number>>();
     expectTypeOf(api<'approveFile'>).returns.resolves.toEqualTypeOf<{ success: boolean; message: string }>();

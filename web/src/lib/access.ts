@@ -11,7 +11,7 @@ import type { ActingBrand, Session } from './session';
 export type Area = 'public' | 'session' | 'admin' | 'dashboard';
 
 /** What a guard does when the session may not see an area. */
-export type Denial = 'login' | 'expired' | 'terms' | null;
+export type Denial = 'login' | 'expired' | 'terms' | 'secondFactor' | null;
 
 export const isAdmin = (user: PublicUser): boolean => user.roles.some((r) => r.name === ROLE.ADMIN);
 /** BRAND_ADMIN, or ADMIN (acting for a brand): who may issue and revoke B2B portal links. */
@@ -60,6 +60,7 @@ export function denial(session: Session | null, area: Area): Denial {
   if (!session) return 'login';
   if (isExpired(session)) return 'expired';
   if (area === 'admin' && !isAdmin(session.user)) return 'login';
+  if (session.secondFactorRequired && isAdmin(session.user)) return 'secondFactor';
   if (area === 'dashboard') {
     if (!effectiveBrand(session)) return 'login';
     if (session.user.policyFlag && !isAdmin(session.user)) return 'terms';
@@ -73,8 +74,9 @@ export function canVisit(session: Session | null, pathAndQuery: string): boolean
   return area !== 'public' && denial(session, area) === null;
 }
 
-/** Where a signed-in session starts (000 §4): admin → chooser, terms to accept → terms, else summary. */
+/** Where a signed-in session starts (000 §4): admin → chooser (its second factor's setup first: issue 26), terms to accept → terms, else summary. */
 export function homeFor(session: Session): string {
+  if (isAdmin(session.user) && session.secondFactorRequired) return paths.admin.security;
   if (isAdmin(session.user)) return paths.admin.confirm;
   if (session.user.policyFlag) return paths.privacyPolicy;
   return paths.dashboard.summary;

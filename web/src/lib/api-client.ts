@@ -3,14 +3,15 @@
  * non-2xx answer turned into an `ApiError` (no response at all: `NetworkError`). What the user
  * sees about an error is decided in `handle-error.ts`, nowhere else, except one answer: a 403
  * `TERMS_NOT_ACCEPTED` (a brand user who has not accepted the terms) opens /privacypolicy here,
- * whichever call met it, and the stored user is marked as having the terms to accept.
+ * whichever call met it, and the stored user is marked as having the terms to accept; a 403
+ * `SECOND_FACTOR_REQUIRED` (an ADMIN without a second factor) opens /admin/security the same way.
  */
 import type * as z from 'zod';
 import routeIndex from 'virtual:route-index';
 import type { Route, RouteId } from '@shared/routes';
 import { buildPath, type Method } from '@shared/routes/define';
 import type { ResponseOf } from '@shared/routes/responses';
-import { TERMS_NOT_ACCEPTED } from '@shared/constants';
+import { SECOND_FACTOR_REQUIRED, TERMS_NOT_ACCEPTED } from '@shared/constants';
 import { env } from '../config/env';
 import { paths } from '../config/paths';
 import { ApiError, NetworkError } from './api-error';
@@ -79,6 +80,7 @@ export async function apiRequest<T>(method: Method, path: string, opts: RequestO
   if (!res.ok) {
     const error = new ApiError(res.status, body);
     if (error.status === 403 && error.code === TERMS_NOT_ACCEPTED) termsToAccept();
+    if (error.status === 403 && error.code === SECOND_FACTOR_REQUIRED) secondFactorFirst();
     throw error;
   }
   return body as T;
@@ -89,6 +91,13 @@ function termsToAccept(): void {
   const session = getSession();
   if (session && session.user.policyFlag !== true) updateSession({ user: { ...session.user, policyFlag: true } });
   navigateTo(paths.privacyPolicy, { replace: true });
+}
+
+/** The server says an admin's second factor comes first (issue 26): the session is marked, and the security page opens. */
+function secondFactorFirst(): void {
+  const session = getSession();
+  if (session && !session.secondFactorRequired) updateSession({ secondFactorRequired: true });
+  navigateTo(paths.admin.security, { replace: true });
 }
 
 type InputOf<S> = S extends z.ZodType ? z.input<S> : never;

@@ -10,7 +10,7 @@
  * - anything else → 'Something went wrong, please try again!';
  * - no response at all → error toast with the network message.
  */
-import { TERMS_NOT_ACCEPTED } from '@shared/constants';
+import { SECOND_FACTOR_REQUIRED, TERMS_NOT_ACCEPTED } from '@shared/constants';
 import { MSG } from '@shared/messages';
 import { paths } from '../config/paths';
 import { ApiError, NetworkError } from './api-error';
@@ -64,7 +64,7 @@ export function showFailedBody(body: unknown): void {
 export function handleError(error: unknown): void {
   if (error instanceof ApiError) {
     if (error.status === 401) expireSession();
-    else if (error.status === 403 && error.code === TERMS_NOT_ACCEPTED) return;
+    else if (error.status === 403 && (error.code === TERMS_NOT_ACCEPTED || error.code === SECOND_FACTOR_REQUIRED)) return;
     else showFailedBody(error.body);
     return;
   }

@@ -22,6 +22,11 @@ export interface Session {
   expiresAt: string;
   user: PublicUser;
   actingBrand?: ActingBrand | null;
+  /**
+   * An ADMIN without a second factor (issue 26): the login said so, or a call met 403
+   * SECOND_FACTOR_REQUIRED. Until the setup is done only /admin/security is open.
+   */
+  secondFactorRequired?: boolean;
 }
 
 function storages(): Storage[] {
@@ -41,7 +46,7 @@ function parse(raw: string | null): Session | null {
   try {
     const v = JSON.parse(raw) as Partial<Session> | null;
     if (!v || typeof v.token !== 'string' || !v.token || !v.user || typeof v.user._id !== 'string' || !Array.isArray(v.user.roles)) return null;
-    return { token: v.token, expiresAt: typeof v.expiresAt === 'string' ? v.expiresAt : '', user: v.user, actingBrand: v.actingBrand ?? null };
+    return { token: v.token, expiresAt: typeof v.expiresAt === 'string' ? v.expiresAt : '', user: v.user, actingBrand: v.actingBrand ?? null, ...(v.secondFactorRequired === true ? { secondFactorRequired: true } : {}) };
   } catch {
     return null;
   }

@@ -6,17 +6,21 @@ import { Link } from 'react-router-dom';
 import { MFA_UI } from '@shared/messages/mfa';
 import { paths } from '../../../config/paths';
 import { TwoStepSignIn } from '../../../features/mfa/components/two-step-sign-in';
-import { getSession } from '../../../lib/session';
+import { useSession } from '../../../lib/session';
 
 export function AdminSecurityRoute() {
-  const email = getSession()?.user.email ?? '';
+  const session = useSession();
+  const email = session?.user.email ?? '';
   return (
     <>
       <div className="page-head">
         <h1 className="page-head__title">{MFA_UI.adminPageTitle}</h1>
-        <Link className="btn btn--outline btn--sm" to={paths.admin.home}>
-          Back
-        </Link>
+        {/* An admin without a second factor has nowhere else to go until it is set up (issue 26). */}
+        {session?.secondFactorRequired ? null : (
+          <Link className="btn btn--outline btn--sm" to={paths.admin.home}>
+            Back
+          </Link>
+        )}
       </div>
       <TwoStepSignIn email={email} />
     </>

@@ -53,8 +53,8 @@ export function LoginForm({ defaultEmail = '', failed = false }: { defaultEmail?
     formState: { errors, isSubmitting },
   } = useForm<LoginBody>({ resolver, defaultValues: { email: defaultEmail, password: '' } });
 
-  const signIn = (res: { token: string; expiresAt: string; user: Session['user'] }) => {
-    const session: Session = { token: res.token, expiresAt: res.expiresAt, user: res.user, actingBrand: null };
+  const signIn = (res: { token: string; expiresAt: string; user: Session['user']; secondFactorRequired?: boolean }) => {
+    const session: Session = { token: res.token, expiresAt: res.expiresAt, user: res.user, actingBrand: null, ...(res.secondFactorRequired ? { secondFactorRequired: true } : {}) };
     setSession(session);
     navigate(afterLogin(session, takeDeepLink()), { replace: true });
   };

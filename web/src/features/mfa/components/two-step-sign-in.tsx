@@ -8,10 +8,11 @@
  *   codes" before Done;
  * - on: since when, the recovery codes left, "New recovery codes" (a code from the app) and
  *   "Turn off" (a code or a recovery code).
- * Each answer's message is a toast; a refused code shows under its field.
+ * Each answer's message is a toast; a refused code shows under its field. An ADMIN must have it
+ * (issue 26): the page says so while it is off, and offers no Turn off once it is on.
  */
 import { useId, useState } from 'react';
-import { MFA_UI } from '@shared/messages/mfa';
+import { MFA_MSG, MFA_UI } from '@shared/messages/mfa';
 import { mfaCodeForm } from '@shared/schemas/mfa';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
@@ -20,6 +21,7 @@ import { showServerIssues, useSchemaForm } from '../../../lib/form';
 import { formatDate } from '../../../lib/format';
 import { handleError } from '../../../lib/handle-error';
 import { notify } from '../../../lib/notify';
+import { getSession, updateSession } from '../../../lib/session';
 import { useMfaActions, useMfaStatus } from '../api/mfa';
 import { QrCode } from './qr-code';
 import '../mfa.css';
@@ -70,6 +72,8 @@ export function TwoStepSignIn({ email }: { email: string }) {
           onCancel={toStatus}
           send={async (code) => {
             const out = await actions.confirm(code);
+            // An admin's session was open only for this setup (issue 26): it is whole now.
+            if (getSession()?.secondFactorRequired) updateSession({ secondFactorRequired: false });
             notify.success(out.message);
             setView({ kind: 'codes', codes: out.recoveryCodes });
           }}
@@ -90,6 +94,11 @@ export function TwoStepSignIn({ email }: { email: string }) {
   } else if (!data.totp.enabled) {
     body = (
       <>
+        {data.required ? (
+          <p className="mfa-settings__required" role="status">
+            {MFA_MSG.adminNeedsFactor}
+          </p>
+        ) : null}
         <p className="muted">{MFA_UI.offText}</p>
         <Button onClick={() => void startSetup()} busy={starting}>
           {MFA_UI.setUp}
@@ -137,9 +146,11 @@ export function TwoStepSignIn({ email }: { email: string }) {
             <Button variant="outline" onClick={() => setView({ kind: 'renew' })}>
               {MFA_UI.renew}
             </Button>
-            <Button variant="outline" onClick={() => setView({ kind: 'off' })}>
-              {MFA_UI.turnOff}
-            </Button>
+            {data.required ? null : (
+              <Button variant="outline" onClick={() => setView({ kind: 'off' })}>
+                {MFA_UI.turnOff}
+              </Button>
+            )}
           </div>
         )}
       </>
