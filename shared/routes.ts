@@ -9,6 +9,7 @@
  */
 import { accountRoutes } from './routes/accounts';
 import { mfaRoutes } from './routes/mfa';
+import { ssoRoutes } from './routes/sso';
 import { addressBookRoutes } from './routes/address-book';
 import { basketRoutes } from './routes/basket';
 import { brandRoutes } from './routes/brands';
@@ -41,6 +42,8 @@ export const routes = [
   ...accountRoutes,
   // ── Two-step sign-in: TOTP and recovery codes (issue 26; ours): shared/routes/mfa.ts
   ...mfaRoutes,
+  // ── Single sign-on per brand over OIDC (issue 26; ours): shared/routes/sso.ts
+  ...ssoRoutes,
   // ── Look-ups: shared/routes/lookups.ts
   ...lookupRoutes,
   // ── Post office: robot files (001 §7): shared/routes/files.ts

@@ -1,10 +1,11 @@
 import { MSG } from '../../shared/messages';
 import { MFA, MFA_MSG } from '../../shared/messages/mfa';
 import { route } from '../../shared/routes/accounts';
-import { ForbiddenError, UnauthorizedError } from '../lib/http/errors';
+import { ForbiddenError, HttpError, UnauthorizedError } from '../lib/http/errors';
 import { httpHandler, respond } from '../http';
 import { signMfaChallenge } from '../lib/jwt';
 import { verifyPassword } from '../lib/password';
+import { passwordRefusal } from '../sso';
 import { getUserByEmail } from '../users';
 import { deviceCookie, trustedDevice } from './device-cookie';
 import { sessionAnswer } from './session-answer';
@@ -20,6 +21,8 @@ import { limitAddress, loginSucceeded, requestTime, reserveLoginAttempt, sourceI
 export const handler = httpHandler(route('login'), async ({ body, event }) => {
   await limitAddress(event);
   const email = body.email.toLowerCase();
+  const ssoOnly = await passwordRefusal(email);
+  if (ssoOnly) throw new HttpError(403, ssoOnly, 'SSO_REQUIRED');
   const attempt: LoginAttempt = { email, ip: sourceIp(event), device: await trustedDevice(event, email), now: requestTime(event) };
   await reserveLoginAttempt(attempt);
   const user = await getUserByEmail(email);

@@ -3,6 +3,7 @@ import { route } from '../../shared/routes/accounts';
 import { HttpError } from '../lib/http/errors';
 import { httpHandler, respond } from '../http';
 import { hashLinkToken, hashPassword } from '../lib/password';
+import { passwordRefusal } from '../sso';
 import { getUser, updateUserFields } from '../users';
 import { deviceCookie } from './device-cookie';
 import { consumeLinkToken } from './tokens.repo';
@@ -18,6 +19,9 @@ export const handler = httpHandler(route('resetPassword'), async ({ query, body 
   // A deactivated account is not brought back by an old link. The password change ends every session.
   const user = await getUser(token.userId);
   if (!user || user.status === 'disabled') throw new HttpError(410, MSG.linkExpired, 'LINK_EXPIRED');
+  // Single sign-on made mandatory since the link was sent: no password for this domain (an invited user signs in with it instead).
+  const ssoOnly = await passwordRefusal(user.email.toLowerCase());
+  if (ssoOnly) throw new HttpError(403, ssoOnly, 'SSO_REQUIRED');
   await updateUserFields(token.userId, { passwordHash: await hashPassword(body.password), status: 'active' });
   return respond(200, { message: MSG.passwordReset }, undefined, [await deviceCookie(user.email.toLowerCase())]);
 });

@@ -4,4 +4,4 @@
  * its other files (lint). Re-exports only, by name.
  */
 export { toPublicUser } from './present';
-export { bumpUserCount, endAllSessions, endSession, getSessionUser, getUser, getUserByEmail, isRevoked, listUsersByBrand, primaryRole, updateUserFields, userCreateItems, type UserRecord } from './users.repo';
+export { bumpUserCount, createUser, endAllSessions, endSession, getSessionUser, getUser, getUserByEmail, isRevoked, listUsersByBrand, primaryRole, updateUserFields, userCreateItems, type UserRecord } from './users.repo';

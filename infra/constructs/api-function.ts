@@ -350,6 +350,21 @@ export class ApiFunction extends Construct implements IGrantable {
     if (grants.includes('email:send')) this.bindEmail();
     if (grants.includes('workflow:start')) this.bindWorkflow();
     if (grants.includes('async:redrive')) this.bindRedrive();
+    if (grants.includes('sso:readSecret') || grants.includes('sso:writeSecret')) this.bindSsoSecrets(grants.includes('sso:writeSecret'));
+    return this;
+  }
+
+  /**
+   * The brands' single sign-on client secrets (issue 26): Secrets Manager `sso/<brand>`, named at
+   * run time by the brand. Read (the callback), or created and given new versions (the brand's
+   * settings, which also read whether one is saved); never another secret.
+   */
+  bindSsoSecrets(write: boolean): this {
+    // `sso/<brand>` plus the 6 characters Secrets Manager appends to a secret's ARN.
+    const secrets = Stack.of(this).formatArn({ service: 'secretsmanager', resource: 'secret', resourceName: 'sso/*', arnFormat: ArnFormat.COLON_RESOURCE_NAME });
+    const actions = ['secretsmanager:GetSecretValue', ...(write ? ['secretsmanager:PutSecretValue', 'secretsmanager:CreateSecret'] : [])];
+    this.role.addToPrincipalPolicy(new PolicyStatement({ actions, resources: [secrets] }));
+    this.acknowledgeOnRole(`AwsSolutions-IAM5[Resource::${nagRef(this, secrets)}]`, "The brands' single sign-on client secrets, named sso/<brand id> at run time; nothing else of Secrets Manager.");
     return this;
   }
 

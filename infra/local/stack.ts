@@ -14,7 +14,7 @@ export interface LocalStackOptions {
   /** Absolute folder for DynamoDB and S3 data; undefined: DynamoDB in memory, S3 in a temp folder. */
   dataDir?: string;
   port?: number;
-  ports?: { dynamo?: number; s3?: number; ses?: number };
+  ports?: { dynamo?: number; s3?: number; ses?: number; idp?: number };
   log?: (m: string) => void;
   /** Size of the demo post office (1: hundreds to thousands of products per file; 0: none). */
   demoScale?: number;
@@ -23,6 +23,8 @@ export interface LocalStackOptions {
 export interface LocalStack {
   url: string;
   sesUrl: string;
+  /** The local identity provider of the demo brand's single sign-on (infra/local/oidc-idp.ts). */
+  idpUrl: string;
   env: Record<string, string>;
   stop(): Promise<void>;
 }
@@ -50,16 +52,20 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     dynamo: opts.ports?.dynamo ?? (fixed ? 8100 : await freePort()),
     s3: opts.ports?.s3 ?? (fixed ? 4568 : await freePort()),
     ses: opts.ports?.ses ?? (fixed ? 8005 : await freePort()),
+    idp: opts.ports?.idp ?? (fixed ? 8010 : await freePort()),
   };
   await assertPortFree(port, 'web app and API');
   await assertPortFree(ports.dynamo, 'DynamoDB Local');
   await assertPortFree(ports.s3, 'S3 emulator');
   await assertPortFree(ports.ses, 'SES emulator');
+  await assertPortFree(ports.idp, 'local identity provider');
 
   const dataDir = opts.dataDir;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const s3Dir = dataDir ? path.join(dataDir, 's3') : path.join(opts.root, '.data', `tmp-s3-${process.pid}-${Date.now()}`);
   const url = `http://localhost:${port}`;
+  // Secrets the functions write at run time (a brand's SSO client secret, `sso/<brand>`): Secrets Manager in AWS, this file locally (functions/lib/secrets.ts).
+  const secretsFile = dataDir ? path.join(dataDir, 'secrets.json') : path.join(opts.root, '.data', `tmp-secrets-${process.pid}-${Date.now()}.json`);
 
   const stops: (() => Promise<void> | void)[] = [];
   const stop = async () => {
@@ -83,7 +89,11 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
         return s;
       }),
     ]);
-    log(`DynamoDB Local ${dynamo.endpoint}, S3 ${s3.endpoint}, SES ${ses.endpoint}`);
+    // The demo brand's identity provider; the test stack's has the test-only clients and accounts hook too.
+    const { startLocalIdp } = await import('./oidc-idp');
+    const idp = await startLocalIdp({ port: ports.idp, appUrl: url, testHooks: process.env.LOCAL_IDP_TEST_HOOKS === '1', log });
+    stops.push(() => idp.stop());
+    log(`DynamoDB Local ${dynamo.endpoint}, S3 ${s3.endpoint}, SES ${ses.endpoint}, identity provider ${idp.issuer}`);
     await ensureTable(dynamo.client, TABLE_NAME);
     await ensureBucket(s3.client, DATA_BUCKET, url);
 
@@ -111,6 +121,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       ASYNC_FUNCTIONS: localAsyncFunctionsEnv(),
       // The functions' EMF metrics are for CloudWatch (docs/operations.md); the local console is for people.
       POWERTOOLS_METRICS_DISABLED: 'true',
+      // Single sign-on (issue 26): the run-time secrets' file, the local provider (plain http on localhost, allowed locally only).
+      LOCAL_SECRETS_FILE: secretsFile,
+      SSO_ALLOW_HTTP_ISSUER: '1',
+      LOCAL_IDP_ISSUER: idp.issuer,
     };
     Object.assign(process.env, env);
     // What `npm run job` (infra/local/job.ts) runs the scheduled reports with: this stack's endpoints and secret.
@@ -122,6 +136,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     // Contacts and email history of the demo brand (issue 9): written once.
     const { seedAddressBook } = await import('./demo-address-book');
     await seedAddressBook(log);
+    // The demo brand's single sign-on at the local provider (issue 26).
+    const { seedSso } = await import('./demo-sso');
+    await seedSso(idp.issuer, log);
     // A table kept from an older checkout: files written before an index existed get its keys.
     const { backfillFileSortKeys } = await import('../../functions/files/files.repo');
     const backfilled = await backfillFileSortKeys();
@@ -156,8 +173,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       server.listen(port, '0.0.0.0', () => resolve());
     });
     stops.push(() => new Promise<void>((r) => server.close(() => r())));
-    if (!dataDir) stops.unshift(() => import('node:fs').then((fs) => fs.rmSync(s3Dir, { recursive: true, force: true })));
-    return { url, sesUrl: ses.endpoint, env, stop };
+    if (!dataDir) stops.unshift(() => import('node:fs').then((fs) => (fs.rmSync(s3Dir, { recursive: true, force: true }), fs.rmSync(secretsFile, { force: true }))));
+    return { url, sesUrl: ses.endpoint, idpUrl: idp.issuer, env, stop };
   } catch (e) {
     await stop();
     throw e;

@@ -8,6 +8,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assertJava, LocalStackError } from './emulators';
+import { IDP_DEMO_PASSWORD } from './oidc-idp-clients';
 import { startLocalStack } from './stack';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -67,8 +68,10 @@ async function main() {
 
     App and API:        ${stack.url}      (API under ${stack.url}/api)
     Sent-email viewer:  ${stack.sesUrl}
+    Identity provider:  ${stack.idpUrl}   (single sign-on of Castellane Paris)
     Demo accounts:      admin@demo.test, brandadmin@demo.test, user@demo.test, newuser@demo.test
     Password:           Demo-2026!
+    Single sign-on:     camille.roux@castellane.example at the identity provider, password ${IDP_DEMO_PASSWORD}
 
   Press Ctrl-C to stop.`);
 }

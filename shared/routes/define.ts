@@ -20,7 +20,11 @@ export type Grant =
   | 'email:send'
   | 'workflow:start'
   /** Send a failed asynchronous delivery again: invoke the functions S3 triggers, start the reports state machine (docs/operations.md). */
-  | 'async:redrive';
+  | 'async:redrive'
+  /** Read a brand's single sign-on client secret (Secrets Manager `sso/<brand>`; issue 26). */
+  | 'sso:readSecret'
+  /** Write a brand's single sign-on client secret (create or put a new version of `sso/<brand>`). */
+  | 'sso:writeSecret';
 
 /**
  * A public form's needs (docs/decisions.md "Captcha"): `captcha`, the captcha's configuration

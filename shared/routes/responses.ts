@@ -36,6 +36,8 @@ import {
 } from '../schemas/post-office';
 import { listFailuresResponse, redriveFailureResponse } from '../schemas/operations';
 import { loginOrChallengeResponse, mfaMessageResponse, mfaStatusResponse, recoveryCodesResponse, totpSetupResponse } from '../schemas/mfa';
+import { loginMethodResponse, ssoSettingsResponse } from '../schemas/sso';
+import { redirectResponse } from '../schemas/redirect';
 import { listRobotsResponse, robotHealthResponse, robotScheduleResponse } from '../schemas/robot-health';
 import { caseSettingsResponse, secondNoticeResponse, sendSecondNoticeResponse, updateCaseSettingsResponse } from '../schemas/case-settings';
 import { answerRetailerCaseResponse, caseActivityResponse, caseEvidencePackResponse, caseSummaryResponse, caseTrendResponse, getCaseResponse, listCaseLinksResponse, listCasesResponse, openRetailerCasesResponse, productCaseResponse, resolveCaseResponse, revokeCaseLinkResponse } from '../schemas/cases';
@@ -74,6 +76,13 @@ export const responses = {
   confirmTotp: recoveryCodesResponse,
   disableTotp: mfaMessageResponse,
   renewRecoveryCodes: recoveryCodesResponse,
+  // Single sign-on per brand (shared/routes/sso.ts)
+  loginMethod: loginMethodResponse,
+  ssoStart: redirectResponse,
+  ssoCallback: redirectResponse,
+  ssoExchange: loginResponse,
+  getSso: ssoSettingsResponse,
+  updateSso: ssoSettingsResponse,
   forgotPassword: messageResponse,
   validateToken: validateTokenResponse,
   resetPassword: messageResponse,

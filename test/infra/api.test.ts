@@ -186,7 +186,7 @@ describe('least-privilege grants from the route table', () => {
   it('only non-public routes, login and its second step, the export and picture link checks, the B2B portal exchange and the public forms (captcha key, optional reporter) may read the JWT secret', () => {
     const publicForms = ['getCaptcha', 'scheduleDemo', 'contactUs'];
     for (const r of table) {
-      const needs = r.access !== 'public' || r.id === 'login' || r.id === 'loginMfa' || r.id === 'downloadExport' || r.id === 'openImage' || r.id === 'openB2bPortal' || publicForms.includes(r.id);
+      const needs = r.access !== 'public' || r.id === 'login' || r.id === 'loginMfa' || r.id === 'ssoExchange' || r.id === 'downloadExport' || r.id === 'openImage' || r.id === 'openB2bPortal' || publicForms.includes(r.id);
       expect(secretsReadBy(r.id).includes(JSON.stringify({ Ref: 'JwtSecretArn' })), r.id).toBe(needs);
       expect(envOf(r.id).JWT_SECRET_ARN !== undefined, r.id).toBe(needs);
     }
@@ -196,8 +196,19 @@ describe('least-privilege grants from the route table', () => {
     for (const r of table) {
       expect(envOf(r.id).ORIGIN_SECRET_ARN, r.id).toEqual({ Ref: 'OriginSecretArn' });
       expect(secretsReadBy(r.id), r.id).toContain(JSON.stringify({ Ref: 'OriginSecretArn' }));
-      expect(secretsReadBy(r.id).filter((x) => !x.includes('OriginSecretArn') && !x.includes('JwtSecretArn')), r.id).toEqual([]);
+      expect(secretsReadBy(r.id).filter((x) => !x.includes('OriginSecretArn') && !x.includes('JwtSecretArn') && !(['ssoCallback', 'updateSso'].includes(r.id) && x.includes(':secret:sso/*'))), r.id).toEqual([]);
     }
+  });
+
+  it("the brands' SSO client secrets (sso/*): the callback reads them, the settings' save writes them, no other route touches them", () => {
+    const ssoStatements = (id: string) =>
+      Object.values(resourcesOf(templateOf(fnOf(id).role), 'AWS::IAM::Policy'))
+        .filter((p) => ((p.Properties?.Roles ?? []) as { Ref?: string }[]).some((x) => x.Ref === logicalIdOf(fnOf(id).role)))
+        .flatMap((p) => (p.Properties!.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement)
+        .filter((x) => JSON.stringify(x.Resource).includes(':secret:sso/*'));
+    expect(ssoStatements('ssoCallback').flatMap((x) => [x.Action].flat())).toEqual(['secretsmanager:GetSecretValue']);
+    expect(ssoStatements('updateSso').flatMap((x) => [x.Action].flat()).sort()).toEqual(['secretsmanager:CreateSecret', 'secretsmanager:GetSecretValue', 'secretsmanager:PutSecretValue']);
+    for (const r of table.filter((x) => !['ssoCallback', 'updateSso'].includes(x.id))) expect(ssoStatements(r.id), r.id).toEqual([]);
   });
 
   it('a route without data grants cannot touch the data bucket', () => {

@@ -244,6 +244,8 @@ function idCalls(v: Ids, own: string): Call[] {
     { name: 'revoke a victim case link, own brand in path', method: 'DELETE', path: `/caseLinks/${own}/link/${v.caseLink}` },
     { name: "the victim brand's case settings", method: 'GET', path: `/caseSettings/${v.brand}` },
     { name: "save the victim brand's case settings", method: 'PUT', path: `/caseSettings/${v.brand}`, body: { tolerancePercent: 50, toleranceAmount: 0, overdueDays: 1, escalation: 'send', escalationMessageId: null, rev: 0 } },
+    { name: "the victim brand's single sign-on settings", method: 'GET', path: `/sso/${v.brand}` },
+    { name: "take over the victim brand's single sign-on (issuer, secret, domains)", method: 'PUT', path: `/sso/${v.brand}`, body: { protocol: 'oidc', issuer: 'https://attacker.example', clientId: 'captured', clientSecret: 'captured-secret', domains: [`captured-${tag}.example`.toLowerCase()], jit: 'create', mandatory: false } },
     { name: "the victim retailer's second notice, victim brand in path", method: 'GET', path: `/secondNotice/${v.brand}/${v.retailer}` },
     { name: "send the victim retailer's second notice, victim brand in path", method: 'POST', path: `/secondNotice/${v.brand}/${v.retailer}`, body: { requestId: `tenants-${tag}` } },
     { name: "export the victim retailer's case log, victim brand in path", method: 'POST', path: `/caseActivity/${v.brand}/${v.retailer}/export`, body: {} },
@@ -382,6 +384,11 @@ describe("another brand's real ids", () => {
       const caseSettings = (await callRoute('getCaseSettings', { params: { brandId: v.brand }, token })).body.data;
       expect(caseSettings, `${v.brand} case settings`).toMatchObject({ tolerancePercent: 0 });
       expect(caseSettings.overdueDays, `${v.brand} case settings`).not.toBe(1);
+      // The victim brand's single sign-on is untouched by the refused takeover, and the domain was not reserved.
+      const sso = await callRoute('getSso', { params: { brandId: v.brand }, token });
+      expect(sso.status).toBe(200);
+      expect(sso.body.issuer, `${v.brand} SSO`).not.toBe('https://attacker.example');
+      expect((await callRoute('loginMethod', { body: { email: `x@captured-${tag}.example`.toLowerCase() } })).body).toEqual({ method: 'password' });
       // The product page's read of it answers its owner.
       const productCase = await callRoute('getProductCase', { params: { brandId: v.brand, retailerId: v.retailer }, query: { style_number: v.caseStyle }, token });
       expect(productCase.body.data?._id, `${v.brand} product case`).toBe(v.case);

@@ -60,6 +60,8 @@ export async function setup(project: TestProject) {
       // Requests may name their time (header x-test-request-time): the throttle suites pick windows of their own (infra/local/api-server.ts).
       LOCAL_TEST_CLOCK: '1',
       ACCOUNT_ROUTE_LIMIT: String(TEST_ACCOUNT_ROUTE_LIMIT),
+      // The local identity provider's test-only clients and accounts hook (infra/local/oidc-idp.ts).
+      LOCAL_IDP_TEST_HOOKS: '1',
     },
   });
   let stderr = '';

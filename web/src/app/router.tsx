@@ -49,6 +49,8 @@ export const router = createBrowserRouter([
       { path: paths.activateAccount, lazy: screen(() => import('./routes/new-password'), 'ActivateAccountRoute') },
       { path: paths.forgotPassword, lazy: screen(() => import('./routes/forgot-password'), 'ForgotPasswordRoute') },
       { path: paths.home, lazy: screen(() => import('./routes/home'), 'HomeRoute') },
+      // A finished single sign-on (issue 26): the one-time code in the fragment becomes the session.
+      { path: paths.ssoDone, lazy: screen(() => import('./routes/sso-done'), 'SsoDoneRoute') },
       // The B2B portal (001 §2, §6): public, outside the dashboard; the link's token opens it (docs/decisions.md "B2B portal").
       { path: '/b2bReatilerView/:rId', lazy: screen(() => import('./routes/b2b-portal'), 'B2bPortalRoute') },
       { path: '/b2bReatilerView/:rId/period/:pId', lazy: screen(() => import('./routes/b2b-portal'), 'B2bPortalRoute') },

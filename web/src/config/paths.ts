@@ -14,6 +14,10 @@ export const paths = {
   resetPassword: '/reset-password',
   activateAccount: '/activate-account',
   forgotPassword: '/forgot-password',
+  /** Where a finished single sign-on lands (issue 26), its one-time code in the fragment. */
+  ssoDone: '/sso/done',
+  /** The login page with a refused single sign-on's message (shared/messages/sso.ts SSO_ERRORS). */
+  ssoFailed: (key: string) => `/login?sso=${enc(key)}`,
   /** The marketing page with the 'why' section and the schedule-demo form (`?to=about|demo`). */
   home: '/home',
   privacyPolicy: '/privacypolicy',

@@ -7,6 +7,7 @@
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { MSG } from '@shared/messages';
+import { SSO_ERRORS, SSO_MSG } from '@shared/messages/sso';
 import { AuthLayout } from '../layouts/auth-layout';
 import { paths } from '../../config/paths';
 import { endServerSessions } from '../../features/auth/api/logout';
@@ -30,6 +31,15 @@ function Banner() {
     return (
       <p className="banner banner--error" role="alert">
         {MSG.sessionExpired}
+      </p>
+    );
+  }
+  // A single sign-on refused (issue 26): its message by key, never the provider's own words.
+  const sso = SSO_ERRORS.find((k) => k === params.get('sso'));
+  if (sso) {
+    return (
+      <p className="banner banner--error" role="alert" data-testid="sso-failed">
+        {SSO_MSG[sso]}
       </p>
     );
   }

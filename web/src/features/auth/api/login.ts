@@ -13,3 +13,13 @@ export function login(body: LoginBody): Promise<LoginOrChallenge> {
 export function loginMfa(body: LoginMfaBody): Promise<ResponseOf<'loginMfa'>> {
   return api('loginMfa', { body });
 }
+
+/** POST /login/method (issue 26): password, or the single sign-on of the email's domain. */
+export function loginMethod(email: string): Promise<ResponseOf<'loginMethod'>> {
+  return api('loginMethod', { body: { email } });
+}
+
+/** POST /sso/exchange (issue 26): a finished single sign-on's one-time code; the session. */
+export function ssoExchange(code: string): Promise<ResponseOf<'ssoExchange'>> {
+  return api('ssoExchange', { body: { code } });
+}

@@ -8,10 +8,17 @@
  *
  * A user with two-step sign-in (issue 26) gets a challenge instead of a session: the same card
  * then asks for the code (./mfa-step.tsx, its own chunk), and its session goes the same way.
+ *
+ * Email first (issue 26 step 3): once the email is typed (the field left, or the form sent),
+ * POST /login/method says whether its domain signs in at the brand's identity provider; then the
+ * card offers "Continue with <brand>" (a full-page navigation to /api/sso/start) instead of the
+ * password, and "Use my password instead" where the brand did not make it mandatory. For every
+ * other email the form is the spec's, unchanged.
  */
 import { lazy, Suspense, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
+import { SSO_UI } from '@shared/messages/sso';
 import type { LoginBody } from '@shared/schemas/auth';
 import { FormField } from '../../../components/ui/form-field';
 import { paths } from '../../../config/paths';
@@ -44,6 +51,9 @@ const resolver: Resolver<LoginBody> = async (values, context, options) => (await
 export function LoginForm({ defaultEmail = '', failed = false }: { defaultEmail?: string; failed?: boolean }) {
   const navigate = useNavigate();
   const [challenge, setChallenge] = useState<{ mfaToken: string; message: string } | null>(null);
+  /** The single sign-on of the typed email's domain, once known; `checked`: the email it was asked for. */
+  const [sso, setSso] = useState<{ email: string; label: string; startUrl: string; passwordAllowed: boolean; usePassword: boolean } | null>(null);
+  const [checked, setChecked] = useState('');
   const {
     register,
     handleSubmit,
@@ -68,8 +78,26 @@ export function LoginForm({ defaultEmail = '', failed = false }: { defaultEmail?
     navigate(paths.loginFailed, { replace: true, state });
   };
 
+  /** Asks the email's sign-in method (once per email typed); true when it is single sign-on. */
+  const checkMethod = async (email: string): Promise<boolean> => {
+    const typed = email.trim().toLowerCase();
+    if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(typed)) return false;
+    if (typed === checked) return sso?.email === typed && !sso.usePassword;
+    setChecked(typed);
+    try {
+      const res = await (await loadDeps())[1].loginMethod(typed);
+      if (res.method !== 'sso') return (setSso(null), false);
+      setSso({ email: typed, label: res.label, startUrl: res.startUrl, passwordAllowed: res.passwordAllowed, usePassword: false });
+      return true;
+    } catch {
+      // The method is a convenience: without it the password form stays, as it was.
+      return false;
+    }
+  };
+
   const onSubmit = handleSubmit(async (values) => {
     try {
+      if (await checkMethod(values.email)) return;
       const { login } = (await loadDeps())[1];
       const res = await login(values);
       if ('mfaRequired' in res) return setChallenge({ mfaToken: res.mfaToken, message: res.message });
@@ -97,9 +125,34 @@ export function LoginForm({ defaultEmail = '', failed = false }: { defaultEmail?
     );
   }
 
+  if (sso && !sso.usePassword) {
+    return (
+      <div className="form" aria-label="Single sign-on">
+        <p className="muted">{SSO_UI.ssoText(sso.label)}</p>
+        <p>
+          <strong>{sso.email}</strong>
+        </p>
+        <a className="btn btn--primary btn--block" href={sso.startUrl}>
+          {SSO_UI.continueWith(sso.label)}
+        </a>
+        <div className="form__row form__row--end">
+          {sso.passwordAllowed && (
+            <button type="button" className="link" onClick={() => setSso({ ...sso, usePassword: true })}>
+              {SSO_UI.usePassword}
+            </button>
+          )}
+          <button type="button" className="link" onClick={() => (setSso(null), setChecked(''), resetField('email'), resetField('password'))}>
+            {SSO_UI.changeEmail}
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  const emailField = register('email');
   return (
     <form className="form" onSubmit={(e) => void onSubmit(e).catch(handleError)} onFocus={() => void loadDeps().catch(() => undefined)} noValidate aria-label="Log in">
-      <FormField label="Email" type="email" autoComplete="username" registration={register('email')} error={errors.email} aria-invalid={failed || !!errors.email || undefined} />
+      <FormField label="Email" type="email" autoComplete="username" registration={{ ...emailField, onBlur: async (e) => (await emailField.onBlur(e), void checkMethod(getValues('email'))) }} error={errors.email} aria-invalid={failed || !!errors.email || undefined} />
       <FormField label="Password" type="password" autoComplete="current-password" registration={register('password')} error={errors.password} aria-invalid={failed || !!errors.password || undefined} />
       <div className="form__row form__row--end">
         <Link className="link" to={paths.forgotPassword}>

@@ -1,0 +1,54 @@
+/**
+ * Email domains of single sign-on: their one spelling (lower case, IDN to punycode: a look-alike
+ * in another script is another domain), the public mail providers no brand may claim, and what an
+ * email's domain says (its brand's provider, whether a password is still allowed). By the domain
+ * only: never whether an account exists.
+ */
+import { domainToASCII } from 'node:url';
+import { PUBLIC_MAIL_DOMAINS, SSO_MSG as M } from '../../shared/messages/sso';
+import { getBrand } from '../brands';
+import { domainOwner, getSsoConfig, type SsoConfig } from './sso.repo';
+
+const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+
+/** A domain as stored, or undefined when it is no domain (punycode labels, at least two, a letter TLD). */
+export function normaliseDomain(typed: string): string | undefined {
+  const trimmed = typed.trim().replace(/^@/, '').replace(/\.$/, '');
+  if (!trimmed || /[\s/@:]/.test(trimmed)) return undefined;
+  const ascii = domainToASCII(trimmed.toLowerCase());
+  if (!ascii || ascii.length > 253) return undefined;
+  const labels = ascii.split('.');
+  if (labels.length < 2 || !labels.every((l) => LABEL.test(l)) || !/^(xn--[a-z0-9-]+|[a-z]{2,63})$/.test(labels.at(-1)!)) return undefined;
+  return ascii;
+}
+
+export const isPublicMailDomain = (domain: string) => PUBLIC_MAIL_DOMAINS.includes(domain);
+
+/** The domain of an email address as stored, or undefined. */
+export function emailDomain(email: string): string | undefined {
+  const at = email.lastIndexOf('@');
+  return at > 0 ? normaliseDomain(email.slice(at + 1)) : undefined;
+}
+
+export interface EmailSso {
+  config: SsoConfig;
+  /** What the login offers: "Continue with <label>". */
+  label: string;
+}
+
+/** The brand single sign-on of an email's domain (GetItem SSODOMAIN#, then the brand's config and name), if any. */
+export async function ssoForEmail(email: string): Promise<EmailSso | undefined> {
+  const domain = emailDomain(email);
+  if (!domain) return undefined;
+  const brandId = await domainOwner(domain);
+  if (!brandId) return undefined;
+  const [config, brand] = await Promise.all([getSsoConfig(brandId), getBrand(brandId)]);
+  if (!config || !config.domains.includes(domain)) return undefined;
+  return { config, label: brand?.name ?? 'your company' };
+}
+
+/** The message refusing a password for an email whose brand made single sign-on mandatory, if so. */
+export async function passwordRefusal(email: string): Promise<string | undefined> {
+  const sso = await ssoForEmail(email);
+  return sso?.config.mandatory ? M.passwordRefused(sso.label) : undefined;
+}

@@ -1,0 +1,6 @@
+/**
+ * Single sign-on per brand (issue 26 step 3).
+ * The public surface of functions/sso/ (issue 23): other features import only this file, never
+ * its other files (lint). Re-exports only, by name.
+ */
+export { passwordRefusal } from './domains';

@@ -1,0 +1,78 @@
+/**
+ * The end of a single sign-on (issue 26 step 3): the provider's verified email, of one of the
+ * brand's domains, gives the brand's user, an account made as a User of the brand (just-in-time,
+ * when the brand chose it), or a refusal. A user of another brand, a site admin, or a deactivated
+ * account is refused.
+ */
+import { randomBytes } from 'node:crypto';
+import { ROLE } from '../../shared/constants';
+import { SSO_MSG, type SsoErrorKey } from '../../shared/messages/sso';
+import { hashPassword } from '../lib/password';
+import { newId } from '../lib/table';
+import { logger } from '../lib/logger';
+import { listRoles } from '../roles';
+import { createUser, getSessionUser, getUserByEmail, updateUserFields, type UserRecord } from '../users';
+import { emailDomain } from './domains';
+import type { SignedInClaims } from './oidc';
+import type { SsoConfig } from './sso.repo';
+
+/** A refused sign-in: the login page shows SSO_MSG[key]. */
+export class SsoRefusal extends Error {
+  constructor(
+    readonly key: SsoErrorKey,
+    detail?: string,
+  ) {
+    super(detail ?? SSO_MSG[key] as string);
+  }
+}
+
+export async function ssoUser(config: SsoConfig, claims: SignedInClaims): Promise<UserRecord> {
+  if (!claims.emailVerified) throw new SsoRefusal('emailUnverified');
+  const domain = emailDomain(claims.email);
+  if (!domain || !config.domains.includes(domain)) throw new SsoRefusal('wrongDomain', `domain ${domain ?? '(none)'} is not among ${config.domains.join(', ')}`);
+  const found = await getUserByEmail(claims.email);
+  if (found) {
+    if (found.brand !== config.brandId || found.roles.some((r) => r.name === ROLE.ADMIN)) throw new SsoRefusal('otherBrand', `user ${found._id} of ${found.brand ?? 'no brand'}`);
+    if (found.status === 'disabled') throw new SsoRefusal('accountDisabled');
+    // An invitation not yet accepted: the provider proved the address, as the activation link would have.
+    if (found.status === 'pending') await updateUserFields(found._id, { status: 'active' });
+    return found.status === 'pending' ? ((await getSessionUser(found._id)) ?? found) : found;
+  }
+  if (config.jit !== 'create') throw new SsoRefusal('noAccount');
+  const local = claims.email.slice(0, claims.email.lastIndexOf('@'));
+  const firstname = (claims.givenName ?? claims.name?.split(' ')[0] ?? local).slice(0, 50);
+  const lastname = (claims.familyName ?? claims.name?.split(' ').slice(1).join(' ') ?? '').slice(0, 50);
+  const role = (await listRoles()).find((r) => r.name === ROLE.USER);
+  if (!role) throw new Error('User role is missing: the table is not seeded');
+  const now = new Date().toISOString();
+  const user: UserRecord = {
+    _id: newId(),
+    name: `${firstname} ${lastname}`.trim(),
+    firstname,
+    lastname,
+    email: claims.email,
+    // No password of ours: a random one nobody knows (a reset may set one where SSO is not mandatory).
+    passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
+    roles: [{ _id: role._id, name: role.name, label: role.name, value: role._id }],
+    brand: config.brandId,
+    associated_retailers: [],
+    notify: true,
+    user_email_bcc: '',
+    emailFrequency: 'Weekly',
+    // As every new account: the terms first.
+    policyFlag: true,
+    status: 'active',
+    createdAt: now,
+    updatedAt: now,
+  };
+  try {
+    await createUser(user);
+  } catch (e) {
+    // Two first sign-ins at once: the other made the account.
+    const again = await getUserByEmail(claims.email);
+    if (again?.brand === config.brandId) return again;
+    throw e;
+  }
+  logger.info('sso: user created just in time', { brand: config.brandId, user: user._id });
+  return user;
+}

@@ -1,0 +1,142 @@
+/**
+ * The items of single sign-on per brand (issue 26 step 3; docs/data-model.md "Single sign-on"):
+ * - `BRAND#<brand>` / `SSO`: the brand's provider (issuer, client id, domains, jit, mandatory; the
+ *   client secret is in Secrets Manager `sso/<brand>`, never here);
+ * - `SSODOMAIN#<domain>` / `SSODOMAIN`: a domain's reservation (one brand per domain);
+ * - `SSOSTATE#<state>` / `SSOSTATE`: a sign-in under way (nonce, PKCE verifier, brand; TTL 10 min);
+ * - `SSOCODE#<sha256(code)>` / `SSOCODE`: a finished sign-in's one-time code (60 s, single use).
+ * Every read is a GetItem; the state and the code are taken by a conditional delete.
+ */
+import { createHash } from 'node:crypto';
+import { DeleteCommand, GetCommand, PutCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { SSO, SSO_MSG as M } from '../../shared/messages/sso';
+import { ddb } from '../lib/clients/dynamodb';
+import { ConflictError, ValidationError } from '../lib/http/errors';
+import { clean, isConditionFailed, table, transactOrConditions, type TransactItem } from '../lib/table';
+
+export type Jit = 'create' | 'refuse';
+
+export interface SsoConfig {
+  brandId: string;
+  protocol: 'oidc';
+  issuer: string;
+  clientId: string;
+  domains: string[];
+  jit: Jit;
+  mandatory: boolean;
+  updatedAt: string;
+  updatedBy: string;
+}
+
+export const ssoKey = {
+  config: (brandId: string) => ({ pk: `BRAND#${brandId}`, sk: 'SSO' }),
+  domain: (domain: string) => ({ pk: `SSODOMAIN#${domain}`, sk: 'SSODOMAIN' }),
+  state: (state: string) => ({ pk: `SSOSTATE#${state}`, sk: 'SSOSTATE' }),
+  code: (code: string) => ({ pk: `SSOCODE#${createHash('sha256').update(code).digest('base64url')}`, sk: 'SSOCODE' }),
+};
+
+/** The Secrets Manager secret of a brand's client secret. */
+export const ssoSecretName = (brandId: string) => `sso/${brandId}`;
+
+/** GetItem BRAND#<brand> / SSO */
+export async function getSsoConfig(brandId: string): Promise<SsoConfig | undefined> {
+  const out = await ddb.send(new GetCommand({ TableName: table.name, Key: ssoKey.config(brandId) }));
+  return out.Item ? clean<SsoConfig>(out.Item) : undefined;
+}
+
+/** GetItem SSODOMAIN#<domain>: the brand holding a domain, if any. */
+export async function domainOwner(domain: string): Promise<string | undefined> {
+  const out = await ddb.send(new GetCommand({ TableName: table.name, Key: ssoKey.domain(domain) }));
+  return out.Item?.brandId as string | undefined;
+}
+
+/**
+ * One transaction: the config, a conditional put of each new domain (absent, or already this
+ * brand's) and a conditional delete of each dropped one (still this brand's). A domain another
+ * brand holds cancels it all: 400 naming the domain.
+ */
+export async function saveSsoConfig(config: SsoConfig, before: SsoConfig | undefined): Promise<void> {
+  const added = config.domains.filter((d) => !before?.domains.includes(d));
+  const dropped = (before?.domains ?? []).filter((d) => !config.domains.includes(d));
+  const items: TransactItem[] = [
+    ...added.map((d) => ({
+      Put: {
+        TableName: table.name,
+        Item: { ...ssoKey.domain(d), entity: 'SsoDomain', domain: d, brandId: config.brandId },
+        ConditionExpression: 'attribute_not_exists(pk) OR brandId = :b',
+        ExpressionAttributeValues: { ':b': config.brandId },
+      },
+    })),
+    ...dropped.map((d) => ({ Delete: { TableName: table.name, Key: ssoKey.domain(d), ConditionExpression: 'brandId = :b', ExpressionAttributeValues: { ':b': config.brandId } } })),
+    {
+      Put: {
+        TableName: table.name,
+        Item: { ...ssoKey.config(config.brandId), entity: 'SsoConfig', ...config },
+        // Two saves of one brand at once: the second sees the first's domains (no reservation left behind).
+        ...(before ? { ConditionExpression: 'updatedAt = :u', ExpressionAttributeValues: { ':u': before.updatedAt } } : { ConditionExpression: 'attribute_not_exists(pk)' }),
+      },
+    },
+  ];
+  await transactOrConditions(items as NonNullable<TransactWriteCommandInput['TransactItems']>, (failed) => {
+    const i = failed[0]!;
+    if (i < added.length) return new ValidationError(M.domainTaken(added[i]!), [{ path: 'domains', message: M.domainTaken(added[i]!) }]);
+    return new ConflictError('These single sign-on settings were changed meanwhile. Reload and try again.');
+  });
+}
+
+export interface SsoState {
+  brandId: string;
+  nonce: string;
+  verifier: string;
+  expiresAt: number;
+}
+
+/** PutItem SSOSTATE#<state> (TTL: the table's `expiresAt`, epoch seconds), only if absent. */
+export async function putSsoState(state: string, s: Omit<SsoState, 'expiresAt'>, now: number): Promise<void> {
+  const expiresAt = Math.floor(now / 1000) + SSO.stateMinutes * 60;
+  await ddb.send(new PutCommand({ TableName: table.name, Item: { ...ssoKey.state(state), entity: 'SsoState', ...s, expiresAt }, ConditionExpression: 'attribute_not_exists(pk)' }));
+}
+
+/** DeleteItem SSOSTATE#<state> if present and unexpired, answering it: a state is taken once. */
+export async function takeSsoState(state: string, now: number): Promise<SsoState | undefined> {
+  try {
+    const out = await ddb.send(
+      new DeleteCommand({
+        TableName: table.name,
+        Key: ssoKey.state(state),
+        ConditionExpression: 'attribute_exists(pk) AND expiresAt > :now',
+        ExpressionAttributeValues: { ':now': Math.floor(now / 1000) },
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    return out.Attributes ? clean<SsoState>(out.Attributes) : undefined;
+  } catch (e) {
+    if (isConditionFailed(e)) return undefined;
+    throw e;
+  }
+}
+
+/** PutItem SSOCODE#<hash>: the user and their session version, for SSO.codeSeconds. */
+export async function putSsoCode(code: string, userId: string, sv: number, now: number): Promise<void> {
+  const expiresAt = Math.floor(now / 1000) + SSO.codeSeconds;
+  await ddb.send(new PutCommand({ TableName: table.name, Item: { ...ssoKey.code(code), entity: 'SsoCode', userId, sv, expiresAt }, ConditionExpression: 'attribute_not_exists(pk)' }));
+}
+
+/** DeleteItem SSOCODE#<hash> if present and unexpired, answering it: a code is used once. */
+export async function takeSsoCode(code: string, now: number): Promise<{ userId: string; sv: number } | undefined> {
+  try {
+    const out = await ddb.send(
+      new DeleteCommand({
+        TableName: table.name,
+        Key: ssoKey.code(code),
+        ConditionExpression: 'attribute_exists(pk) AND expiresAt > :now',
+        ExpressionAttributeValues: { ':now': Math.floor(now / 1000) },
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    return out.Attributes ? { userId: out.Attributes.userId as string, sv: out.Attributes.sv as number } : undefined;
+  } catch (e) {
+    if (isConditionFailed(e)) return undefined;
+    throw e;
+  }
+}

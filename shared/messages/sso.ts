@@ -1,0 +1,90 @@
+/** Texts of single sign-on per brand (issue 26 step 3, OIDC; ours, not the spec's). */
+export const SSO = {
+  /** Minutes a sign-in started at the company's provider may take (the SSOSTATE item's life). */
+  stateMinutes: 10,
+  /** Seconds the app's one-time code of a finished sign-in lives (the SSOCODE item). */
+  codeSeconds: 60,
+  /** Domains one brand may reserve. */
+  maxDomains: 20,
+  /** Where the provider sends the browser back to, under the app's address. */
+  callbackPath: '/api/sso/oidc/callback',
+  /** The SPA page a finished sign-in lands on (with `#code=`), and the login page errors land on (with `?sso=`). */
+  landingPath: '/sso/done',
+} as const;
+
+/** Public mail providers: a brand cannot claim their domains (anyone can have an address there). */
+export const PUBLIC_MAIL_DOMAINS: readonly string[] = [
+  'gmail.com', 'googlemail.com', 'outlook.com', 'hotmail.com', 'live.com', 'msn.com', 'yahoo.com', 'ymail.com', 'icloud.com', 'me.com', 'mac.com',
+  'aol.com', 'proton.me', 'protonmail.com', 'gmx.com', 'gmx.de', 'gmx.net', 'web.de', 'mail.com', 'yandex.com', 'yandex.ru', 'zoho.com', 'fastmail.com',
+  'hotmail.fr', 'outlook.fr', 'yahoo.fr', 'orange.fr', 'free.fr', 'laposte.net', 'wanadoo.fr', 'sfr.fr', 'qq.com', '163.com',
+];
+
+export const SSO_MSG = {
+  // The brand's settings (PUT /sso/{brandId}).
+  issuerRequired: 'Enter the issuer URL of your identity provider.',
+  issuerInvalid: 'The issuer must be an https:// URL, like https://login.example.com/tenant/v2.0.',
+  clientIdRequired: 'Enter the client ID your identity provider gave this application.',
+  clientSecretRequired: 'Enter the client secret your identity provider gave this application.',
+  clientSecretTooLong: 'The client secret is too long (at most 512 characters).',
+  domainsRequired: 'Add at least one email domain of your company.',
+  tooManyDomains: `At most ${SSO.maxDomains} domains.`,
+  domainInvalid: (d: string) => `"${d}" is not an email domain: enter it like example.com.`,
+  domainPublic: (d: string) => `${d} is a public mail provider: anyone can have an address there, so it cannot be your company's single sign-on domain.`,
+  domainTaken: (d: string) => `${d} is already used by another brand's single sign-on. A domain belongs to one brand; contact support if it is yours.`,
+  domainTwice: (d: string) => `${d} is listed twice.`,
+  jitInvalid: 'Choose what happens on a first sign-in: create the user, or refuse.',
+  saved: 'Single sign-on settings saved.',
+  // POST /login/method
+  emailRequired: 'Enter your email address.',
+  emailInvalid: 'Enter a valid email address.',
+  // The sign-in (errors land on the login page, ?sso=<key>).
+  notConfigured: 'Single sign-on is not set up for this email address. Sign in with your password.',
+  started: 'Your single sign-on took too long or was already used. Start again.',
+  providerError: 'Your company’s sign-in did not complete. Start again, or contact your administrator.',
+  providerDenied: 'Your company’s sign-in was cancelled or refused.',
+  unavailable: 'Your company’s identity provider could not be reached. Try again in a few minutes.',
+  emailUnverified: 'Your company’s identity provider did not confirm your email address, so it cannot sign you in here.',
+  wrongDomain: 'Your company’s identity provider signed you in with an email address that is not of this company’s domains.',
+  otherBrand: 'This account cannot sign in with this company’s single sign-on. Contact your administrator.',
+  noAccount: 'There is no account for this email address, and your company has chosen not to create accounts on a first sign-in. Ask your administrator to add you.',
+  accountDisabled: 'This account is deactivated. Contact your administrator.',
+  codeExpired: 'Your sign-in took too long or this link was already used. Start again.',
+  /** The password refused for a domain whose brand made single sign-on mandatory. */
+  passwordRefused: (label: string) => `Your company signs you in with single sign-on: choose “Continue with ${label}” on the sign-in page.`,
+} as const;
+
+/** The ?sso= keys a failed sign-in lands on the login page with (their texts above). */
+export const SSO_ERRORS = ['notConfigured', 'started', 'providerError', 'providerDenied', 'unavailable', 'emailUnverified', 'wrongDomain', 'otherBrand', 'noAccount', 'accountDisabled', 'codeExpired'] as const;
+export type SsoErrorKey = (typeof SSO_ERRORS)[number];
+
+/** What the web's screens of single sign-on say. */
+export const SSO_UI = {
+  continue: 'Continue',
+  checking: 'Checking…',
+  continueWith: (label: string) => `Continue with ${label}`,
+  usePassword: 'Use my password instead',
+  changeEmail: 'Use another email',
+  ssoText: (label: string) => `${label} signs you in with your company account.`,
+  finishing: 'Signing you in…',
+  backToLogin: 'Back to sign in',
+  // The brand's SSO tab.
+  tab: 'Single sign-on',
+  title: 'Single sign-on (OIDC)',
+  intro: 'Let your people sign in with your company’s identity provider (Entra ID, Okta, Google Workspace…). Register this application there as a web application with the redirect URI below, then enter what it gives you.',
+  redirectUri: 'Redirect URI',
+  issuer: 'Issuer URL',
+  clientId: 'Client ID',
+  clientSecret: 'Client secret',
+  clientSecretKept: 'A client secret is saved. Leave this empty to keep it, or enter a new one.',
+  domains: 'Email domains',
+  domainsHint: 'One per line, like example.com. Addresses of these domains are sent to your identity provider.',
+  jit: 'First sign-in of someone without an account',
+  jitCreate: 'Create the account as a User of this brand',
+  jitRefuse: 'Refuse (accounts are added by an administrator)',
+  mandatory: 'Single sign-on is mandatory: no password sign-in or password reset for these domains',
+  save: 'Save',
+  saving: 'Saving…',
+  loading: 'Loading single sign-on settings…',
+  loadFailed: 'The single sign-on settings could not be loaded.',
+  notSet: 'Single sign-on is not set up for this brand.',
+} as const;

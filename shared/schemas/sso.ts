@@ -1,0 +1,53 @@
+/** Single sign-on per brand (issue 26 step 3; ours): the brand's OIDC settings, the email-first step, the sign-in's code. */
+import * as z from 'zod';
+import { SSO, SSO_MSG as M } from '../messages/sso';
+import { brandIdPath } from './brands';
+
+export const ssoPath = brandIdPath;
+
+/**
+ * PUT /sso/{brandId}: the brand's provider. `clientSecret` is write-only: absent or empty keeps the
+ * saved one (the first save needs it). Domains are checked and normalised by the function
+ * (lower case, IDN to punycode, no public mail provider, one brand per domain).
+ */
+export const ssoSettingsBody = z.strictObject({
+  protocol: z.literal('oidc', { error: 'Only OIDC is available for now.' }),
+  issuer: z.string({ error: M.issuerRequired }).trim().min(1, M.issuerRequired).max(500, M.issuerInvalid),
+  clientId: z.string({ error: M.clientIdRequired }).trim().min(1, M.clientIdRequired).max(256, M.clientIdRequired),
+  clientSecret: z.string({ error: M.clientSecretRequired }).max(512, M.clientSecretTooLong).optional(),
+  domains: z.array(z.string({ error: M.domainsRequired }).trim().max(253, M.domainInvalid('…')), { error: M.domainsRequired }).min(1, M.domainsRequired).max(SSO.maxDomains, M.tooManyDomains),
+  jit: z.enum(['create', 'refuse'], { error: M.jitInvalid }),
+  mandatory: z.boolean({ error: 'mandatory must be true or false.' }),
+});
+export type SsoSettingsBody = z.input<typeof ssoSettingsBody>;
+
+/** GET /sso/{brandId} and the PUT's answer: the settings without the secret (only whether one is saved). */
+export const ssoSettingsResponse = z.object({
+  configured: z.boolean(),
+  protocol: z.literal('oidc'),
+  issuer: z.string(),
+  clientId: z.string(),
+  clientSecretSet: z.boolean(),
+  domains: z.array(z.string()),
+  jit: z.enum(['create', 'refuse']),
+  mandatory: z.boolean(),
+  /** What to register at the provider as the redirect URI. */
+  redirectUri: z.string(),
+  message: z.string().optional(),
+});
+
+const email = z.string({ error: M.emailRequired }).trim().min(1, M.emailRequired).max(254, M.emailInvalid).email(M.emailInvalid);
+/** POST /login/method */
+export const loginMethodBody = z.strictObject({ email });
+/** Its answer: by the email's domain only, never by whether the account exists. */
+export const loginMethodResponse = z.union([
+  z.object({ method: z.literal('password') }),
+  z.object({ method: z.literal('sso'), label: z.string(), startUrl: z.string(), passwordAllowed: z.boolean() }),
+]);
+/** GET /sso/start?email= */
+export const ssoStartQuery = z.object({ email });
+/** GET /sso/oidc/callback: what a provider sends back (read as a whole by openid-client; each bounded here). */
+const param = z.string().max(4096).optional();
+export const ssoCallbackQuery = z.object({ code: param, state: param, iss: param, error: param, error_description: param, session_state: param });
+/** POST /sso/exchange: the one-time code of a finished sign-in. */
+export const ssoExchangeBody = z.strictObject({ code: z.string({ error: M.codeExpired }).min(20, M.codeExpired).max(100, M.codeExpired) });

@@ -1,0 +1,74 @@
+/**
+ * Single sign-on in a real browser (issue 26 step 3): the login page asks the email first; a
+ * domain of a brand with single sign-on offers "Continue with <brand>", which goes to the test
+ * stack's local identity provider (oidc-provider) and its own sign-in page, then back through our
+ * callback to /sso/done, whose one-time code becomes the session: a first sign-in made the User
+ * just in time (the terms first). A refused sign-in shows its message on the login page. Every
+ * screen audited (axe, and a 390 px phone's width); the second test runs on the phone.
+ */
+import { randomBytes } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SSO_MSG as M, SSO_UI as UI } from '../../shared/messages/sso';
+import { IDP_CLIENT, IDP_DEMO_PASSWORD } from '../../infra/local/oidc-idp-clients';
+import { callRoute, login, stack } from '../support/api';
+import { seedBrand } from '../support/brands';
+import { browserPerFile, loginInUi, screenshot, waitForPath } from '../support/browser';
+import { PHONE } from '../support/phone-width';
+import { addIdpAccount, idpIssuer } from '../support/sso';
+
+const tag = randomBytes(4).toString('hex');
+const B = { _id: `brand-e2esso-${tag}`, name: `Maison Sso ${tag}`, slug: `e2esso-${tag}`, domain: `e2esso-${tag}.example` };
+const { tab } = browserPerFile();
+
+beforeAll(async () => {
+  Object.assign(process.env, stack().env);
+  await seedBrand({ _id: B._id, name: B.name, slug: B.slug, contact: { email: `it@${B.domain}`, name: 'IT' }, company_email_bcc: '' }, [], []);
+  const res = await callRoute('updateSso', {
+    token: await login('admin@demo.test'),
+    params: { brandId: B._id },
+    body: { protocol: 'oidc', issuer: idpIssuer(), clientId: IDP_CLIENT.id, clientSecret: IDP_CLIENT.secret, domains: [B.domain], jit: 'create', mandatory: false },
+  });
+  expect(res.status).toBe(200);
+}, 60_000);
+
+describe('single sign-on in the browser', () => {
+  it('email first, the provider’s sign-in page, back signed in as a new User (the terms first)', async () => {
+    const email = `adele-${tag}@${B.domain}`;
+    await addIdpAccount({ email, givenName: 'Adèle', familyName: 'Vernet' });
+    await tab(async ({ page }) => {
+      await page.goto(`${stack().url}/login`);
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').focus();
+      const cont = page.getByRole('link', { name: UI.continueWith(B.name) });
+      await cont.waitFor();
+      await expect.poll(() => page.getByText(UI.ssoText(B.name)).isVisible()).toBe(true);
+      await screenshot(page, 'sso-login-email-first');
+      await cont.click();
+      await page.waitForURL((u) => u.origin === idpIssuer());
+      await expect.poll(() => page.getByLabel('Work email').inputValue()).toBe(email);
+      await page.getByLabel('Password').fill(IDP_DEMO_PASSWORD);
+      await screenshot(page, 'sso-provider-sign-in');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await waitForPath(page, '/privacypolicy');
+      expect(await page.evaluate(() => window.location.hash)).toBe('');
+    });
+  });
+
+  it('on a phone: "Use my password instead" keeps the spec’s password form, and a refused sign-in says why on the login page', async () => {
+    await tab(async ({ page }) => {
+      await page.goto(`${stack().url}/login`);
+      await page.getByLabel('Email').fill(`someone-${tag}@${B.domain}`);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.getByRole('link', { name: UI.continueWith(B.name) }).waitFor();
+      await screenshot(page, 'sso-login-phone');
+      await page.getByRole('button', { name: UI.usePassword }).click();
+      await page.getByLabel('Password').waitFor();
+
+      await page.goto(`${stack().url}/login?sso=noAccount`);
+      await expect.poll(() => page.getByTestId('sso-failed').textContent()).toBe(M.noAccount);
+      // A password user of another domain logs in as before.
+      await loginInUi(page, 'user@demo.test');
+      await waitForPath(page, /\/dashboard\//);
+    }, PHONE);
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * Single sign-on through the real protocol (issue 26 step 3): the browser's hops, done with
+ * fetch and a cookie jar, between our API and the local identity provider (infra/local/oidc-idp.ts)
+ * of the test stack: GET /sso/start, the provider's authorization endpoint and its own sign-in
+ * page, back to our callback, then POST /sso/exchange. Each hop can be stopped at (to tamper with
+ * an authorization request, or replay a callback). Raw calls: redirects are followed by hand.
+ */
+import { expect } from 'vitest';
+import { SSO } from '../../shared/messages/sso';
+import { IDP_DEMO_PASSWORD, type IdpAccount } from '../../infra/local/oidc-idp-clients';
+import { stack } from './api';
+
+export const idpIssuer = () => stack().env.LOCAL_IDP_ISSUER!;
+
+/** A person at the test stack's provider (its test hook), with the provider's demo password. */
+export async function addIdpAccount(a: Partial<IdpAccount> & { email: string }): Promise<void> {
+  const res = await fetch(`${idpIssuer()}/_test/accounts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ emailVerified: true, givenName: 'Sso', familyName: 'Tester', ...a }),
+  });
+  expect(res.status).toBe(201);
+}
+
+class Jar {
+  private cookies = new Map<string, string>();
+  take(res: Response) {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const i = pair!.indexOf('=');
+      this.cookies.set(pair!.slice(0, i), pair!.slice(i + 1));
+    }
+  }
+  header() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+}
+
+async function hop(url: string, jar: Jar, init: RequestInit = {}): Promise<Response> {
+  const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), cookie: jar.header() } });
+  jar.take(res);
+  return res;
+}
+
+const location = (res: Response, base: string) => {
+  const l = res.headers.get('location');
+  if (!l) throw new Error(`Expected a redirect, got ${res.status}`);
+  return new URL(l, base).href;
+};
+
+/** GET /sso/start?email=: the provider's authorization URL it redirects to (or wherever else it sends the browser). */
+export async function startSso(email: string): Promise<URL> {
+  const res = await fetch(`${stack().url}/api/sso/start?${new URLSearchParams({ email })}`, { redirect: 'manual' });
+  expect(res.status).toBe(302);
+  return new URL(location(res, stack().url));
+}
+
+/**
+ * At the provider: the authorization request, its sign-in page with `login` (email, and the
+ * provider's password unless given), and the redirect back: our callback's URL (not yet called).
+ */
+export async function signInAtProvider(authorizationUrl: URL | string, login: string, password = IDP_DEMO_PASSWORD): Promise<string> {
+  const jar = new Jar();
+  const idp = idpIssuer();
+  let res = await hop(String(authorizationUrl), jar);
+  const interaction = location(res, idp);
+  expect(interaction).toMatch(/\/interaction\//);
+  const form = await hop(interaction, jar);
+  expect(form.status).toBe(200);
+  expect(await form.text()).toContain('Sign in with your company account');
+  res = await hop(`${interaction}/login`, jar, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email: login, password }).toString() });
+  for (let i = 0; i < 5; i++) {
+    const next = location(res, idp);
+    if (next.startsWith(`${stack().url}/`)) return next;
+    res = await hop(next, jar);
+  }
+  throw new Error('The provider did not send the browser back');
+}
+
+export type CallbackOutcome = { code: string } | { error: string };
+
+/** Our callback: where it sends the browser (the SPA's landing page with a code, or the login page with an error key). */
+export async function callSsoCallback(callbackUrl: string, headers: Record<string, string> = {}): Promise<CallbackOutcome> {
+  const res = await fetch(callbackUrl, { redirect: 'manual', headers });
+  expect(res.status).toBe(302);
+  const to = new URL(location(res, stack().url));
+  expect(res.headers.get('cache-control')).toBe('no-store');
+  if (to.pathname === SSO.landingPath) {
+    const code = new URLSearchParams(to.hash.slice(1)).get('code');
+    expect(code).toBeTruthy();
+    // The code travels in the fragment only, never in a query a server would log.
+    expect(to.search).toBe('');
+    return { code: code! };
+  }
+  expect(to.pathname).toBe('/login');
+  return { error: to.searchParams.get('sso') ?? '' };
+}
+
+/** The whole sign-in of `email` (typed on our login page) as `login` at the provider: the callback's outcome. */
+export async function ssoSignIn(email: string, login = email): Promise<CallbackOutcome> {
+  return callSsoCallback(await signInAtProvider(await startSso(email), login));
+}
