@@ -16,6 +16,7 @@ interface TestUser {
   sessionVersion: number;
   policyFlag?: boolean;
   revokedSessions?: Record<string, number>;
+  totp?: { enabledAt: string };
 }
 const users = new Map<string, TestUser>();
 vi.mock('../../../functions/users/users.repo', () => ({
@@ -41,8 +42,9 @@ function event(over: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxyEvent
 }
 const def = (over: Partial<RouteDef> = {}): RouteDef => ({ id: 't', method: 'POST', path: '/t/{brandId}', handler: 'x', access: 'user', grants: [], ...over });
 const bearer = async (role: 'ADMIN' | 'BRAND_ADMIN' | 'User', brand: string | null = 'b1', over: Partial<TestUser> = {}, sid?: string) => {
-  const sub = `u-${role}-${brand}${over.policyFlag ? '-terms' : ''}`;
-  users.set(sub, { _id: sub, roles: [{ name: role }], brand, associated_retailers: [], status: 'active', sessionVersion: 0, ...over });
+  const sub = `u-${role}-${brand}${over.policyFlag ? '-terms' : ''}${'totp' in over && !over.totp ? '-no2f' : ''}`;
+  // An ADMIN has its second factor (issue 26) unless the test says otherwise.
+  users.set(sub, { _id: sub, roles: [{ name: role }], brand, associated_retailers: [], status: 'active', sessionVersion: 0, ...(role === 'ADMIN' ? { totp: { enabledAt: '2026-11-01T00:00:00.000Z' } } : {}), ...over });
   return { authorization: `Bearer ${await signSession({ sub, role, brand, retailers: [], sv: 0, sid })}` };
 };
 
@@ -107,6 +109,21 @@ describe('the middy wrapper', () => {
     // Accepted: in. A site ADMIN's flag is not asked.
     expect((await brandData(event({ headers: await bearer('User', 'b1'), pathParameters: { brandId: 'b1' } }), ctx)).statusCode).toBe(200);
     expect((await brandData(event({ headers: await bearer('ADMIN', null, { policyFlag: true }), pathParameters: { brandId: 'b1' } }), ctx)).statusCode).toBe(200);
+  });
+
+  it('answers an ADMIN without a second factor 403 SECOND_FACTOR_REQUIRED, except on the routes open before it (its setup, logging out)', async () => {
+    const held = await bearer('ADMIN', null, { totp: undefined });
+    const adminOnly = httpHandler(def({ access: 'admin' }), async () => ({ ok: true }));
+    const refused = await adminOnly(event({ headers: held }), ctx);
+    expect(refused.statusCode).toBe(403);
+    expect(JSON.parse(refused.body!)).toEqual({ message: 'An admin account needs two-step sign-in. Set it up before anything else.', code: 'SECOND_FACTOR_REQUIRED' });
+    const setup = httpHandler(def({ access: 'user', beforeTerms: true, beforeSecondFactor: true }), async () => ({ ok: true }));
+    expect((await setup(event({ headers: held }), ctx)).statusCode).toBe(200);
+    // A route open before the terms is not open before the second factor.
+    expect((await httpHandler(def({ access: 'user', beforeTerms: true }), async () => ({ ok: true }))(event({ headers: held }), ctx)).statusCode).toBe(403);
+    // With its factor: in. A brand user without one is not held.
+    expect((await adminOnly(event({ headers: await bearer('ADMIN', null) }), ctx)).statusCode).toBe(200);
+    expect((await httpHandler(def({ access: 'user' }), async () => ({ ok: true }))(event({ headers: await bearer('BRAND_ADMIN') }), ctx)).statusCode).toBe(200);
   });
 
   it('maps typed errors to their status and message', async () => {
