@@ -1,19 +1,22 @@
 /** The brand's single sign-on settings as GET and PUT /sso/{brandId} answer them (never the secret). */
-import { readSecretIfAny } from '../lib/secrets';
+import { env } from '../lib/env';
 import { redirectUri } from './oidc';
-import { ssoSecretName, type SsoConfig } from './sso.repo';
+import { serviceProvider } from './saml/service-provider';
+import type { SsoConfig } from './sso.repo';
 
-export async function settingsAnswer(config: SsoConfig | undefined, brandId: string, message?: string) {
+export function settingsAnswer(config: SsoConfig | undefined, brandId: string, message?: string) {
   return {
     configured: Boolean(config),
-    protocol: 'oidc' as const,
+    protocol: config?.protocol ?? 'oidc',
     issuer: config?.issuer ?? '',
     clientId: config?.clientId ?? '',
-    clientSecretSet: Boolean(config && (await readSecretIfAny(ssoSecretName(brandId)))),
+    clientSecretSet: config?.protocol === 'oidc' && config.clientSecretSet === true,
     domains: config?.domains ?? [],
     jit: config?.jit ?? 'refuse',
     mandatory: config?.mandatory ?? false,
     redirectUri: redirectUri(),
+    samlServiceProvider: serviceProvider(env.appUrl, brandId),
+    samlIdp: config?.saml ? { entityId: config.saml.entityId, ssoUrl: config.saml.ssoUrl, certificates: config.saml.certs.length } : null,
     ...(message ? { message } : {}),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * The items of single sign-on per brand (issue 26 step 3; docs/data-model.md "Single sign-on"):
- * - `BRAND#<brand>` / `SSO`: the brand's provider (issuer, client id, domains, jit, mandatory; the
- *   client secret is in Secrets Manager `sso/<brand>`, never here);
+ * - `BRAND#<brand>` / `SSO`: the brand's provider (OIDC: issuer, client id; SAML: the identity
+ *   provider read from its metadata; domains, jit, mandatory; an OIDC client secret is in Secrets
+ *   Manager `sso/<brand>`, never here);
  * - `SSODOMAIN#<domain>` / `SSODOMAIN`: a domain's reservation (one brand per domain);
  * - `SSOSTATE#<state>` / `SSOSTATE`: a sign-in under way (nonce, PKCE verifier, brand; TTL 10 min);
  * - `SSOCODE#<sha256(code)>` / `SSOCODE`: a finished sign-in's one-time code (60 s, single use).
@@ -13,14 +14,24 @@ import { SSO, SSO_MSG as M } from '../../shared/messages/sso';
 import { ddb } from '../lib/clients/dynamodb';
 import { ConflictError, ValidationError } from '../lib/http/errors';
 import { clean, isConditionFailed, table, transactOrConditions, type TransactItem } from '../lib/table';
+import type { SamlIdp } from './saml/metadata';
 
 export type Jit = 'create' | 'refuse';
 
 export interface SsoConfig {
   brandId: string;
-  protocol: 'oidc';
+  protocol: 'oidc' | 'saml';
+  /** OIDC: the provider's issuer; SAML: the identity provider's entity id. */
   issuer: string;
+  /** OIDC only ('' for SAML). */
   clientId: string;
+  /**
+   * OIDC: a client secret is saved in Secrets Manager (kept on write, so GET /sso/{brandId} never
+   * reads the secret: only the callback and the save may).
+   */
+  clientSecretSet?: boolean;
+  /** SAML only: the identity provider read from its metadata (./saml/metadata.ts). */
+  saml?: SamlIdp;
   domains: string[];
   jit: Jit;
   mandatory: boolean;

@@ -6,15 +6,23 @@ import { ssoForEmail } from './domains';
 import { authorizationRequest } from './oidc';
 import { toLogin, toProvider } from './redirects';
 import { putSsoState } from './sso.repo';
+import { env } from '../lib/env';
+import { samlSignInUrl } from './saml/saml';
+import { samlStores } from './saml/saml.repo';
 
 /**
  * GET /sso/start?email=: the brand of the email's domain, a fresh state, nonce and PKCE verifier
- * kept as SSOSTATE#<state> (10 minutes), and 302 to the brand's provider.
+ * kept as SSOSTATE#<state> (10 minutes), and 302 to the brand's provider; a SAML brand's
+ * AuthnRequest instead (its id kept as SAMLREQ for the answer: ./saml/saml.ts).
  */
 export const handler = httpHandler(route('ssoStart'), async ({ query, event }) => {
   await limitAddress(event);
   const sso = await ssoForEmail(query.email);
   if (!sso) return toLogin('notConfigured');
+  if (sso.config.protocol === 'saml' && sso.config.saml) {
+    // SAML: an AuthnRequest of the brand's service provider; its id is kept for the answer (./saml/saml.repo.ts).
+    return toProvider(await samlSignInUrl(env.appUrl, { brandId: sso.config.brandId, idp: sso.config.saml }, samlStores, ''));
+  }
   let started;
   try {
     started = await authorizationRequest(sso.config, query.email.toLowerCase());

@@ -5,12 +5,14 @@ import { httpHandler } from '../http';
 import { NotFoundError, ValidationError, type Issue } from '../lib/http/errors';
 import { writeSecretString } from '../lib/secrets';
 import { isPublicMailDomain, normaliseDomain } from './domains';
-import { issuerProblem } from './oidc';
+import { httpIssuerAllowed, issuerProblem } from './oidc';
+import { MetadataError, parseIdpMetadata, type SamlIdp } from './saml/metadata';
 import { settingsAnswer } from './settings';
-import { domainOwner, getSsoConfig, saveSsoConfig, ssoSecretName } from './sso.repo';
+import { domainOwner, getSsoConfig, saveSsoConfig, ssoSecretName, type SsoConfig } from './sso.repo';
 
 /**
- * PUT /sso/{brandId}: the brand's OIDC provider. The client secret goes to Secrets Manager
+ * PUT /sso/{brandId}: the brand's OIDC provider, or its SAML identity provider from the metadata
+ * XML (./saml/metadata.ts: entity id, sign-on address, signing certificates). An OIDC client secret goes to Secrets Manager
  * `sso/<brand>` (locally the stack's secrets file) and is never answered. Each domain is
  * lower-cased and IDN-normalised (punycode), no public mail provider, and reserved for this brand
  * by a conditional put (SSODOMAIN#<domain>): a domain another brand holds is refused.
@@ -20,11 +22,22 @@ export const handler = httpHandler(route('updateSso'), async ({ params, body, au
   if (!(await getBrand(brandId))) throw new NotFoundError('Brand not found.');
   const before = await getSsoConfig(brandId);
   const issues: Issue[] = [];
-  // As the provider spells it: discovery requires its metadata's issuer to be exactly this.
-  const issuer = body.issuer;
-  if (issuerProblem(issuer)) issues.push({ path: 'issuer', message: M.issuerInvalid });
-  const secret = body.clientSecret?.trim() ?? '';
-  if (!secret && !before) issues.push({ path: 'clientSecret', message: M.clientSecretRequired });
+  let saml: SamlIdp | undefined;
+  let secret = '';
+  if (body.protocol === 'saml') {
+    try {
+      saml = parseIdpMetadata(body.metadataXml, { allowHttp: httpIssuerAllowed() });
+    } catch (e) {
+      if (!(e instanceof MetadataError)) throw e;
+      issues.push({ path: 'metadataXml', message: e.message });
+    }
+  } else {
+    // As the provider spells it: discovery requires its metadata's issuer to be exactly this.
+    if (issuerProblem(body.issuer)) issues.push({ path: 'issuer', message: M.issuerInvalid });
+    secret = body.clientSecret?.trim() ?? '';
+    // A secret saved for OIDC before is kept; a brand coming from SAML has none.
+    if (!secret && before?.protocol !== 'oidc') issues.push({ path: 'clientSecret', message: M.clientSecretRequired });
+  }
   const domains: string[] = [];
   body.domains.forEach((typed, i) => {
     const d = normaliseDomain(typed);
@@ -40,7 +53,8 @@ export const handler = httpHandler(route('updateSso'), async ({ params, body, au
   }
   if (issues.length) throw new ValidationError(issues[0]!.message, issues);
   if (secret) await writeSecretString(ssoSecretName(brandId), secret, `Single sign-on client secret of brand ${brandId}`);
-  const config = { brandId, protocol: 'oidc' as const, issuer, clientId: body.clientId, domains, jit: body.jit, mandatory: body.mandatory, updatedAt: new Date().toISOString(), updatedBy: auth.sub };
+  const common = { brandId, domains, jit: body.jit, mandatory: body.mandatory, updatedAt: new Date().toISOString(), updatedBy: auth.sub };
+  const config: SsoConfig = saml ? { ...common, protocol: 'saml', issuer: saml.entityId, clientId: '', saml } : { ...common, protocol: 'oidc', issuer: body.protocol === 'oidc' ? body.issuer : '', clientId: body.protocol === 'oidc' ? body.clientId : '', clientSecretSet: true };
   await saveSsoConfig(config, before);
   return settingsAnswer(config, brandId, M.saved);
 });

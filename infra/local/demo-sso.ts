@@ -7,7 +7,9 @@
  */
 import { domainOwner, getSsoConfig, saveSsoConfig, ssoSecretName } from '../../functions/sso/sso.repo';
 import { readSecretIfAny, writeSecretString } from '../../functions/lib/secrets';
+import { parseIdpMetadata } from '../../functions/sso/saml/metadata';
 import { DEMO_SSO_BRAND, IDP_CLIENT } from './oidc-idp-clients';
+import { DEMO_SAML_BRAND } from './saml-idp-people';
 
 export async function seedSso(issuer: string, log: (m: string) => void = () => undefined): Promise<void> {
   const { brandId, domain } = DEMO_SSO_BRAND;
@@ -16,7 +18,24 @@ export async function seedSso(issuer: string, log: (m: string) => void = () => u
   // Kept as the brand admin left it; only a provider of an older run on another port is followed.
   if (before && before.issuer === issuer) return;
   if (!before && (await domainOwner(domain))) return;
-  const config = before ?? { brandId, protocol: 'oidc' as const, clientId: IDP_CLIENT.id, domains: [domain], jit: 'create' as const, mandatory: true, updatedBy: 'demo-seed' };
+  const config = before ?? { brandId, protocol: 'oidc' as const, clientId: IDP_CLIENT.id, clientSecretSet: true, domains: [domain], jit: 'create' as const, mandatory: true, updatedBy: 'demo-seed' };
   await saveSsoConfig({ ...config, issuer, updatedAt: new Date().toISOString() }, before);
   log(`Single sign-on of Castellane Paris (@${domain}) at ${issuer}.`);
+}
+
+/**
+ * The demo's SAML single sign-on (issue 26 step 4): Maison Aurelle signs its people of
+ * maisonaurelle.example in at the local SAML identity provider (infra/local/saml-idp.ts), accounts
+ * made on a first sign-in, passwords still allowed (the brand's demo accounts are @demo.test).
+ * Written when absent; the provider of an older run on another port is followed.
+ */
+export async function seedSamlSso(metadata: string, log: (m: string) => void = () => undefined): Promise<void> {
+  const { brandId, domain } = DEMO_SAML_BRAND;
+  const saml = parseIdpMetadata(metadata, { allowHttp: true });
+  const before = await getSsoConfig(brandId);
+  if (before && (before.protocol !== 'saml' || before.saml?.ssoUrl === saml.ssoUrl)) return;
+  if (!before && (await domainOwner(domain))) return;
+  const config = before ?? { brandId, protocol: 'saml' as const, clientId: '', domains: [domain], jit: 'create' as const, mandatory: false, updatedBy: 'demo-seed' };
+  await saveSsoConfig({ ...config, issuer: saml.entityId, saml, updatedAt: new Date().toISOString() }, before);
+  log(`SAML single sign-on of Maison Aurelle (@${domain}) at ${saml.ssoUrl}.`);
 }

@@ -14,7 +14,7 @@ export interface LocalStackOptions {
   /** Absolute folder for DynamoDB and S3 data; undefined: DynamoDB in memory, S3 in a temp folder. */
   dataDir?: string;
   port?: number;
-  ports?: { dynamo?: number; s3?: number; ses?: number; idp?: number };
+  ports?: { dynamo?: number; s3?: number; ses?: number; idp?: number; samlIdp?: number };
   log?: (m: string) => void;
   /** Size of the demo post office (1: hundreds to thousands of products per file; 0: none). */
   demoScale?: number;
@@ -25,6 +25,8 @@ export interface LocalStack {
   sesUrl: string;
   /** The local identity provider of the demo brand's single sign-on (infra/local/oidc-idp.ts). */
   idpUrl: string;
+  /** The local SAML identity provider of the demo brand's SAML single sign-on (infra/local/saml-idp.ts). */
+  samlIdpUrl: string;
   env: Record<string, string>;
   stop(): Promise<void>;
 }
@@ -53,6 +55,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     s3: opts.ports?.s3 ?? (fixed ? 4568 : await freePort()),
     ses: opts.ports?.ses ?? (fixed ? 8005 : await freePort()),
     idp: opts.ports?.idp ?? (fixed ? 8010 : await freePort()),
+    samlIdp: opts.ports?.samlIdp ?? (fixed ? 8011 : await freePort()),
   };
   await assertPortFree(port, 'web app and API');
   await assertPortFree(ports.dynamo, 'DynamoDB Local');
@@ -93,7 +96,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     const { startLocalIdp } = await import('./oidc-idp');
     const idp = await startLocalIdp({ port: ports.idp, appUrl: url, testHooks: process.env.LOCAL_IDP_TEST_HOOKS === '1', log });
     stops.push(() => idp.stop());
-    log(`DynamoDB Local ${dynamo.endpoint}, S3 ${s3.endpoint}, SES ${ses.endpoint}, identity provider ${idp.issuer}`);
+    const { startLocalSamlIdp } = await import('./saml-idp');
+    const samlIdp = await startLocalSamlIdp({ port: ports.samlIdp, appUrl: url, testHooks: process.env.LOCAL_IDP_TEST_HOOKS === '1', log });
+    stops.push(() => samlIdp.stop());
+    log(`DynamoDB Local ${dynamo.endpoint}, S3 ${s3.endpoint}, SES ${ses.endpoint}, identity providers ${idp.issuer} (OIDC), ${samlIdp.url} (SAML)`);
     await ensureTable(dynamo.client, TABLE_NAME);
     await ensureBucket(s3.client, DATA_BUCKET, url);
 
@@ -125,6 +131,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       LOCAL_SECRETS_FILE: secretsFile,
       SSO_ALLOW_HTTP_ISSUER: '1',
       LOCAL_IDP_ISSUER: idp.issuer,
+      LOCAL_SAML_IDP_URL: samlIdp.url,
     };
     Object.assign(process.env, env);
     // What `npm run job` (infra/local/job.ts) runs the scheduled reports with: this stack's endpoints and secret.
@@ -137,8 +144,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     const { seedAddressBook } = await import('./demo-address-book');
     await seedAddressBook(log);
     // The demo brand's single sign-on at the local provider (issue 26).
-    const { seedSso } = await import('./demo-sso');
+    const { seedSamlSso, seedSso } = await import('./demo-sso');
     await seedSso(idp.issuer, log);
+    await seedSamlSso(samlIdp.metadata, log);
     // A table kept from an older checkout: files written before an index existed get its keys.
     const { backfillFileSortKeys } = await import('../../functions/files/files.repo');
     const backfilled = await backfillFileSortKeys();
@@ -174,7 +182,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     });
     stops.push(() => new Promise<void>((r) => server.close(() => r())));
     if (!dataDir) stops.unshift(() => import('node:fs').then((fs) => (fs.rmSync(s3Dir, { recursive: true, force: true }), fs.rmSync(secretsFile, { force: true }))));
-    return { url, sesUrl: ses.endpoint, idpUrl: idp.issuer, env, stop };
+    return { url, sesUrl: ses.endpoint, idpUrl: idp.issuer, samlIdpUrl: samlIdp.url, env, stop };
   } catch (e) {
     await stop();
     throw e;

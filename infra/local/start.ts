@@ -69,6 +69,7 @@ async function main() {
     App and API:        ${stack.url}      (API under ${stack.url}/api)
     Sent-email viewer:  ${stack.sesUrl}
     Identity provider:  ${stack.idpUrl}   (single sign-on of Castellane Paris)
+    SAML provider:      ${stack.samlIdpUrl}   (SAML single sign-on of Maison Aurelle, @maisonaurelle.example)
     Demo accounts:      admin@demo.test, brandadmin@demo.test, user@demo.test, newuser@demo.test
     Password:           Demo-2026!
     Single sign-on:     camille.roux@castellane.example at the identity provider, password ${IDP_DEMO_PASSWORD}

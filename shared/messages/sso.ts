@@ -33,6 +33,7 @@ export const SSO_MSG = {
   domainTaken: (d: string) => `${d} is already used by another brand's single sign-on. A domain belongs to one brand; contact support if it is yours.`,
   domainTwice: (d: string) => `${d} is listed twice.`,
   jitInvalid: 'Choose what happens on a first sign-in: create the user, or refuse.',
+  protocolInvalid: 'Choose the protocol of your identity provider: OIDC or SAML.',
   saved: 'Single sign-on settings saved.',
   // POST /login/method
   emailRequired: 'Enter your email address.',

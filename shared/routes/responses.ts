@@ -80,6 +80,7 @@ export const responses = {
   loginMethod: loginMethodResponse,
   ssoStart: redirectResponse,
   ssoCallback: redirectResponse,
+  ssoSamlAcs: redirectResponse,
   ssoExchange: loginResponse,
   getSso: ssoSettingsResponse,
   updateSso: ssoSettingsResponse,

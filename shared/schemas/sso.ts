@@ -1,5 +1,6 @@
 /** Single sign-on per brand (issue 26 step 3; ours): the brand's OIDC settings, the email-first step, the sign-in's code. */
 import * as z from 'zod';
+import { SAML_MSG } from '../messages/saml';
 import { SSO, SSO_MSG as M } from '../messages/sso';
 import { brandIdPath } from './brands';
 
@@ -10,21 +11,31 @@ export const ssoPath = brandIdPath;
  * saved one (the first save needs it). Domains are checked and normalised by the function
  * (lower case, IDN to punycode, no public mail provider, one brand per domain).
  */
-export const ssoSettingsBody = z.strictObject({
-  protocol: z.literal('oidc', { error: 'Only OIDC is available for now.' }),
-  issuer: z.string({ error: M.issuerRequired }).trim().min(1, M.issuerRequired).max(500, M.issuerInvalid),
-  clientId: z.string({ error: M.clientIdRequired }).trim().min(1, M.clientIdRequired).max(256, M.clientIdRequired),
-  clientSecret: z.string({ error: M.clientSecretRequired }).max(512, M.clientSecretTooLong).optional(),
+const rules = {
   domains: z.array(z.string({ error: M.domainsRequired }).trim().max(253, M.domainInvalid('…')), { error: M.domainsRequired }).min(1, M.domainsRequired).max(SSO.maxDomains, M.tooManyDomains),
   jit: z.enum(['create', 'refuse'], { error: M.jitInvalid }),
   mandatory: z.boolean({ error: 'mandatory must be true or false.' }),
+};
+export const oidcSettingsBody = z.strictObject({
+  protocol: z.literal('oidc'),
+  issuer: z.string({ error: M.issuerRequired }).trim().min(1, M.issuerRequired).max(500, M.issuerInvalid),
+  clientId: z.string({ error: M.clientIdRequired }).trim().min(1, M.clientIdRequired).max(256, M.clientIdRequired),
+  clientSecret: z.string({ error: M.clientSecretRequired }).max(512, M.clientSecretTooLong).optional(),
+  ...rules,
 });
+/** SAML 2.0 (issue 26 step 4): the identity provider's metadata XML (its entity id, sign-on address and signing certificates are read from it). */
+export const samlSettingsBody = z.strictObject({
+  protocol: z.literal('saml'),
+  metadataXml: z.string({ error: SAML_MSG.metadataRequired }).trim().min(1, SAML_MSG.metadataRequired).max(100_000, SAML_MSG.metadataTooLarge),
+  ...rules,
+});
+export const ssoSettingsBody = z.discriminatedUnion('protocol', [oidcSettingsBody, samlSettingsBody], { error: M.protocolInvalid });
 export type SsoSettingsBody = z.input<typeof ssoSettingsBody>;
 
 /** GET /sso/{brandId} and the PUT's answer: the settings without the secret (only whether one is saved). */
 export const ssoSettingsResponse = z.object({
   configured: z.boolean(),
-  protocol: z.literal('oidc'),
+  protocol: z.enum(['oidc', 'saml']),
   issuer: z.string(),
   clientId: z.string(),
   clientSecretSet: z.boolean(),
@@ -33,6 +44,9 @@ export const ssoSettingsResponse = z.object({
   mandatory: z.boolean(),
   /** What to register at the provider as the redirect URI. */
   redirectUri: z.string(),
+  /** SAML: what to register at the identity provider for this brand (its entity id and assertion consumer address), and the provider read from the saved metadata. */
+  samlServiceProvider: z.object({ entityId: z.string(), acsUrl: z.string() }),
+  samlIdp: z.object({ entityId: z.string(), ssoUrl: z.string(), certificates: z.number() }).nullable(),
   message: z.string().optional(),
 });
 

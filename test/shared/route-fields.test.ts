@@ -27,7 +27,7 @@ describe('response schemas (shared/routes/responses.ts)', () => {
   it('says "redirect, no body" for exactly the routes whose handler answers a 302', () => {
     // The single sign-on routes answer their redirects through functions/sso/redirects.ts.
     const redirecting = table.filter((r) => /respond\(302\b/.test(source(r)) || /from '\.\/redirects'/.test(source(r)));
-    expect(ids(redirecting)).toEqual(['downloadExport', 'openImage', 'ssoCallback', 'ssoStart']);
+    expect(ids(redirecting)).toEqual(['downloadExport', 'openImage', 'ssoCallback', 'ssoSamlAcs', 'ssoStart']);
     expect(ids(table.filter((r) => responses[r.id as keyof typeof responses] === redirectResponse))).toEqual(ids(redirecting));
     expect(redirectResponse.safeParse(undefined).success).toBe(true);
     expect(redirectResponse.safeParse({ data: [] }).success).toBe(false);
@@ -66,7 +66,7 @@ describe('what infra binds beyond the grants, from the route definitions', () =>
   it('marks as answering app links only routes that send no email (those have the app address already)', () => {
     const linking = table.filter((r) => r.appLinks);
     // The single sign-on routes: the redirect URI (our callback under the app's address) and the SPA they send the browser back to.
-    expect(ids(linking)).toEqual(['createB2bLink', 'exportBucketData', 'exportFile', 'getBasketExport', 'getCaseEvidencePack', 'getExportHistory', 'getSso', 'reportSummary', 'ssoCallback', 'ssoStart', 'updateSso']);
+    expect(ids(linking)).toEqual(['createB2bLink', 'exportBucketData', 'exportFile', 'getBasketExport', 'getCaseEvidencePack', 'getExportHistory', 'getSso', 'reportSummary', 'ssoCallback', 'ssoSamlAcs', 'ssoStart', 'updateSso']);
     for (const r of linking) expect(r.grants, r.id).not.toContain('email:send');
   });
 });

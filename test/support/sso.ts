@@ -81,7 +81,11 @@ export type CallbackOutcome = { code: string } | { error: string };
 
 /** Our callback: where it sends the browser (the SPA's landing page with a code, or the login page with an error key). */
 export async function callSsoCallback(callbackUrl: string, headers: Record<string, string> = {}): Promise<CallbackOutcome> {
-  const res = await fetch(callbackUrl, { redirect: 'manual', headers });
+  return outcomeOf(await fetch(callbackUrl, { redirect: 'manual', headers }));
+}
+
+/** Where a finished sign-in's answer sends the browser: the SPA's landing page with its code, or the login page with an error key. */
+async function outcomeOf(res: Response): Promise<CallbackOutcome> {
   expect(res.status).toBe(302);
   const to = new URL(location(res, stack().url));
   expect(res.headers.get('cache-control')).toBe('no-store');
@@ -99,4 +103,42 @@ export async function callSsoCallback(callbackUrl: string, headers: Record<strin
 /** The whole sign-in of `email` (typed on our login page) as `login` at the provider: the callback's outcome. */
 export async function ssoSignIn(email: string, login = email): Promise<CallbackOutcome> {
   return callSsoCallback(await signInAtProvider(await startSso(email), login));
+}
+
+/** The test stack's local SAML identity provider (infra/local/saml-idp.ts). */
+export const samlIdpUrl = () => stack().env.LOCAL_SAML_IDP_URL!;
+
+/** A person at the test stack's SAML provider (its test hook); its password is the provider's demo password. */
+export async function addSamlIdpAccount(email: string): Promise<void> {
+  const res = await fetch(`${samlIdpUrl()}/_test/accounts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, givenName: 'Saml', familyName: 'Tester' }) });
+  expect(res.status).toBe(201);
+}
+
+/** What the SAML provider's page posts (HTTP-POST binding): where, and its SAMLResponse. */
+export interface SamlPost {
+  acsUrl: string;
+  samlResponse: string;
+}
+
+/** At the SAML provider: its sign-in page for our AuthnRequest (`signOnUrl`), then its answer page's form (not yet posted). */
+export async function signInAtSamlProvider(signOnUrl: URL | string, email: string, password: string): Promise<SamlPost> {
+  const page = await fetch(String(signOnUrl));
+  expect(page.status).toBe(200);
+  const html = await page.text();
+  const field = (h: string, name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(h)?.[1]?.replace(/&#(\d+);/g, (_, c: string) => String.fromCharCode(Number(c))) ?? '';
+  const res = await fetch(`${samlIdpUrl()}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ SAMLRequest: field(html, 'SAMLRequest'), RelayState: field(html, 'RelayState'), email, password }).toString(),
+  });
+  const answer = await res.text();
+  const acsUrl = /<form method="post" action="([^"]+)"/.exec(answer)?.[1]?.replace(/&#(\d+);/g, (_, c: string) => String.fromCharCode(Number(c)));
+  if (!acsUrl) throw new Error(`The SAML provider did not answer with a form: ${answer.slice(0, 300)}`);
+  return { acsUrl, samlResponse: field(answer, 'SAMLResponse') };
+}
+
+/** The browser's post of the provider's answer to our assertion consumer address: where it is sent next. */
+export async function postSamlAnswer(acsUrl: string, samlResponse: string): Promise<CallbackOutcome> {
+  const res = await fetch(acsUrl, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ SAMLResponse: samlResponse, RelayState: '' }).toString() });
+  return outcomeOf(res);
 }
