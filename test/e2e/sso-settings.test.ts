@@ -78,6 +78,8 @@ describe('Settings → Single sign-on', () => {
       await form.getByRole('button', { name: UI.save }).click();
       const confirm = page.getByRole('dialog', { name: UI.confirmTitle });
       await confirm.getByText(UI.confirmText).waitFor();
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+      expect(await confirm.getByRole('button', { name: 'Cancel' }).evaluate((b) => b === document.activeElement)).toBe(true);
       await screenshot(page, 'sso-settings-confirm-mandatory');
       await confirm.getByRole('button', { name: UI.confirmYes }).click();
       await expect.poll(async () => (await callRoute('getSso', { token: admin, params: { brandId: B._id } })).body.mandatory).toBe(true);

@@ -1,6 +1,6 @@
 /**
  * Settings → Single sign-on in jsdom (issue 26, decision 42; fetch stubbed at the network edge):
- * the tab only for a brand admin or an admin; the saved settings loaded (the secret never shown,
+ * the tab only for a brand admin or an admin (acting as the brand: its settings); the saved settings loaded (the secret never shown,
  * only that one is saved); the empty state with the defaults; a save sends the domains as a list
  * and shows the server's normalised ones; a 400's messages under their fields (each refused
  * domain); the write-only secret (sent only when typed, emptied after the save); turning
@@ -18,7 +18,7 @@ vi.mock('../../../web/src/lib/notify', () => import('../support/notify-mock'));
 
 const { SsoSettingsTab } = await import('../../../web/src/features/sso-settings');
 const { SettingsRoute } = await import('../../../web/src/app/routes/dashboard/settings');
-const { getSession } = await import('../../../web/src/lib/session');
+const { getSession, setSession } = await import('../../../web/src/lib/session');
 
 const REDIRECT = 'https://app.example.test/api/sso/oidc/callback';
 const SAVED = {
@@ -213,6 +213,23 @@ describe('the tab', () => {
       );
       await until(h, () => screen.queryByLabelText(UI.issuer), 'the SSO tab');
       expect(screen.getByRole('tab', { name: UI.tab })).toBeTruthy();
+    });
+  });
+  describe('an ADMIN acting as a brand', () => {
+    const h = featureHarness({ user: { _id: 'a1', name: 'Ada', roles: [{ name: 'ADMIN' }], brand: null } });
+    it("sees the tab and reads and saves that brand's settings", async () => {
+      setSession({ ...getSession()!, actingBrand: { _id: 'brand-2', name: 'Other' } } as Parameters<typeof setSession>[0]);
+      h.answer((r) => (r.method === 'GET' ? { status: 200, body: SAVED } : { status: 200, body: { ...SAVED, message: M.saved } }));
+      h.render(
+        <MemoryRouter initialEntries={['/dashboard/profile/settings?tab=sso']}>
+          <SettingsRoute />
+        </MemoryRouter>,
+      );
+      await until(h, () => screen.queryByLabelText(UI.issuer), 'the SSO tab');
+      expect(screen.getByRole('form', { name: UI.formLabel('Other') })).toBeTruthy();
+      await act(async () => button(UI.save)!.click());
+      await until(h, () => puts(h).length === 1, 'the save');
+      expect(h.calls.map((c) => `${c.method} ${c.url.pathname.replace(/^.*\/sso\//, '/sso/')}`)).toEqual(['GET /sso/brand-2', 'PUT /sso/brand-2']);
     });
   });
   describe('a User of the brand', () => {
