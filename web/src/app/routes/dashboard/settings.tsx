@@ -1,6 +1,7 @@
 /**
  * /dashboard/profile/settings (000 §2 Settings): the tabs My Account, Brand (only for a user with
- * at least one role), Cases (ours, issue 24: the same users), Manage Reports, Contacts and Users. The selected tab is in the URL
+ * at least one role), Cases (ours, issue 24: the same users), Manage Reports, Contacts, Users and
+ * Single sign-on (ours, issue 26: a BRAND_ADMIN or an ADMIN). The selected tab is in the URL
  * (`?tab=`), so a reload or a shared link opens the same tab. Each tab is its feature's
  * component, loaded when first shown.
  */
@@ -8,7 +9,9 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { useSearchParams } from 'react-router-dom';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs } from '../../../components/ui/tabs';
+import { SSO_UI } from '@shared/messages/sso';
 import { canSeeContactsTab } from '../../../features/contacts-import/access';
+import { isBrandAdminOrAdmin } from '../../../lib/access';
 import { useSession, type Session } from '../../../lib/session';
 
 export interface SettingsTabProps {
@@ -39,6 +42,7 @@ const TABS: SettingsTab[] = [
   { id: 'reports', label: 'Manage Reports', component: tabComponent(() => import('../../../features/reports/components/manage-reports-tab'), 'ManageReportsTab') },
   { id: 'contacts', label: 'Contacts', visible: canSeeContactsTab, component: tabComponent(() => import('../../../features/contacts-import/components/contacts-tab'), 'ContactsTab') },
   { id: 'users', label: 'Users', component: tabComponent(() => import('../../../features/users/components/users-tab'), 'UsersTab') },
+  { id: 'sso', label: SSO_UI.tab, visible: (s) => isBrandAdminOrAdmin(s.user), component: tabComponent(() => import('../../../features/sso-settings'), 'SsoSettingsTab') },
 ];
 
 export function SettingsRoute() {

@@ -1,0 +1,30 @@
+/**
+ * The brand's single sign-on settings (issue 26, decision 42): GET and PUT /sso/{brandId}. The
+ * client secret is write-only: both answer only `clientSecretSet`. A save puts the server's answer
+ * (the domains as it normalised them) in the cache, so the form shows what was saved.
+ */
+import useSWR, { useSWRConfig } from 'swr';
+import useSWRMutation from 'swr/mutation';
+import type { SsoSettingsBody } from '@shared/schemas/sso';
+import { api } from '../../../lib/api-client';
+import { MUTATION_OPTIONS } from '../../../lib/mutation';
+
+export const SSO_SETTINGS_KEY = 'sso-settings';
+
+export function useSsoSettings(brandId: string | undefined) {
+  return useSWR(brandId ? ([SSO_SETTINGS_KEY, brandId] as const) : null, ([, brand]) => api('getSso', { params: { brandId: brand } }), { revalidateOnFocus: false });
+}
+
+export function useSaveSsoSettings(brandId: string) {
+  const { mutate } = useSWRConfig();
+  return useSWRMutation(
+    [SSO_SETTINGS_KEY, 'save', brandId] as const,
+    async (_key, { arg }: { arg: SsoSettingsBody }) => {
+      const out = await api('updateSso', { params: { brandId }, body: arg });
+      const { message: _message, ...saved } = out;
+      await mutate([SSO_SETTINGS_KEY, brandId], saved, { revalidate: false });
+      return out;
+    },
+    MUTATION_OPTIONS,
+  );
+}

@@ -1,0 +1,197 @@
+/**
+ * Settings → Single sign-on (issue 26, decision 42 "OIDC (as built)"): a brand admin of the brand,
+ * or an ADMIN acting as it, sets the brand's identity provider: the protocol (OIDC only, shown as
+ * text), the issuer URL, the client ID, the client secret (write-only: a password field, empty
+ * keeps the saved one, never shown), the email domains (one per line; the server normalises
+ * them and the form shows what it saved), what a first sign-in without an account does, and
+ * whether single sign-on is mandatory (turning it on asks first). The redirect URI to register
+ * at the provider is shown with a Copy button. Not set up yet: what it is, and the form with the
+ * defaults. A 400 shows each message under its field (every refused domain under the domains).
+ */
+import { useId, useState } from 'react';
+import * as z from 'zod';
+import { MSG } from '@shared/messages';
+import { SSO_MSG, SSO_UI as UI } from '@shared/messages/sso';
+import type { ResponseOf } from '@shared/routes/responses';
+import { ssoSettingsBody, type SsoSettingsBody } from '@shared/schemas/sso';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { FormField, TextAreaField } from '../../../components/ui/form-field';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-error';
+import { effectiveBrand } from '../../../lib/access';
+import { showServerIssues, useSchemaForm, type SchemaForm } from '../../../lib/form';
+import { firstErrorMessage } from '../../../lib/form-errors';
+import { handleError } from '../../../lib/handle-error';
+import { notify } from '../../../lib/notify';
+import type { Session } from '../../../lib/session';
+import { useSaveSsoSettings, useSsoSettings } from '../api/sso-settings';
+import '../sso-settings.css';
+
+/** What GET and PUT /sso/{brandId} answer (the secret only as "saved"). */
+type SsoSettings = Omit<ResponseOf<'getSso'>, 'message'>;
+
+const splitDomains = (text: string) =>
+  text
+    .split(/[\s,;]+/)
+    .map((d) => d.trim())
+    .filter(Boolean);
+
+/** The form: the API's body, with the domains typed one per line (checked as the server's list). */
+const ssoForm = ssoSettingsBody.extend({
+  domains: z.string().transform((text, ctx) => {
+    const list = ssoSettingsBody.shape.domains.safeParse(splitDomains(text));
+    if (list.success) return list.data;
+    ctx.addIssue({ code: 'custom', message: list.error.issues[0]?.message ?? MSG.genericError });
+    return z.NEVER;
+  }),
+});
+type Form = SchemaForm<typeof ssoForm>;
+
+const FIELDS = ['issuer', 'clientId', 'clientSecret', 'jit', 'mandatory'] as const;
+
+const defaultsOf = (s: SsoSettings) => ({ protocol: 'oidc' as const, issuer: s.issuer, clientId: s.clientId, clientSecret: '', domains: s.domains.join('\n'), jit: s.jit, mandatory: s.mandatory });
+
+export function SsoSettingsTab({ session }: { session: Session }) {
+  const brand = effectiveBrand(session);
+  const settings = useSsoSettings(brand?._id);
+  if (!brand) return <p className="muted">{UI.noBrand}</p>;
+  if (settings.error) return <p className="muted">{UI.loadFailed}</p>;
+  if (!settings.data) return <Spinner label={UI.loading} />;
+  return <SsoSettingsForm key={brand._id} brandId={brand._id} brandName={brand.name} saved={settings.data} />;
+}
+
+/** A 400's issues under their fields: each refused domain's message under the domains (the server names the domain). */
+function placeIssues(form: Form, err: unknown): boolean {
+  const domainMessages = err instanceof ApiError && err.status === 400 ? err.issues.filter((i) => i.path === 'domains' || i.path.startsWith('domains.')).map((i) => i.message) : [];
+  if (domainMessages.length) form.setError('domains', { type: 'server', message: [...new Set(domainMessages)].join(' ') });
+  return showServerIssues(form, err, FIELDS) || domainMessages.length > 0;
+}
+
+function SsoSettingsForm({ brandId, brandName, saved }: { brandId: string; brandName: string; saved: SsoSettings }) {
+  const form = useSchemaForm(ssoForm, defaultsOf(saved));
+  const { register, handleSubmit, formState } = form;
+  const save = useSaveSsoSettings(brandId);
+  const [pending, setPending] = useState<SsoSettingsBody | null>(null);
+  const ids = { intro: useId(), jit: useId(), mandatory: useId(), mandatoryHint: useId() };
+
+  const send = async (body: SsoSettingsBody) => {
+    const { clientSecret, ...rest } = body;
+    try {
+      const out = await save.trigger(clientSecret ? { ...rest, clientSecret } : rest);
+      setPending(null);
+      form.reset(defaultsOf(out));
+      notify.success(out.message ?? SSO_MSG.saved);
+    } catch (err) {
+      setPending(null);
+      if (!placeIssues(form, err)) handleError(err);
+    }
+  };
+
+  const onSubmit = handleSubmit(
+    (body) => {
+      // Turning mandatory on locks the domains' passwords out: asked first.
+      if (body.mandatory && !saved.mandatory) setPending(body);
+      else void send(body);
+    },
+    (errors) => notify.warning(firstErrorMessage(errors) ?? MSG.genericError),
+  );
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(saved.redirectUri);
+      notify.success(UI.copied);
+    } catch {
+      notify.warning(UI.copyFailed);
+    }
+  };
+
+  return (
+    <form className="sso-settings" onSubmit={onSubmit} noValidate aria-label={UI.formLabel(brandName)} aria-describedby={ids.intro}>
+      <h2 className="sso-settings__title">{UI.title}</h2>
+      <p id={ids.intro} className="sso-settings__intro">
+        {UI.intro}
+      </p>
+      {!saved.configured ? (
+        <div className="sso-settings__empty" data-testid="sso-not-set">
+          <p className="sso-settings__empty-title">{UI.notSet}</p>
+          <p>{UI.notSetNext(brandName)}</p>
+        </div>
+      ) : null}
+
+      <dl className="sso-settings__facts">
+        <div className="sso-settings__fact">
+          <dt>{UI.protocol}</dt>
+          <dd>{UI.protocolValue}</dd>
+        </div>
+        <div className="sso-settings__fact">
+          <dt>{UI.redirectUri}</dt>
+          <dd>
+            <code className="sso-settings__uri" data-testid="sso-redirect-uri">
+              {saved.redirectUri}
+            </code>
+            <Button variant="outline" size="sm" onClick={() => void copy()} aria-label={UI.copyLabel}>
+              {UI.copy}
+            </Button>
+            <p className="field__hint">{UI.redirectUriHint}</p>
+          </dd>
+        </div>
+      </dl>
+
+      <fieldset className="sso-settings__group">
+        <legend>{UI.provider}</legend>
+        <FormField label={UI.issuer} type="url" inputMode="url" autoComplete="off" spellCheck={false} hint={UI.issuerHint} registration={register('issuer')} error={formState.errors.issuer} />
+        <FormField label={UI.clientId} autoComplete="off" spellCheck={false} registration={register('clientId')} error={formState.errors.clientId} />
+        <FormField
+          label={UI.clientSecret}
+          type="password"
+          autoComplete="new-password"
+          spellCheck={false}
+          hint={saved.clientSecretSet ? UI.clientSecretKept : UI.clientSecretNew}
+          registration={register('clientSecret')}
+          error={formState.errors.clientSecret}
+        />
+      </fieldset>
+
+      <fieldset className="sso-settings__group">
+        <legend>{UI.domains}</legend>
+        <TextAreaField label={UI.domains} labelHidden rows={3} autoComplete="off" spellCheck={false} hint={UI.domainsHint} registration={register('domains')} error={formState.errors.domains} />
+      </fieldset>
+
+      <fieldset className="sso-settings__group" aria-describedby={formState.errors.jit ? ids.jit : undefined}>
+        <legend>{UI.jit}</legend>
+        <label className="sso-settings__choice">
+          <input type="radio" value="create" {...register('jit')} /> {UI.jitCreate}
+        </label>
+        <label className="sso-settings__choice">
+          <input type="radio" value="refuse" {...register('jit')} /> {UI.jitRefuse}
+        </label>
+        {formState.errors.jit?.message ? (
+          <p id={ids.jit} className="field__error" role="alert">
+            {formState.errors.jit.message}
+          </p>
+        ) : null}
+      </fieldset>
+
+      <div className="sso-settings__check">
+        <input id={ids.mandatory} type="checkbox" aria-describedby={ids.mandatoryHint} {...register('mandatory')} />
+        <label htmlFor={ids.mandatory}>{UI.mandatory}</label>
+        <p id={ids.mandatoryHint} className="field__hint">
+          {UI.mandatoryHint}
+        </p>
+      </div>
+
+      <div className="sso-settings__actions">
+        <Button type="submit" busy={save.isMutating && !pending}>
+          {UI.save}
+        </Button>
+      </div>
+
+      {pending ? (
+        <ConfirmDialog title={UI.confirmTitle} confirmLabel={UI.confirmYes} busy={save.isMutating} onConfirm={() => void send(pending)} onCancel={() => setPending(null)}>
+          <p>{UI.confirmText}</p>
+        </ConfirmDialog>
+      ) : null}
+    </form>
+  );
+}
