@@ -25,12 +25,14 @@ export const handler = httpHandler(route('updateSso'), async ({ params, body, au
   let saml: SamlIdp | undefined;
   let secret = '';
   if (body.protocol === 'saml') {
-    try {
-      saml = parseIdpMetadata(body.metadataXml, { allowHttp: httpIssuerAllowed() });
-    } catch (e) {
-      if (!(e instanceof MetadataError)) throw e;
-      issues.push({ path: 'metadataXml', message: e.message });
-    }
+    if (!body.metadataXml && before?.protocol === 'saml' && before.saml) saml = before.saml;
+    else
+      try {
+        saml = parseIdpMetadata(body.metadataXml ?? '', { allowHttp: httpIssuerAllowed() });
+      } catch (e) {
+        if (!(e instanceof MetadataError)) throw e;
+        issues.push({ path: 'metadataXml', message: e.message });
+      }
   } else {
     // As the provider spells it: discovery requires its metadata's issuer to be exactly this.
     if (issuerProblem(body.issuer)) issues.push({ path: 'issuer', message: M.issuerInvalid });

@@ -23,10 +23,11 @@ export const oidcSettingsBody = z.strictObject({
   clientSecret: z.string({ error: M.clientSecretRequired }).max(512, M.clientSecretTooLong).optional(),
   ...rules,
 });
-/** SAML 2.0 (issue 26 step 4): the identity provider's metadata XML (its entity id, sign-on address and signing certificates are read from it). */
+/** SAML 2.0 (issue 26 step 4): the identity provider's metadata XML (its entity id, sign-on address and signing certificates are read from it); empty keeps the saved provider. */
 export const samlSettingsBody = z.strictObject({
   protocol: z.literal('saml'),
-  metadataXml: z.string({ error: SAML_MSG.metadataRequired }).trim().min(1, SAML_MSG.metadataRequired).max(100_000, SAML_MSG.metadataTooLarge),
+  /** Absent or empty: the brand's saved SAML provider is kept (the first save needs it). */
+  metadataXml: z.string({ error: SAML_MSG.metadataRequired }).trim().max(100_000, SAML_MSG.metadataTooLarge).optional(),
   ...rules,
 });
 export const ssoSettingsBody = z.discriminatedUnion('protocol', [oidcSettingsBody, samlSettingsBody], { error: M.protocolInvalid });

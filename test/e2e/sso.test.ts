@@ -14,10 +14,12 @@ import { callRoute, login, stack } from '../support/api';
 import { seedBrand } from '../support/brands';
 import { browserPerFile, loginInUi, screenshot, waitForPath } from '../support/browser';
 import { PHONE } from '../support/phone-width';
-import { addIdpAccount, idpIssuer } from '../support/sso';
+import { addIdpAccount, addSamlIdpAccount, idpIssuer, samlIdpUrl } from '../support/sso';
+import { SAML_IDP_DEMO_PASSWORD } from '../../infra/local/saml-idp-people';
 
 const tag = randomBytes(4).toString('hex');
 const B = { _id: `brand-e2esso-${tag}`, name: `Maison Sso ${tag}`, slug: `e2esso-${tag}`, domain: `e2esso-${tag}.example` };
+const S = { _id: `brand-e2esaml-${tag}`, name: `Maison Saml ${tag}`, slug: `e2esaml-${tag}`, domain: `e2esaml-${tag}.example` };
 const { tab } = browserPerFile();
 
 beforeAll(async () => {
@@ -29,6 +31,10 @@ beforeAll(async () => {
     body: { protocol: 'oidc', issuer: idpIssuer(), clientId: IDP_CLIENT.id, clientSecret: IDP_CLIENT.secret, domains: [B.domain], jit: 'create', mandatory: false },
   });
   expect(res.status).toBe(200);
+  await seedBrand({ _id: S._id, name: S.name, slug: S.slug, contact: { email: `it@${S.domain}`, name: 'IT' }, company_email_bcc: '' }, [], []);
+  const metadataXml = await (await fetch(`${samlIdpUrl()}/metadata`)).text();
+  const saml = await callRoute('updateSso', { token: await login('admin@demo.test'), params: { brandId: S._id }, body: { protocol: 'saml', metadataXml, domains: [S.domain], jit: 'create', mandatory: true } });
+  expect(saml.status).toBe(200);
 }, 60_000);
 
 describe('single sign-on in the browser', () => {
@@ -70,5 +76,26 @@ describe('single sign-on in the browser', () => {
       await loginInUi(page, 'user@demo.test');
       await waitForPath(page, /\/dashboard\//);
     }, PHONE);
+  });
+
+  it('SAML: "Continue with <brand>" goes to the SAML provider’s page, whose signed answer is posted back: signed in as a new User', async () => {
+    const email = `noemie-${tag}@${S.domain}`;
+    await addSamlIdpAccount(email);
+    await tab(async ({ page }) => {
+      await page.goto(`${stack().url}/login`);
+      await page.getByLabel('Email').fill(email);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.getByRole('link', { name: UI.continueWith(S.name) }).click();
+      await page.waitForURL((u) => u.origin === samlIdpUrl());
+      await page.getByLabel('Work email').fill(email);
+      await page.getByLabel('Password').fill(SAML_IDP_DEMO_PASSWORD);
+      await screenshot(page, 'saml-provider-sign-in');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      // The provider's page posts the answer to our assertion consumer address, which sends the browser to /sso/done.
+      await waitForPath(page, '/privacypolicy');
+      expect(await page.evaluate(() => window.location.hash)).toBe('');
+      const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('auth')))!) as { user: { email: string; brand: { _id: string } } };
+      expect(stored.user).toMatchObject({ email, brand: { _id: S._id } });
+    });
   });
 });

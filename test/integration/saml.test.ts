@@ -46,6 +46,13 @@ describe('SAML single sign-on', () => {
       samlServiceProvider: { entityId: `${stack().url}/api/sso/saml/${A._id}`, acsUrl: `${stack().url}/api/sso/saml/acs/${A._id}` },
       samlIdp: { entityId: `${samlIdpUrl()}/metadata`, ssoUrl: `${samlIdpUrl()}/sso`, certificates: 1 },
     });
+    // A save without metadata keeps the saved provider (the rules change alone).
+    const kept = await callRoute('updateSso', { token: await login('admin@demo.test'), params: { brandId: A._id }, body: { protocol: 'saml', domains: [A.domain], jit: 'create', mandatory: false } });
+    expect(kept.status).toBe(200);
+    expect(kept.body.samlIdp).toEqual(saved.body.samlIdp);
+    // A brand without a SAML provider yet must give its metadata.
+    const none = await callRoute('updateSso', { token: await login('admin@demo.test'), params: { brandId: B._id }, body: { protocol: 'saml', domains: [B.domain], jit: 'create', mandatory: false } });
+    expect(errorBody(none).issues).toEqual([{ path: 'metadataXml', message: SAML_MSG.metadataRequired }]);
     expect((await configure(B)).status).toBe(200);
     const method = await callRoute('loginMethod', { body: { email: `someone@${A.domain}` } });
     expect(method.body).toMatchObject({ method: 'sso', label: A.name });

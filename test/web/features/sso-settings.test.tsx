@@ -9,6 +9,7 @@
 import { act, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
+import { SAML_MSG } from '../../../shared/messages/saml';
 import { SSO_MSG as M, SSO_UI as UI } from '../../../shared/messages/sso';
 import { dialog, type } from '../support/form-fields';
 import { featureHarness, type Req } from '../support/feature-harness';
@@ -21,6 +22,7 @@ const { SettingsRoute } = await import('../../../web/src/app/routes/dashboard/se
 const { getSession, setSession } = await import('../../../web/src/lib/session');
 
 const REDIRECT = 'https://app.example.test/api/sso/oidc/callback';
+const SP = { entityId: 'https://app.example.test/api/sso/saml/brand-1', acsUrl: 'https://app.example.test/api/sso/saml/acs/brand-1' };
 const SAVED = {
   configured: true,
   protocol: 'oidc',
@@ -31,8 +33,10 @@ const SAVED = {
   jit: 'create',
   mandatory: false,
   redirectUri: REDIRECT,
+  samlServiceProvider: SP,
+  samlIdp: null,
 };
-const EMPTY = { configured: false, protocol: 'oidc', issuer: '', clientId: '', clientSecretSet: false, domains: [], jit: 'refuse', mandatory: false, redirectUri: REDIRECT };
+const EMPTY = { configured: false, protocol: 'oidc', issuer: '', clientId: '', clientSecretSet: false, domains: [], jit: 'refuse', mandatory: false, redirectUri: REDIRECT, samlServiceProvider: SP, samlIdp: null };
 
 const button = (text: string) => [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === text) as HTMLButtonElement | undefined;
 const field = (label: string) => screen.getByLabelText(label, { selector: 'input, textarea' }) as HTMLInputElement;
@@ -76,7 +80,7 @@ async function open(h: ReturnType<typeof featureHarness>) {
 describe('Settings → Single sign-on', () => {
   const h = featureHarness();
 
-  it('loads the saved settings: OIDC as text, the redirect URI with Copy, the secret never shown, only that one is saved', async () => {
+  it('loads the saved settings: OIDC chosen, the redirect URI with Copy, the secret never shown, only that one is saved', async () => {
     serve(h, SAVED);
     const writeText = vi.fn(async () => undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
@@ -84,7 +88,7 @@ describe('Settings → Single sign-on', () => {
     expect(h.calls[0]!.url.pathname).toMatch(/\/sso\/brand-1$/);
     expect(screen.getByRole('form', { name: UI.formLabel('B') })).toBeTruthy();
     expect(screen.queryByTestId('sso-not-set')).toBeNull();
-    expect(screen.getByText(UI.protocolValue)).toBeTruthy();
+    expect((screen.getByLabelText(UI.protocolOidc) as HTMLInputElement).checked).toBe(true);
     expect(document.querySelector('select')).toBeNull();
     expect(screen.getByTestId('sso-redirect-uri').textContent).toBe(REDIRECT);
     expect(field(UI.issuer).value).toBe(SAVED.issuer);
@@ -134,6 +138,47 @@ describe('Settings → Single sign-on', () => {
     expect(describedBy(field(UI.clientSecret))).toBe(UI.clientSecretKept);
     expect(screen.queryByTestId('sso-not-set')).toBeNull();
     expect(document.body.textContent).not.toContain('s3cret-value');
+  });
+
+  it('SAML: what to register at the provider (with Copy), the metadata asked the first time, sent alone with the rules; once saved, empty metadata keeps the provider', async () => {
+    serve(h, EMPTY);
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    await open(h);
+    await act(async () => screen.getByLabelText(UI.protocolSaml).click());
+    await until(h, () => screen.queryByTestId('sso-saml-acs-url'), 'the SAML part');
+    expect(screen.getByTestId('sso-saml-entity-id').textContent).toBe(SP.entityId);
+    expect(screen.getByTestId('sso-saml-acs-url').textContent).toBe(SP.acsUrl);
+    expect(screen.queryByLabelText(UI.issuer)).toBeNull();
+    await act(async () => screen.getByRole('button', { name: UI.copyAcsUrl }).click());
+    expect(writeText).toHaveBeenCalledWith(SP.acsUrl);
+
+    type(UI.domains, 'acme.test');
+    // The server asks for the metadata the first time (the form sends none when empty).
+    h.answer((r) => (r.method === 'PUT' ? { status: 400, body: { message: SAML_MSG.metadataRequired, code: 'VALIDATION', issues: [{ path: 'metadataXml', message: SAML_MSG.metadataRequired }] } } : { status: 200, body: EMPTY }));
+    await act(async () => button(UI.save)!.click());
+    await until(h, () => screen.queryByText(SAML_MSG.metadataRequired), 'the metadata message');
+    expect(puts(h)[0]!.body).toEqual({ protocol: 'saml', domains: ['acme.test'], jit: 'refuse', mandatory: false });
+
+    const idp = { entityId: 'https://idp.acme.test/metadata', ssoUrl: 'https://idp.acme.test/sso', certificates: 1 };
+    serve(h, EMPTY, (r) => ({ status: 200, body: { ...EMPTY, ...(r.body as object), configured: true, samlIdp: idp, message: M.saved } }));
+    type(UI.samlMetadata, '<EntityDescriptor …/>');
+    await act(async () => button(UI.save)!.click());
+    await until(h, () => shown.includes(`success:${M.saved}`), 'the saved toast');
+    expect(puts(h).at(-1)!.body).toEqual({ protocol: 'saml', metadataXml: '<EntityDescriptor …/>', domains: ['acme.test'], jit: 'refuse', mandatory: false });
+  });
+
+  it('a saved SAML brand: its provider shown, the metadata field empty (kept unless replaced)', async () => {
+    serve(h, { ...SAVED, protocol: 'saml', issuer: 'https://idp.acme.test/metadata', clientId: '', clientSecretSet: false, samlIdp: { entityId: 'https://idp.acme.test/metadata', ssoUrl: 'https://idp.acme.test/sso', certificates: 2 } });
+    h.render(<SsoSettingsTab session={getSession()!} />);
+    await until(h, () => screen.queryByTestId('sso-saml-idp'), 'the saved provider');
+    expect((screen.getByLabelText(UI.protocolSaml) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByTestId('sso-saml-idp').textContent).toBe(UI.samlSavedIdpValue('https://idp.acme.test/metadata', 'https://idp.acme.test/sso', 2));
+    expect(field(UI.samlMetadata).value).toBe('');
+    expect(describedBy(field(UI.samlMetadata))).toBe(UI.samlMetadataKept);
+    await act(async () => button(UI.save)!.click());
+    await until(h, () => puts(h).length === 1, 'the save');
+    expect(puts(h)[0]!.body).toEqual({ protocol: 'saml', domains: ['acme.test', 'xn--acm-bma.test'], jit: 'create', mandatory: false });
   });
 
   it('an empty secret keeps the saved one: not sent at all', async () => {

@@ -13,7 +13,7 @@ import * as z from 'zod';
 import { MSG } from '@shared/messages';
 import { SSO_MSG, SSO_UI as UI } from '@shared/messages/sso';
 import type { ResponseOf } from '@shared/routes/responses';
-import { ssoSettingsBody, type SsoSettingsBody } from '@shared/schemas/sso';
+import { oidcSettingsBody, samlSettingsBody, type SsoSettingsBody } from '@shared/schemas/sso';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormField, TextAreaField } from '../../../components/ui/form-field';
@@ -37,20 +37,45 @@ const splitDomains = (text: string) =>
     .map((d) => d.trim())
     .filter(Boolean);
 
-/** The form: the API's body, with the domains typed one per line (checked as the server's list). */
-const ssoForm = ssoSettingsBody.extend({
-  domains: z.string().transform((text, ctx) => {
-    const list = ssoSettingsBody.shape.domains.safeParse(splitDomains(text));
-    if (list.success) return list.data;
-    ctx.addIssue({ code: 'custom', message: list.error.issues[0]?.message ?? MSG.genericError });
-    return z.NEVER;
-  }),
-});
+/**
+ * The form: both protocols' fields, the chosen one's checked as the API's body checks them, and the
+ * domains typed one per line (checked as the server's list).
+ */
+const ssoForm = z
+  .object({
+    protocol: z.enum(['oidc', 'saml']),
+    issuer: z.string(),
+    clientId: z.string(),
+    clientSecret: z.string().optional(),
+    metadataXml: z.string(),
+    domains: z.string(),
+    jit: oidcSettingsBody.shape.jit,
+    mandatory: oidcSettingsBody.shape.mandatory,
+  })
+  // One refinement for all, so every field's message shows at once.
+  .superRefine((v, ctx) => {
+    const own =
+      v.protocol === 'saml'
+        ? samlSettingsBody.pick({ metadataXml: true }).safeParse({ metadataXml: v.metadataXml })
+        : oidcSettingsBody.pick({ issuer: true, clientId: true, clientSecret: true }).safeParse({ issuer: v.issuer, clientId: v.clientId, clientSecret: v.clientSecret });
+    if (!own.success) for (const issue of own.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    const list = oidcSettingsBody.shape.domains.safeParse(splitDomains(v.domains));
+    if (!list.success) ctx.addIssue({ code: 'custom', path: ['domains'], message: list.error.issues[0]?.message ?? MSG.genericError });
+  })
+  .transform((v) => ({ ...v, domains: splitDomains(v.domains) }));
 type Form = SchemaForm<typeof ssoForm>;
+type FormValues = z.output<typeof ssoForm>;
 
-const FIELDS = ['issuer', 'clientId', 'clientSecret', 'jit', 'mandatory'] as const;
+const FIELDS = ['issuer', 'clientId', 'clientSecret', 'metadataXml', 'jit', 'mandatory'] as const;
 
-const defaultsOf = (s: SsoSettings) => ({ protocol: 'oidc' as const, issuer: s.issuer, clientId: s.clientId, clientSecret: '', domains: s.domains.join('\n'), jit: s.jit, mandatory: s.mandatory });
+const defaultsOf = (s: SsoSettings) => ({ protocol: s.protocol, issuer: s.protocol === 'oidc' ? s.issuer : '', clientId: s.clientId, clientSecret: '', metadataXml: '', domains: s.domains.join('\n'), jit: s.jit, mandatory: s.mandatory });
+
+/** The API's body of the form's values: the chosen protocol's fields only (an empty secret keeps the saved one). */
+function bodyOf(v: FormValues): SsoSettingsBody {
+  const rules = { domains: v.domains, jit: v.jit, mandatory: v.mandatory };
+  if (v.protocol === 'saml') return { protocol: 'saml', ...(v.metadataXml.trim() ? { metadataXml: v.metadataXml } : {}), ...rules };
+  return { protocol: 'oidc', issuer: v.issuer, clientId: v.clientId, ...(v.clientSecret ? { clientSecret: v.clientSecret } : {}), ...rules };
+}
 
 export function SsoSettingsTab({ session }: { session: Session }) {
   const brand = effectiveBrand(session);
@@ -72,13 +97,13 @@ function SsoSettingsForm({ brandId, brandName, saved }: { brandId: string; brand
   const form = useSchemaForm(ssoForm, defaultsOf(saved));
   const { register, handleSubmit, formState } = form;
   const save = useSaveSsoSettings(brandId);
-  const [pending, setPending] = useState<SsoSettingsBody | null>(null);
+  const [pending, setPending] = useState<FormValues | null>(null);
+  const protocol = form.watch('protocol');
   const ids = { intro: useId(), jit: useId(), mandatory: useId(), mandatoryHint: useId() };
 
-  const send = async (body: SsoSettingsBody) => {
-    const { clientSecret, ...rest } = body;
+  const send = async (values: FormValues) => {
     try {
-      const out = await save.trigger(clientSecret ? { ...rest, clientSecret } : rest);
+      const out = await save.trigger(bodyOf(values));
       setPending(null);
       form.reset(defaultsOf(out));
       notify.success(out.message ?? SSO_MSG.saved);
@@ -97,9 +122,9 @@ function SsoSettingsForm({ brandId, brandName, saved }: { brandId: string; brand
     (errors) => notify.warning(firstErrorMessage(errors) ?? MSG.genericError),
   );
 
-  const copy = async () => {
+  const copy = async (text: string) => {
     try {
-      await navigator.clipboard.writeText(saved.redirectUri);
+      await navigator.clipboard.writeText(text);
       notify.success(UI.copied);
     } catch {
       notify.warning(UI.copyFailed);
@@ -119,39 +144,54 @@ function SsoSettingsForm({ brandId, brandName, saved }: { brandId: string; brand
         </div>
       ) : null}
 
-      <dl className="sso-settings__facts">
-        <div className="sso-settings__fact">
-          <dt>{UI.protocol}</dt>
-          <dd>{UI.protocolValue}</dd>
-        </div>
-        <div className="sso-settings__fact">
-          <dt>{UI.redirectUri}</dt>
-          <dd>
-            <code className="sso-settings__uri" data-testid="sso-redirect-uri">
-              {saved.redirectUri}
-            </code>
-            <Button variant="outline" size="sm" onClick={() => void copy()} aria-label={UI.copyLabel}>
-              {UI.copy}
-            </Button>
-            <p className="field__hint">{UI.redirectUriHint}</p>
-          </dd>
-        </div>
-      </dl>
-
       <fieldset className="sso-settings__group">
-        <legend>{UI.provider}</legend>
-        <FormField label={UI.issuer} type="url" inputMode="url" autoComplete="off" spellCheck={false} hint={UI.issuerHint} registration={register('issuer')} error={formState.errors.issuer} />
-        <FormField label={UI.clientId} autoComplete="off" spellCheck={false} registration={register('clientId')} error={formState.errors.clientId} />
-        <FormField
-          label={UI.clientSecret}
-          type="password"
-          autoComplete="new-password"
-          spellCheck={false}
-          hint={saved.clientSecretSet ? UI.clientSecretKept : UI.clientSecretNew}
-          registration={register('clientSecret')}
-          error={formState.errors.clientSecret}
-        />
+        <legend>{UI.protocol}</legend>
+        <label className="sso-settings__choice">
+          <input type="radio" value="oidc" {...register('protocol')} /> {UI.protocolOidc}
+        </label>
+        <label className="sso-settings__choice">
+          <input type="radio" value="saml" {...register('protocol')} /> {UI.protocolSaml}
+        </label>
       </fieldset>
+
+      {protocol === 'saml' ? (
+        <>
+          <dl className="sso-settings__facts">
+            <CopyFact label={UI.samlEntityId} value={saved.samlServiceProvider.entityId} copyLabel={UI.copyEntityId} onCopy={copy} testId="sso-saml-entity-id" />
+            <CopyFact label={UI.samlAcsUrl} value={saved.samlServiceProvider.acsUrl} copyLabel={UI.copyAcsUrl} onCopy={copy} hint={UI.samlRegisterHint} testId="sso-saml-acs-url" />
+            {saved.protocol === 'saml' && saved.samlIdp ? (
+              <div className="sso-settings__fact">
+                <dt>{UI.samlSavedIdp}</dt>
+                <dd data-testid="sso-saml-idp">{UI.samlSavedIdpValue(saved.samlIdp.entityId, saved.samlIdp.ssoUrl, saved.samlIdp.certificates)}</dd>
+              </div>
+            ) : null}
+          </dl>
+          <fieldset className="sso-settings__group">
+            <legend>{UI.provider}</legend>
+            <TextAreaField label={UI.samlMetadata} rows={6} autoComplete="off" spellCheck={false} hint={saved.protocol === 'saml' && saved.samlIdp ? UI.samlMetadataKept : UI.samlMetadataHint} registration={register('metadataXml')} error={formState.errors.metadataXml} />
+          </fieldset>
+        </>
+      ) : (
+        <>
+          <dl className="sso-settings__facts">
+            <CopyFact label={UI.redirectUri} value={saved.redirectUri} copyLabel={UI.copyLabel} onCopy={copy} hint={UI.redirectUriHint} testId="sso-redirect-uri" />
+          </dl>
+          <fieldset className="sso-settings__group">
+            <legend>{UI.provider}</legend>
+            <FormField label={UI.issuer} type="url" inputMode="url" autoComplete="off" spellCheck={false} hint={UI.issuerHint} registration={register('issuer')} error={formState.errors.issuer} />
+            <FormField label={UI.clientId} autoComplete="off" spellCheck={false} registration={register('clientId')} error={formState.errors.clientId} />
+            <FormField
+              label={UI.clientSecret}
+              type="password"
+              autoComplete="new-password"
+              spellCheck={false}
+              hint={saved.clientSecretSet ? UI.clientSecretKept : UI.clientSecretNew}
+              registration={register('clientSecret')}
+              error={formState.errors.clientSecret}
+            />
+          </fieldset>
+        </>
+      )}
 
       <fieldset className="sso-settings__group">
         <legend>{UI.domains}</legend>
@@ -193,5 +233,23 @@ function SsoSettingsForm({ brandId, brandName, saved }: { brandId: string; brand
         </ConfirmDialog>
       ) : null}
     </form>
+  );
+}
+
+/** An address to register at the identity provider, with its Copy button. */
+function CopyFact({ label, value, copyLabel, hint, testId, onCopy }: { label: string; value: string; copyLabel: string; hint?: string; testId: string; onCopy: (text: string) => Promise<void> }) {
+  return (
+    <div className="sso-settings__fact">
+      <dt>{label}</dt>
+      <dd>
+        <code className="sso-settings__uri" data-testid={testId}>
+          {value}
+        </code>
+        <Button variant="outline" size="sm" onClick={() => void onCopy(value)} aria-label={copyLabel}>
+          {UI.copy}
+        </Button>
+        {hint ? <p className="field__hint">{hint}</p> : null}
+      </dd>
+    </div>
   );
 }
