@@ -55,7 +55,8 @@ describe("the login's second step", () => {
 
   async function toSecondStep(mfaAnswer: (r: Req) => { status: number; body: unknown }) {
     clearSession();
-    h.answer((r) => (r.url.pathname.endsWith('/login') ? { status: 200, body: CHALLENGE } : mfaAnswer(r)));
+    // The login form also asks the email's sign-in method (single sign-on, issue 26): a password one here.
+    h.answer((r) => (r.url.pathname.endsWith('/login') ? { status: 200, body: CHALLENGE } : r.url.pathname.endsWith('/login/method') ? { status: 200, body: { method: 'password' } } : mfaAnswer(r)));
     h.render(
       <MemoryRouter initialEntries={['/login']}>
         <Routes>
