@@ -9,6 +9,7 @@
  */
 import { accountRoutes } from './routes/accounts';
 import { mfaRoutes } from './routes/mfa';
+import { passkeyRoutes } from './routes/passkeys';
 import { addressBookRoutes } from './routes/address-book';
 import { basketRoutes } from './routes/basket';
 import { brandRoutes } from './routes/brands';
@@ -41,6 +42,8 @@ export const routes = [
   ...accountRoutes,
   // ── Two-step sign-in: TOTP and recovery codes (issue 26; ours): shared/routes/mfa.ts
   ...mfaRoutes,
+  // ── Passkeys: WebAuthn registration and sign-in (issue 26; ours): shared/routes/passkeys.ts
+  ...passkeyRoutes,
   // ── Look-ups: shared/routes/lookups.ts
   ...lookupRoutes,
   // ── Post office: robot files (001 §7): shared/routes/files.ts

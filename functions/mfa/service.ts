@@ -16,4 +16,5 @@ export async function takeSecondFactor(user: MfaUser, code: string, opts: { reco
   return (await takeRecoveryCode(user._id, recoveryHash(code))) ? 'recovery' : undefined;
 }
 
-export const hasSecondFactor = (user: MfaUser): boolean => !!user.totp;
+/** TOTP on, or at least one passkey (issue 26): one read of the user's item. */
+export const hasSecondFactor = (user: MfaUser): boolean => !!user.totp || (user.passkeyCount ?? 0) > 0;

@@ -54,6 +54,8 @@ export interface RouteDef {
    * `TERMS_NOT_ACCEPTED` (docs/decisions.md "Accepting the terms").
    */
   beforeTerms?: true;
+  /** An ADMIN without a second factor (issue 26) may call this route (setting one up); other routes answer 403 `SECOND_FACTOR_REQUIRED`. */
+  beforeSecondFactor?: true;
   /** The request body is multipart/form-data. */
   multipart?: boolean;
   /**
@@ -71,8 +73,9 @@ export interface RouteDef {
   jwtKey?: 'issuesSession' | 'checksSignedLink';
   /**
    * The route answers with app links (the app's address, APP_URL) without sending email: an
-   * export and its history, the basket export, a new B2B portal link. (Routes that send email
-   * have the app's address for the email's links.)
+   * export and its history, the basket export, a new B2B portal link; the passkey routes take
+   * WebAuthn's relying party id and origin from it. (Routes that send email have the app's
+   * address for the email's links.)
    */
   appLinks?: true;
   /** A public form: its captcha and inbox (infra binds their configuration and the JWT key). */

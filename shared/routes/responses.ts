@@ -36,6 +36,7 @@ import {
 } from '../schemas/post-office';
 import { listFailuresResponse, redriveFailureResponse } from '../schemas/operations';
 import { loginOrChallengeResponse, mfaMessageResponse, mfaStatusResponse, recoveryCodesResponse, totpSetupResponse } from '../schemas/mfa';
+import { authenticationOptionsResponse, listPasskeysResponse, passkeyMessageResponse, passkeyResponse, registrationOptionsResponse } from '../schemas/passkeys';
 import { listRobotsResponse, robotHealthResponse, robotScheduleResponse } from '../schemas/robot-health';
 import { caseSettingsResponse, secondNoticeResponse, sendSecondNoticeResponse, updateCaseSettingsResponse } from '../schemas/case-settings';
 import { answerRetailerCaseResponse, caseActivityResponse, caseEvidencePackResponse, caseSummaryResponse, caseTrendResponse, getCaseResponse, listCaseLinksResponse, listCasesResponse, openRetailerCasesResponse, productCaseResponse, resolveCaseResponse, revokeCaseLinkResponse } from '../schemas/cases';
@@ -74,6 +75,14 @@ export const responses = {
   confirmTotp: recoveryCodesResponse,
   disableTotp: mfaMessageResponse,
   renewRecoveryCodes: recoveryCodesResponse,
+  // Passkeys (shared/routes/passkeys.ts)
+  passkeyRegisterOptions: registrationOptionsResponse,
+  registerPasskey: passkeyResponse,
+  listPasskeys: listPasskeysResponse,
+  renamePasskey: passkeyResponse,
+  deletePasskey: passkeyMessageResponse,
+  passkeyLoginOptions: authenticationOptionsResponse,
+  loginPasskey: loginResponse,
   forgotPassword: messageResponse,
   validateToken: validateTokenResponse,
   resetPassword: messageResponse,
