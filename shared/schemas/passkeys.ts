@@ -3,7 +3,7 @@
  * sends them (base64url fields), a passkey's name, and the answers. The library checks the
  * answers' contents (functions/passkeys/); these schemas only bound their shape and sizes.
  */
-import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
+import type { AuthenticationExtensionsClientOutputs, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import * as z from 'zod';
 import { PASSKEY, PASSKEY_MSG as M } from '../messages/passkeys';
 
@@ -17,7 +17,8 @@ const b64url = (max: number, min = 1) => z.string({ error: M.responseInvalid }).
 export const credentialId = b64url(1000);
 
 const transports = z.array(z.string().max(32)).max(10).optional();
-const clientExtensionResults = z.record(z.string(), z.unknown()).optional().default({});
+/** The browser's extension outputs (none asked: passed to the library as sent, a plain object). */
+const clientExtensionResults = z.custom<AuthenticationExtensionsClientOutputs>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), { error: M.responseInvalid }).optional().default({});
 const authenticatorAttachment = z.enum(['platform', 'cross-platform']).optional();
 
 export const passkeyName = z.string({ error: M.nameRequired }).trim().min(1, M.nameRequired).max(PASSKEY.nameMax, M.nameTooLong);
