@@ -67,7 +67,8 @@ export function Passkeys() {
               <li key={p.id} className="passkeys__item">
                 {renaming === p.id ? (
                   <NameForm
-                    label={T.renameLabel(p.name)}
+                    formLabel={T.renameLabel(p.name)}
+                    label={T.nameLabel}
                     initial={p.name}
                     submitLabel={T.save}
                     onCancel={() => setRenaming(null)}
@@ -102,6 +103,7 @@ export function Passkeys() {
         )}
         {adding ? (
           <NameForm
+            formLabel={T.add}
             label={T.nameLabel}
             hint={T.nameHint}
             initial={T.defaultName}
@@ -141,6 +143,8 @@ export function Passkeys() {
 }
 
 interface NameFormProps {
+  /** The form's name for assistive technology (not the field's: two of one name confuse). */
+  formLabel: string;
   label: string;
   hint?: string;
   initial: string;
@@ -151,7 +155,7 @@ interface NameFormProps {
 }
 
 /** A passkey's name (new, or renamed); the browser's refusals and the server's issues under the field. */
-function NameForm({ label, hint, initial, submitLabel, busyLabel, send, onCancel }: NameFormProps) {
+function NameForm({ formLabel, label, hint, initial, submitLabel, busyLabel, send, onCancel }: NameFormProps) {
   const form = useSchemaForm(passkeyNameForm, { name: initial });
   const [note, setNote] = useState('');
   const {
@@ -170,7 +174,7 @@ function NameForm({ label, hint, initial, submitLabel, busyLabel, send, onCancel
     }
   });
   return (
-    <form className="form passkeys__form" onSubmit={(e) => void onSubmit(e).catch(handleError)} noValidate aria-label={label}>
+    <form className="form passkeys__form" onSubmit={(e) => void onSubmit(e).catch(handleError)} noValidate aria-label={formLabel}>
       <FormField label={label} hint={hint} autoFocus autoComplete="off" maxLength={120} registration={register('name')} error={errors.name} fieldClassName="passkeys__field" />
       {note ? (
         <p className="passkeys__note" role="status">
