@@ -112,7 +112,8 @@ describe('passkeys in the browser', () => {
         await toast(page, M.removed).waitFor();
         await section.getByText(UI.none).waitFor();
 
-        // The device still holds it, but it no longer signs in: the reason on the login page.
+        // The device still holds it, but it no longer signs in: the reason on the login page (the
+        // one the logout opened: its ended session does not send the refusal to the dashboard).
         await logOut(page);
         await page.getByRole('button', { name: LOGIN.signIn }).click();
         await page.getByTestId('login-failed').getByText(M.signInFailed).waitFor();

@@ -18,7 +18,7 @@ vi.mock('../../../web/src/lib/notify', () => import('../support/notify-mock'));
 const browser = vi.hoisted(() => ({ startRegistration: vi.fn(), startAuthentication: vi.fn(), browserSupportsWebAuthn: vi.fn(() => true) }));
 vi.mock('@simplewebauthn/browser', () => browser);
 
-const { LoginScreen } = await import('../../../web/src/app/routes/login');
+const { LoginRoute, LoginScreen } = await import('../../../web/src/app/routes/login');
 const { Passkeys } = await import('../../../web/src/features/passkeys');
 const { getSession, clearSession } = await import('../../../web/src/lib/session');
 
@@ -82,6 +82,29 @@ describe("the login page's passkey sign-in", () => {
     await act(async () => button(LOGIN.signIn)!.click());
     await until(h, () => screen.queryByText(LOGIN.cancelled), 'the cancelled note');
     expect(screen.getByText(LOGIN.cancelled).getAttribute('role')).toBe('status');
+  });
+});
+
+describe('the login page a logout opened', () => {
+  const h = featureHarness({ user: USER });
+
+  it('shows a refused passkey there, not the dashboard of the session it just ended', async () => {
+    browser.startAuthentication.mockResolvedValueOnce(ASSERTION);
+    h.answer((r) => (r.url.pathname.endsWith('/passkeys/login/options') ? { status: 200, body: LOGIN_OPTIONS } : r.url.pathname.endsWith('/passkeys/login') ? { status: 401, body: { message: M.signInFailed } } : { status: 200, body: { message: 'ok' } }));
+    expect(getSession()).not.toBeNull();
+    h.render(
+      <MemoryRouter initialEntries={['/login?session=logout']}>
+        <Routes>
+          <Route path="/login" element={<LoginRoute />} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    await until(h, () => getSession() === null, 'the session ended');
+    await act(async () => button(LOGIN.signIn)!.click());
+    await until(h, () => screen.queryByTestId('login-failed') || where(), 'an answer');
+    expect(where()).toBeUndefined();
+    expect(screen.getByTestId('login-failed').textContent).toBe(M.signInFailed);
   });
 });
 
