@@ -1,4 +1,7 @@
 /** Texts of passkeys (issue 26 step 2: WebAuthn sign-in; ours, not the spec's). */
+import { PASSKEY_LOGIN_UI } from './passkey-login';
+
+export { PASSKEY_LOGIN_UI };
 export const PASSKEY = {
   /** Passkeys one account may keep. */
   maxPerUser: 10,
@@ -23,17 +26,6 @@ export const PASSKEY_MSG = {
   removed: 'Passkey removed.',
   notFound: 'This passkey is not one of yours (it may already be removed).',
   signInFailed: 'This passkey did not sign you in. Use another passkey, or your email and password.',
-} as const;
-
-/** The login page's passkey button: a tiny export of its own, so the login page bundles these words only. */
-export const PASSKEY_LOGIN_UI = {
-  signIn: 'Sign in with a passkey',
-  signingIn: 'Waiting for your passkey…',
-  or: 'or',
-  /** The browser cannot make or use passkeys. */
-  unsupported: 'This browser cannot use passkeys. Sign in with your email and password.',
-  /** The person closed the browser's passkey prompt, or it timed out. */
-  cancelled: 'Passkey sign-in was cancelled.',
 } as const;
 
 /** What the security settings' Passkeys section says (My Account, /admin/security). */

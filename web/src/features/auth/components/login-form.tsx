@@ -17,7 +17,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { PASSKEY_LOGIN_UI } from '@shared/messages/passkeys';
+import { PASSKEY_LOGIN_UI } from '@shared/messages/passkey-login';
 import type { LoginBody } from '@shared/schemas/auth';
 import { FormField } from '../../../components/ui/form-field';
 import { paths } from '../../../config/paths';
