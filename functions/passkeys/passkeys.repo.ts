@@ -172,3 +172,21 @@ export async function takeCounter(userId: string, credentialId: string, counter:
     throw e;
   }
 }
+
+/**
+ * Forget a deleted user's passkeys: each passkey and its owner record (a sign-in with one is
+ * refused already, the user being gone; this leaves nothing of them behind). At most
+ * PASSKEY.maxPerUser passkeys: one query, then one delete transaction of at most 20 items.
+ */
+export async function forgetPasskeys(userId: string): Promise<number> {
+  const passkeys = await listPasskeys(userId);
+  if (!passkeys.length) return 0;
+  await transactOrConditions(
+    passkeys.flatMap((p): TransactItem[] => [
+      { Delete: { TableName: table.name, Key: passkeyKey(userId, p.credentialId) } },
+      { Delete: { TableName: table.name, Key: credentialKey(p.credentialId), ConditionExpression: 'attribute_not_exists(pk) OR userId = :u', ExpressionAttributeValues: { ':u': userId } } },
+    ]),
+    () => new PasskeyWriteRefused('taken'),
+  );
+  return passkeys.length;
+}

@@ -17,6 +17,7 @@ export const PASSKEY_MSG = {
   nameRequired: 'Give the passkey a name, such as the device it is on.',
   nameTooLong: `A passkey's name is at most ${PASSKEY.nameMax} characters.`,
   responseInvalid: "The browser's passkey answer could not be read. Try again.",
+  optionsNoInput: 'A passkey sign-in starts with no account named: send an empty request.',
   tooMany: `You already have ${PASSKEY.maxPerUser} passkeys: remove one before adding another.`,
   challengeExpired: 'The passkey request expired or was already used. Try again.',
   registerFailed: 'This passkey could not be checked. Try again, and unlock your device when it asks.',

@@ -11,10 +11,10 @@ import { PASSKEY, PASSKEY_MSG as M } from '../messages/passkeys';
 const b64url = (max: number, min = 1) => z.string({ error: M.responseInvalid }).min(min, M.responseInvalid).max(max, M.responseInvalid).regex(/^[A-Za-z0-9_-]*$/, M.responseInvalid);
 
 /**
- * A credential id: WebAuthn allows up to 1,023 bytes; ours must fit a DynamoDB sort key (1,024
- * bytes), so at most 1,000 base64url characters (750 bytes; authenticators use 16 to 255).
+ * A credential id: WebAuthn's are 16 to 1,023 bytes; ours must fit a DynamoDB sort key (1,024
+ * bytes), so 22 to 1,000 base64url characters (16 to 750 bytes; authenticators use 16 to 255).
  */
-export const credentialId = b64url(1000);
+export const credentialId = b64url(1000, 22);
 
 const transports = z.array(z.string().max(32)).max(10).optional();
 /** The browser's extension outputs (none asked: passed to the library as sent, a plain object). */
@@ -69,6 +69,8 @@ export const authenticationResponse = z.object(
 
 /** POST /passkeys/register */
 export const registerPasskeyBody = z.strictObject({ name: passkeyName, response: registrationResponse });
+/** POST /passkeys/login/options: no input (the sign-in names no account); anything sent is refused. */
+export const passkeyLoginOptionsBody = z.strictObject({}, { error: M.optionsNoInput });
 /** POST /passkeys/login */
 export const passkeyLoginBody = z.strictObject({ response: authenticationResponse });
 /** PUT /passkeys/{credentialId} */

@@ -17,6 +17,7 @@ import { PASSKEY, PASSKEY_MSG as M } from '../../shared/messages/passkeys';
 import type { ResponseOf } from '../../shared/routes/responses';
 import { testUser } from '../support/accounts';
 import { callRoute, errorBody, login, stack } from '../support/api';
+import { expectContract } from '../support/contract';
 import { SoftAuthenticator } from '../support/webauthn';
 
 const tag = randomBytes(4).toString('hex');
@@ -77,10 +78,12 @@ describe('passkeys', () => {
     expect(options.user).toMatchObject({ id: Buffer.from(ALICE._id).toString('base64url'), name: ALICE.email });
     expect(options.authenticatorSelection).toMatchObject({ residentKey: 'required', userVerification: 'required' });
     expect(options.excludeCredentials).toEqual([]);
+    expectContract('passkeyRegisterOptions', options);
     const response = auth.register(options);
     const added = await callRoute('registerPasskey', { token, body: { name: '  Work laptop ', response } });
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     expect(added.body).toMatchObject({ message: M.added, passkey: { id: response.id, name: 'Work laptop', lastUsedAt: null } });
+    expectContract('registerPasskey', added.body);
 
     // The same answer again: its challenge was taken.
     const replay = await callRoute('registerPasskey', { token, body: { name: 'Again', response } });
@@ -92,6 +95,7 @@ describe('passkeys', () => {
     const listed = await callRoute('listPasskeys', { token });
     expect(listed.body.passkeys).toEqual([{ id: response.id, name: 'Work laptop', createdAt: added.body.passkey.createdAt, lastUsedAt: null }]);
     expect(JSON.stringify(listed.body)).not.toMatch(/publicKey|counter/);
+    expectContract('listPasskeys', listed.body);
 
     // The user's item counts it: one read says the user has a second factor.
     const { getSessionUser } = await import('../../functions/users/users.repo');
@@ -101,6 +105,8 @@ describe('passkeys', () => {
     // Sign in: the answer POST /login gives (token, expiry, the same user), and a working session.
     const signed = await signIn(auth);
     expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+    expectContract('loginPasskey', signed.body);
+    expectContract('passkeyLoginOptions', await loginOptions());
     const byPassword = await callRoute('login', { body: { email: ALICE.email, password: PASSWORD } });
     expect(Object.keys(signed.body).sort()).toEqual(Object.keys(byPassword.body).sort());
     expect(signed.body.user).toEqual((byPassword.body as typeof signed.body).user);
@@ -112,9 +118,11 @@ describe('passkeys', () => {
     // Renamed; then removed: it no longer signs in, and the count is back to none.
     const renamed = await callRoute('renamePasskey', { token, params: { credentialId: response.id }, body: { name: 'Old laptop' } });
     expect(renamed.body).toMatchObject({ message: M.renamed, passkey: { name: 'Old laptop' } });
+    expectContract('renamePasskey', renamed.body);
     const removed = await callRoute('deletePasskey', { token, params: { credentialId: response.id } });
     expect(removed.status).toBe(200);
     expect(removed.body.message).toBe(M.removed);
+    expectContract('deletePasskey', removed.body);
     expect((await callRoute('deletePasskey', { token, params: { credentialId: response.id } })).status).toBe(404);
     const gone = await signIn(auth);
     expect(gone.status).toBe(401);
@@ -245,6 +253,11 @@ describe('passkeys', () => {
     const deleted = await signIn(auth);
     expect(deleted.status).toBe(401);
     expect(errorBody(deleted).message).toBe(M.signInFailed);
+    // What DELETE /removeAndNotify does after the user's deletion: nothing of the passkeys is left.
+    const { forgetPasskeys, listPasskeys, credentialOwner } = await import('../../functions/passkeys/passkeys.repo');
+    expect(await forgetPasskeys(ERIN._id)).toBe(1);
+    expect(await listPasskeys(ERIN._id)).toEqual([]);
+    expect(await credentialOwner(id)).toBeUndefined();
   });
 
   it(`keeps at most ${PASSKEY.maxPerUser} passkeys a user`, async () => {

@@ -17,7 +17,7 @@ export class PasskeyCeremonyError extends Error {
 
 export async function passkeyLogin(): Promise<ResponseOf<'loginPasskey'>> {
   if (!browserSupportsWebAuthn()) throw new PasskeyCeremonyError('unsupported');
-  const optionsJSON = await api('passkeyLoginOptions');
+  const optionsJSON = await api('passkeyLoginOptions', { body: {} });
   let response;
   try {
     response = await startAuthentication({ optionsJSON });
