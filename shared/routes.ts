@@ -10,6 +10,7 @@
 import { accountRoutes } from './routes/accounts';
 import { mfaRoutes } from './routes/mfa';
 import { ssoRoutes } from './routes/sso';
+import { passkeyRoutes } from './routes/passkeys';
 import { addressBookRoutes } from './routes/address-book';
 import { basketRoutes } from './routes/basket';
 import { brandRoutes } from './routes/brands';
@@ -44,6 +45,8 @@ export const routes = [
   ...mfaRoutes,
   // ── Single sign-on per brand over OIDC (issue 26; ours): shared/routes/sso.ts
   ...ssoRoutes,
+  // ── Passkeys: WebAuthn registration and sign-in (issue 26; ours): shared/routes/passkeys.ts
+  ...passkeyRoutes,
   // ── Look-ups: shared/routes/lookups.ts
   ...lookupRoutes,
   // ── Post office: robot files (001 §7): shared/routes/files.ts

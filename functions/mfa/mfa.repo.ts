@@ -20,6 +20,8 @@ export interface MfaFields {
   totp?: TotpState;
   totpPending?: { sealed: string; at: string };
   recoveryCodes?: Set<string>;
+  /** How many passkeys the user has (functions/passkeys/passkeys.repo.ts keeps it): one counts as a second factor. */
+  passkeyCount?: number;
 }
 
 async function update(userId: string, input: { UpdateExpression: string; ConditionExpression: string; ExpressionAttributeValues?: Record<string, unknown>; ExpressionAttributeNames?: Record<string, string> }): Promise<boolean> {

@@ -46,7 +46,7 @@ export const MFA_UI = {
   // The security settings.
   adminPageTitle: 'Account security',
   adminMenuTitle: 'Your account',
-  adminMenuText: 'Protect your own sign-in with an authenticator app.',
+  adminMenuText: 'Protect your own sign-in with an authenticator app or a passkey.',
   offText: 'Two-step sign-in is off. Add an authenticator app (such as Google Authenticator, Microsoft Authenticator or 1Password): signing in will then ask for a code from it after your password.',
   setUp: 'Set up two-step sign-in',
   scanText: 'Scan this QR code with your authenticator app, or enter the key below by hand. Then enter the 6-digit code the app shows.',

@@ -80,8 +80,9 @@ export interface RouteDef {
   jwtKey?: 'issuesSession' | 'checksSignedLink';
   /**
    * The route answers with app links (the app's address, APP_URL) without sending email: an
-   * export and its history, the basket export, a new B2B portal link. (Routes that send email
-   * have the app's address for the email's links.)
+   * export and its history, the basket export, a new B2B portal link; the passkey routes take
+   * WebAuthn's relying party id and origin from it. (Routes that send email have the app's
+   * address for the email's links.)
    */
   appLinks?: true;
   /** A public form: its captcha and inbox (infra binds their configuration and the JWT key). */

@@ -38,6 +38,7 @@ import { listFailuresResponse, redriveFailureResponse } from '../schemas/operati
 import { loginOrChallengeResponse, mfaMessageResponse, mfaStatusResponse, recoveryCodesResponse, totpSetupResponse } from '../schemas/mfa';
 import { loginMethodResponse, ssoSettingsResponse } from '../schemas/sso';
 import { redirectResponse } from '../schemas/redirect';
+import { authenticationOptionsResponse, listPasskeysResponse, passkeyMessageResponse, passkeyResponse, registrationOptionsResponse } from '../schemas/passkeys';
 import { listRobotsResponse, robotHealthResponse, robotScheduleResponse } from '../schemas/robot-health';
 import { caseSettingsResponse, secondNoticeResponse, sendSecondNoticeResponse, updateCaseSettingsResponse } from '../schemas/case-settings';
 import { answerRetailerCaseResponse, caseActivityResponse, caseEvidencePackResponse, caseSummaryResponse, caseTrendResponse, getCaseResponse, listCaseLinksResponse, listCasesResponse, openRetailerCasesResponse, productCaseResponse, resolveCaseResponse, revokeCaseLinkResponse } from '../schemas/cases';
@@ -84,6 +85,14 @@ export const responses = {
   ssoExchange: loginResponse,
   getSso: ssoSettingsResponse,
   updateSso: ssoSettingsResponse,
+  // Passkeys (shared/routes/passkeys.ts)
+  passkeyRegisterOptions: registrationOptionsResponse,
+  registerPasskey: passkeyResponse,
+  listPasskeys: listPasskeysResponse,
+  renamePasskey: passkeyResponse,
+  deletePasskey: passkeyMessageResponse,
+  passkeyLoginOptions: authenticationOptionsResponse,
+  loginPasskey: loginResponse,
   forgotPassword: messageResponse,
   validateToken: validateTokenResponse,
   resetPassword: messageResponse,

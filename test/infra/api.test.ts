@@ -183,10 +183,19 @@ describe('least-privilege grants from the route table', () => {
     for (const id of ['listB2bLinks', 'revokeB2bLink', 'getB2bPortal', 'openB2bPortal'] as const) expect(envOf(id).APP_URL, id).toBeUndefined();
   });
 
-  it('only non-public routes, login and its second step, the export and picture link checks, the B2B portal exchange and the public forms (captcha key, optional reporter) may read the JWT secret', () => {
+  it('the passkey ceremonies have APP_URL (the relying party id and origin), the list, rename and remove do not; none sends email or touches the bucket', () => {
+    for (const id of ['passkeyRegisterOptions', 'registerPasskey', 'passkeyLoginOptions', 'loginPasskey'] as const) expect(envOf(id).APP_URL, id).toEqual({ Ref: 'AppUrl' });
+    for (const id of ['listPasskeys', 'renamePasskey', 'deletePasskey'] as const) expect(envOf(id).APP_URL, id).toBeUndefined();
+    for (const id of ['passkeyRegisterOptions', 'registerPasskey', 'passkeyLoginOptions', 'loginPasskey', 'listPasskeys', 'renamePasskey', 'deletePasskey'] as const) {
+      expect(envOf(id).SES_FROM, id).toBeUndefined();
+      expect(actionsOf(id).filter((a) => a.startsWith('s3:') || a.startsWith('ses:') || a.startsWith('states:')), id).toEqual([]);
+    }
+  });
+
+  it('only non-public routes, login, its second step and the passkey sign-in, the export and picture link checks, the B2B portal exchange and the public forms (captcha key, optional reporter) may read the JWT secret', () => {
     const publicForms = ['getCaptcha', 'scheduleDemo', 'contactUs'];
     for (const r of table) {
-      const needs = r.access !== 'public' || r.id === 'login' || r.id === 'loginMfa' || r.id === 'ssoExchange' || r.id === 'downloadExport' || r.id === 'openImage' || r.id === 'openB2bPortal' || publicForms.includes(r.id);
+      const needs = r.access !== 'public' || r.id === 'login' || r.id === 'loginMfa' || r.id === 'ssoExchange' || r.id === 'loginPasskey' || r.id === 'downloadExport' || r.id === 'openImage' || r.id === 'openB2bPortal' || publicForms.includes(r.id);
       expect(secretsReadBy(r.id).includes(JSON.stringify({ Ref: 'JwtSecretArn' })), r.id).toBe(needs);
       expect(envOf(r.id).JWT_SECRET_ARN !== undefined, r.id).toBe(needs);
     }

@@ -48,6 +48,8 @@ interface Ids {
   caseStyle: string;
   /** A link of the brand's for the retailer's open cases (issue 24 §3). */
   caseLink: string;
+  /** A passkey of the brand's user (issue 26; written through the repo: the user has no password to sign in with). */
+  passkey?: string;
 }
 const tokens = {} as Record<'admin' | 'maAdmin' | 'maUser' | 'cpAdmin', string>;
 const ids: Record<'ma' | 'cp' | 'maUnassigned', Ids> = {} as never;
@@ -168,8 +170,14 @@ beforeAll(async () => {
     await createUser(user);
     v.user = user._id;
     v.secrets.push(user.email);
+    const { addPasskey } = await import('../../functions/passkeys/passkeys.repo');
+    const passkey = randomBytes(16).toString('base64url');
+    await addPasskey({ userId: user._id, credentialId: passkey, publicKey: randomBytes(77).toString('base64url'), counter: 0, transports: ['internal'], name: `Victim key ${tag}`, createdAt: new Date().toISOString(), lastUsedAt: null, deviceType: 'multiDevice', backedUp: true, aaguid: '00000000-0000-0000-0000-000000000000' });
+    v.passkey = passkey;
+    v.secrets.push(`Victim key ${tag}`);
   }
   ids.maUnassigned.user = ids.ma.user;
+  ids.maUnassigned.passkey = ids.ma.passkey;
 
   const files = await ok(`GET /getFiles?name=harrowgate-finch&limit=1`, callRoute('listFiles', { query: { name: 'harrowgate-finch', limit: '1' }, token: tokens.admin }));
   admin.file = files.data[0]!._id;
@@ -289,6 +297,12 @@ function usersTabCalls(v: Ids): Call[] {
           { name: 'delete a victim user, victim brand', method: 'DELETE', path: `/removeAndNotify/${v.user}?brand=${v.brand}` },
         ]
       : []),
+    ...(v.passkey
+      ? [
+          { name: "remove a victim user's passkey", method: 'DELETE', path: `/passkeys/${v.passkey}` },
+          { name: "rename a victim user's passkey", method: 'PUT', path: `/passkeys/${v.passkey}`, body: { name: 'Captured' } },
+        ]
+      : []),
   ];
 }
 
@@ -400,8 +414,25 @@ describe("another brand's real ids", () => {
       // The victim user is still there, unchanged by the refused edits and deletes.
       const users = await callRoute('listUsers', { query: { brand: v.brand, limit: '1000' }, token });
       expect(users.body.data.find((u) => u._id === v.user), `${v.brand} user`).toMatchObject({ name: `Tenant Victim ${tag}`, roles: [{ name: 'User' }] });
+      // The victim user's passkey is still there, unchanged by the refused remove and rename.
+      const { listPasskeys } = await import('../../functions/passkeys/passkeys.repo');
+      expect((await listPasskeys(v.user!)).map((p) => [p.credentialId, p.name]), `${v.brand} passkey`).toEqual([[v.passkey, `Victim key ${tag}`]]);
     }
     expect((await callRoute('getFile', { params: { fId: admin.file }, token: tokens.admin })).status).toBe(200);
+  });
+
+  it("a passkey is its user's own: even the site admin's remove and rename of another user's passkey answer 404", async () => {
+    for (const v of [ids.ma, ids.cp]) {
+      for (const c of [
+        { name: "remove a user's passkey", method: 'DELETE', path: `/passkeys/${v.passkey}` },
+        { name: "rename a user's passkey", method: 'PUT', path: `/passkeys/${v.passkey}`, body: { name: 'Captured' } },
+      ]) {
+        const res = await rawApi(c.method, c.path, { token: tokens.admin, body: c.body });
+        expect(res.status, c.name).toBe(404);
+      }
+      const { listPasskeys } = await import('../../functions/passkeys/passkeys.repo');
+      expect((await listPasskeys(v.user!)).map((p) => p.name)).toEqual([`Victim key ${tag}`]);
+    }
   });
 
   it("the shared retailer's Address Book shows each brand its own contacts only, and the victim's contacts are all still there", async () => {

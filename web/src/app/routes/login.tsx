@@ -80,10 +80,12 @@ export function LoginScreen() {
 export function LoginRoute() {
   // The redirect is for arriving here signed in; a login made on this page navigates by itself
   // (to the deep link), so later session changes must not trigger it.
-  const [session] = useState(getSession);
   const [params] = useSearchParams();
   const { pathname } = useLocation();
   const loggingOut = params.get('session') === 'logout';
+  // Arriving to log out, the stored session is being ended (the effect below): it must not send a
+  // later failed login of this page (?login=failed) to the dashboard.
+  const [session] = useState(() => (loggingOut ? null : getSession()));
   useEffect(() => {
     if (!loggingOut) return;
     endServerSessions();

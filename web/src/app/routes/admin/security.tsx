@@ -1,11 +1,12 @@
 /**
- * /admin/security (issue 26): an admin's own account security, two-step sign-in (admins have no
- * dashboard settings; the component is My Account's). A Back link to /admin.
+ * /admin/security (issue 26): an admin's own account security, two-step sign-in and passkeys
+ * (admins have no dashboard settings; the components are My Account's). A Back link to /admin.
  */
 import { Link } from 'react-router-dom';
 import { MFA_UI } from '@shared/messages/mfa';
 import { paths } from '../../../config/paths';
 import { TwoStepSignIn } from '../../../features/mfa/components/two-step-sign-in';
+import { Passkeys } from '../../../features/passkeys';
 import { useSession } from '../../../lib/session';
 
 export function AdminSecurityRoute() {
@@ -23,6 +24,7 @@ export function AdminSecurityRoute() {
         )}
       </div>
       <TwoStepSignIn email={email} />
+      <Passkeys />
     </>
   );
 }

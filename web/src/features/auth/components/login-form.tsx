@@ -14,11 +14,17 @@
  * card offers "Continue with <brand>" (a full-page navigation to /api/sso/start) instead of the
  * password, and "Use my password instead" where the brand did not make it mandatory. For every
  * other email the form is the spec's, unchanged.
+ *
+ * "Sign in with a passkey" (issue 26 step 2) asks the browser for one of this site's passkeys
+ * (../api/passkey-login.ts and @simplewebauthn/browser: a chunk loaded on the button's hover,
+ * focus or click); its session goes the same way, a refusal to /login?login=failed, a cancelled
+ * prompt or a browser without passkeys is said under the button.
  */
 import { lazy, Suspense, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { SSO_UI } from '@shared/messages/sso';
+import { PASSKEY_LOGIN_UI } from '@shared/messages/passkey-login';
 import type { LoginBody } from '@shared/schemas/auth';
 import { FormField } from '../../../components/ui/form-field';
 import { paths } from '../../../config/paths';
@@ -44,6 +50,14 @@ function loadDeps() {
   return deps;
 }
 
+let passkeyDeps: Promise<typeof import('../api/passkey-login')> | undefined;
+/** The passkey sign-in and the browser library, loaded once (on the button's hover or focus, at the latest on its click). */
+function loadPasskey() {
+  passkeyDeps ??= import('../api/passkey-login');
+  passkeyDeps.catch(() => (passkeyDeps = undefined));
+  return passkeyDeps;
+}
+
 const MfaStep = lazy(() => import('./mfa-step').then((m) => ({ default: m.MfaStep })));
 
 const resolver: Resolver<LoginBody> = async (values, context, options) => (await loadDeps())[0].loginResolver(values, context, options);
@@ -54,6 +68,8 @@ export function LoginForm({ defaultEmail = '', failed = false }: { defaultEmail?
   /** The single sign-on of the typed email's domain, once known; `checked`: the email it was asked for. */
   const [sso, setSso] = useState<{ email: string; label: string; startUrl: string; passwordAllowed: boolean; usePassword: boolean } | null>(null);
   const [checked, setChecked] = useState('');
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  const [passkeyNote, setPasskeyNote] = useState('');
   const {
     register,
     handleSubmit,
@@ -95,6 +111,32 @@ export function LoginForm({ defaultEmail = '', failed = false }: { defaultEmail?
     }
   };
 
+  /** A refused sign-in is not an expired session: drop any stale one and say why on the login page. */
+  const refused = (message: string, email: string) => {
+    clearSession();
+    const state: LoginFailedState = { message, email };
+    navigate(paths.loginFailed, { replace: true, state });
+  };
+
+  const withPasskey = async () => {
+    setPasskeyNote('');
+    setPasskeyBusy(true);
+    try {
+      const { passkeyLogin, PasskeyCeremonyError } = await loadPasskey();
+      try {
+        signIn(await passkeyLogin());
+      } catch (e) {
+        if (e instanceof PasskeyCeremonyError) return setPasskeyNote(e.reason === 'unsupported' ? PASSKEY_LOGIN_UI.unsupported : PASSKEY_LOGIN_UI.cancelled);
+        if (e instanceof ApiError && REFUSED.has(e.status)) return refused(e.message, getValues('email'));
+        throw e;
+      }
+    } catch (e) {
+      handleError(e);
+    } finally {
+      setPasskeyBusy(false);
+    }
+  };
+
   const onSubmit = handleSubmit(async (values) => {
     try {
       if (await checkMethod(values.email)) return;
@@ -103,13 +145,7 @@ export function LoginForm({ defaultEmail = '', failed = false }: { defaultEmail?
       if ('mfaRequired' in res) return setChallenge({ mfaToken: res.mfaToken, message: res.message });
       signIn(res);
     } catch (e) {
-      if (e instanceof ApiError && REFUSED.has(e.status)) {
-        // A refused login is not an expired session: drop any stale one and say why on the login page.
-        clearSession();
-        const state: LoginFailedState = { message: e.message, email: values.email };
-        navigate(paths.loginFailed, { replace: true, state });
-        return;
-      }
+      if (e instanceof ApiError && REFUSED.has(e.status)) return refused(e.message, values.email);
       if (e instanceof ApiError && e.status === 400 && e.issues.length) {
         for (const issue of e.issues) if (issue.path === 'email' || issue.path === 'password') setError(issue.path, { message: issue.message });
       }
@@ -159,9 +195,28 @@ export function LoginForm({ defaultEmail = '', failed = false }: { defaultEmail?
           Forgot password?
         </Link>
       </div>
-      <button type="submit" className="btn btn--primary btn--block" disabled={isSubmitting}>
+      <button type="submit" className="btn btn--primary btn--block" disabled={isSubmitting || passkeyBusy}>
         {isSubmitting ? 'Logging in…' : 'Log in'}
       </button>
+      <p className="login-or" aria-hidden="true">
+        {PASSKEY_LOGIN_UI.or}
+      </p>
+      <button
+        type="button"
+        className="btn btn--outline btn--block"
+        disabled={isSubmitting || passkeyBusy}
+        aria-busy={passkeyBusy || undefined}
+        onPointerEnter={() => void loadPasskey().catch(() => undefined)}
+        onFocus={() => void loadPasskey().catch(() => undefined)}
+        onClick={() => void withPasskey()}
+      >
+        {passkeyBusy ? PASSKEY_LOGIN_UI.signingIn : PASSKEY_LOGIN_UI.signIn}
+      </button>
+      {passkeyNote ? (
+        <p className="login-passkey-note muted" role="status">
+          {passkeyNote}
+        </p>
+      ) : null}
     </form>
   );
 }

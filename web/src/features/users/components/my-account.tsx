@@ -17,6 +17,7 @@ import { FormField, SelectField } from '../../../components/ui/form-field';
 import { paths } from '../../../config/paths';
 import { endAllServerSessions } from '../../auth';
 import { TwoStepSignIn } from '../../mfa';
+import { Passkeys } from '../../passkeys';
 import { showServerIssues, useSchemaForm } from '../../../lib/form';
 import { handleError } from '../../../lib/handle-error';
 import { navigateTo } from '../../../lib/navigation';
@@ -78,6 +79,7 @@ export function MyAccount({ session }: { session: Session }) {
         </div>
       </form>
       <TwoStepSignIn email={u.email} />
+      <Passkeys />
       <LogOutEverywhere />
     </>
   );
