@@ -9,7 +9,7 @@ import { portalMayCall, type AuthContext } from '../lib/http/auth';
 import { ForbiddenError, UnauthorizedError } from '../lib/http/errors';
 import { InvalidTokenError, isPortalToken, verifySession, type VerifiedSession } from '../lib/jwt';
 import { portalPrincipal } from '../b2b';
-import { hasSecondFactor } from '../mfa';
+import { adminHold } from '../mfa';
 import { getSessionUser, isRevoked, primaryRole } from '../users';
 
 /**
@@ -46,8 +46,8 @@ export async function authenticate(headers: Record<string, string | undefined>, 
     retailers: user.associated_retailers ?? [],
     sv: claims.sv,
     isAdmin: role === ROLE.ADMIN,
-    session: { id: claims.sid, exp: claims.exp },
+    session: { id: claims.sid, exp: claims.exp, ...(claims.mfa ? { mfa: true as const } : {}) },
     termsPending: role !== ROLE.ADMIN && user.policyFlag === true,
-    secondFactorPending: role === ROLE.ADMIN && !hasSecondFactor(user),
+    ...(role === ROLE.ADMIN && adminHold(user, claims.mfa === true) !== 'open' ? { secondFactorPending: adminHold(user, claims.mfa === true) as 'setup' | 'passkey' } : {}),
   };
 }

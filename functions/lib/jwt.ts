@@ -17,6 +17,11 @@ export interface SessionClaims {
    * "Accounts and sessions"), while a bump of `sv` ends every session of the user.
    */
   sid: string;
+  /**
+   * The session was opened with a second factor (issue 26): a code after the password, or a
+   * passkey. An ADMIN whose only factor is a passkey needs it (functions/http/authenticate.ts).
+   */
+  mfa?: true;
 }
 
 /** A new session id: 16 random bytes, base64url. */
@@ -39,7 +44,7 @@ async function key(): Promise<Uint8Array> {
 
 /** A session token; a new session id unless `sid` is given. */
 export async function signSession(claims: Omit<SessionClaims, 'sid'> & { sid?: string }, hours: number = AUTH.sessionHours): Promise<string> {
-  return new SignJWT({ role: claims.role, brand: claims.brand, retailers: claims.retailers, sv: claims.sv, sid: claims.sid ?? newSessionId() })
+  return new SignJWT({ role: claims.role, brand: claims.brand, retailers: claims.retailers, sv: claims.sv, sid: claims.sid ?? newSessionId(), ...(claims.mfa ? { mfa: true } : {}) })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(claims.sub)
     .setIssuedAt()
@@ -73,6 +78,7 @@ export async function verifySession(token: string): Promise<VerifiedSession> {
       retailers: Array.isArray(payload.retailers) ? payload.retailers.filter((x): x is string => typeof x === 'string') : [],
       sv: payload.sv as number,
       sid: payload.sid,
+      ...(payload.mfa === true ? { mfa: true as const } : {}),
       exp: payload.exp!,
     };
   } catch (e) {

@@ -1,2 +1,2 @@
 /** What other features use of two-step sign-in (re-exports only; issue 23). */
-export { hasSecondFactor, type SecondFactorFields } from './second-factor';
+export { adminHold, hasSecondFactor, type SecondFactorFields } from './second-factor';

@@ -30,5 +30,5 @@ export const handler = httpHandler(route('loginMfa'), async ({ body, event }) =>
   const user = (await getSessionUser(challenge.sub)) as MfaUser | undefined;
   if (!user || user.status !== 'active' || (user.sessionVersion ?? 0) !== challenge.sv || !user.totp) throw new UnauthorizedError(M.challengeExpired);
   if (!(await takeSecondFactor(user, body.code, { recovery: true }))) throw new UnauthorizedError(M.codeInvalid);
-  return sessionAnswer(user);
+  return sessionAnswer(user, { mfa: true });
 });

@@ -37,5 +37,5 @@ export const handler = httpHandler(route('loginPasskey'), async ({ body, event }
   const user = await getSessionUser(owner);
   if (!user) throw new UnauthorizedError(M.signInFailed);
   if (user.status !== 'active') throw new ForbiddenError(MSG.notActivated);
-  return respond(200, await sessionAnswer(user), undefined, [await deviceCookie(user.email)]);
+  return respond(200, await sessionAnswer(user, { mfa: true }), undefined, [await deviceCookie(user.email)]);
 });

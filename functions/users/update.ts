@@ -58,7 +58,7 @@ export const handler = httpHandler(route('updateUser'), async ({ params, query, 
       if (body.password !== undefined) changes.passwordHash = await hashPassword(body.password);
     }
     const now = Object.keys(changes).length ? await editUser(user, changes) : user;
-    return { message: USER_MSG.settingsUpdated, user: toPublicUser(now, now.brand ? await getBrand(now.brand) : undefined), ...(await freshSession(user, now)) };
+    return { message: USER_MSG.settingsUpdated, user: toPublicUser(now, now.brand ? await getBrand(now.brand) : undefined), ...(await freshSession(user, now, auth.session?.mfa === true)) };
   }
 
   // The Users tab: a user of the managed brand.
@@ -96,7 +96,7 @@ export const handler = httpHandler(route('updateUser'), async ({ params, query, 
   return {
     message: retailersOnly ? USER_MSG.retailersUpdated : USER_MSG.userUpdated,
     user: toPublicUser(now, brand),
-    ...(now._id === auth.sub ? await freshSession(user, now) : {}),
+    ...(now._id === auth.sub ? await freshSession(user, now, auth.session?.mfa === true) : {}),
   };
 });
 
@@ -107,8 +107,8 @@ function splitName(name: string): Pick<UserEdit, 'name' | 'firstname' | 'lastnam
 }
 
 /** The edit ended the caller's own sessions: a new token for the session that made it. */
-async function freshSession(before: UserRecord, now: UserRecord): Promise<{ token?: string; expiresAt?: string }> {
+async function freshSession(before: UserRecord, now: UserRecord, mfa: boolean): Promise<{ token?: string; expiresAt?: string }> {
   if ((now.sessionVersion ?? 0) === (before.sessionVersion ?? 0)) return {};
-  const token = await signSession({ sub: now._id, role: primaryRole(now), brand: now.brand, retailers: now.associated_retailers, sv: now.sessionVersion ?? 0 });
+  const token = await signSession({ sub: now._id, role: primaryRole(now), brand: now.brand, retailers: now.associated_retailers, sv: now.sessionVersion ?? 0, ...(mfa ? { mfa: true as const } : {}) });
   return { token, expiresAt: new Date(Date.now() + AUTH.sessionHours * 3600_000).toISOString() };
 }

@@ -25,6 +25,8 @@ export const MFA_MSG = {
   codesRenewed: 'New recovery codes made: the old ones no longer work.',
   /** An ADMIN without a second factor called anything but its setup (403 SECOND_FACTOR_REQUIRED). */
   adminNeedsFactor: 'An admin account needs two-step sign-in. Set it up before anything else.',
+  /** An ADMIN whose factor is a passkey opened this session with the password alone. */
+  adminUsePasskey: 'An admin account signs in with its passkey: log out, then choose “Sign in with a passkey”.',
   /** An ADMIN tried to turn off their only second factor. */
   adminKeepsFactor: 'An admin account must keep two-step sign-in: it cannot be turned off.',
   /** The login answer when the password was right and a second step is needed. */

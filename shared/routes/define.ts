@@ -59,10 +59,12 @@ export interface RouteDef {
    */
   beforeTerms?: true;
   /**
-   * An ADMIN without a second factor may call this route (its two-step sign-in setup, logging
-   * out). Every other route answers them 403 `SECOND_FACTOR_REQUIRED` (issue 26, decision 42).
+   * An ADMIN held for its second factor may call this route (issue 26, decision 42): `true` always
+   * (its status, logging out); `'enrol'` (adding an authenticator app or a passkey) only while it
+   * has no factor at all, never from a password-only session of an admin whose factor is a
+   * passkey. Every other route answers them 403 `SECOND_FACTOR_REQUIRED`.
    */
-  beforeSecondFactor?: true;
+  beforeSecondFactor?: true | 'enrol';
   /** The request body is multipart/form-data. */
   multipart?: boolean;
   /**

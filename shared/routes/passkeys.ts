@@ -6,8 +6,8 @@ const notInSpec = 'Passkeys (issue 26 step 2): a user adds WebAuthn passkeys in 
 
 // `appLinks`: the WebAuthn routes take the relying party's id and origin from the app's address (APP_URL).
 export const passkeyRoutes = [
-  r({ id: 'passkeyRegisterOptions', method: 'POST', path: '/passkeys/register/options', handler: 'functions/passkeys/register-options.ts', access: 'user', beforeTerms: true, beforeSecondFactor: true, grants: ['table:read', 'table:write'], appLinks: true, notInSpec }),
-  r({ id: 'registerPasskey', method: 'POST', path: '/passkeys/register', handler: 'functions/passkeys/register.ts', access: 'user', beforeTerms: true, beforeSecondFactor: true, grants: ['table:read', 'table:write'], body: registerPasskeyBody, appLinks: true, notInSpec }),
+  r({ id: 'passkeyRegisterOptions', method: 'POST', path: '/passkeys/register/options', handler: 'functions/passkeys/register-options.ts', access: 'user', beforeTerms: true, beforeSecondFactor: 'enrol', grants: ['table:read', 'table:write'], appLinks: true, notInSpec }),
+  r({ id: 'registerPasskey', method: 'POST', path: '/passkeys/register', handler: 'functions/passkeys/register.ts', access: 'user', beforeTerms: true, beforeSecondFactor: 'enrol', grants: ['table:read', 'table:write'], body: registerPasskeyBody, appLinks: true, notInSpec }),
   r({ id: 'listPasskeys', method: 'GET', path: '/passkeys', handler: 'functions/passkeys/list.ts', access: 'user', beforeTerms: true, beforeSecondFactor: true, grants: ['table:read'], notInSpec }),
   r({ id: 'renamePasskey', method: 'PUT', path: '/passkeys/{credentialId}', handler: 'functions/passkeys/rename.ts', access: 'user', beforeTerms: true, grants: ['table:read', 'table:write'], params: passkeyPath, body: renamePasskeyBody, notInSpec }),
   r({ id: 'deletePasskey', method: 'DELETE', path: '/passkeys/{credentialId}', handler: 'functions/passkeys/remove.ts', access: 'user', beforeTerms: true, grants: ['table:read', 'table:write'], params: passkeyPath, notInSpec }),

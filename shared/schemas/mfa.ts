@@ -18,7 +18,7 @@ export const mfaCodeBody = z.strictObject({ code: mfaCode });
 export const loginMfaBody = z.strictObject({ mfaToken: z.string({ error: M.challengeExpired }).min(1, M.challengeExpired).max(2048, M.challengeExpired), code: mfaCode });
 
 /** GET /mfa */
-export const mfaStatusResponse = z.object({ totp: z.object({ enabled: z.boolean(), enabledAt: z.string().nullable() }), recoveryCodesLeft: z.number(), required: z.boolean() });
+export const mfaStatusResponse = z.object({ totp: z.object({ enabled: z.boolean(), enabledAt: z.string().nullable() }), recoveryCodesLeft: z.number(), required: z.boolean(), signInWithPasskey: z.boolean() });
 /** POST /mfa/totp/setup: the secret (base32) and its otpauth:// URL (the QR code's text). */
 export const totpSetupResponse = z.object({ secret: z.string(), otpauthUrl: z.string() });
 /** POST /mfa/totp/confirm and /mfa/recoveryCodes: the recovery codes, shown once. */

@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CDPSession, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MFA_UI } from '../../shared/messages/mfa';
+import { MFA_MSG, MFA_UI } from '../../shared/messages/mfa';
 import { PASSKEY_LOGIN_UI as LOGIN, PASSKEY_MSG as M, PASSKEY_UI as UI } from '../../shared/messages/passkeys';
 import { TEST_ROLES, testUser } from '../support/accounts';
 import { stack } from '../support/api';
@@ -123,7 +123,7 @@ describe('passkeys in the browser', () => {
       }
     }));
 
-  it('an admin adds a passkey on /admin/security, and the login page offers passkeys, on a 390 px phone', () =>
+  it('an admin without a second factor adds a passkey as its factor on /admin/security, is told to sign in with it, and does, on a 390 px phone', () =>
     tab(async (t) => {
       const { page } = t;
       const device = await virtualAuthenticator(page);
@@ -134,15 +134,23 @@ describe('passkeys in the browser', () => {
         await screenshot(page, 'passkeys-login-390');
         await assertAccessible(t);
 
+        // No factor yet: the password leads to the setup, where a passkey is a factor.
         await loginInUi(page, ADMIN.email, PASSWORD);
-        await waitForPath(page, /^\/admin/);
-        await page.goto('/admin/security');
+        await waitForPath(page, '/admin/security');
         const section = page.getByRole('region', { name: UI.title });
         await section.getByRole('button', { name: UI.add }).click();
         await section.getByRole('textbox', { name: UI.nameLabel }).fill('Admin phone with a rather long passkey name');
         await section.getByRole('button', { name: UI.create }).click();
         await toast(page, M.added).waitFor();
         await section.getByRole('list', { name: UI.listLabel }).getByText('Admin phone with a rather long passkey name').waitFor();
+        // This session was opened by the password: the admin area wants the passkey now.
+        await page.getByRole('region', { name: MFA_UI.title }).getByText(MFA_MSG.adminUsePasskey).waitFor();
+        await page.goto('/admin/retailers');
+        await waitForPath(page, '/admin/security');
+        await logOut(page);
+        await page.getByRole('button', { name: LOGIN.signIn }).click();
+        await waitForPath(page, '/admin/confirm');
+        await page.goto('/admin/security');
         await section.getByRole('button', { name: UI.renameLabel('Admin phone with a rather long passkey name') }).click();
         await section.getByRole('form', { name: UI.renameLabel('Admin phone with a rather long passkey name') }).getByRole('textbox', { name: UI.nameLabel }).fill('Admin phone');
         await section.getByRole('button', { name: UI.save }).click();

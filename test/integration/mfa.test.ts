@@ -54,7 +54,7 @@ describe('two-step sign-in', () => {
   it('is set up with a first code; then the password gives a challenge, the code a session, and a replayed code nothing', async () => {
     // A wrong first code turns nothing on.
     const token = await login(ALICE.email, PASSWORD);
-    expect((await callRoute('getMfaStatus', { token })).body).toEqual({ totp: { enabled: false, enabledAt: null }, recoveryCodesLeft: 0, required: false });
+    expect((await callRoute('getMfaStatus', { token })).body).toEqual({ totp: { enabled: false, enabledAt: null }, recoveryCodesLeft: 0, required: false, signInWithPasskey: false });
     const setup = await callRoute('setupTotp', { token });
     const wrong = await callRoute('confirmTotp', { token, body: { code: String((Number(await codeAt(setup.body.secret, currentStep())) + 1) % 1_000_000).padStart(6, '0') } });
     expect(wrong.status).toBe(400);
@@ -183,7 +183,7 @@ describe('an admin must have a second factor (issue 26)', () => {
     expect(refusal(await callRoute('listNotifications', { token }))).toEqual(FORBIDDEN);
     expect(refusal(await callRoute('listBrands', { token }))).toEqual(FORBIDDEN);
     // The setup's own calls are open; the status says it is required.
-    expect((await callRoute('getMfaStatus', { token })).body).toEqual({ totp: { enabled: false, enabledAt: null }, recoveryCodesLeft: 0, required: true });
+    expect((await callRoute('getMfaStatus', { token })).body).toEqual({ totp: { enabled: false, enabledAt: null }, recoveryCodesLeft: 0, required: true, signInWithPasskey: false });
     // Logging out is open too (another session of the same admin).
     const other = asSession((await callRoute('login', { body: { email: EVE.email, password: PASSWORD } })).body);
     expect((await callRoute('logout', { token: other.token })).status).toBe(200);

@@ -280,3 +280,43 @@ describe('passkeys', () => {
     expect(errorBody(eleventh).message).toBe(M.tooMany);
   });
 });
+
+describe("an admin whose second factor is a passkey (issue 26)", () => {
+  const FRANK = user('f');
+  const held = (res: { status: number; body: unknown }) => ({ status: res.status, code: errorBody(res as never).code, message: errorBody(res as never).message });
+
+  it('adds it from the setup hold; then a password alone opens a session held for the passkey (no new factor can be added from it); the passkey opens the admin area', async () => {
+    const { createUser } = await import('../../functions/users/users.repo');
+    const { hashPassword } = await import('../../functions/lib/password');
+    const { TEST_ROLES } = await import('../support/accounts');
+    await createUser(testUser({ ...FRANK, passwordHash: await hashPassword(PASSWORD), brand: null, roles: [TEST_ROLES.ADMIN] }));
+    const byPassword = async () => {
+      const res = await callRoute('login', { body: { email: FRANK.email, password: PASSWORD } });
+      expect(res.status).toBe(200);
+      return res.body as { token: string; secondFactorRequired?: true };
+    };
+    // No factor yet: held for the setup, where a passkey may be its factor.
+    const first = await byPassword();
+    expect(first.secondFactorRequired).toBe(true);
+    expect(held(await callRoute('listFiles', { token: first.token }))).toEqual({ status: 403, code: 'SECOND_FACTOR_REQUIRED', message: MFA_MSG.adminNeedsFactor });
+    const auth = new SoftAuthenticator(stack().url);
+    await addPasskey(first.token, auth, 'Admin key');
+
+    // A password alone now: held for the passkey. Nothing opens, no other factor can be added (a stolen password adds nothing).
+    const second = await byPassword();
+    expect(second.secondFactorRequired).toBe(true);
+    expect(held(await callRoute('listFiles', { token: second.token }))).toEqual({ status: 403, code: 'SECOND_FACTOR_REQUIRED', message: MFA_MSG.adminUsePasskey });
+    expect(held(await callRoute('passkeyRegisterOptions', { token: second.token })).message).toBe(MFA_MSG.adminUsePasskey);
+    expect(held(await callRoute('setupTotp', { token: second.token })).message).toBe(MFA_MSG.adminUsePasskey);
+    expect((await callRoute('getMfaStatus', { token: second.token })).body).toMatchObject({ required: true, signInWithPasskey: true });
+    expect((await callRoute('listPasskeys', { token: second.token })).status).toBe(200);
+    expect((await callRoute('logout', { token: second.token })).status).toBe(200);
+
+    // The passkey: the whole admin area.
+    const signed = await signIn(auth);
+    expect(signed.status).toBe(200);
+    expect((signed.body as { secondFactorRequired?: true }).secondFactorRequired).toBeUndefined();
+    expect((await callRoute('listFiles', { token: signed.body.token })).status).toBe(200);
+    expect((await callRoute('getMfaStatus', { token: signed.body.token })).body).toMatchObject({ signInWithPasskey: false });
+  });
+});

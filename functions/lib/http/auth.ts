@@ -7,18 +7,20 @@ import { ForbiddenError, SecondFactorRequiredError, TermsNotAcceptedError } from
 export interface AuthContext extends Omit<SessionClaims, 'sid'> {
   isAdmin: boolean;
   /** The user session of this request (none for a portal session): its id and its token's expiry (epoch seconds). */
-  session?: { id: string; exp: number };
+  session?: { id: string; exp: number; mfa?: true };
   /**
    * A brand user who has not accepted the terms yet (`policyFlag` true; a site ADMIN's flag is
    * ignored): only routes marked `beforeTerms` let them in (docs/decisions.md "Accepting the terms").
    */
   termsPending?: boolean;
   /**
-   * An ADMIN without a second factor (issue 26): only routes marked `beforeSecondFactor` (its
-   * setup, logging out) let them in; it is read from the current user record, so the setup's
-   * confirmation frees the same session at once.
+   * An ADMIN held for its second factor (issue 26; functions/mfa/second-factor.ts `adminHold`):
+   * `setup` (none yet: routes marked `beforeSecondFactor` let them in, enrolment included) or
+   * `passkey` (its factor is a passkey, this session was opened by password: only the routes
+   * marked `true`). Read from the current user record, so the setup's confirmation frees the same
+   * session at once.
    */
-  secondFactorPending?: boolean;
+  secondFactorPending?: 'setup' | 'passkey';
   /** A B2B portal session (docs/decisions.md "B2B portal"): read-only, one retailer of one brand. */
   portal?: { linkId: string; brand: string; retailer: string };
 }
@@ -40,7 +42,7 @@ export type Authenticate = (headers: Record<string, string | undefined>, def?: P
  * (403 SECOND_FACTOR_REQUIRED).
  */
 export function assertTermsAccepted(auth: AuthContext, def: Pick<RouteDef, 'beforeTerms' | 'beforeSecondFactor'>): void {
-  if (auth.secondFactorPending && !def.beforeSecondFactor) throw new SecondFactorRequiredError();
+  if (auth.secondFactorPending && !(def.beforeSecondFactor === true || (def.beforeSecondFactor === 'enrol' && auth.secondFactorPending === 'setup'))) throw new SecondFactorRequiredError(auth.secondFactorPending);
   if (auth.termsPending && !def.beforeTerms) throw new TermsNotAcceptedError();
 }
 

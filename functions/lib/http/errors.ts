@@ -43,8 +43,8 @@ export class TermsNotAcceptedError extends HttpError {
 }
 /** An ADMIN without a second factor called a route other than its setup (issue 26). */
 export class SecondFactorRequiredError extends HttpError {
-  constructor() {
-    super(403, MFA_MSG.adminNeedsFactor, SECOND_FACTOR_REQUIRED);
+  constructor(hold: 'setup' | 'passkey' = 'setup') {
+    super(403, hold === 'passkey' ? MFA_MSG.adminUsePasskey : MFA_MSG.adminNeedsFactor, SECOND_FACTOR_REQUIRED);
   }
 }
 export class NotFoundError extends HttpError {

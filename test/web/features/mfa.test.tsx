@@ -146,7 +146,7 @@ describe('the security section', () => {
     h.answer((r) => {
       const p = r.url.pathname;
       const code = (r.body as { code?: string } | undefined)?.code;
-      if (p.endsWith('/mfa')) return { status: 200, body: { totp: { enabled: state.enabled, enabledAt: state.enabled ? '2026-11-03T10:00:00.000Z' : null }, recoveryCodesLeft: state.left, required: state.required ?? false } };
+      if (p.endsWith('/mfa')) return { status: 200, body: { totp: { enabled: state.enabled, enabledAt: state.enabled ? '2026-11-03T10:00:00.000Z' : null }, recoveryCodesLeft: state.left, required: state.required ?? false, signInWithPasskey: false } };
       if (p.endsWith('/mfa/totp/setup')) return { status: 200, body: { secret: 'JBSWY3DPEHPK3PXPJBSWY3DP', otpauthUrl: 'otpauth://totp/Retailer%20Audit:mia%40x.test?secret=JBSWY3DPEHPK3PXPJBSWY3DP&issuer=Retailer%20Audit' } };
       if (code === '000000') return { status: 400, body: { message: M.codeInvalid, code: 'VALIDATION', issues: [{ path: 'code', message: M.codeInvalid }] } };
       if (p.endsWith('/mfa/totp/confirm')) return ((state.enabled = true), (state.left = 10), { status: 200, body: { message: M.enabled, recoveryCodes: CODES } });
@@ -240,7 +240,7 @@ describe('the security section', () => {
     // Meanwhile turned on in another tab.
     state.enabled = true;
     state.left = 10;
-    h.answer((r) => (r.url.pathname.endsWith('/setup') ? { status: 409, body: { message: M.alreadyOn } } : { status: 200, body: { totp: { enabled: true, enabledAt: '2026-11-03T10:00:00.000Z' }, recoveryCodesLeft: 10, required: false } }));
+    h.answer((r) => (r.url.pathname.endsWith('/setup') ? { status: 409, body: { message: M.alreadyOn } } : { status: 200, body: { totp: { enabled: true, enabledAt: '2026-11-03T10:00:00.000Z' }, recoveryCodesLeft: 10, required: false, signInWithPasskey: false } }));
     await act(async () => button(UI.setUp)!.click());
     await until(h, () => screen.queryByText(UI.codesLeft(10)), 'the on state');
     expect(shown).toEqual([`warning:${M.alreadyOn}`]);

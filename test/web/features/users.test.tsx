@@ -211,7 +211,7 @@ describe('MyAccount', () => {
   const h = featureHarness({ user: { _id: 'u-self', name: 'Bea', email: 'bea@x.test', user_email_bcc: '', emailFrequency: 'Weekly', roles: [{ name: 'User' }], brand: { _id: 'brand-1', name: 'B' } } });
   const me = () => getSession()!;
   // My Account also reads its two-step sign-in state (GET /mfa; test/web/features/mfa.test.tsx) and its passkeys (GET /passkeys; passkeys.test.tsx): answered here, left out of the calls counted.
-  const MFA_OFF = { totp: { enabled: false, enabledAt: null }, recoveryCodesLeft: 0, required: false };
+  const MFA_OFF = { totp: { enabled: false, enabledAt: null }, recoveryCodesLeft: 0, required: false, signInWithPasskey: false };
   const security = (r: Req) => r.url.pathname.endsWith('/mfa') || r.url.pathname.endsWith('/passkeys');
   const answer = (fn: (r: Req) => { status: number; body: unknown }) => h.answer((r) => (r.url.pathname.endsWith('/mfa') ? { status: 200, body: MFA_OFF } : r.url.pathname.endsWith('/passkeys') ? { status: 200, body: { passkeys: [], max: 10 } } : fn(r)));
   const sent = () => h.calls.filter((c) => !security(c));

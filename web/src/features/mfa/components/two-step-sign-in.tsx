@@ -91,6 +91,13 @@ export function TwoStepSignIn({ email }: { email: string }) {
         </Button>
       </div>
     );
+  } else if (data.signInWithPasskey) {
+    // An admin whose factor is a passkey, in a session opened by password: nothing to set up here.
+    body = (
+      <p className="mfa-settings__required" role="status">
+        {MFA_MSG.adminUsePasskey}
+      </p>
+    );
   } else if (!data.totp.enabled) {
     body = (
       <>

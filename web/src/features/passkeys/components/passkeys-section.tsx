@@ -9,6 +9,7 @@
  * Each answer's message is a toast; a refused name shows under its field.
  */
 import { useId, useState } from 'react';
+import { useSWRConfig } from 'swr';
 import { PASSKEY_UI as T } from '@shared/messages/passkeys';
 import { passkeyNameForm, type PasskeySummary } from '@shared/schemas/passkeys';
 import { Button } from '../../../components/ui/button';
@@ -19,10 +20,12 @@ import { showServerIssues, useSchemaForm } from '../../../lib/form';
 import { formatDate } from '../../../lib/format';
 import { handleError } from '../../../lib/handle-error';
 import { notify } from '../../../lib/notify';
+import { MFA_STATUS_KEY } from '../../mfa';
 import { ceremonyRefusal, usePasskeyActions, usePasskeys } from '../api/passkeys';
 import '../passkeys.css';
 
 export function Passkeys() {
+  const { mutate: revalidate } = useSWRConfig();
   const titleId = useId();
   const { data, error, isLoading, mutate } = usePasskeys();
   const actions = usePasskeyActions();
@@ -113,6 +116,8 @@ export function Passkeys() {
             send={async (name) => {
               notify.success((await actions.add(name)).message);
               setAdding(false);
+              // An admin's first factor changes how its session stands (issue 26): the two-step section says so.
+              void revalidate(MFA_STATUS_KEY);
             }}
           />
         ) : full ? (
