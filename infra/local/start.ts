@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assertJava, LocalStackError } from './emulators';
 import { IDP_DEMO_PASSWORD } from './oidc-idp-clients';
+import { SAML_IDP_DEMO_PASSWORD } from './saml-idp-people';
 import { startLocalStack } from './stack';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -73,6 +74,7 @@ async function main() {
     Demo accounts:      admin@demo.test, brandadmin@demo.test, user@demo.test, newuser@demo.test
     Password:           Demo-2026!
     Single sign-on:     camille.roux@castellane.example at the identity provider, password ${IDP_DEMO_PASSWORD}
+    SAML sign-on:       helene.morel@maisonaurelle.example at the SAML provider, password ${SAML_IDP_DEMO_PASSWORD}
 
   Press Ctrl-C to stop.`);
 }

@@ -72,7 +72,7 @@ export const SSO_UI = {
   tab: 'Single sign-on',
   title: 'Single sign-on',
   formLabel: (brand: string) => `Single sign-on of ${brand}`,
-  intro: 'Let your people sign in with your company’s identity provider (Entra ID, Okta, Google Workspace…). Register this application there as a web application with the redirect URI below, then enter what it gives you.',
+  intro: 'Let your people sign in with your company’s identity provider (Entra ID, Okta, Google Workspace…). Register this application there with the addresses below, then enter what it gives you.',
   notSet: 'Single sign-on is not set up for this brand yet: everyone signs in with a password.',
   notSetNext: (brand: string) => `Fill in the form below with what your identity provider gives you and save: people of your email domains then see “Continue with ${brand}” on the sign-in page.`,
   protocol: 'Protocol',
