@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { exportJWK, generateKeyPair, SignJWT, decodeJwt } from 'jose';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { esc, idpPage, readBody } from './idp-page';
 import { IDP_CLIENT, IDP_DEMO_ACCOUNTS, IDP_DEMO_PASSWORD, IDP_TEST_CLIENTS, SHORT_ID_TOKEN_SECONDS, type IdpAccount } from './oidc-idp-clients';
 
 export interface LocalIdp {
@@ -19,32 +20,9 @@ export interface LocalIdp {
   stop(): Promise<void>;
 }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title>
-<style>
-  body{margin:0;font:16px/1.5 system-ui,sans-serif;background:#f3f1ec;color:#1f2a44}
-  main{max-width:24rem;margin:3rem auto;padding:2rem 1.5rem;background:#fff;border-radius:8px;box-shadow:0 1px 4px #0002}
-  h1{font-size:1.35rem;margin:0 0 .25rem} p{margin:.25rem 0 1rem;color:#3b4459}
-  label{display:block;font-weight:600;margin:.75rem 0 .25rem}
-  input{box-sizing:border-box;width:100%;padding:.6rem;border:1px solid #6b7280;border-radius:4px;font:inherit}
-  button{margin-top:1.25rem;width:100%;padding:.7rem;border:0;border-radius:4px;background:#1f2a44;color:#fff;font:inherit;font-weight:600;cursor:pointer}
-  .error{color:#9b1c1c;font-weight:600} small{display:block;margin-top:1rem;color:#4b5563}
-</style></head><body><main>${body}</main></body></html>`;
-}
-
-async function readForm(req: http.IncomingMessage): Promise<URLSearchParams> {
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-}
-
-async function readJson(req: http.IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
-}
+const page = (title: string, body: string) => idpPage(title, body, { accent: '#1f2a44', background: '#f3f1ec' });
+const readForm = async (req: http.IncomingMessage) => new URLSearchParams(await readBody(req));
+const readJson = async (req: http.IncomingMessage): Promise<unknown> => JSON.parse((await readBody(req)) || '{}');
 
 export async function startLocalIdp(opts: { port: number; appUrl: string; testHooks?: boolean; log?: (m: string) => void }): Promise<LocalIdp> {
   const issuer = `http://localhost:${opts.port}`;

@@ -17,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DOMParser } from '@xmldom/xmldom';
 import * as samlify from 'samlify';
+import { esc, idpPage, readBody } from './idp-page';
 import { SAML_IDP_DEMO_PASSWORD, SAML_IDP_DEMO_PEOPLE, type SamlIdpPerson } from './saml-idp-people';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -70,26 +71,7 @@ export function readAuthnRequest(samlRequest: string): { id: string; issuer: str
   return { id: root?.getAttribute('ID') ?? '', issuer, acsUrl: root?.getAttribute('AssertionConsumerServiceURL') ?? '' };
 }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title>
-<style>
-  body{margin:0;font:16px/1.5 system-ui,sans-serif;background:#eef1f5;color:#1b2433}
-  main{max-width:24rem;margin:3rem auto;padding:2rem 1.5rem;background:#fff;border-radius:8px;box-shadow:0 1px 4px #0002}
-  h1{font-size:1.35rem;margin:0 0 .25rem} p{margin:.25rem 0 1rem;color:#374151}
-  label{display:block;font-weight:600;margin:.75rem 0 .25rem}
-  input{box-sizing:border-box;width:100%;padding:.6rem;border:1px solid #6b7280;border-radius:4px;font:inherit}
-  button{margin-top:1.25rem;width:100%;padding:.7rem;border:0;border-radius:4px;background:#0f3d5e;color:#fff;font:inherit;font-weight:600;cursor:pointer}
-  .error{color:#9b1c1c;font-weight:600} small{display:block;margin-top:1rem;color:#4b5563}
-</style></head><body><main>${body}</main></body></html>`;
-}
-
-async function readBody(req: http.IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
+const page = (title: string, body: string) => idpPage(title, body, { accent: '#0f3d5e', background: '#eef1f5' });
 
 export async function startLocalSamlIdp(opts: { port: number; appUrl: string; testHooks?: boolean; log?: (m: string) => void }): Promise<LocalSamlIdp> {
   const url = `http://localhost:${opts.port}`;

@@ -30,7 +30,8 @@ const MUTATING_GETS = new Set(['approveFile']);
  * throttle's counter): a passkey sign-in's challenge (TTL, taken by nobody). They take no input,
  * so they are fuzzed as reads: every input sent.
  */
-const EPHEMERAL_WRITES = new Set(['passkeyLoginOptions']);
+// A SAML answer's address writes only for an answer signed by the brand's identity provider, which no fuzzed input is: it is sent every input.
+const EPHEMERAL_WRITES = new Set(['passkeyLoginOptions', 'ssoSamlAcs']);
 const mutating = (r: RouteDef) => (r.method !== 'GET' && !EPHEMERAL_WRITES.has(r.id)) || MUTATING_GETS.has(r.id);
 
 const tokens: Record<string, string> = {};

@@ -41,6 +41,7 @@ describe('what infra binds beyond the grants, from the route definitions', () =>
     expect(Object.fromEntries(withKey.map((r) => [r.id, r.jwtKey]))).toEqual({
       login: 'issuesSession',
       loginMfa: 'issuesSession',
+      loginPasskey: 'issuesSession',
       ssoExchange: 'issuesSession',
       openB2bPortal: 'issuesSession',
       downloadExport: 'checksSignedLink',
@@ -65,8 +66,9 @@ describe('what infra binds beyond the grants, from the route definitions', () =>
 
   it('marks as answering app links only routes that send no email (those have the app address already)', () => {
     const linking = table.filter((r) => r.appLinks);
-    // The single sign-on routes: the redirect URI (our callback under the app's address) and the SPA they send the browser back to.
-    expect(ids(linking)).toEqual(['createB2bLink', 'exportBucketData', 'exportFile', 'getBasketExport', 'getCaseEvidencePack', 'getExportHistory', 'getSso', 'reportSummary', 'ssoCallback', 'ssoSamlAcs', 'ssoStart', 'updateSso']);
+    // The single sign-on routes: the redirect URI (our callback under the app's address) and the SPA they send the browser back to;
+    // the passkey ceremonies: the relying party is the app's address (its host the RP id, its origin the origin checked).
+    expect(ids(linking)).toEqual(['createB2bLink', 'exportBucketData', 'exportFile', 'getBasketExport', 'getCaseEvidencePack', 'getExportHistory', 'getSso', 'loginPasskey', 'passkeyLoginOptions', 'passkeyRegisterOptions', 'registerPasskey', 'reportSummary', 'ssoCallback', 'ssoSamlAcs', 'ssoStart', 'updateSso']);
     for (const r of linking) expect(r.grants, r.id).not.toContain('email:send');
   });
 });
