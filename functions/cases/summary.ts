@@ -8,7 +8,7 @@ import { ROLE } from '../../shared/constants';
 import type { CaseSummary } from '../../shared/schemas/cases';
 import { getBrand } from '../brands';
 import { canSeeRetailer, type AuthContext } from '../lib/http/auth';
-import { getRetailers } from '../retailers';
+import { retailerNames } from '../retailers';
 import { brandFigures, countOverdue, retailerFigures, trendPoints, type TrendPoint } from './cases.repo';
 import { getCaseSettings } from './settings.repo';
 
@@ -29,10 +29,18 @@ export function medianBucket(histogram: readonly (readonly [number, number])[]):
 export async function caseSummaryFor(auth: AuthContext, brandId: string, now = new Date()): Promise<CaseSummary> {
   const month = now.toISOString().slice(0, 7);
   const whole = auth.isAdmin || auth.role !== ROLE.USER || auth.retailers.length === 0;
-  const [brand, figures, brandWide, settings] = await Promise.all([getBrand(brandId), retailerFigures(brandId), brandFigures(brandId, month), getCaseSettings(brandId)]);
-  const carried = (brand?.retailers ?? []).filter((r) => r.flag !== false && canSeeRetailer(auth, r.retailer)).map((r) => r.retailer);
+  // Two chains side by side: the brand, then its retailers' names (projected); the settings, then the overdue count.
+  const carriedP = getBrand(brandId).then((brand) => (brand?.retailers ?? []).filter((r) => r.flag !== false && canSeeRetailer(auth, r.retailer)).map((r) => r.retailer));
+  const settingsP = getCaseSettings(brandId);
+  const [carried, names, figures, brandWide, settings, overdue] = await Promise.all([
+    carriedP,
+    carriedP.then((ids) => retailerNames(ids)),
+    retailerFigures(brandId),
+    brandFigures(brandId, month),
+    settingsP,
+    whole ? settingsP.then((s) => countOverdue(brandId, new Date(now.getTime() - s.overdueDays * 86_400_000).toISOString())) : Promise.resolve(null),
+  ]);
   const byRetailer = new Map(figures.map((f) => [f.retailer, f]));
-  const names = new Map((await getRetailers(carried)).map((r) => [r._id, r.name]));
   const ranking = carried
     .map((id) => {
       const f = byRetailer.get(id);
@@ -40,7 +48,6 @@ export async function caseSummaryFor(auth: AuthContext, brandId: string, now = n
       return { retailer: id, name: names.get(id) ?? id, compliance: f ? compliance(f.activeProducts, f.totalProducts) : null, open, activeProducts: f?.activeProducts ?? 0, totalProducts: f?.totalProducts ?? 0, latestDate: f?.latestDate ?? null };
     })
     .sort((a, b) => (a.compliance ?? 101) - (b.compliance ?? 101) || b.open - a.open || a.name.localeCompare(b.name));
-  const overdueBefore = new Date(now.getTime() - settings.overdueDays * 86_400_000).toISOString();
   return {
     figures: {
       open: ranking.reduce((n, r) => n + r.open, 0),
@@ -49,7 +56,7 @@ export async function caseSummaryFor(auth: AuthContext, brandId: string, now = n
       noticesThisMonth: whole ? brandWide.month.notices : null,
       compliant: ranking.filter((r) => r.open === 0).length,
       retailers: ranking.length,
-      overdue: whole ? await countOverdue(brandId, overdueBefore) : null,
+      overdue,
       overdueDays: settings.overdueDays,
       medianDaysToResolve: whole ? medianBucket(brandWide.histogram) : null,
       month,
