@@ -39,6 +39,8 @@ export async function authenticate(headers: Record<string, string | undefined>, 
   const user = await getSessionUser(claims.sub);
   if (!user || user.status !== 'active' || (user.sessionVersion ?? 0) !== claims.sv || isRevoked(user, claims.sid)) throw new UnauthorizedError();
   const role = primaryRole(user);
+  // An ADMIN held for its second factor (issue 26); anyone else is never held.
+  const hold = role === ROLE.ADMIN ? adminHold(user, claims.mfa === true) : 'open';
   return {
     sub: user._id,
     role,
@@ -48,6 +50,6 @@ export async function authenticate(headers: Record<string, string | undefined>, 
     isAdmin: role === ROLE.ADMIN,
     session: { id: claims.sid, exp: claims.exp, ...(claims.mfa ? { mfa: true as const } : {}) },
     termsPending: role !== ROLE.ADMIN && user.policyFlag === true,
-    ...(role === ROLE.ADMIN && adminHold(user, claims.mfa === true) !== 'open' ? { secondFactorPending: adminHold(user, claims.mfa === true) as 'setup' | 'passkey' } : {}),
+    ...(hold !== 'open' ? { secondFactorPending: hold } : {}),
   };
 }

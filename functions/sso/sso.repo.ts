@@ -108,23 +108,29 @@ export async function putSsoState(state: string, s: Omit<SsoState, 'expiresAt'>,
   await ddb.send(new PutCommand({ TableName: table.name, Item: { ...ssoKey.state(state), entity: 'SsoState', ...s, expiresAt }, ConditionExpression: 'attribute_not_exists(pk)' }));
 }
 
-/** DeleteItem SSOSTATE#<state> if present and unexpired, answering it: a state is taken once. */
-export async function takeSsoState(state: string, now: number): Promise<SsoState | undefined> {
+/** DeleteItem of a one-time item if present and unexpired, answering what it held: taken once (a state, a code). */
+async function takeUnexpired(Key: Record<string, string>, now: number): Promise<Record<string, unknown> | undefined> {
   try {
     const out = await ddb.send(
       new DeleteCommand({
         TableName: table.name,
-        Key: ssoKey.state(state),
+        Key,
         ConditionExpression: 'attribute_exists(pk) AND expiresAt > :now',
         ExpressionAttributeValues: { ':now': Math.floor(now / 1000) },
         ReturnValues: 'ALL_OLD',
       }),
     );
-    return out.Attributes ? clean<SsoState>(out.Attributes) : undefined;
+    return out.Attributes;
   } catch (e) {
     if (isConditionFailed(e)) return undefined;
     throw e;
   }
+}
+
+/** DeleteItem SSOSTATE#<state> if present and unexpired, answering it: a state is taken once. */
+export async function takeSsoState(state: string, now: number): Promise<SsoState | undefined> {
+  const taken = await takeUnexpired(ssoKey.state(state), now);
+  return taken ? clean<SsoState>(taken) : undefined;
 }
 
 /** PutItem SSOCODE#<hash>: the user and their session version, for SSO.codeSeconds. */
@@ -135,19 +141,6 @@ export async function putSsoCode(code: string, userId: string, sv: number, now: 
 
 /** DeleteItem SSOCODE#<hash> if present and unexpired, answering it: a code is used once. */
 export async function takeSsoCode(code: string, now: number): Promise<{ userId: string; sv: number } | undefined> {
-  try {
-    const out = await ddb.send(
-      new DeleteCommand({
-        TableName: table.name,
-        Key: ssoKey.code(code),
-        ConditionExpression: 'attribute_exists(pk) AND expiresAt > :now',
-        ExpressionAttributeValues: { ':now': Math.floor(now / 1000) },
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    return out.Attributes ? { userId: out.Attributes.userId as string, sv: out.Attributes.sv as number } : undefined;
-  } catch (e) {
-    if (isConditionFailed(e)) return undefined;
-    throw e;
-  }
+  const taken = await takeUnexpired(ssoKey.code(code), now);
+  return taken ? { userId: taken.userId as string, sv: taken.sv as number } : undefined;
 }
