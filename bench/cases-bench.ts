@@ -3,7 +3,7 @@
  * points of its trend: 10,400 points, and the brand's months), and 10,000 cases spread over them
  * (opened, a third notified, a fifth resolved: every figure kept on write by the same writes as
  * the product's), against DynamoDB Local. Measures, in the handler, GET /caseSummary (totals,
- * this month, one item per retailer, the overdue count) and GET /caseTrend (a retailer's 52
+ * this month, one item per retailer, the overdue count; each also alone) and GET /caseTrend (a retailer's 52
  * scans; the brand's 24 months): the first request of a new process (cold, bundled as the
  * Lambda) and then warm p50 / p95, against the goal (p95 ≤ 100 ms), beside the same calls on a
  * brand with 6 retailers and 60 cases (the floor).
@@ -40,8 +40,12 @@ export async function runCasesBench(argv: readonly string[] = []): Promise<void>
     const { putBrand } = await import('../functions/brands/brands.repo.js');
     const { putRetailer } = await import('../functions/retailers/retailers.repo.js');
     const cases = await import('../functions/cases/index.js');
-    const { transactIf } = await import('../functions/lib/table.js');
+    const { queryCount, table, transactIf } = await import('../functions/lib/table.js');
     const { caseSummaryFor, caseTrendFor } = await import('../functions/cases/summary.js');
+    const { getBrand } = await import('../functions/brands/brands.repo.js');
+    const { listBrandRows, refreshBrandRows } = await import('../functions/scrapings/brand-rows.repo.js');
+    const { getCaseSettings } = await import('../functions/cases/settings.repo.js');
+    const repo = await import('../functions/cases/cases.repo.js');
     const now = Date.now();
     const iso = (back: number) => new Date(now - back * 86_400_000).toISOString();
 
@@ -50,6 +54,8 @@ export async function runCasesBench(argv: readonly string[] = []): Promise<void>
       const stamp = new Date().toISOString();
       await mapLimit(ids, 25, (id, i) => putRetailer({ _id: id, name: `${brand} Retailer ${i}`, optId: `${brand.toUpperCase()}${i}`, slug: id, website: 'https://bench.example', createdAt: stamp, updatedAt: stamp }));
       await putBrand({ _id: brand, name: brand, slug: brand, colors: { bgColor: '#333131', textColor: '#ffffff', hoverColor: '#ffffff3b', summaryPageSectionColor: '#333131' }, retailers: ids.map((r) => ({ retailer: r, flag: true, webSiteType: 'retailerWithProducts' as const })), createdAt: stamp, updatedAt: stamp });
+      // The brand's rows, as the Retailer List keeps them (the summary reads the names there).
+      await refreshBrandRows(brand, ids);
       // A year of weekly scans per retailer: the trend's points, and each brand month moved by them.
       await mapLimit(ids, 20, async (retailer, r) => {
         for (let s = scans - 1; s >= 0; s--) {
@@ -103,6 +109,21 @@ export async function runCasesBench(argv: readonly string[] = []): Promise<void>
         return out;
       };
       const summary = await time(() => caseSummaryFor(auth, brand));
+      // The summary's reads one at a time, to see where its time goes.
+      const parts: [string, () => Promise<unknown>][] = [
+        ['brand', () => getBrand(brand)],
+        ['names (brand rows)', () => listBrandRows(brand)],
+        ['retailer figures', () => repo.retailerFigures(brand)],
+        ['brand figures', () => repo.brandFigures(brand, new Date().toISOString().slice(0, 7))],
+        ['settings', () => getCaseSettings(brand)],
+        ['overdue', () => repo.countOverdue(brand, iso(7))],
+      ];
+      const breakdown: string[] = [];
+      for (const [label, fn] of parts) breakdown.push(`${label} ${ms(quantile(await time(fn), 0.95))}`);
+      // The overdue count kept on write against counting every notice key (what it replaced), and what that count costs.
+      const countAll = () => queryCount({ IndexName: table.gsi3, KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk < :before', ExpressionAttributeValues: { ':pk': `CASENOTICE#${brand}`, ':before': iso(7) } });
+      breakdown.push(`counting every notice instead ${ms(quantile(await time(countAll), 0.95))} (${await countAll()} overdue, kept on write ${await repo.countOverdue(brand, iso(7))})`);
+      console.log(`  ${name.padEnd(13)}: the summary's reads alone, p95: ${breakdown.join(', ')}`);
       const trend = await time(() => caseTrendFor(auth, brand, ids[1]!));
       const brandTrend = await time(() => caseTrendFor(auth, brand, undefined));
       const check = await caseSummaryFor(auth, brand);

@@ -7,14 +7,16 @@
  *   CASEEV#<brand>#<retailer> sk <at>#<caseId>#<kind> (the retailer's log) and gsi2
  *   CASEEV#<brand>#<retailer>#<kind> sk <at>#<caseId> (the same, one kind);
  * - the retailer's counts, kept on write: pk CASESTATS#<brand>, sk R#<retailer> (open, notified,
- *   acknowledged, resolved, repeats).
+ *   acknowledged, resolved, repeats); the brand's: sk TOTAL, M#<month>, and N#<day> (the cases
+ *   awaiting an answer by the day of their notice: the overdue count).
  * A step's writes are TransactWriteItems, given to the transaction of the change they record (the
  * flag's product write, the email's history): the case is conditioned on its `rev`, so two writers
  * never both win, and a retried event writes the same event item.
  */
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CaseCounts, CaseEventKind, CaseSeverity, CaseStatus } from '../../shared/schemas/cases';
 import { ddb } from '../lib/clients/dynamodb';
+import { mapLimit } from '../lib/map-limit';
 import { gsi1Partition, gsi2Partition, queryPage, tablePrefix } from '../lib/paged-query';
 import { isConditionFailed, queryAll, queryCount, queryPages, table, transactIf, type TransactItem } from '../lib/table';
 import type { CaseEvent, CaseRecord, Step } from './domain/case';
@@ -56,6 +58,13 @@ function caseItem(c: CaseRecord): Record<string, unknown> {
 const noticePk = (brand: string) => `CASENOTICE#${brand}`;
 const retailerNoticePk = (brand: string, retailer: string) => `CASENOTICE#${brand}#${retailer}`;
 const brandTotalKey = (brand: string) => ({ pk: `CASESTATS#${brand}`, sk: 'TOTAL' });
+/**
+ * The brand's cases awaiting an answer (notified, the gsi3 keys) whose notice was sent that day
+ * (UTC), kept on write. Only the days of the overdue window are ever read (≤ 365, the longest
+ * overdue setting), so each day's item expires by TTL 400 days after it.
+ */
+const noticeDayKey = (brand: string, day: string) => ({ pk: `CASESTATS#${brand}`, sk: `N#${day}` });
+const noticeDayExpiry = (day: string) => Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000) + 400 * 86_400;
 const monthKey = (brand: string, month: string) => ({ pk: `CASESTATS#${brand}`, sk: `M#${month}` });
 /** Days from opening to resolution, counted in these buckets (a bucket holds up to its number of days). */
 export const RESOLVE_DAY_BUCKETS = [0, 1, 2, 3, 5, 7, 10, 14, 21, 30, 45, 60, 90, 180, 365] as const;
@@ -77,7 +86,7 @@ function eventItem(c: CaseRecord, e: CaseEvent): Record<string, unknown> {
 }
 
 /** One ADD of these counters on an item (none when nothing moves). */
-function addTo(key: { pk: string; sk: string }, moves: Record<string, number | undefined>, set: Record<string, string> = {}): TransactItem[] {
+function addTo(key: { pk: string; sk: string }, moves: Record<string, number | undefined>, set: Record<string, string | number> = {}): TransactItem[] {
   const entries = Object.entries(moves).filter(([, d]) => d !== 0 && d !== undefined) as [string, number][];
   if (!entries.length) return [];
   const sets = Object.entries(set);
@@ -115,10 +124,13 @@ function figureWrites(s: Step): TransactItem[] {
     const days = Math.max(0, Math.floor((Date.parse(s.after.resolvedAt) - Date.parse(s.after.openedAt)) / 86_400_000));
     total[`days${bucketOf(days)}`] = 1;
   }
+  // The cases awaiting an answer, by the day of their notice (the overdue count reads the recent days only).
+  const noticeDay = s.after.notifiedAt?.slice(0, 10);
   return [
     ...addTo(statsKey(brand, retailer), moves, { brand, retailer }),
     ...addTo(brandTotalKey(brand), total, { brand }),
     ...addTo(monthKey(brand, s.event.at.slice(0, 7)), month, { brand }),
+    ...(noticeDay ? addTo(noticeDayKey(brand, noticeDay), { n: s.counts.notified }, { brand, day: noticeDay, expiresAt: noticeDayExpiry(noticeDay) }) : []),
   ];
 }
 
@@ -286,7 +298,6 @@ export async function brandFigures(brand: string, month: string) {
   return { total: figuresOf({ ...t, sk: 'R#' }), histogram, month: { opened: n0(m.Item?.opened), resolved: n0(m.Item?.resolved), notices: n0(m.Item?.notices) } };
 }
 
-/** How many notified cases of the brand have waited for an answer since before `before` (Select COUNT over those keys only). */
 /** The retailer's overdue cases (notified before `before`, no answer yet), the oldest notice first, at most `limit`. */
 export async function overdueCasesOf(brand: string, retailer: string, before: string, limit: number): Promise<CaseRecord[]> {
   const out = await ddb.send(
@@ -308,8 +319,44 @@ export async function* overdueCasesOfBrand(brand: string, before: string): Async
   }
 }
 
+/**
+ * How many of the brand's notified cases have waited for an answer since before `before`, read
+ * without counting them: every case awaiting an answer (the brand's total `notified`), less those
+ * notified after `before`: the days after its day (one small item each, kept on write: at most
+ * the overdue window's days), and on its own day a COUNT of that day's notice keys from `before`
+ * on. What it reads grows with the overdue days and one day's notices, never with the brand's
+ * cases.
+ */
 export async function countOverdue(brand: string, before: string): Promise<number> {
-  return queryCount({ IndexName: table.gsi3, KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk < :before', ExpressionAttributeValues: { ':pk': noticePk(brand), ':before': before } });
+  const day = before.slice(0, 10);
+  const [total, laterDays, sameDay] = await Promise.all([
+    ddb.send(new GetCommand({ TableName: table.name, Key: brandTotalKey(brand), ConsistentRead: true, ProjectionExpression: 'notified' })),
+    queryAll<{ n?: number }>({ KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to', ExpressionAttributeValues: { ':pk': `CASESTATS#${brand}`, ':from': `N#${day}~`, ':to': 'N#~' }, ProjectionExpression: 'n', ConsistentRead: true }),
+    queryCount({ IndexName: table.gsi3, KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk BETWEEN :before AND :end', ExpressionAttributeValues: { ':pk': noticePk(brand), ':before': before, ':end': `${day}~` } }),
+  ]);
+  const later = laterDays.reduce((sum, i) => sum + Number(i.n ?? 0), 0);
+  return Math.max(0, n0(total.Item?.notified) - later - sameDay);
+}
+
+/**
+ * The brand's cases awaiting an answer by notice day (N#<day>), counted again from the notice keys
+ * (gsi3) for the days the overdue count can read (the last 366): for a table written before the
+ * days were kept on write. Each day's item is put whole (a day with none left: 0), so running it
+ * again writes the same. A notice or answer written while it runs can be counted on the old side
+ * of it: run it when the table is quiet (the deploy's backfill, right after the stack update).
+ */
+export async function backfillNoticeDays(brand: string, now = new Date()): Promise<number> {
+  const from = new Date(now.getTime() - 366 * 86_400_000).toISOString().slice(0, 10);
+  const counts = new Map<string, number>();
+  for await (const page of queryPages<{ gsi3sk?: string }>({ IndexName: table.gsi3, KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk >= :from', ExpressionAttributeValues: { ':pk': noticePk(brand), ':from': from }, ProjectionExpression: 'gsi3sk' })) {
+    for (const i of page) if (i.gsi3sk) counts.set(i.gsi3sk.slice(0, 10), (counts.get(i.gsi3sk.slice(0, 10)) ?? 0) + 1);
+  }
+  const kept = await queryAll<{ sk: string }>({ KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to', ExpressionAttributeValues: { ':pk': `CASESTATS#${brand}`, ':from': `N#${from}`, ':to': 'N#~' }, ProjectionExpression: 'sk', ConsistentRead: true });
+  for (const { sk } of kept) if (!counts.has(sk.slice(2))) counts.set(sk.slice(2), 0);
+  await mapLimit([...counts], 8, ([day, n]) =>
+    ddb.send(new PutCommand({ TableName: table.name, Item: { ...noticeDayKey(brand, day), entity: 'CaseStats', brand, day, n, expiresAt: noticeDayExpiry(day) } })),
+  );
+  return counts.size;
 }
 
 export interface TrendPoint {

@@ -4,7 +4,7 @@
  * its other files (lint). Re-exports only, by name.
  */
 export { answerStep, caseIdOf, escalatedStep, flagStep, priceGap, PROFILE_SUBJECT, resolveStep, type Actor, type CaseRecord, type FlagInput, type Step } from './domain/case';
-export { activeCases, casesResolvedSince, getCase, overdueCasesOf, overdueCasesOfBrand, putTrendPoint, retailerFigure, stepWrites } from './cases.repo';
+export { activeCases, backfillNoticeDays, casesResolvedSince, getCase, overdueCasesOf, overdueCasesOfBrand, putTrendPoint, retailerFigure, stepWrites } from './cases.repo';
 export { caseWritesFor, notifyCases, stepWritesWithTrend } from './service';
 export { emailFollowers } from './retailer-side';
 export { escalatingBrands, getCaseSettings, putCaseSettings } from './settings.repo';

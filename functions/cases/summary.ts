@@ -9,6 +9,7 @@ import type { CaseSummary } from '../../shared/schemas/cases';
 import { getBrand } from '../brands';
 import { canSeeRetailer, type AuthContext } from '../lib/http/auth';
 import { retailerNames } from '../retailers';
+import { listBrandRows } from '../scrapings';
 import { brandFigures, countOverdue, retailerFigures, trendPoints, type TrendPoint } from './cases.repo';
 import { getCaseSettings } from './settings.repo';
 
@@ -26,6 +27,22 @@ export function medianBucket(histogram: readonly (readonly [number, number])[]):
   return null;
 }
 
+/**
+ * The retailers' names from the brand's rows (one Query of small items, kept on write: the
+ * Retailer List's), a retailer without a row yet from its record.
+ */
+async function namesOf(brandId: string, ids: readonly string[]): Promise<Map<string, string>> {
+  const rows = await listBrandRows(brandId);
+  const names = new Map<string, string>();
+  for (const id of ids) {
+    const name = rows.get(id)?.name;
+    if (name) names.set(id, name);
+  }
+  const missing = ids.filter((id) => !names.has(id));
+  if (missing.length) for (const [id, name] of await retailerNames(missing)) names.set(id, name);
+  return names;
+}
+
 export async function caseSummaryFor(auth: AuthContext, brandId: string, now = new Date()): Promise<CaseSummary> {
   const month = now.toISOString().slice(0, 7);
   const whole = auth.isAdmin || auth.role !== ROLE.USER || auth.retailers.length === 0;
@@ -34,7 +51,7 @@ export async function caseSummaryFor(auth: AuthContext, brandId: string, now = n
   const settingsP = getCaseSettings(brandId);
   const [carried, names, figures, brandWide, settings, overdue] = await Promise.all([
     carriedP,
-    carriedP.then((ids) => retailerNames(ids)),
+    carriedP.then((ids) => namesOf(brandId, ids)),
     retailerFigures(brandId),
     brandFigures(brandId, month),
     settingsP,

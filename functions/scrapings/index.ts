@@ -9,7 +9,7 @@ export { cleanupFile, publishFile, stageBrandFile, stageHomepageFile, stageProdu
 export { batchWrite } from './batch';
 export { resolveCaseFor } from './flags';
 export { settleCasesOfFile } from './settle-cases';
-export { refreshRetailerRows } from './brand-rows.repo';
+export { listBrandRows, refreshRetailerRows } from './brand-rows.repo';
 export type { CarryingBrand } from './domain/brand-split';
 export { scanInfoIdOf, splitProductId } from './domain/ids';
 export type { ProductScrape } from './domain/product';

@@ -155,6 +155,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     await (await import('../../functions/files/files.repo')).backfillPendingScans();
     // Users: the admin list's keys and the kept count (docs/decisions.md "Manage Users"); a no-op write-wise once done.
     await (await import('../../functions/users/users.repo')).backfillUserKeys();
+    // The cases awaiting an answer by notice day (the summary's overdue count) for cases written before they were kept.
+    const { backfillNoticeDays } = await import('../../functions/cases');
+    for (const b of await (await import('../../functions/brands/brands.repo')).listBrands()) await backfillNoticeDays(b._id);
     const { bindLocalWorkflow } = await import('./workflow');
     await bindLocalWorkflow(opts.root);
     const { bindLocalAsync } = await import('./async');

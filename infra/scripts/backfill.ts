@@ -7,7 +7,8 @@
  * period older than 6 months is deleted by TTL within a day or two of the first run), and the
  * index of brands per retailer with its counts (docs/decisions.md "User Retailer List and
  * Permissions"), and the brands' dashboard rows (docs/decisions.md "Summary and Retailer List at
- * 200 retailers"). Idempotent;
+ * 200 retailers"), and the brands' cases awaiting an answer by notice day (functions/cases/cases.repo.ts
+ * backfillNoticeDays). Idempotent;
  * `npm run deploy` runs it after the main stack's update, with the deployer's credentials.
  */
 const tableName = process.argv[2];
@@ -39,6 +40,11 @@ const { backfillRetailerBrandIndex } = await import('../../functions/brands/reta
 const { listRetailers } = await import('../../functions/retailers/retailers.repo');
 const carriage = await backfillRetailerBrandIndex(await listBrands(), (await listRetailers()).map((r) => r._id));
 console.log(`Backfilled the index of brands per retailer: ${carriage.items} item(s) of ${carriage.brands} brand(s), ${carriage.removed} stale item(s) removed, counts recounted, in ${tableName}.`);
+
+const { backfillNoticeDays } = await import('../../functions/cases');
+let noticeDays = 0;
+for (const b of brands) noticeDays += await backfillNoticeDays(b);
+console.log(`Counted again the cases awaiting an answer by notice day (the overdue count): ${noticeDays} day(s) of ${brands.length} brand(s) in ${tableName}.`);
 
 export {};
 const { refreshBrandRows } = await import('../../functions/scrapings/brand-rows.repo');

@@ -46,7 +46,11 @@ async function ageNotice(style: string, days: number) {
   const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
   const id = caseIdOf(BRAND._id, R1._id, style);
   const at = new Date(Date.now() - days * 86_400_000).toISOString();
-  await ddb.send(new UpdateCommand({ TableName: table.name, Key: { pk: `CASE#${id}`, sk: 'CASE' }, UpdateExpression: 'SET notifiedAt = :at, gsi3sk = :k, gsi4sk = :k', ExpressionAttributeValues: { ':at': at, ':k': `${at}#${id}` } }));
+  const { Attributes: was } = await ddb.send(new UpdateCommand({ TableName: table.name, Key: { pk: `CASE#${id}`, sk: 'CASE' }, UpdateExpression: 'SET notifiedAt = :at, gsi3sk = :k, gsi4sk = :k', ExpressionAttributeValues: { ':at': at, ':k': `${at}#${id}` }, ReturnValues: 'UPDATED_OLD' }));
+  // The brand's count of cases awaiting an answer by notice day (kept on write) moves with it, as a notice sent that day would have.
+  const day = (iso: string) => ({ pk: `CASESTATS#${BRAND._id}`, sk: `N#${iso.slice(0, 10)}` });
+  await ddb.send(new UpdateCommand({ TableName: table.name, Key: day(String(was!.notifiedAt)), UpdateExpression: 'ADD n :d', ExpressionAttributeValues: { ':d': -1 } }));
+  await ddb.send(new UpdateCommand({ TableName: table.name, Key: day(at), UpdateExpression: 'ADD n :d', ExpressionAttributeValues: { ':d': 1 } }));
 }
 
 async function flagAndEmail(style: string) {
