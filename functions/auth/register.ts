@@ -11,7 +11,7 @@ import { httpHandler, respond } from '../http';
 import { hashPassword } from '../lib/password';
 import { newId } from '../lib/table';
 import { listRoles } from '../roles';
-import { getUserByEmail, type UserRecord } from '../users';
+import { getUserByEmail, newUserRecord, roleRef, type UserRecord } from '../users';
 import { createLink } from './links';
 import { createBrandWithAdmin, isBrandNameTaken } from './registration.repo';
 import { limitAddress } from './throttle';
@@ -42,24 +42,7 @@ export const handler = httpHandler(route('register'), async ({ body, event }) =>
   }
   const role = (await listRoles()).find((r) => r.name === ROLE.BRAND_ADMIN);
   if (!role) throw new Error('BRAND_ADMIN role is missing: the table is not seeded');
-  const user: UserRecord = {
-    _id: userId,
-    name: `${body.firstName} ${body.lastName}`,
-    firstname: body.firstName,
-    lastname: body.lastName,
-    email,
-    passwordHash,
-    roles: [{ _id: role._id, name: role.name, label: role.name, value: role._id }],
-    brand: brandId,
-    associated_retailers: [],
-    notify: true,
-    user_email_bcc: '',
-    emailFrequency: 'Weekly',
-    policyFlag: true,
-    status: 'pending',
-    createdAt: now,
-    updatedAt: now,
-  };
+  const user = newUserRecord({ _id: userId, firstname: body.firstName, lastname: body.lastName, email, passwordHash, roles: [roleRef(role)], brand: brandId, status: 'pending' }, new Date(now));
   const brand: BrandRecord = {
     _id: brandId,
     name: body.company,

@@ -8,10 +8,9 @@ import { randomBytes } from 'node:crypto';
 import { ROLE } from '../../shared/constants';
 import { SSO_MSG, type SsoErrorKey } from '../../shared/messages/sso';
 import { hashPassword } from '../lib/password';
-import { newId } from '../lib/table';
 import { logger } from '../lib/logger';
 import { listRoles } from '../roles';
-import { createUser, getSessionUser, getUserByEmail, updateUserFields, type UserRecord } from '../users';
+import { createUser, getSessionUser, getUserByEmail, newUserRecord, roleRef, updateUserFields, type UserRecord } from '../users';
 import { emailDomain } from './domains';
 import type { SignedInClaims } from './oidc';
 import type { SsoConfig } from './sso.repo';
@@ -44,27 +43,17 @@ export async function ssoUser(config: SsoConfig, claims: SignedInClaims): Promis
   const lastname = (claims.familyName ?? claims.name?.split(' ').slice(1).join(' ') ?? '').slice(0, 50);
   const role = (await listRoles()).find((r) => r.name === ROLE.USER);
   if (!role) throw new Error('User role is missing: the table is not seeded');
-  const now = new Date().toISOString();
-  const user: UserRecord = {
-    _id: newId(),
-    name: `${firstname} ${lastname}`.trim(),
+  const user = newUserRecord({
     firstname,
     lastname,
     email: claims.email,
     // No password of ours: a random one nobody knows (a reset may set one where SSO is not mandatory).
     passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
-    roles: [{ _id: role._id, name: role.name, label: role.name, value: role._id }],
+    roles: [roleRef(role)],
     brand: config.brandId,
-    associated_retailers: [],
-    notify: true,
-    user_email_bcc: '',
-    emailFrequency: 'Weekly',
-    // As every new account: the terms first.
-    policyFlag: true,
+    // The provider proved the address; as every new account, the terms first.
     status: 'active',
-    createdAt: now,
-    updatedAt: now,
-  };
+  });
   try {
     await createUser(user);
   } catch (e) {

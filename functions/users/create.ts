@@ -14,10 +14,10 @@ import { getBrand } from '../brands';
 import { ConflictError, ValidationError } from '../lib/http/errors';
 import { httpHandler, respond } from '../http';
 import { hashPassword } from '../lib/password';
-import { newId } from '../lib/table';
 import { assignableRetailers, grantableRoles } from './manage';
 import { userRow } from './user-list';
-import { createUser, getUserByEmail, type UserRecord } from './users.repo';
+import { newUserRecord } from './new-user';
+import { createUser, getUserByEmail } from './users.repo';
 
 export const handler = httpHandler(route('createUser'), async ({ body }) => {
   const brand = await getBrand(body.brand);
@@ -28,26 +28,8 @@ export const handler = httpHandler(route('createUser'), async ({ body }) => {
   const associated_retailers = assignableRetailers(brand, body.associated_retailers);
   if (await getUserByEmail(body.email)) throw new ConflictError(USER_MSG.emailTaken);
   const [firstname = body.name, ...rest] = body.name.split(/\s+/);
-  const now = new Date().toISOString();
-  const user: UserRecord = {
-    _id: newId(),
-    name: body.name,
-    firstname,
-    lastname: rest.join(' '),
-    email: body.email,
-    passwordHash: await hashPassword(body.password),
-    roles,
-    brand: brand._id,
-    associated_retailers,
-    notify: true,
-    user_email_bcc: '',
-    emailFrequency: 'Weekly',
-    // The terms are accepted at the first sign-in (/privacypolicy), as every new account.
-    policyFlag: true,
-    status: 'active',
-    createdAt: now,
-    updatedAt: now,
-  };
+  // Active at once; the terms are accepted at the first sign-in (/privacypolicy), as every new account.
+  const user = newUserRecord({ name: body.name, firstname, lastname: rest.join(' '), email: body.email, passwordHash: await hashPassword(body.password), roles, brand: brand._id, associated_retailers, status: 'active' });
   await createUser(user, brand.name);
   return respond(201, { message: AM.userAdded, user: userRow(user, brand.name) });
 });

@@ -3,5 +3,6 @@
  * The public surface of functions/users/ (issue 23): other features import only this file, never
  * its other files (lint). Re-exports only, by name.
  */
+export { newUserRecord, roleRef, type NewUser } from './new-user';
 export { toPublicUser } from './present';
 export { bumpUserCount, createUser, endAllSessions, endSession, getSessionUser, getUser, getUserByEmail, isRevoked, listUsersByBrand, primaryRole, updateUserFields, userCreateItems, type UserRecord } from './users.repo';

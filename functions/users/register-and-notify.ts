@@ -15,20 +15,17 @@ import { userAddedEmail } from '../lib/email/users';
 import { ConflictError } from '../lib/http/errors';
 import { httpHandler, respond } from '../http';
 import { hashPassword } from '../lib/password';
-import { newId } from '../lib/table';
 import { assignableRetailers, grantableRoles, managedBrand } from './manage';
 import { userRow } from './user-list';
-import { createUser, deleteUser, getUser, getUserByEmail, type UserRecord } from './users.repo';
+import { newUserRecord } from './new-user';
+import { createUser, deleteUser, getUser, getUserByEmail } from './users.repo';
 
 export const handler = httpHandler(route('registerAndNotify'), async ({ query, body, auth }) => {
   const brand = await managedBrand(auth, query.brand);
   const roles = await grantableRoles(body.roles);
   const associated_retailers = assignableRetailers(brand, body.associated_retailers);
   if (await getUserByEmail(body.email)) throw new ConflictError(USER_MSG.emailTaken);
-  const now = new Date().toISOString();
-  const user: UserRecord = {
-    _id: newId(),
-    name: `${body.firstname} ${body.lastname}`,
+  const user = newUserRecord({
     firstname: body.firstname,
     lastname: body.lastname,
     email: body.email,
@@ -39,12 +36,8 @@ export const handler = httpHandler(route('registerAndNotify'), async ({ query, b
     associated_retailers,
     notify: body.notify,
     user_email_bcc: body.user_email_bcc,
-    emailFrequency: 'Weekly',
-    policyFlag: true,
     status: 'pending',
-    createdAt: now,
-    updatedAt: now,
-  };
+  });
   await createUser(user);
   try {
     const link = await createLink(user._id, 'activate');

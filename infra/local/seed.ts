@@ -4,12 +4,12 @@
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_COLORS, ROLE, type RoleName, type WebsiteType } from '../../shared/constants';
-import type { RoleRef } from '../../shared/types';
 import { ddb } from '../../functions/lib/clients/dynamodb';
 import { hashPassword } from '../../functions/lib/password';
 import { brandNameKey } from '../../functions/brands/brands.repo';
 import { key, sortName, table } from '../../functions/lib/table';
-import { createUser, getUserByEmail, type UserRecord } from '../../functions/users/users.repo';
+import { newUserRecord, roleRef } from '../../functions/users/new-user';
+import { createUser, getUserByEmail } from '../../functions/users/users.repo';
 
 export const DEMO_PASSWORD = 'Demo-2026!';
 
@@ -97,26 +97,7 @@ export async function seed(log: (m: string) => void = () => undefined): Promise<
   for (const a of DEMO_ACCOUNTS) {
     if (await getUserByEmail(a.email)) continue;
     const role = SEED_ROLES.find((r) => r.name === a.role)!;
-    const roleRef: RoleRef = { _id: role._id, name: role.name, label: role.name, value: role._id };
-    const user: UserRecord = {
-      _id: a._id,
-      name: `${a.firstname} ${a.lastname}`,
-      firstname: a.firstname,
-      lastname: a.lastname,
-      email: a.email,
-      passwordHash,
-      roles: [roleRef],
-      brand: a.brand,
-      associated_retailers: a.retailers,
-      notify: true,
-      user_email_bcc: '',
-      emailFrequency: 'Weekly',
-      policyFlag: a.policyFlag,
-      status: 'active',
-      createdAt: now,
-      updatedAt: now,
-    };
-    await createUser(user);
+    await createUser(newUserRecord({ _id: a._id, firstname: a.firstname, lastname: a.lastname, email: a.email, passwordHash, roles: [roleRef(role)], brand: a.brand, associated_retailers: a.retailers, policyFlag: a.policyFlag, status: 'active' }));
     written++;
   }
   // Canned messages of the contact form (issue 9).

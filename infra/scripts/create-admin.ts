@@ -19,7 +19,7 @@ async function main() {
   const { putRole, listRoles } = await import('../../functions/roles/roles.repo');
   const { createUser, getUserByEmail } = await import('../../functions/users/users.repo');
   const { hashPassword } = await import('../../functions/lib/password');
-  const { newId } = await import('../../functions/lib/table');
+  const { newUserRecord, roleRef } = await import('../../functions/users/new-user');
 
   const existing = new Set((await listRoles()).map((r) => r.name));
   for (const role of SEED_ROLES) if (!existing.has(role.name)) await putRole(role);
@@ -27,25 +27,8 @@ async function main() {
   const admin = SEED_ROLES.find((r) => r.name === 'ADMIN')!;
   const password = randomBytes(9).toString('base64url');
   const [firstname = values.name, ...rest] = values.name.trim().split(/\s+/);
-  const now = new Date().toISOString();
-  await createUser({
-    _id: newId(),
-    name: values.name.trim(),
-    firstname,
-    lastname: rest.join(' '),
-    email: values.email.toLowerCase(),
-    passwordHash: await hashPassword(password),
-    roles: [{ _id: admin._id, name: admin.name, label: admin.name, value: admin._id }],
-    brand: null,
-    associated_retailers: [],
-    notify: true,
-    user_email_bcc: '',
-    emailFrequency: 'Weekly',
-    policyFlag: false,
-    status: 'active',
-    createdAt: now,
-    updatedAt: now,
-  });
+  // A site admin has no brand and no terms to accept.
+  await createUser(newUserRecord({ name: values.name.trim(), firstname, lastname: rest.join(' '), email: values.email.toLowerCase(), passwordHash: await hashPassword(password), roles: [roleRef(admin)], brand: null, policyFlag: false, status: 'active' }));
   console.log(`ADMIN ${values.email.toLowerCase()} created. One-time password: ${password}\nLog in and change it.`);
 }
 
