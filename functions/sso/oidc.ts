@@ -7,6 +7,7 @@
 import * as client from 'openid-client';
 import { SSO } from '../../shared/messages/sso';
 import { env } from '../lib/env';
+import { logger } from '../lib/logger';
 import { readSecretString } from '../lib/secrets';
 import { ssoSecretName, type SsoConfig } from './sso.repo';
 
@@ -38,7 +39,7 @@ const DISCOVERY_MS = 5 * 60_000;
  * The client of a brand's provider. `clockSkew`: seconds the request's time (API Gateway's stamp)
  * is ahead of this machine's clock, so the ID token's expiry is judged at the request's time.
  */
-export async function oidcClient(config: SsoConfig, opts: { secret?: string; clockSkew?: number } = {}): Promise<client.Configuration> {
+export async function oidcClient(config: Pick<SsoConfig, 'issuer' | 'clientId'>, opts: { secret?: string; clockSkew?: number } = {}): Promise<client.Configuration> {
   const insecure = httpIssuerAllowed() && config.issuer.startsWith('http:');
   const metadata: Partial<client.ClientMetadata> = { [client.clockSkew]: Math.round(opts.clockSkew ?? 0) };
   const auth = opts.secret === undefined ? client.None() : client.ClientSecretBasic(opts.secret);
@@ -53,6 +54,21 @@ export async function oidcClient(config: SsoConfig, opts: { secret?: string; clo
   if (insecure) client.allowInsecureRequests(c);
   c.timeout = 10;
   return c;
+}
+
+/**
+ * Whether the provider at `issuer` answers its discovery document and names itself by exactly that
+ * issuer (openid-client's check): asked when a brand saves a new issuer, so a wrong one is told to
+ * its admin then, not to its people at their first sign-in. The answer is kept for the sign-ins.
+ */
+export async function issuerAnswers(issuer: string): Promise<boolean> {
+  try {
+    await oidcClient({ issuer, clientId: 'discovery-check' });
+    return true;
+  } catch (e) {
+    logger.info('sso: discovery of a saved issuer failed', { issuer, error: String((e as Error).message) });
+    return false;
+  }
 }
 
 export interface StartedSignIn {

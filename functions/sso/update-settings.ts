@@ -5,7 +5,7 @@ import { httpHandler } from '../http';
 import { NotFoundError, ValidationError, type Issue } from '../lib/http/errors';
 import { writeSecretString } from '../lib/secrets';
 import { isPublicMailDomain, normaliseDomain } from './domains';
-import { httpIssuerAllowed, issuerProblem } from './oidc';
+import { httpIssuerAllowed, issuerAnswers, issuerProblem } from './oidc';
 import { MetadataError, parseIdpMetadata, type SamlIdp } from './saml/metadata';
 import { settingsAnswer } from './settings';
 import { domainOwner, getSsoConfig, saveSsoConfig, ssoSecretName, type SsoConfig } from './sso.repo';
@@ -36,6 +36,8 @@ export const handler = httpHandler(route('updateSso'), async ({ params, body, au
   } else {
     // As the provider spells it: discovery requires its metadata's issuer to be exactly this.
     if (issuerProblem(body.issuer)) issues.push({ path: 'issuer', message: M.issuerInvalid });
+    // A new issuer is asked for its discovery document now: a wrong one is told here, not at the brand's first sign-in.
+    else if ((before?.protocol !== 'oidc' || before.issuer !== body.issuer) && !(await issuerAnswers(body.issuer))) issues.push({ path: 'issuer', message: M.issuerUnreachable });
     secret = body.clientSecret?.trim() ?? '';
     // A secret saved for OIDC before is kept; a brand coming from SAML has none.
     if (!secret && before?.protocol !== 'oidc') issues.push({ path: 'clientSecret', message: M.clientSecretRequired });

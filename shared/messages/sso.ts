@@ -23,6 +23,7 @@ export const SSO_MSG = {
   // The brand's settings (PUT /sso/{brandId}).
   issuerRequired: 'Enter the issuer URL of your identity provider.',
   issuerInvalid: 'The issuer must be an https:// URL, like https://login.example.com/tenant/v2.0.',
+  issuerUnreachable: 'No OpenID provider answered at this issuer URL, or its discovery document names another issuer. Check the URL with your identity provider.',
   clientIdRequired: 'Enter the client ID your identity provider gave this application.',
   clientSecretRequired: 'Enter the client secret your identity provider gave this application.',
   clientSecretTooLong: 'The client secret is too long (at most 512 characters).',

@@ -247,6 +247,26 @@ describe("the brand's settings", () => {
     expect((await callRoute('getSso', { token: admin, params: { brandId: fresh._id } })).body.configured).toBe(false);
   });
 
+  it('ask a new issuer for its discovery document at save: none answering, or one naming another issuer, is refused under the issuer and nothing is saved', async () => {
+    const fresh = brand(`d${tag.slice(0, 2)}`);
+    await seedBrand({ _id: fresh._id, name: fresh.name, slug: fresh.slug, contact: { email: `it@${fresh.domain}`, name: 'IT' }, company_email_bcc: '' }, [], []);
+    const put = (over: Record<string, unknown>) => callRoute('updateSso', { token: admin, params: { brandId: fresh._id }, body: settings(fresh, over) });
+    // Nothing listens there.
+    const silent = await put({ issuer: 'http://127.0.0.1:9/realms/none' });
+    expect(silent.status).toBe(400);
+    expect(errorBody(silent).issues).toEqual([{ path: 'issuer', message: M.issuerUnreachable }]);
+    // The provider answers, but its document names its issuer by another host: a sign-in there would fail.
+    const other = new URL(idpIssuer());
+    other.hostname = other.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
+    const named = await put({ issuer: other.href.replace(/\/$/, '') });
+    expect(named.status).toBe(400);
+    expect(errorBody(named).issues).toEqual([{ path: 'issuer', message: M.issuerUnreachable }]);
+    expect((await callRoute('getSso', { token: admin, params: { brandId: fresh._id } })).body.configured).toBe(false);
+    // The provider's own issuer: saved.
+    expect((await put({})).status).toBe(200);
+    expect((await callRoute('getSso', { token: admin, params: { brandId: fresh._id } })).body).toMatchObject({ configured: true, issuer: idpIssuer() });
+  });
+
   it("reserve each domain for one brand: another brand's domain is refused, a dropped one is free again", async () => {
     const taken = await callRoute('updateSso', { token: admin, params: { brandId: R._id }, body: settings(R, { domains: [R.domain, A.domain.toUpperCase()] }) });
     expect(taken.status).toBe(400);
