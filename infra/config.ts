@@ -10,6 +10,13 @@ import type { Node } from 'constructs';
 /** The repository root: handler paths in the route table are relative to it. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/**
+ * The prefix of a stack's single sign-on client secrets' names in Secrets Manager
+ * (`sso/<stack name>/`): its functions' grant and SSO_SECRET_PREFIX (constructs/api-function.ts)
+ * and the deploy's backfill (scripts/backfill.ts) name them alike.
+ */
+export const ssoSecretPrefixOf = (stack: { stackName: string }) => `sso/${stack.stackName}/`;
+
 export interface AppConfig {
   /** Deployment stage (`prod`, `dev`, ...): part of the stack name, so stages live side by side. */
   stage: string;

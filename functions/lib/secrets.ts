@@ -4,7 +4,7 @@
  * loaded; in AWS it loads once per cold start, on the first request, when the secret is first read.
  *
  * Locally (LOCAL_SECRETS_FILE, set by infra/local/stack.ts) the secrets a function writes at run
- * time (a brand's single sign-on client secret, `sso/<brand>`) are kept in the stack's secrets
+ * time (a brand's single sign-on client secret, `sso/local/<brand>`) are kept in the stack's secrets
  * file instead, by name: the same calls, the same names, another store.
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';

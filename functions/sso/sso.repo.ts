@@ -2,7 +2,7 @@
  * The items of single sign-on per brand (issue 26 step 3; docs/data-model.md "Single sign-on"):
  * - `BRAND#<brand>` / `SSO`: the brand's provider (OIDC: issuer, client id; SAML: the identity
  *   provider read from its metadata; domains, jit, mandatory; an OIDC client secret is in Secrets
- *   Manager `sso/<brand>`, never here);
+ *   Manager `sso/<stack name>/<brand>`, never here);
  * - `SSODOMAIN#<domain>` / `SSODOMAIN`: a domain's reservation (one brand per domain);
  * - `SSOSTATE#<state>` / `SSOSTATE`: a sign-in under way (nonce, PKCE verifier, brand; TTL 10 min);
  * - `SSOCODE#<sha256(code)>` / `SSOCODE`: a finished sign-in's one-time code (60 s, single use).
@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { SSO, SSO_MSG as M } from '../../shared/messages/sso';
 import { ddb } from '../lib/clients/dynamodb';
+import { required } from '../lib/env';
 import { ConflictError, ValidationError } from '../lib/http/errors';
 import { clean, isConditionFailed, table, transactOrConditions, type TransactItem } from '../lib/table';
 import type { SamlIdp } from './saml/metadata';
@@ -46,8 +47,36 @@ export const ssoKey = {
   code: (code: string) => ({ pk: `SSOCODE#${createHash('sha256').update(code).digest('base64url')}`, sk: 'SSOCODE' }),
 };
 
-/** The Secrets Manager secret of a brand's client secret. */
-export const ssoSecretName = (brandId: string) => `sso/${brandId}`;
+/**
+ * The Secrets Manager secret of a brand's client secret: `sso/<stack>/<brand>`, the stack's own
+ * prefix (SSO_SECRET_PREFIX, set with the grant on exactly it: infra/constructs/api-function.ts
+ * bindSsoSecrets), so a stage's functions can neither read nor overwrite another stage's secrets
+ * in the same account. Locally (the stack's secrets file) `sso/local/`.
+ */
+export const ssoSecretName = (brandId: string) => `${required('SSO_SECRET_PREFIX')}${brandId}`;
+
+/** The name a brand's client secret had before names were per stack (the deploy's backfill moves it). */
+export const legacySsoSecretName = (brandId: string) => `sso/${brandId}`;
+
+/**
+ * The deploy's backfill: each brand of this table with an OIDC client secret saved, whose secret
+ * is not under this stack's name yet, gets a copy of the one under its old, account-wide name
+ * (`sso/<brand>`). The old one is left for its owner to delete (another stage may still use it).
+ * Idempotent. Returns the brands copied.
+ */
+export async function moveSsoSecrets(brandIds: readonly string[], io: { read: (name: string) => Promise<string | undefined>; write: (name: string, value: string, description: string) => Promise<void> }): Promise<string[]> {
+  const moved: string[] = [];
+  for (const brandId of brandIds) {
+    const config = await getSsoConfig(brandId);
+    if (config?.protocol !== 'oidc' || !config.clientSecretSet) continue;
+    if (await io.read(ssoSecretName(brandId))) continue;
+    const old = await io.read(legacySsoSecretName(brandId));
+    if (!old) continue;
+    await io.write(ssoSecretName(brandId), old, `Single sign-on client secret of brand ${brandId}`);
+    moved.push(brandId);
+  }
+  return moved;
+}
 
 /** GetItem BRAND#<brand> / SSO */
 export async function getSsoConfig(brandId: string): Promise<SsoConfig | undefined> {

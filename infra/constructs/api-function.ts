@@ -21,7 +21,7 @@ import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import type { Grant } from '../../shared/routes';
 import type { PublicForm } from '../../shared/routes/define';
-import { REPO_ROOT, type PublicFormsConfig } from '../config';
+import { REPO_ROOT, ssoSecretPrefixOf, type PublicFormsConfig } from '../config';
 import { nagRef } from '../nag';
 
 export type AccessMode = 'read' | 'write' | 'readWrite';
@@ -355,16 +355,22 @@ export class ApiFunction extends Construct implements IGrantable {
   }
 
   /**
-   * The brands' single sign-on client secrets (issue 26): Secrets Manager `sso/<brand>`, named at
-   * run time by the brand. Read (the callback), or created and given new versions (the brand's
-   * settings, which also read whether one is saved); never another secret.
+   * The brands' single sign-on client secrets (issue 26): Secrets Manager `sso/<stack>/<brand>`,
+   * named at run time by the brand under this stack's prefix (SSO_SECRET_PREFIX): a stage's
+   * functions never reach another stage's secrets in the same account. Read (the callback), or
+   * created and given new versions (the brand's settings); never another secret.
    */
   bindSsoSecrets(write: boolean): this {
-    // `sso/<brand>` plus the 6 characters Secrets Manager appends to a secret's ARN.
-    const secrets = Stack.of(this).formatArn({ service: 'secretsmanager', resource: 'secret', resourceName: 'sso/*', arnFormat: ArnFormat.COLON_RESOURCE_NAME });
+    // The deployed stack's name (a route's function may sit in a nested stack: its own name is generated).
+    let root = Stack.of(this);
+    while (root.nestedStackParent) root = root.nestedStackParent;
+    const prefix = ssoSecretPrefixOf(root);
+    this.fn.addEnvironment('SSO_SECRET_PREFIX', prefix);
+    // The prefix, the brand, and the 6 characters Secrets Manager appends to a secret's ARN.
+    const secrets = Stack.of(this).formatArn({ service: 'secretsmanager', resource: 'secret', resourceName: `${prefix}*`, arnFormat: ArnFormat.COLON_RESOURCE_NAME });
     const actions = ['secretsmanager:GetSecretValue', ...(write ? ['secretsmanager:PutSecretValue', 'secretsmanager:CreateSecret'] : [])];
     this.role.addToPrincipalPolicy(new PolicyStatement({ actions, resources: [secrets] }));
-    this.acknowledgeOnRole(`AwsSolutions-IAM5[Resource::${nagRef(this, secrets)}]`, "The brands' single sign-on client secrets, named sso/<brand id> at run time; nothing else of Secrets Manager.");
+    this.acknowledgeOnRole(`AwsSolutions-IAM5[Resource::${nagRef(this, secrets)}]`, `The brands' single sign-on client secrets of this stack, named ${prefix}<brand id> at run time; nothing else of Secrets Manager.`);
     return this;
   }
 

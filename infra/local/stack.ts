@@ -67,7 +67,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const s3Dir = dataDir ? path.join(dataDir, 's3') : path.join(opts.root, '.data', `tmp-s3-${process.pid}-${Date.now()}`);
   const url = `http://localhost:${port}`;
-  // Secrets the functions write at run time (a brand's SSO client secret, `sso/<brand>`): Secrets Manager in AWS, this file locally (functions/lib/secrets.ts).
+  // Secrets the functions write at run time (a brand's SSO client secret, `sso/local/<brand>`): Secrets Manager in AWS, this file locally (functions/lib/secrets.ts).
   const secretsFile = dataDir ? path.join(dataDir, 'secrets.json') : path.join(opts.root, '.data', `tmp-secrets-${process.pid}-${Date.now()}.json`);
 
   const stops: (() => Promise<void> | void)[] = [];
@@ -129,6 +129,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       POWERTOOLS_METRICS_DISABLED: 'true',
       // Single sign-on (issue 26): the run-time secrets' file, the local provider (plain http on localhost, allowed locally only).
       LOCAL_SECRETS_FILE: secretsFile,
+      SSO_SECRET_PREFIX: 'sso/local/',
       SSO_ALLOW_HTTP_ISSUER: '1',
       LOCAL_IDP_ISSUER: idp.issuer,
       LOCAL_SAML_IDP_URL: samlIdp.url,

@@ -8,12 +8,14 @@
  * index of brands per retailer with its counts (docs/decisions.md "User Retailer List and
  * Permissions"), and the brands' dashboard rows (docs/decisions.md "Summary and Retailer List at
  * 200 retailers"), and the brands' cases awaiting an answer by notice day (functions/cases/cases.repo.ts
- * backfillNoticeDays). Idempotent;
+ * backfillNoticeDays), and the brands' SSO client secrets under the stack's own names (with the
+ * stack's name: functions/sso/sso.repo.ts moveSsoSecrets). Idempotent;
  * `npm run deploy` runs it after the main stack's update, with the deployer's credentials.
  */
 const tableName = process.argv[2];
+const stackName = process.argv[3];
 if (!tableName) {
-  console.error('Usage: tsx infra/scripts/backfill.ts <table name>');
+  console.error('Usage: tsx infra/scripts/backfill.ts <table name> [<stack name>]');
   process.exit(2);
 }
 process.env.TABLE_NAME = tableName;
@@ -41,6 +43,15 @@ const { listRetailers } = await import('../../functions/retailers/retailers.repo
 const carriage = await backfillRetailerBrandIndex(await listBrands(), (await listRetailers()).map((r) => r._id));
 console.log(`Backfilled the index of brands per retailer: ${carriage.items} item(s) of ${carriage.brands} brand(s), ${carriage.removed} stale item(s) removed, counts recounted, in ${tableName}.`);
 
+// The brands' SSO client secrets under this stack's own names (they were account-wide: sso/<brand>).
+if (stackName) {
+  const { ssoSecretPrefixOf } = await import('../config');
+  process.env.SSO_SECRET_PREFIX = ssoSecretPrefixOf({ stackName });
+  const { moveSsoSecrets } = await import('../../functions/sso/sso.repo');
+  const { readSecretIfAny, writeSecretString } = await import('../../functions/lib/secrets');
+  const moved = await moveSsoSecrets(brands, { read: readSecretIfAny, write: writeSecretString });
+  console.log(`Copied the SSO client secrets of ${moved.length} brand(s) to ${process.env.SSO_SECRET_PREFIX}<brand>${moved.length ? ` (${moved.join(', ')}); their old sso/<brand> secrets are left for you to delete once no other stage uses them` : ''}.`);
+}
 const { backfillNoticeDays } = await import('../../functions/cases');
 let noticeDays = 0;
 for (const b of brands) noticeDays += await backfillNoticeDays(b);

@@ -28,4 +28,4 @@ cdk([main, '-c', `webAclArn=${webAclArn}`, '--outputs-file', mainOutputs]);
 // Items written before an index existed get its keys (idempotent; safe beside live traffic).
 const tableName = (JSON.parse(readFileSync(mainOutputs, 'utf8')) as Record<string, Record<string, string>>)[main]?.TableName;
 if (!tableName) throw new Error(`${main} has no TableName output (see ${mainOutputs})`);
-execFileSync('npx', ['tsx', path.join(REPO_ROOT, 'infra', 'scripts', 'backfill.ts'), tableName], { cwd: REPO_ROOT, stdio: 'inherit' });
+execFileSync('npx', ['tsx', path.join(REPO_ROOT, 'infra', 'scripts', 'backfill.ts'), tableName, main], { cwd: REPO_ROOT, stdio: 'inherit' });

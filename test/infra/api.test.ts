@@ -29,9 +29,13 @@ const actionsOf = (id: string) => actionsOfRole(templateOf(fnOf(id).role), logic
 const envOf = (id: string) => (fnProps(id).Environment as { Variables: Record<string, unknown> } | undefined)?.Variables ?? {};
 const routeStacks = () => [...stack.api.routeStacks.values()];
 
+/** The deployed stack's SSO secret names' prefix (cdk.json's stage: `RetailerAudit-prod`). */
+let SSO_PREFIX = '';
+
 beforeAll(() => {
   built = synth();
   stack = built.stack;
+  SSO_PREFIX = `sso/${stack.stackName}/`;
 });
 afterAll(cleanup);
 
@@ -205,16 +209,22 @@ describe('least-privilege grants from the route table', () => {
     for (const r of table) {
       expect(envOf(r.id).ORIGIN_SECRET_ARN, r.id).toEqual({ Ref: 'OriginSecretArn' });
       expect(secretsReadBy(r.id), r.id).toContain(JSON.stringify({ Ref: 'OriginSecretArn' }));
-      expect(secretsReadBy(r.id).filter((x) => !x.includes('OriginSecretArn') && !x.includes('JwtSecretArn') && !(['ssoCallback', 'updateSso'].includes(r.id) && x.includes(':secret:sso/*'))), r.id).toEqual([]);
+      expect(secretsReadBy(r.id).filter((x) => !x.includes('OriginSecretArn') && !x.includes('JwtSecretArn') && !(['ssoCallback', 'updateSso'].includes(r.id) && x.includes(`:secret:${SSO_PREFIX}*`))), r.id).toEqual([]);
     }
   });
 
-  it("the brands' SSO client secrets (sso/*): the callback reads them, the settings' save writes them, no other route touches them", () => {
+  it("the brands' SSO client secrets (sso/<stack>/*): the callback reads them, the settings' save writes them, no other route touches them", () => {
     const ssoStatements = (id: string) =>
       Object.values(resourcesOf(templateOf(fnOf(id).role), 'AWS::IAM::Policy'))
         .filter((p) => ((p.Properties?.Roles ?? []) as { Ref?: string }[]).some((x) => x.Ref === logicalIdOf(fnOf(id).role)))
         .flatMap((p) => (p.Properties!.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement)
-        .filter((x) => JSON.stringify(x.Resource).includes(':secret:sso/*'));
+        .filter((x) => JSON.stringify(x.Resource).includes(':secret:sso/'));
+    // Only this stack's names: another stage's functions in the same account hold another prefix.
+    for (const id of ['ssoCallback', 'updateSso']) {
+      expect(ssoStatements(id).map((x) => JSON.stringify(x.Resource)).every((r) => r.includes(`:secret:${SSO_PREFIX}*`)), id).toBe(true);
+      expect(envOf(id).SSO_SECRET_PREFIX, id).toBe(SSO_PREFIX);
+    }
+    for (const r of table.filter((x) => !['ssoCallback', 'updateSso'].includes(x.id))) expect(envOf(r.id).SSO_SECRET_PREFIX, r.id).toBeUndefined();
     expect(ssoStatements('ssoCallback').flatMap((x) => [x.Action].flat())).toEqual(['secretsmanager:GetSecretValue']);
     expect(ssoStatements('updateSso').flatMap((x) => [x.Action].flat()).sort()).toEqual(['secretsmanager:CreateSecret', 'secretsmanager:GetSecretValue', 'secretsmanager:PutSecretValue']);
     for (const r of table.filter((x) => !['ssoCallback', 'updateSso'].includes(x.id))) expect(ssoStatements(r.id), r.id).toEqual([]);

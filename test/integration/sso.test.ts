@@ -369,3 +369,27 @@ describe('who may read and change the settings', () => {
     expect((await callRoute('getSso', { params: { brandId: A._id } })).status).toBe(401);
   });
 });
+
+describe("the client secrets' names", () => {
+  it("are this stack's own (sso/<stack>/<brand>); the deploy's backfill copies a secret kept under its old account-wide name, once, and only for an OIDC brand with a secret", async () => {
+    const { legacySsoSecretName, moveSsoSecrets, ssoSecretName } = await import('../../functions/sso/sso.repo');
+    expect(ssoSecretName(A._id)).toBe(`${stack().env.SSO_SECRET_PREFIX}${A._id}`);
+    expect(ssoSecretName(A._id)).not.toBe(legacySsoSecretName(A._id));
+    // A table whose secrets were written under the old names: A's and R's there only; S already under the new one.
+    const store = new Map<string, string>([
+      [legacySsoSecretName(A._id), 'a-old'],
+      [legacySsoSecretName(R._id), 'r-old'],
+      [legacySsoSecretName(S._id), 's-old'],
+      [ssoSecretName(S._id), 's-new'],
+    ]);
+    const io = { read: async (n: string) => store.get(n), write: async (n: string, v: string) => void store.set(n, v) };
+    const unconfigured = brand(`u${tag.slice(0, 2)}`);
+    const moved = await moveSsoSecrets([A._id, R._id, S._id, unconfigured._id], io);
+    expect(moved.sort()).toEqual([A._id, R._id].sort());
+    expect(store.get(ssoSecretName(A._id))).toBe('a-old');
+    expect(store.get(ssoSecretName(S._id))).toBe('s-new');
+    // The old ones stay (another stage may use them); a second run copies nothing.
+    expect(store.get(legacySsoSecretName(A._id))).toBe('a-old');
+    expect(await moveSsoSecrets([A._id, R._id, S._id], io)).toEqual([]);
+  });
+});
