@@ -87,6 +87,10 @@ export const SSO_UI = {
   copyAcsUrl: 'Copy the assertion consumer service URL',
   samlSavedIdp: 'Identity provider in use',
   samlSavedIdpValue: (entityId: string, ssoUrl: string, certs: number) => `${entityId}, signing in at ${ssoUrl} (${certs} signing certificate${certs === 1 ? '' : 's'})`,
+  samlCertValidUntil: (date: string) => `Signing certificate valid until ${date}.`,
+  samlCertExpiresSoon: (date: string, days: number) =>
+    `The signing certificate expires on ${date}, ${days === 0 ? 'today' : `in ${days} day${days === 1 ? '' : 's'}`}. When your identity provider rotates it, paste its new metadata below, or sign-ins will stop.`,
+  samlCertExpired: (date: string) => `The signing certificate expired on ${date}. If your identity provider has rotated it, paste its current metadata below, or sign-ins will fail.`,
   samlMetadata: 'Identity provider metadata (XML)',
   samlMetadataHint: 'Paste the SAML metadata XML your identity provider gives for this application (Entra ID: Federation Metadata XML; Okta: Identity Provider metadata).',
   samlMetadataKept: 'Leave empty to keep the identity provider above; paste new metadata to replace it (a new signing certificate, say).',

@@ -47,7 +47,8 @@ export const ssoSettingsResponse = z.object({
   redirectUri: z.string(),
   /** SAML: what to register at the identity provider for this brand (its entity id and assertion consumer address), and the provider read from the saved metadata. */
   samlServiceProvider: z.object({ entityId: z.string(), acsUrl: z.string() }),
-  samlIdp: z.object({ entityId: z.string(), ssoUrl: z.string(), certificates: z.number() }).nullable(),
+  /** `validUntil`: the last day (YYYY-MM-DD, UTC) any of its signing certificates is valid; null when none can be read. */
+  samlIdp: z.object({ entityId: z.string(), ssoUrl: z.string(), certificates: z.number(), validUntil: z.string().nullable() }).nullable(),
   message: z.string().optional(),
 });
 

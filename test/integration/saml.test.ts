@@ -7,7 +7,9 @@
  * SAML brand's address, a person of another domain, a form without an answer; bad metadata under
  * its field. (The signature, audience, time and wrapping refusals: test/functions/sso/saml.test.ts.)
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SAML_MSG } from '../../shared/messages/saml';
 import { DEMO_SAML_BRAND, SAML_IDP_DEMO_PASSWORD } from '../../infra/local/saml-idp-people';
@@ -46,6 +48,9 @@ describe('SAML single sign-on', () => {
       samlServiceProvider: { entityId: `${stack().url}/api/sso/saml/${A._id}`, acsUrl: `${stack().url}/api/sso/saml/acs/${A._id}` },
       samlIdp: { entityId: `${samlIdpUrl()}/metadata`, ssoUrl: `${samlIdpUrl()}/sso`, certificates: 1 },
     });
+    // The last day of the provider's signing certificate (the local provider's demo one), for the settings' warning.
+    const demoCert = new X509Certificate(readFileSync(path.join(process.cwd(), 'infra/local/saml-idp/demo-idp.cert.pem')));
+    expect(saved.body.samlIdp?.validUntil).toBe(new Date(Date.parse(demoCert.validTo)).toISOString().slice(0, 10));
     // A save without metadata keeps the saved provider (the rules change alone).
     const kept = await callRoute('updateSso', { token: await login('admin@demo.test'), params: { brandId: A._id }, body: { protocol: 'saml', domains: [A.domain], jit: 'create', mandatory: false } });
     expect(kept.status).toBe(200);

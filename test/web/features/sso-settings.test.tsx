@@ -181,6 +181,20 @@ describe('Settings → Single sign-on', () => {
     expect(puts(h)[0]!.body).toEqual({ protocol: 'saml', domains: ['acme.test', 'xn--acm-bma.test'], jit: 'create', mandatory: false });
   });
 
+  const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+  const us = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+  it.each([
+    ['its last day, far off', 400, UI.samlCertValidUntil(us(day(400))), false],
+    ['a warning 30 days before its expiry', 10, UI.samlCertExpiresSoon(us(day(10)), 10), true],
+    ['a warning once it has expired', -3, UI.samlCertExpired(us(day(-3))), true],
+  ] as const)("a saved SAML brand's signing certificate: %s", async (_what, inDays, text, warned) => {
+    serve(h, { ...SAVED, protocol: 'saml', issuer: 'https://idp.acme.test/metadata', clientId: '', clientSecretSet: false, samlIdp: { entityId: 'https://idp.acme.test/metadata', ssoUrl: 'https://idp.acme.test/sso', certificates: 1, validUntil: day(inDays) } });
+    h.render(<SsoSettingsTab session={getSession()!} />);
+    await until(h, () => screen.queryByTestId('sso-saml-cert'), 'the certificate line');
+    expect(screen.getByTestId('sso-saml-cert').textContent).toBe(text);
+    expect(screen.getByTestId('sso-saml-cert').getAttribute('role')).toBe(warned ? 'status' : null);
+  });
+
   it('an empty secret keeps the saved one: not sent at all', async () => {
     serve(h, SAVED);
     await open(h);

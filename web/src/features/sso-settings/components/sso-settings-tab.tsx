@@ -22,6 +22,7 @@ import { ApiError } from '../../../lib/api-error';
 import { effectiveBrand } from '../../../lib/access';
 import { showServerIssues, useSchemaForm, type SchemaForm } from '../../../lib/form';
 import { firstErrorMessage } from '../../../lib/form-errors';
+import { formatDate } from '../../../lib/format';
 import { handleError } from '../../../lib/handle-error';
 import { notify } from '../../../lib/notify';
 import type { Session } from '../../../lib/session';
@@ -84,6 +85,26 @@ export function SsoSettingsTab({ session }: { session: Session }) {
   if (settings.error) return <p className="muted">{UI.loadFailed}</p>;
   if (!settings.data) return <Spinner label={UI.loading} />;
   return <SsoSettingsForm key={brand._id} brandId={brand._id} brandName={brand.name} saved={settings.data} />;
+}
+
+/** Days before a signing certificate's expiry from which its admin is warned. */
+const CERT_WARNING_DAYS = 30;
+
+/**
+ * How long the identity provider's signing certificate is valid (its last day, UTC): a warning
+ * from 30 days before, since sign-ins stop once the provider signs with a new one we were not given.
+ */
+function CertificateValidity({ until }: { until: string }) {
+  // The day the screen was opened: the count does not move while it stays open.
+  const [now] = useState(() => Date.now());
+  const days = Math.floor((Date.parse(`${until}T23:59:59.999Z`) - now) / 86_400_000);
+  const date = formatDate(until);
+  if (days > CERT_WARNING_DAYS) return <dd data-testid="sso-saml-cert">{UI.samlCertValidUntil(date)}</dd>;
+  return (
+    <dd data-testid="sso-saml-cert" className="sso-settings__warning" role="status">
+      {days < 0 ? UI.samlCertExpired(date) : UI.samlCertExpiresSoon(date, days)}
+    </dd>
+  );
 }
 
 /** A 400's issues under their fields: each refused domain's message under the domains (the server names the domain). */
@@ -163,6 +184,7 @@ function SsoSettingsForm({ brandId, brandName, saved }: { brandId: string; brand
               <div className="sso-settings__fact">
                 <dt>{UI.samlSavedIdp}</dt>
                 <dd data-testid="sso-saml-idp">{UI.samlSavedIdpValue(saved.samlIdp.entityId, saved.samlIdp.ssoUrl, saved.samlIdp.certificates)}</dd>
+                {saved.samlIdp.validUntil ? <CertificateValidity until={saved.samlIdp.validUntil} /> : null}
               </div>
             ) : null}
           </dl>
