@@ -22,7 +22,8 @@ import { PHONE } from '../support/phone-width';
 import { addIdpAccount, idpIssuer } from '../support/sso';
 
 const tag = randomBytes(4).toString('hex');
-const B = { _id: `brand-ssotab-${tag}`, name: `Maison Ssotab ${tag}`, slug: `ssotab-${tag}` };
+// A long name, as brands have: "Continue with <name>" must wrap on a phone, not widen the login page.
+const B = { _id: `brand-ssotab-${tag}`, name: `Maison Ssotab Haute-Joaillerie-Internationale ${tag}`, slug: `ssotab-${tag}` };
 const PASSWORD = 'Ssotab-Admin-2031!';
 const ADMIN = { _id: `user-ssotab-${tag}`, email: `boss-${tag}@ops-${tag}.example` };
 /** As typed (mixed case, an accented name) and as the server saves them. */
