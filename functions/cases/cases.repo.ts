@@ -321,21 +321,22 @@ export async function* overdueCasesOfBrand(brand: string, before: string): Async
 
 /**
  * How many of the brand's notified cases have waited for an answer since before `before`, read
- * without counting them: every case awaiting an answer (the brand's total `notified`), less those
+ * without counting them: every case awaiting an answer (the brand's total `notified`: `awaiting`
+ * when the caller has read it already, as the summary has), less those
  * notified after `before`: the days after its day (one small item each, kept on write: at most
  * the overdue window's days), and on its own day a COUNT of that day's notice keys from `before`
  * on. What it reads grows with the overdue days and one day's notices, never with the brand's
  * cases.
  */
-export async function countOverdue(brand: string, before: string): Promise<number> {
+export async function countOverdue(brand: string, before: string, awaiting?: number): Promise<number> {
   const day = before.slice(0, 10);
   const [total, laterDays, sameDay] = await Promise.all([
-    ddb.send(new GetCommand({ TableName: table.name, Key: brandTotalKey(brand), ConsistentRead: true, ProjectionExpression: 'notified' })),
+    awaiting ?? ddb.send(new GetCommand({ TableName: table.name, Key: brandTotalKey(brand), ConsistentRead: true, ProjectionExpression: 'notified' })).then((out) => n0(out.Item?.notified)),
     queryAll<{ n?: number }>({ KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to', ExpressionAttributeValues: { ':pk': `CASESTATS#${brand}`, ':from': `N#${day}~`, ':to': 'N#~' }, ProjectionExpression: 'n', ConsistentRead: true }),
     queryCount({ IndexName: table.gsi3, KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk BETWEEN :before AND :end', ExpressionAttributeValues: { ':pk': noticePk(brand), ':before': before, ':end': `${day}~` } }),
   ]);
   const later = laterDays.reduce((sum, i) => sum + Number(i.n ?? 0), 0);
-  return Math.max(0, n0(total.Item?.notified) - later - sameDay);
+  return Math.max(0, total - later - sameDay);
 }
 
 /**
@@ -349,11 +350,16 @@ export async function backfillNoticeDays(brand: string, now = new Date()): Promi
   const from = new Date(now.getTime() - 366 * 86_400_000).toISOString().slice(0, 10);
   const counts = new Map<string, number>();
   for await (const page of queryPages<{ gsi3sk?: string }>({ IndexName: table.gsi3, KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk >= :from', ExpressionAttributeValues: { ':pk': noticePk(brand), ':from': from }, ProjectionExpression: 'gsi3sk' })) {
-    for (const i of page) if (i.gsi3sk) counts.set(i.gsi3sk.slice(0, 10), (counts.get(i.gsi3sk.slice(0, 10)) ?? 0) + 1);
+    for (const i of page) {
+      const day = i.gsi3sk?.slice(0, 10);
+      if (day) counts.set(day, (counts.get(day) ?? 0) + 1);
+    }
   }
-  const kept = await queryAll<{ sk: string }>({ KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to', ExpressionAttributeValues: { ':pk': `CASESTATS#${brand}`, ':from': `N#${from}`, ':to': 'N#~' }, ProjectionExpression: 'sk', ConsistentRead: true });
-  for (const { sk } of kept) if (!counts.has(sk.slice(2))) counts.set(sk.slice(2), 0);
-  await mapLimit([...counts], 8, ([day, n]) =>
+  const kept = new Map((await queryAll<{ sk: string; n?: number }>({ KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to', ExpressionAttributeValues: { ':pk': `CASESTATS#${brand}`, ':from': `N#${from}`, ':to': 'N#~' }, ProjectionExpression: 'sk, n', ConsistentRead: true })).map((i) => [i.sk.slice(2), Number(i.n ?? 0)]));
+  for (const day of kept.keys()) if (!counts.has(day)) counts.set(day, 0);
+  // Only the days whose count differs are written: a table counted already (npm start on it) writes nothing.
+  const changed = [...counts].filter(([day, n]) => kept.get(day) !== n);
+  await mapLimit(changed, 8, ([day, n]) =>
     ddb.send(new PutCommand({ TableName: table.name, Item: { ...noticeDayKey(brand, day), entity: 'CaseStats', brand, day, n, expiresAt: noticeDayExpiry(day) } })),
   );
   return counts.size;

@@ -46,16 +46,17 @@ async function namesOf(brandId: string, ids: readonly string[]): Promise<Map<str
 export async function caseSummaryFor(auth: AuthContext, brandId: string, now = new Date()): Promise<CaseSummary> {
   const month = now.toISOString().slice(0, 7);
   const whole = auth.isAdmin || auth.role !== ROLE.USER || auth.retailers.length === 0;
-  // Two chains side by side: the brand, then its retailers' names (projected); the settings, then the overdue count.
+  // Chains side by side: the brand, then its retailers' names; the settings and the brand's totals, then the overdue count (from those totals' cases awaiting an answer).
   const carriedP = getBrand(brandId).then((brand) => (brand?.retailers ?? []).filter((r) => r.flag !== false && canSeeRetailer(auth, r.retailer)).map((r) => r.retailer));
   const settingsP = getCaseSettings(brandId);
+  const brandWideP = brandFigures(brandId, month);
   const [carried, names, figures, brandWide, settings, overdue] = await Promise.all([
     carriedP,
     carriedP.then((ids) => namesOf(brandId, ids)),
     retailerFigures(brandId),
-    brandFigures(brandId, month),
+    brandWideP,
     settingsP,
-    whole ? settingsP.then((s) => countOverdue(brandId, new Date(now.getTime() - s.overdueDays * 86_400_000).toISOString())) : Promise.resolve(null),
+    whole ? Promise.all([settingsP, brandWideP]).then(([s, b]) => countOverdue(brandId, new Date(now.getTime() - s.overdueDays * 86_400_000).toISOString(), b.total.notified)) : Promise.resolve(null),
   ]);
   const byRetailer = new Map(figures.map((f) => [f.retailer, f]));
   const ranking = carried

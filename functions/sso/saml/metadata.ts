@@ -5,6 +5,7 @@
  * with). Read with @xmldom/xmldom and xpath by local name, so any namespace prefix reads the same;
  * an EntitiesDescriptor with several entities takes the first that is an identity provider.
  */
+import { X509Certificate } from 'node:crypto';
 import { DOMParser } from '@xmldom/xmldom';
 import * as xpath from 'xpath';
 import { SAML_MSG as M } from '../../../shared/messages/saml';
@@ -55,4 +56,22 @@ export function parseIdpMetadata(xml: string, opts: { allowHttp?: boolean } = {}
     .filter((c) => /^[A-Za-z0-9+/]+=*$/.test(c) && c.length > 100);
   if (!certs.length) throw new MetadataError(M.metadataNoCert);
   return { entityId, ssoUrl, certs: [...new Set(certs)] };
+}
+
+/**
+ * The last day (YYYY-MM-DD, UTC) any of these signing certificates (base64 DER) is valid: the
+ * brand's admin is told ahead of its expiry, when the provider will rotate it and sign-ins stop
+ * until its new metadata is pasted. null when none can be read.
+ */
+export function certsValidUntil(certs: readonly string[]): string | null {
+  let last: number | null = null;
+  for (const c of certs) {
+    try {
+      const until = Date.parse(new X509Certificate(Buffer.from(c, 'base64')).validTo);
+      if (Number.isFinite(until) && (last === null || until > last)) last = until;
+    } catch {
+      // not a certificate node-saml could use either: not counted
+    }
+  }
+  return last === null ? null : new Date(last).toISOString().slice(0, 10);
 }

@@ -1,11 +1,11 @@
-/** The last day a SAML provider's signing certificates are valid (functions/sso/settings.ts certsValidUntil): what its admin is warned of. */
+/** The last day a SAML provider's signing certificates are valid (functions/sso/saml/metadata.ts certsValidUntil): what its admin is warned of. */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { X509Certificate } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { certsValidUntil } from '../../../functions/sso/settings';
+import { certsValidUntil } from '../../../functions/sso/saml/metadata';
 
 const body = (pem: string) => pem.replace(/-----(BEGIN|END) CERTIFICATE-----/g, '').replace(/\s+/g, '');
 
