@@ -7,4 +7,4 @@ export { createLink } from './links';
 export { currentPasswordChecked, limitAddress, requestTime, reserveCurrentPasswordCheck, sourceIp } from './throttle';
 export { takeCaseLinkAnswer, takeEmailSend, takeFormRequest, takeMfaTry, type Window } from './throttle.repo';
 export { sessionAnswer } from './session-answer';
-export { deviceCookie } from './device-cookie';
+export { cookieValues, deviceCookie } from './device-cookie';

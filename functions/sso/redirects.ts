@@ -9,5 +9,5 @@ const headers = (location: string) => ({ location, 'cache-control': 'no-store', 
 export const toLogin = (key: SsoErrorKey) => respond(302, undefined, headers(`${env.appUrl}/login?sso=${key}`));
 /** 302 to the SPA's landing page; the code is in the fragment (never sent to a server, never in a log). */
 export const toLanding = (code: string) => respond(302, undefined, headers(`${env.appUrl}${SSO.landingPath}#code=${encodeURIComponent(code)}`));
-/** 302 to the provider. */
-export const toProvider = (url: string) => respond(302, undefined, headers(url));
+/** 302 to the provider (with the sign-in's binder cookie: ./binder.ts). */
+export const toProvider = (url: string, cookies?: string[]) => respond(302, undefined, headers(url), cookies);

@@ -9,6 +9,7 @@ import { checkSamlResponse, SamlNoEmailError, SamlRefusedError } from './saml/sa
 import { samlStores } from './saml/saml.repo';
 import { SsoRefusal, ssoUser } from './service';
 import { getSsoConfig, putSsoCode } from './sso.repo';
+import { binderHashes } from './binder';
 
 /** The largest form a SAML answer comes in (a signed assertion is a few KB; certificates and attributes a few more). */
 const MAX_FORM_BYTES = 256_000;
@@ -16,7 +17,8 @@ const MAX_FORM_BYTES = 256_000;
 /**
  * POST /sso/saml/acs/{brandId}: the brand's identity provider posts its answer here (HTTP-POST
  * binding, a form with SAMLResponse). node-saml checks it (./saml/saml.ts: signature, issuer,
- * audience, time, InResponseTo a request of this brand, taken once) and the assertion is taken once;
+ * audience, time, InResponseTo a request of this brand and of this browser, taken once: ./binder.ts)
+ * and the assertion is taken once;
  * the email gives the user as an OIDC sign-in does (the identity provider vouches for it), and the
  * browser goes to the SPA with a one-time code. Every refusal lands on the login page; its reason
  * stays in the log.
@@ -32,14 +34,16 @@ export const handler = httpHandler(route('ssoSamlAcs'), async ({ params, event }
     logger.warn('sso: SAML answer without SAMLResponse', { brand: config.brandId, bytes: raw.length });
     return toLogin('providerError');
   }
+  // The request is this browser's only (the SAML binder cookie): another's is neither answered nor spent.
+  const stores = samlStores(binderHashes(event, 'saml'));
   try {
-    const { email } = await checkSamlResponse(env.appUrl, { brandId: config.brandId, idp: config.saml }, samlStores, samlResponse);
+    const { email } = await checkSamlResponse(env.appUrl, { brandId: config.brandId, idp: config.saml }, stores, samlResponse);
     const user = await ssoUser(config, { sub: email, email, emailVerified: true });
     const code = randomBytes(32).toString('base64url');
-    await putSsoCode(code, user._id, user.sessionVersion ?? 0, now);
+    await putSsoCode(code, user._id, user.sessionVersion ?? 0, stores.binderHash!, now);
     return toLanding(code);
   } catch (e) {
-    const key = e instanceof SsoRefusal ? e.key : e instanceof SamlNoEmailError || e instanceof SamlRefusedError ? 'providerError' : undefined;
+    const key = e instanceof SsoRefusal ? e.key : stores.otherBrowser ? 'otherBrowser' : e instanceof SamlNoEmailError || e instanceof SamlRefusedError ? 'providerError' : undefined;
     logger.warn('sso: SAML sign-in refused', { brand: config.brandId, reason: key ?? 'error', error: (e as Error).message });
     if (!key) throw e;
     return toLogin(key);

@@ -4,9 +4,12 @@
  *   provider read from its metadata; domains, jit, mandatory; an OIDC client secret is in Secrets
  *   Manager `sso/<stack name>/<brand>`, never here);
  * - `SSODOMAIN#<domain>` / `SSODOMAIN`: a domain's reservation (one brand per domain);
- * - `SSOSTATE#<state>` / `SSOSTATE`: a sign-in under way (nonce, PKCE verifier, brand; TTL 10 min);
- * - `SSOCODE#<sha256(code)>` / `SSOCODE`: a finished sign-in's one-time code (60 s, single use).
- * Every read is a GetItem; the state and the code are taken by a conditional delete.
+ * - `SSOSTATE#<state>` / `SSOSTATE`: a sign-in under way (nonce, PKCE verifier, brand, the hash of
+ *   its browser's binder: ./binder.ts; TTL 10 min);
+ * - `SSOCODE#<sha256(code)>` / `SSOCODE`: a finished sign-in's one-time code (60 s, single use; the
+ *   same binder hash).
+ * Every read is a GetItem; the state and the code are taken by a conditional delete whose
+ * condition is the binder's hash too, so a browser without the binder neither takes nor spends them.
  */
 import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
@@ -128,8 +131,13 @@ export interface SsoState {
   brandId: string;
   nonce: string;
   verifier: string;
+  /** The SHA-256 of the binder cookie of the browser that started the sign-in (./binder.ts). */
+  binderHash: string;
   expiresAt: number;
 }
+
+/** A one-time item not taken: none (unknown, expired or used), or one of another browser's sign-in (its binder is not in the request). */
+export type NotTaken = 'none' | 'otherBrowser';
 
 /** PutItem SSOSTATE#<state> (TTL: the table's `expiresAt`, epoch seconds), only if absent. */
 export async function putSsoState(state: string, s: Omit<SsoState, 'expiresAt'>, now: number): Promise<void> {
@@ -137,39 +145,48 @@ export async function putSsoState(state: string, s: Omit<SsoState, 'expiresAt'>,
   await ddb.send(new PutCommand({ TableName: table.name, Item: { ...ssoKey.state(state), entity: 'SsoState', ...s, expiresAt }, ConditionExpression: 'attribute_not_exists(pk)' }));
 }
 
-/** DeleteItem of a one-time item if present and unexpired, answering what it held: taken once (a state, a code). */
-async function takeUnexpired(Key: Record<string, string>, now: number): Promise<Record<string, unknown> | undefined> {
-  try {
-    const out = await ddb.send(
-      new DeleteCommand({
-        TableName: table.name,
-        Key,
-        ConditionExpression: 'attribute_exists(pk) AND expiresAt > :now',
-        ExpressionAttributeValues: { ':now': Math.floor(now / 1000) },
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    return out.Attributes;
-  } catch (e) {
-    if (isConditionFailed(e)) return undefined;
-    throw e;
+/**
+ * DeleteItem of a one-time item if present, unexpired and of one of `binders` (the request's
+ * binder hashes), answering what it held: taken once (a state, a code), and only by the browser
+ * that started the sign-in. Not taken: a GetItem tells whether it was another browser's (for the
+ * log and the message); it is left for its own browser.
+ */
+async function takeUnexpired(Key: Record<string, string>, now: number, binders: readonly string[]): Promise<Record<string, unknown> | NotTaken> {
+  const values = Object.fromEntries(binders.map((h, i) => [`:b${i}`, h]));
+  if (binders.length) {
+    try {
+      const out = await ddb.send(
+        new DeleteCommand({
+          TableName: table.name,
+          Key,
+          ConditionExpression: `attribute_exists(pk) AND expiresAt > :now AND binderHash IN (${Object.keys(values).join(', ')})`,
+          ExpressionAttributeValues: { ':now': Math.floor(now / 1000), ...values },
+          ReturnValues: 'ALL_OLD',
+        }),
+      );
+      if (out.Attributes) return out.Attributes;
+    } catch (e) {
+      if (!isConditionFailed(e)) throw e;
+    }
   }
+  const left = await ddb.send(new GetCommand({ TableName: table.name, Key, ConsistentRead: true }));
+  return left.Item && Number(left.Item.expiresAt) > Math.floor(now / 1000) ? 'otherBrowser' : 'none';
 }
 
-/** DeleteItem SSOSTATE#<state> if present and unexpired, answering it: a state is taken once. */
-export async function takeSsoState(state: string, now: number): Promise<SsoState | undefined> {
-  const taken = await takeUnexpired(ssoKey.state(state), now);
-  return taken ? clean<SsoState>(taken) : undefined;
+/** DeleteItem SSOSTATE#<state> if present, unexpired and of one of `binders`, answering it: a state is taken once, by its browser. */
+export async function takeSsoState(state: string, now: number, binders: readonly string[]): Promise<SsoState | NotTaken> {
+  const taken = await takeUnexpired(ssoKey.state(state), now, binders);
+  return typeof taken === 'string' ? taken : clean<SsoState>(taken);
 }
 
-/** PutItem SSOCODE#<hash>: the user and their session version, for SSO.codeSeconds. */
-export async function putSsoCode(code: string, userId: string, sv: number, now: number): Promise<void> {
+/** PutItem SSOCODE#<hash>: the user and their session version, and the sign-in's binder hash, for SSO.codeSeconds. */
+export async function putSsoCode(code: string, userId: string, sv: number, binderHash: string, now: number): Promise<void> {
   const expiresAt = Math.floor(now / 1000) + SSO.codeSeconds;
-  await ddb.send(new PutCommand({ TableName: table.name, Item: { ...ssoKey.code(code), entity: 'SsoCode', userId, sv, expiresAt }, ConditionExpression: 'attribute_not_exists(pk)' }));
+  await ddb.send(new PutCommand({ TableName: table.name, Item: { ...ssoKey.code(code), entity: 'SsoCode', userId, sv, binderHash, expiresAt }, ConditionExpression: 'attribute_not_exists(pk)' }));
 }
 
-/** DeleteItem SSOCODE#<hash> if present and unexpired, answering it: a code is used once. */
-export async function takeSsoCode(code: string, now: number): Promise<{ userId: string; sv: number } | undefined> {
-  const taken = await takeUnexpired(ssoKey.code(code), now);
-  return taken ? { userId: taken.userId as string, sv: taken.sv as number } : undefined;
+/** DeleteItem SSOCODE#<hash> if present, unexpired and of one of `binders`, answering it: a code is used once, by its browser. */
+export async function takeSsoCode(code: string, now: number, binders: readonly string[]): Promise<{ userId: string; sv: number } | NotTaken> {
+  const taken = await takeUnexpired(ssoKey.code(code), now, binders);
+  return typeof taken === 'string' ? taken : { userId: taken.userId as string, sv: taken.sv as number };
 }

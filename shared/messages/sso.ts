@@ -42,6 +42,7 @@ export const SSO_MSG = {
   // The sign-in (errors land on the login page, ?sso=<key>).
   notConfigured: 'Single sign-on is not set up for this email address. Sign in with your password.',
   started: 'Your single sign-on took too long or was already used. Start again.',
+  otherBrowser: 'This single sign-on was started in another browser, or your browser did not keep its cookie. Start again here.',
   providerError: 'Your company’s sign-in did not complete. Start again, or contact your administrator.',
   providerDenied: 'Your company’s sign-in was cancelled or refused.',
   unavailable: 'Your company’s identity provider could not be reached. Try again in a few minutes.',
@@ -56,7 +57,7 @@ export const SSO_MSG = {
 } as const;
 
 /** The ?sso= keys a failed sign-in lands on the login page with (their texts above). */
-export const SSO_ERRORS = ['notConfigured', 'started', 'providerError', 'providerDenied', 'unavailable', 'emailUnverified', 'wrongDomain', 'otherBrand', 'noAccount', 'accountDisabled', 'codeExpired'] as const;
+export const SSO_ERRORS = ['notConfigured', 'started', 'otherBrowser', 'providerError', 'providerDenied', 'unavailable', 'emailUnverified', 'wrongDomain', 'otherBrand', 'noAccount', 'accountDisabled', 'codeExpired'] as const;
 export type SsoErrorKey = (typeof SSO_ERRORS)[number];
 
 /** What the web's screens of single sign-on say. */

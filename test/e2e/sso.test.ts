@@ -4,7 +4,9 @@
  * stack's local identity provider (oidc-provider) and its own sign-in page, then back through our
  * callback to /sso/done, whose one-time code becomes the session: a first sign-in made the User
  * just in time (the terms first). A refused sign-in shows its message on the login page. Every
- * screen audited (axe, and a 390 px phone's width); the second test runs on the phone.
+ * screen audited (axe, and a 390 px phone's width); the second test runs on the phone. Chromium
+ * keeps the sign-in's `__Host-` binder cookie on http://localhost (a secure context) while the
+ * browser is at the provider, and the exchange removes it (issue 36).
  */
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -51,12 +53,16 @@ describe('single sign-on in the browser', () => {
       await screenshot(page, 'sso-login-email-first');
       await cont.click();
       await page.waitForURL((u) => u.origin === idpIssuer());
+      expect((await page.context().cookies(stack().url)).filter((c) => c.name.startsWith('__Host-ra-sso'))).toEqual([
+        expect.objectContaining({ name: '__Host-ra-sso', path: '/', httpOnly: true, secure: true, sameSite: 'Lax' }),
+      ]);
       await expect.poll(() => page.getByLabel('Work email').inputValue()).toBe(email);
       await page.getByLabel('Password').fill(IDP_DEMO_PASSWORD);
       await screenshot(page, 'sso-provider-sign-in');
       await page.getByRole('button', { name: 'Sign in' }).click();
       await waitForPath(page, '/privacypolicy');
       expect(await page.evaluate(() => window.location.hash)).toBe('');
+      expect((await page.context().cookies(stack().url)).map((c) => c.name)).not.toContain('__Host-ra-sso');
     });
   });
 
@@ -87,6 +93,9 @@ describe('single sign-on in the browser', () => {
       await page.getByRole('button', { name: 'Log in' }).click();
       await page.getByRole('link', { name: UI.continueWith(S.name) }).click();
       await page.waitForURL((u) => u.origin === samlIdpUrl());
+      expect((await page.context().cookies(stack().url)).filter((c) => c.name.startsWith('__Host-ra-sso'))).toEqual([
+        expect.objectContaining({ name: '__Host-ra-sso-saml', path: '/', httpOnly: true, secure: true, sameSite: 'None' }),
+      ]);
       await page.getByLabel('Work email').fill(email);
       await page.getByLabel('Password').fill(SAML_IDP_DEMO_PASSWORD);
       await screenshot(page, 'saml-provider-sign-in');
@@ -96,6 +105,7 @@ describe('single sign-on in the browser', () => {
       expect(await page.evaluate(() => window.location.hash)).toBe('');
       const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('auth')))!) as { user: { email: string; brand: { _id: string } } };
       expect(stored.user).toMatchObject({ email, brand: { _id: S._id } });
+      expect((await page.context().cookies(stack().url)).map((c) => c.name)).not.toContain('__Host-ra-sso-saml');
     });
   });
 });

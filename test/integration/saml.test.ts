@@ -6,6 +6,8 @@
  * session (just in time: a new User). Refused: the same answer again, the answer posted to another
  * SAML brand's address, a person of another domain, a form without an answer; bad metadata under
  * its field. (The signature, audience, time and wrapping refusals: test/functions/sso/saml.test.ts.)
+ * One browser per sign-in (issue 36, login CSRF): an answer to the attacker's request, posted by
+ * the victim's browser (no binder cookie, or the victim's own), is refused and spends nothing.
  */
 import { randomBytes, X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -15,7 +17,7 @@ import { SAML_MSG } from '../../shared/messages/saml';
 import { DEMO_SAML_BRAND, SAML_IDP_DEMO_PASSWORD } from '../../infra/local/saml-idp-people';
 import { asSession, callRoute, errorBody, login, stack } from '../support/api';
 import { seedBrand } from '../support/brands';
-import { addSamlIdpAccount, postSamlAnswer, samlIdpUrl, signInAtSamlProvider, startSso } from '../support/sso';
+import { addSamlIdpAccount, exchangeSsoCode, postSamlAnswer, samlIdpUrl, signInAtSamlProvider, ssoBrowser, startSso } from '../support/sso';
 
 const tag = randomBytes(4).toString('hex');
 const brandOf = (k: string) => ({ _id: `brand-saml${k}-${tag}`, name: `Saml ${k.toUpperCase()} ${tag}`, slug: `saml${k}-${tag}`, domain: `saml${k}-${tag}.example` });
@@ -72,7 +74,7 @@ describe('SAML single sign-on', () => {
     expect(post.acsUrl).toBe(`${stack().url}/api/sso/saml/acs/${A._id}`);
     const done = await postSamlAnswer(post.acsUrl, post.samlResponse);
     expect('code' in done).toBe(true);
-    const session = await callRoute('ssoExchange', { body: { code: (done as { code: string }).code } });
+    const session = await exchangeSsoCode((done as { code: string }).code);
     expect(session.status).toBe(200);
     expect(asSession(session.body).user).toMatchObject({ email, brand: { _id: A._id }, roles: [{ name: 'User' }] });
 
@@ -99,5 +101,41 @@ describe('SAML single sign-on', () => {
     expect(method.body).toMatchObject({ method: 'sso', label: 'Maison Aurelle', passwordAllowed: true });
     const settings = await callRoute('getSso', { token: await login('brandadmin@demo.test'), params: { brandId: DEMO_SAML_BRAND.brandId } });
     expect(settings.body).toMatchObject({ protocol: 'saml', domains: [DEMO_SAML_BRAND.domain], samlIdp: { ssoUrl: `${samlIdpUrl()}/sso` } });
+  });
+
+  it("refuses the attacker's answer posted by the victim's browser (no cookie, the victim's own binder): nobody is signed in, and the request is not spent", async () => {
+    const attacker = `mallory-${tag}@${A.domain}`;
+    const victim = `victim-${tag}@${A.domain}`;
+    await addSamlIdpAccount(attacker);
+    await addSamlIdpAccount(victim);
+    const start = await startSso(attacker);
+    // The IdP's answer is a cross-site form POST, which carries no Lax cookie: the SAML binder is SameSite=None.
+    expect(ssoBrowser(start).setCookies).toHaveLength(1);
+    expect(ssoBrowser(start).setCookies[0]).toMatch(/^__Host-ra-sso-saml=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=660; HttpOnly; Secure; SameSite=None$/);
+    // The attacker signs in at the provider as themselves and keeps the answer's form instead of posting it.
+    const post = await signInAtSamlProvider(start, attacker, SAML_IDP_DEMO_PASSWORD);
+    // The victim's browser is made to post it.
+    expect(await postSamlAnswer(post.acsUrl, post.samlResponse, { cookie: '' })).toEqual({ error: 'otherBrowser' });
+    const victimStart = await startSso(victim);
+    expect(await postSamlAnswer(post.acsUrl, post.samlResponse, { cookie: ssoBrowser(victimStart).cookie })).toEqual({ error: 'otherBrowser' });
+    // The OIDC binder is not the SAML one.
+    expect(await postSamlAnswer(post.acsUrl, post.samlResponse, { cookie: ssoBrowser(victimStart).cookie.replace('__Host-ra-sso-saml=', '__Host-ra-sso=') })).toEqual({ error: 'otherBrowser' });
+    const { getUserByEmail } = await import('../../functions/users/users.repo');
+    expect(await getUserByEmail(attacker)).toBeUndefined();
+
+    // Checked before the request is taken (node-saml removes it on any refused answer): it is still its browser's.
+    const done = await postSamlAnswer(post.acsUrl, post.samlResponse);
+    expect(done).toHaveProperty('code');
+    const { code } = done as { code: string };
+    // The code too is its browser's only.
+    expect((await exchangeSsoCode(code, { cookie: '' })).status).toBe(401);
+    expect((await exchangeSsoCode(code, { cookie: ssoBrowser(victimStart).cookie })).status).toBe(401);
+    const session = await exchangeSsoCode(code);
+    expect(session.status).toBe(200);
+    expect(asSession(session.body).user).toMatchObject({ email: attacker });
+    expect(session.headers.getSetCookie()).toContain('__Host-ra-sso-saml=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=None');
+    // The victim's own sign-in, in their own browser.
+    const own = await signInAtSamlProvider(victimStart, victim, SAML_IDP_DEMO_PASSWORD);
+    expect(await postSamlAnswer(own.acsUrl, own.samlResponse)).toHaveProperty('code');
   });
 });

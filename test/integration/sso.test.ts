@@ -9,15 +9,18 @@
  * live 60 s, the callback at a request time 5 minutes on); an email of another brand's domain; an
  * unverified email; an account of another brand; just-in-time refused. Then the brand's settings
  * (domain reservations, public and look-alike domains), the email-first answer, and mandatory SSO.
+ * One browser per sign-in (issue 36, login CSRF): the attacker's started sign-in, finished by the
+ * victim's browser (no binder cookie, or the victim's own), and a code exchanged by another
+ * browser, are refused and spend nothing.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SSO_MSG as M } from '../../shared/messages/sso';
 import { IDP_CLIENT, IDP_TEST_CLIENTS } from '../../infra/local/oidc-idp-clients';
 import { testUser } from '../support/accounts';
 import { callRoute, errorBody, login, stack, TEST_CLOCK_HEADER } from '../support/api';
 import { seedBrand } from '../support/brands';
-import { addIdpAccount, callSsoCallback, idpIssuer, signInAtProvider, ssoSignIn, startSso } from '../support/sso';
+import { addIdpAccount, callSsoCallback, exchangeSsoCode, idpIssuer, signInAtProvider, ssoBrowser, ssoSignIn, startSso } from '../support/sso';
 
 const tag = randomBytes(4).toString('hex');
 const PASSWORD = 'Sso-Test-2031!';
@@ -47,8 +50,9 @@ async function configure(b: typeof A, over: Record<string, unknown> = {}) {
   return res.body;
 }
 
+/** POST /sso/exchange from the browser the code was given to (test/support/sso.ts), or another (`headers.cookie`). */
 async function exchange(code: string, headers: Record<string, string> = {}) {
-  return callRoute('ssoExchange', { body: { code }, headers });
+  return exchangeSsoCode(code, headers);
 }
 
 beforeAll(async () => {
@@ -209,6 +213,75 @@ describe('refused sign-ins land on the login page with their message', () => {
     const res = await fetch(`${stack().url}/api/sso/start?email=${encodeURIComponent(`x-${tag}@plain-${tag}.example`)}`, { redirect: 'manual' });
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe(`${stack().url}/login?sso=notConfigured`);
+  });
+});
+
+describe('one browser per sign-in (login CSRF)', () => {
+  it('gives the starting browser a __Host- binder cookie (HttpOnly, Secure, SameSite=Lax, Path=/, no Domain), keeps only its hash with the state, and the exchange clears it', async () => {
+    const email = `binder-${tag}@${A.domain}`;
+    await addIdpAccount({ email });
+    const start = await startSso(email);
+    const { setCookies } = ssoBrowser(start);
+    expect(setCookies).toHaveLength(1);
+    expect(setCookies[0]).toMatch(/^__Host-ra-sso=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=660; HttpOnly; Secure; SameSite=Lax$/);
+    const binder = /^__Host-ra-sso=([^;]+)/.exec(setCookies[0]!)![1]!;
+    const { ddb } = await import('../../functions/lib/clients/dynamodb');
+    const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { table } = await import('../../functions/lib/table');
+    const item = (await ddb.send(new GetCommand({ TableName: table.name, Key: { pk: `SSOSTATE#${start.searchParams.get('state')}`, sk: 'SSOSTATE' } }))).Item;
+    expect(item?.binderHash).toBe(createHash('sha256').update(binder).digest('base64url'));
+    expect(JSON.stringify(item)).not.toContain(binder);
+
+    const { code } = (await callSsoCallback(await signInAtProvider(start, email))) as { code: string };
+    const session = await exchange(code);
+    expect(session.status).toBe(200);
+    expect(session.headers.getSetCookie()).toEqual([
+      '__Host-ra-sso=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Lax',
+      '__Host-ra-sso-saml=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=None',
+    ]);
+  });
+
+  it("refuses the attacker's sign-in finished by the victim's browser (no cookie, the victim's own binder, a made-up one): nobody is signed in, and the state is not spent", async () => {
+    const attacker = `mallory-${tag}@${A.domain}`;
+    const victim = `victim-${tag}@${A.domain}`;
+    await addIdpAccount({ email: attacker });
+    await addIdpAccount({ email: victim });
+    // The attacker signs in at the provider as themselves and stops before our callback.
+    const callback = await signInAtProvider(await startSso(attacker), attacker);
+    // The victim's browser is made to open that callback URL.
+    expect(await callSsoCallback(callback, { cookie: '' })).toEqual({ error: 'otherBrowser' });
+    const victimStart = await startSso(victim);
+    expect(await callSsoCallback(callback, { cookie: ssoBrowser(victimStart).cookie })).toEqual({ error: 'otherBrowser' });
+    expect(await callSsoCallback(callback, { cookie: `__Host-ra-sso=${randomBytes(32).toString('base64url')}` })).toEqual({ error: 'otherBrowser' });
+    // The SAML binder is not the OIDC one.
+    expect(await callSsoCallback(callback, { cookie: ssoBrowser(victimStart).cookie.replace('__Host-ra-sso=', '__Host-ra-sso-saml=') })).toEqual({ error: 'otherBrowser' });
+    const { getUserByEmail } = await import('../../functions/users/users.repo');
+    expect(await getUserByEmail(attacker)).toBeUndefined();
+
+    // Checked before the state is taken: the refusals left it to the browser that started it (a stranger cannot spend a state).
+    expect(await callSsoCallback(callback)).toHaveProperty('code');
+    // And the victim's own sign-in, in their own browser, signs in the victim.
+    const own = (await callSsoCallback(await signInAtProvider(victimStart, victim))) as { code: string };
+    expect((await exchange(own.code)).body.user).toMatchObject({ email: victim });
+  });
+
+  it("refuses a code exchanged without its browser's binder, or with another's, and leaves it to its browser", async () => {
+    const email = `code-${tag}@${A.domain}`;
+    const other = `code2-${tag}@${A.domain}`;
+    await addIdpAccount({ email });
+    await addIdpAccount({ email: other });
+    const { code } = (await ssoSignIn(email)) as { code: string };
+    const none = await exchange(code, { cookie: '' });
+    expect(none.status).toBe(401);
+    expect(errorBody(none).message).toBe(M.codeExpired);
+    const otherBrowser = ssoBrowser(await startSso(other)).cookie;
+    const wrong = await exchange(code, { cookie: otherBrowser });
+    expect(wrong.status).toBe(401);
+    expect(errorBody(wrong)).toEqual(errorBody(none));
+    expect(wrong.headers.getSetCookie()).toEqual([]);
+    const session = await exchange(code);
+    expect(session.status).toBe(200);
+    expect(session.body.user).toMatchObject({ email });
   });
 });
 

@@ -4,11 +4,17 @@
  * of the test stack: GET /sso/start, the provider's authorization endpoint and its own sign-in
  * page, back to our callback, then POST /sso/exchange. Each hop can be stopped at (to tamper with
  * an authorization request, or replay a callback). Raw calls: redirects are followed by hand.
+ * Our own cookies (the sign-in's binder, functions/sso/binder.ts) are kept as one browser keeps
+ * them: the jar of the browser that started a sign-in is found again by the sign-in's OIDC state
+ * or SAML request id at the callback or assertion consumer address, and by the code at the
+ * exchange (`exchangeSsoCode`); a `cookie` header given to a hop is another browser's instead.
  */
 import { expect } from 'vitest';
 import { SSO } from '../../shared/messages/sso';
+import type { ResponseOf } from '../../shared/routes/responses';
 import { IDP_DEMO_PASSWORD, type IdpAccount } from '../../infra/local/oidc-idp-clients';
-import { stack } from './api';
+import { readAuthnRequest } from '../../infra/local/saml-idp';
+import { callRoute, stack, type ApiResult } from './api';
 
 export const idpIssuer = () => stack().env.LOCAL_IDP_ISSUER!;
 
@@ -24,16 +30,62 @@ export async function addIdpAccount(a: Partial<IdpAccount> & { email: string }):
 
 class Jar {
   private cookies = new Map<string, string>();
-  take(res: Response) {
+  /** Every Set-Cookie value this browser was given, as given. */
+  readonly given: string[] = [];
+  /** A browser that holds the cookies of a Cookie header. */
+  static of(header: string): Jar {
+    const jar = new Jar();
+    for (const pair of header.split(/;\s*/).filter(Boolean)) jar.set(pair);
+    return jar;
+  }
+  private set(pair: string) {
+    const i = pair.indexOf('=');
+    this.cookies.set(pair.slice(0, i), pair.slice(i + 1));
+  }
+  take(res: { headers: Headers }) {
     for (const c of res.headers.getSetCookie()) {
+      this.given.push(c);
       const [pair] = c.split(';');
-      const i = pair!.indexOf('=');
-      this.cookies.set(pair!.slice(0, i), pair!.slice(i + 1));
+      if (/;\s*max-age=0(;|$)/i.test(c)) this.cookies.delete(pair!.slice(0, pair!.indexOf('=')));
+      else this.set(pair!);
     }
   }
   header() {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
+}
+
+/** The browsers of the sign-ins started here, by `signInKey`; and of the codes they were given. */
+const browsers = new Map<string, Jar>();
+const codeBrowsers = new Map<string, Jar>();
+
+/** What finds a sign-in's browser again: its OIDC state, or its SAML request's id (in the AuthnRequest, or an answer's InResponseTo). */
+function signInKey(url: URL | string): string | undefined {
+  const u = new URL(url);
+  const state = u.searchParams.get('state');
+  if (state) return `oidc:${state}`;
+  const request = u.searchParams.get('SAMLRequest');
+  return request ? `saml:${readAuthnRequest(request).id}` : undefined;
+}
+const samlAnswerKey = (samlResponse: string) => {
+  const id = /<(?:\w+:)?Response\b[^>]*\sInResponseTo="([^"]+)"/.exec(Buffer.from(samlResponse, 'base64').toString('utf8'))?.[1];
+  return id ? `saml:${id}` : undefined;
+};
+
+/** The browser of a hop: another browser's cookies when the hop's headers name them, else the browser that started the sign-in (none: a fresh browser). */
+function browserFor(key: string | undefined, headers: Record<string, string>): { jar: Jar; headers: Record<string, string> } {
+  const { cookie, ...rest } = headers;
+  return { jar: cookie !== undefined ? Jar.of(cookie) : ((key && browsers.get(key)) || new Jar()), headers: rest };
+}
+
+/**
+ * The browser that started the sign-in of `url` (the provider's address /sso/start sent it to, or
+ * our callback's): its Cookie header (to play another browser with it), and what /sso/start set.
+ */
+export function ssoBrowser(url: URL | string): { cookie: string; setCookies: string[] } {
+  const jar = browsers.get(signInKey(url) ?? '');
+  if (!jar) throw new Error(`No sign-in was started here for ${String(url)}`);
+  return { cookie: jar.header(), setCookies: [...jar.given] };
 }
 
 async function hop(url: string, jar: Jar, init: RequestInit = {}): Promise<Response> {
@@ -50,9 +102,13 @@ const location = (res: Response, base: string) => {
 
 /** GET /sso/start?email=: the provider's authorization URL it redirects to (or wherever else it sends the browser). */
 export async function startSso(email: string): Promise<URL> {
-  const res = await fetch(`${stack().url}/api/sso/start?${new URLSearchParams({ email })}`, { redirect: 'manual' });
+  const jar = new Jar();
+  const res = await hop(`${stack().url}/api/sso/start?${new URLSearchParams({ email })}`, jar);
   expect(res.status).toBe(302);
-  return new URL(location(res, stack().url));
+  const to = new URL(location(res, stack().url));
+  const key = signInKey(to);
+  if (key) browsers.set(key, jar);
+  return to;
 }
 
 /**
@@ -79,13 +135,30 @@ export async function signInAtProvider(authorizationUrl: URL | string, login: st
 
 export type CallbackOutcome = { code: string } | { error: string };
 
-/** Our callback: where it sends the browser (the SPA's landing page with a code, or the login page with an error key). */
+/**
+ * Our callback, called by the browser that started the sign-in (or by another: `headers.cookie`):
+ * where it sends the browser (the SPA's landing page with a code, or the login page with an error key).
+ */
 export async function callSsoCallback(callbackUrl: string, headers: Record<string, string> = {}): Promise<CallbackOutcome> {
-  return outcomeOf(await fetch(callbackUrl, { redirect: 'manual', headers }));
+  const browser = browserFor(signInKey(callbackUrl), headers);
+  return outcomeOf(await hop(callbackUrl, browser.jar, { headers: browser.headers }), browser.jar);
 }
 
-/** Where a finished sign-in's answer sends the browser: the SPA's landing page with its code, or the login page with an error key. */
-async function outcomeOf(res: Response): Promise<CallbackOutcome> {
+/**
+ * POST /sso/exchange of a code, from the browser the code was given to (or another:
+ * `headers.cookie`), which keeps the answer's cookies.
+ */
+export async function exchangeSsoCode(code: string, headers: Record<string, string> = {}): Promise<ApiResult<ResponseOf<'ssoExchange'>>> {
+  const { cookie, ...rest } = headers;
+  const jar = cookie !== undefined ? Jar.of(cookie) : (codeBrowsers.get(code) ?? new Jar());
+  const header = jar.header();
+  const res = await callRoute('ssoExchange', { body: { code }, headers: { ...rest, ...(header ? { cookie: header } : {}) } });
+  jar.take(res);
+  return res;
+}
+
+/** Where a finished sign-in's answer sends the browser: the SPA's landing page with its code (kept with the browser's jar), or the login page with an error key. */
+async function outcomeOf(res: Response, jar: Jar): Promise<CallbackOutcome> {
   expect(res.status).toBe(302);
   const to = new URL(location(res, stack().url));
   expect(res.headers.get('cache-control')).toBe('no-store');
@@ -94,6 +167,7 @@ async function outcomeOf(res: Response): Promise<CallbackOutcome> {
     expect(code).toBeTruthy();
     // The code travels in the fragment only, never in a query a server would log.
     expect(to.search).toBe('');
+    codeBrowsers.set(code!, jar);
     return { code: code! };
   }
   expect(to.pathname).toBe('/login');
@@ -137,8 +211,12 @@ export async function signInAtSamlProvider(signOnUrl: URL | string, email: strin
   return { acsUrl, samlResponse: field(answer, 'SAMLResponse') };
 }
 
-/** The browser's post of the provider's answer to our assertion consumer address: where it is sent next. */
-export async function postSamlAnswer(acsUrl: string, samlResponse: string): Promise<CallbackOutcome> {
-  const res = await fetch(acsUrl, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ SAMLResponse: samlResponse, RelayState: '' }).toString() });
-  return outcomeOf(res);
+/**
+ * The browser's post of the provider's answer to our assertion consumer address, by the browser
+ * that started the sign-in the answer is for (or by another: `headers.cookie`): where it is sent next.
+ */
+export async function postSamlAnswer(acsUrl: string, samlResponse: string, headers: Record<string, string> = {}): Promise<CallbackOutcome> {
+  const browser = browserFor(samlAnswerKey(samlResponse), headers);
+  const res = await hop(acsUrl, browser.jar, { method: 'POST', headers: { ...browser.headers, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ SAMLResponse: samlResponse, RelayState: '' }).toString() });
+  return outcomeOf(res, browser.jar);
 }
