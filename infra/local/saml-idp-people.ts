@@ -11,6 +11,12 @@ export interface SamlIdpPerson {
   email: string;
   givenName: string;
   familyName: string;
+  /**
+   * Test stack only (set through `POST /_test/accounts`): the answers for this person name this
+   * issuer instead of the provider's entity id, signed with the provider's own key (an answer of
+   * another IdP that shares the certificate, which the brand must refuse).
+   */
+  issuer?: string;
 }
 
 export const SAML_IDP_DEMO_PEOPLE: readonly SamlIdpPerson[] = [

@@ -8,7 +8,8 @@
  * - `GET /metadata`: its metadata (what a brand admin pastes into the brand's SSO settings).
  * - Its signing key and certificate are demo files of this folder (./saml-idp/), local only.
  * The test stack's provider (`testHooks`) also answers `POST /_test/accounts` (each suite signs in
- * people of its own domains). `samlAnswer()` makes answers in-process for the attack tests.
+ * people of its own domains; a person given an `issuer` gets answers of that issuer, signed with
+ * this provider's key). `samlAnswer()` makes answers in-process for the attack tests.
  */
 import { inflateRawSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
@@ -38,10 +39,10 @@ export interface LocalSamlIdp {
   stop(): Promise<void>;
 }
 
-/** The identity provider of `url`, signing with `key`/`cert` (another pair: an impostor for the tests). */
-export function samlIdentityProvider(url: string, key = SAML_IDP_KEY, cert = SAML_IDP_CERT) {
+/** The identity provider of `url`, signing with `key`/`cert` (another pair: an impostor for the tests); `entityId` names the answers' issuer. */
+export function samlIdentityProvider(url: string, key = SAML_IDP_KEY, cert = SAML_IDP_CERT, entityId = `${url}/metadata`) {
   return samlify.IdentityProvider({
-    entityID: `${url}/metadata`,
+    entityID: entityId,
     privateKey: key,
     signingCert: cert,
     isAssertionEncrypted: false,
@@ -111,7 +112,8 @@ export async function startLocalSamlIdp(opts: { port: number; appUrl: string; te
         if (!acsUrl.startsWith(appAcs)) return html(400, page('Sign-in error', '<h1>Sign-in error</h1><p>This application is not known here.</p>'));
         const person = people.get((f.get('email') ?? '').trim().toLowerCase());
         if (!person || f.get('password') !== SAML_IDP_DEMO_PASSWORD) return html(200, form(request, relay, 'Wrong email or password.', f.get('email') ?? ''));
-        const answer = await samlAnswer(idp, samlServiceProvider(issuer, acsUrl), id, person.email);
+        const signer = opts.testHooks && person.issuer ? samlIdentityProvider(url, SAML_IDP_KEY, SAML_IDP_CERT, person.issuer) : idp;
+        const answer = await samlAnswer(signer, samlServiceProvider(issuer, acsUrl), id, person.email);
         // The HTTP-POST binding: the browser posts the answer to the service provider.
         return html(
           200,

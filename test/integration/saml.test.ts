@@ -7,7 +7,9 @@
  * SAML brand's address, a person of another domain, a form without an answer; bad metadata under
  * its field. (The signature, audience, time and wrapping refusals: test/functions/sso/saml.test.ts.)
  * One browser per sign-in (issue 36, login CSRF): an answer to the attacker's request, posted by
- * the victim's browser (no binder cookie, or the victim's own), is refused and spends nothing.
+ * the victim's browser (no binder cookie, or the victim's own), is refused and spends nothing. The
+ * issuer (issue 36): an answer signed with the provider's key but naming another issuer, in its
+ * assertion or its Response, is refused (node-saml 5.1 does not check it: our code does).
  */
 import { randomBytes, X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -137,5 +139,38 @@ describe('SAML single sign-on', () => {
     // The victim's own sign-in, in their own browser.
     const own = await signInAtSamlProvider(victimStart, victim, SAML_IDP_DEMO_PASSWORD);
     expect(await postSamlAnswer(own.acsUrl, own.samlResponse)).toHaveProperty('code');
+  });
+
+  it("refuses an answer signed with the provider's key that names another issuer: in the assertion and the Response, in the assertion only, in the Response only", async () => {
+    const entityId = `${samlIdpUrl()}/metadata`;
+    const impostor = 'https://impostor.example/saml/metadata';
+    /** The answer with its Response's own Issuer (not the assertion's, which is signed) set to `issuer`. */
+    const withResponseIssuer = (samlResponse: string, issuer: string) => {
+      const xml = Buffer.from(samlResponse, 'base64').toString('utf8');
+      const at = xml.search(/<(\w+:)?Assertion\b/);
+      const head = xml.slice(0, at).replace(/(<(?:\w+:)?Issuer\b[^>]*>)[^<]*(<\/(?:\w+:)?Issuer>)/, `$1${issuer}$2`);
+      expect(head).toContain(issuer);
+      return Buffer.from(head + xml.slice(at)).toString('base64');
+    };
+    const { getUserByEmail } = await import('../../functions/users/users.repo');
+
+    const both = `other-issuer-${tag}@${A.domain}`;
+    await addSamlIdpAccount(both, { issuer: impostor });
+    const post = await signInAtSamlProvider(await startSso(both), both, SAML_IDP_DEMO_PASSWORD);
+    expect(Buffer.from(post.samlResponse, 'base64').toString('utf8').split(impostor).length - 1).toBe(2);
+    expect(await postSamlAnswer(post.acsUrl, post.samlResponse)).toEqual({ error: 'providerError' });
+
+    const assertionOnly = await signInAtSamlProvider(await startSso(both), both, SAML_IDP_DEMO_PASSWORD);
+    expect(await postSamlAnswer(assertionOnly.acsUrl, withResponseIssuer(assertionOnly.samlResponse, entityId))).toEqual({ error: 'providerError' });
+    expect(await getUserByEmail(both)).toBeUndefined();
+
+    const honest = `right-issuer-${tag}@${A.domain}`;
+    await addSamlIdpAccount(honest);
+    const responseOnly = await signInAtSamlProvider(await startSso(honest), honest, SAML_IDP_DEMO_PASSWORD);
+    expect(await postSamlAnswer(responseOnly.acsUrl, withResponseIssuer(responseOnly.samlResponse, impostor))).toEqual({ error: 'providerError' });
+    expect(await getUserByEmail(honest)).toBeUndefined();
+    // The same person's answer as the provider made it signs in (the refusals above are the issuer's).
+    const fine = await signInAtSamlProvider(await startSso(honest), honest, SAML_IDP_DEMO_PASSWORD);
+    expect(await postSamlAnswer(fine.acsUrl, fine.samlResponse)).toHaveProperty('code');
   });
 });

@@ -182,9 +182,12 @@ export async function ssoSignIn(email: string, login = email): Promise<CallbackO
 /** The test stack's local SAML identity provider (infra/local/saml-idp.ts). */
 export const samlIdpUrl = () => stack().env.LOCAL_SAML_IDP_URL!;
 
-/** A person at the test stack's SAML provider (its test hook); its password is the provider's demo password. */
-export async function addSamlIdpAccount(email: string): Promise<void> {
-  const res = await fetch(`${samlIdpUrl()}/_test/accounts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, givenName: 'Saml', familyName: 'Tester' }) });
+/**
+ * A person at the test stack's SAML provider (its test hook); its password is the provider's demo
+ * password. `issuer`: its answers name this issuer, signed with the provider's key.
+ */
+export async function addSamlIdpAccount(email: string, opts: { issuer?: string } = {}): Promise<void> {
+  const res = await fetch(`${samlIdpUrl()}/_test/accounts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, givenName: 'Saml', familyName: 'Tester', ...opts }) });
   expect(res.status).toBe(201);
 }
 

@@ -5,13 +5,19 @@
  * accepted only when node-saml finds:
  * - the assertion signed by one of the brand's IdP certificates (`wantAssertionsSigned`; xml-crypto
  *   checks that the signed node is the assertion read, so a wrapped copy is refused);
- * - the issuer the brand's IdP, the audience this brand's service provider (another brand's
- *   answer is not this one's), the time conditions met (NotBefore, NotOnOrAfter; 30 s of skew);
+ * - the audience this brand's service provider (another brand's answer is not this one's), the
+ *   time conditions met (NotBefore, NotOnOrAfter; 30 s of skew);
  * - InResponseTo a request this brand sent and did not see answered yet (`requests`, taken once).
+ * node-saml 5.1 checks `idpIssuer` on logout messages only, never on a sign-in's answer: our code
+ * then checks the issuer (`checkIssuers`): the signed assertion's Issuer, and the Response's when it
+ * has one, must be the brand's IdP entity id (another IdP trusted with the same key, or a
+ * certificate shared by several of a company's IdPs, is not this brand's).
  * Then the assertion's id is taken once until its NotOnOrAfter (`takeAssertion`): a replayed
  * answer, or the same answer posted twice at once, signs in at most once.
  */
 import { SAML, ValidateInResponseTo, type CacheProvider, type Profile } from '@node-saml/node-saml';
+import { DOMParser } from '@xmldom/xmldom';
+import * as xpath from 'xpath';
 import type { SamlIdp } from './metadata';
 import { serviceProvider } from './service-provider';
 
@@ -56,6 +62,7 @@ function client(appUrl: string, brand: SamlBrand, stores: SamlStores): SAML {
     entryPoint: brand.idp.ssoUrl,
     issuer: sp.entityId,
     audience: sp.entityId,
+    // Checked by node-saml on logout messages only (lib/saml.js verifyIssuer): `checkIssuers` checks the sign-in's answer.
     idpIssuer: brand.idp.entityId,
     idpCert: brand.idp.certs.map(pem),
     wantAssertionsSigned: true,
@@ -74,6 +81,23 @@ export function samlSignInUrl(appUrl: string, brand: SamlBrand, stores: SamlStor
   return client(appUrl, brand, stores).getAuthorizeUrlAsync(relayState, new URL(appUrl).host, {});
 }
 
+/**
+ * The answer's issuers, after node-saml accepted it: the signed assertion's Issuer (as node-saml
+ * read it from the verified XML; the Web Browser SSO profile requires one) and the Response's
+ * (optional in the profile; at most one, which must name the same IdP) must be the brand's IdP
+ * entity id.
+ */
+function checkIssuers(brand: SamlBrand, profile: Profile, samlResponse: string): void {
+  const expected = brand.idp.entityId;
+  const assertionIssuer = typeof profile.issuer === 'string' ? profile.issuer.trim() : '';
+  if (assertionIssuer !== expected) throw new SamlRefusedError(`assertion issuer ${assertionIssuer || '(none)'} is not the brand's identity provider ${expected}`);
+  const doc = new DOMParser({ errorHandler: { error: () => undefined, fatalError: () => undefined } }).parseFromString(Buffer.from(samlResponse, 'base64').toString('utf8'), 'text/xml');
+  const issuers = (xpath.select as (e: string, n: unknown) => unknown[])("/*[local-name()='Response']/*[local-name()='Issuer']", doc) as Element[];
+  if (issuers.length > 1) throw new SamlRefusedError(`the response has ${issuers.length} issuers`);
+  const responseIssuer = issuers[0]?.textContent?.trim();
+  if (responseIssuer !== undefined && responseIssuer !== expected) throw new SamlRefusedError(`response issuer ${responseIssuer || '(empty)'} is not the brand's identity provider ${expected}`);
+}
+
 /** The signed-in person's email of an answer posted to the brand's assertion consumer address; SamlRefusedError for any other answer. */
 export async function checkSamlResponse(appUrl: string, brand: SamlBrand, stores: SamlStores, samlResponse: string): Promise<{ email: string; nameId: string }> {
   let profile: Profile | null;
@@ -83,6 +107,7 @@ export async function checkSamlResponse(appUrl: string, brand: SamlBrand, stores
     throw new SamlRefusedError((e as Error).message);
   }
   if (!profile) throw new SamlRefusedError('no profile (a logout answer)');
+  checkIssuers(brand, profile, samlResponse);
   const assertion = (profile.getAssertion?.() as { Assertion?: { $?: { ID?: string }; Conditions?: { $?: { NotOnOrAfter?: string } }[] } } | undefined)?.Assertion;
   const assertionId = assertion?.$?.ID;
   const notOnOrAfter = Date.parse(assertion?.Conditions?.[0]?.$?.NotOnOrAfter ?? '');
