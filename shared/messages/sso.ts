@@ -6,6 +6,8 @@ export const SSO = {
   codeSeconds: 60,
   /** Domains one brand may reserve. */
   maxDomains: 20,
+  /** A page of GET /sso/{brandId}/accounts. */
+  accountsPageSize: 25,
   /** Where the provider sends the browser back to, under the app's address. */
   callbackPath: '/api/sso/oidc/callback',
   /** The SPA page a finished sign-in lands on (with `#code=`), and the login page errors land on (with `?sso=`). */
@@ -53,6 +55,18 @@ export const SSO_MSG = {
   codeExpired: 'Your sign-in took too long or this link was already used. Start again.',
   /** The password refused for a domain whose brand made single sign-on mandatory. */
   passwordRefused: (label: string) => `Your company signs you in with single sign-on: choose “Continue with ${label}” on the sign-in page.`,
+  /**
+   * POST /forgotPassword for a mandatory domain, to every caller alike (issue 36): the brand's people
+   * get no link; an account it spares (a site admin's, another brand's) gets one by email.
+   */
+  resetRefused: (label: string) =>
+    `Your company signs you in with single sign-on: choose “Continue with ${label}” on the sign-in page. If your account is not one of ${label}’s, we have emailed you a link to reset your password.`,
+  /** POST /register of an address whose domain is a brand's single sign-on domain (issue 36). */
+  registerRefused: (label: string) => `This address belongs to ${label}, which signs its people in with single sign-on: choose “Continue with ${label}” on the sign-in page instead of registering.`,
+  /** POST /passkeys/login of a person held by their brand's mandatory single sign-on (issue 36). */
+  passkeyRefused: (label: string) => `Your company signs you in with single sign-on, so your passkeys are not used: choose “Continue with ${label}” on the sign-in page.`,
+  /** My Account › Passkeys, for such a person: why their passkeys are listed as inactive. */
+  passkeysInactive: (label: string) => `Inactive: ${label} signs you in with single sign-on, so your passkeys are not used to sign in.`,
 } as const;
 
 /** The ?sso= keys a failed sign-in lands on the login page with (their texts above). */
