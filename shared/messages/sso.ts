@@ -79,6 +79,8 @@ export const SSO_UI = {
   checking: 'Checking…',
   continueWith: (label: string) => `Continue with ${label}`,
   usePassword: 'Use my password instead',
+  /** Mandatory single sign-on: for the accounts it spares (a site admin's, another brand's: issue 36). */
+  notCompanyAccount: (label: string) => `Not a ${label} account? Use my password`,
   changeEmail: 'Use another email',
   ssoText: (label: string) => `${label} signs you in with your company account.`,
   finishing: 'Signing you in…',
@@ -135,4 +137,13 @@ export const SSO_UI = {
   loading: 'Loading single sign-on settings…',
   loadFailed: 'The single sign-on settings could not be loaded.',
   noBrand: 'Choose a brand first: single sign-on is set per brand.',
+  // Settings › Single sign-on › the accounts single sign-on spares (issue 36).
+  sparedTitle: 'Other accounts of your domains',
+  sparedIntro: 'These accounts have an address of your verified domains but are not your brand’s people: site administrators and other brands’ users. Single sign-on does not apply to them; they keep signing in with their password.',
+  sparedNone: 'No other accounts have an address of your verified domains.',
+  sparedLoading: 'Loading the other accounts…',
+  sparedFailed: 'The other accounts could not be loaded.',
+  sparedKind: { admin: 'Site administrator', otherBrand: 'Another brand’s user' },
+  sparedStatus: { active: 'Active', pending: 'Not activated', disabled: 'Deactivated' },
+  sparedMore: 'Show more',
 } as const;

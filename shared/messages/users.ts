@@ -43,3 +43,10 @@ export const USER_MSG = {
   changedMeanwhile: 'The user was changed or deleted meanwhile. Reload and try again.',
   someRetailersHidden: 'other retailer(s)',
 } as const;
+
+/** The page of an email change's link (issue 36; web/src/features/users/components/confirm-email-change.tsx). */
+export const USER_UI = {
+  confirmEmailTitle: 'Your new email address',
+  confirmEmailWorking: 'Confirming your new email address…',
+  confirmEmailBack: 'Back to your settings',
+} as const;
