@@ -67,6 +67,8 @@ export const AUTH = {
   sessionHours: 12,
   resetTokenMinutes: 60,
   activationTokenHours: 72,
+  /** A My Account email change's link to the new address (issue 36). */
+  emailChangeTokenHours: 24,
   /** Login attempts per account and address per window (a right password clears them). */
   maxFailedLogins: 5,
   /** The throttle window. */

@@ -3,7 +3,9 @@
  * The public surface of functions/auth/ (issue 23): other features import only this file, never
  * its other files (lint). Re-exports only, by name.
  */
-export { createLink } from './links';
+export { createEmailChangeLink, createLink } from './links';
+export { takeEmailChange } from './tokens.repo';
+export { removeUnprovenRegistration, unprovenRegistration } from './registration.repo';
 export { currentPasswordChecked, limitAddress, requestTime, reserveCurrentPasswordCheck, sourceIp } from './throttle';
 export { takeCaseLinkAnswer, takeEmailSend, takeFormRequest, takeMfaTry, type Window } from './throttle.repo';
 export { sessionAnswer } from './session-answer';

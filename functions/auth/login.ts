@@ -21,12 +21,15 @@ import { limitAddress, loginSucceeded, requestTime, reserveLoginAttempt, sourceI
 export const handler = httpHandler(route('login'), async ({ body, event }) => {
   await limitAddress(event);
   const email = body.email.toLowerCase();
-  const ssoOnly = await passwordRefusal(email);
-  if (ssoOnly) throw new HttpError(403, ssoOnly, 'SSO_REQUIRED');
   const attempt: LoginAttempt = { email, ip: sourceIp(event), device: await trustedDevice(event, email), now: requestTime(event) };
   await reserveLoginAttempt(attempt);
   const user = await getUserByEmail(email);
   const ok = await verifyPassword(body.password, user?.passwordHash);
+  // Mandatory single sign-on holds the brand's own people only (issue 36): an account it spares (a
+  // site admin, another brand's) signs in with its right password; every other answer of the
+  // domain is SSO_REQUIRED, a wrong password and an unknown address alike (no account oracle).
+  const ssoOnly = await passwordRefusal(email, user && ok ? user : undefined);
+  if (ssoOnly) throw new HttpError(403, ssoOnly, 'SSO_REQUIRED');
   if (!user || !ok) throw new UnauthorizedError(MSG.loginFailed);
   await loginSucceeded(attempt);
   if (user.status !== 'active') throw new ForbiddenError(MSG.notActivated);

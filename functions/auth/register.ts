@@ -1,16 +1,18 @@
 import { DEFAULT_COLORS, ROLE } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
+import { SSO_MSG } from '../../shared/messages/sso';
 import { route } from '../../shared/routes/accounts';
 import { slugify } from '../../shared/slug';
 import type { BrandRecord } from '../brands';
 import { sendEmail } from '../lib/email';
 import { activateAccountEmail, registrationAttemptEmail } from '../lib/email/accounts';
 import { env } from '../lib/env';
-import { ConflictError } from '../lib/http/errors';
+import { ConflictError, ValidationError } from '../lib/http/errors';
 import { httpHandler, respond } from '../http';
 import { hashPassword } from '../lib/password';
 import { newId } from '../lib/table';
 import { listRoles } from '../roles';
+import { ssoForEmail } from '../sso';
 import { getUserByEmail, newUserRecord, roleRef, type UserRecord } from '../users';
 import { createLink } from './links';
 import { createBrandWithAdmin, isBrandNameTaken } from './registration.repo';
@@ -28,6 +30,9 @@ import { limitAddress } from './throttle';
 export const handler = httpHandler(route('register'), async ({ body, event }) => {
   await limitAddress(event);
   const email = body.email.toLowerCase();
+  // An address of a brand's single sign-on domain signs in at its company, never registers (issue 36): told by the domain alone.
+  const sso = await ssoForEmail(email);
+  if (sso) throw new ValidationError(SSO_MSG.registerRefused(sso.label), [{ path: 'email', message: SSO_MSG.registerRefused(sso.label) }]);
   const now = new Date().toISOString();
   const brandId = newId();
   const userId = newId();

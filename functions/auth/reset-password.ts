@@ -19,8 +19,8 @@ export const handler = httpHandler(route('resetPassword'), async ({ query, body 
   // A deactivated account is not brought back by an old link. The password change ends every session.
   const user = await getUser(token.userId);
   if (!user || user.status === 'disabled') throw new HttpError(410, MSG.linkExpired, 'LINK_EXPIRED');
-  // Single sign-on made mandatory since the link was sent: no password for this domain (an invited user signs in with it instead).
-  const ssoOnly = await passwordRefusal(user.email.toLowerCase());
+  // Single sign-on made mandatory since the link was sent: no password for the brand's people of this domain (an invited user signs in with it instead); an admin or another brand's account keeps it.
+  const ssoOnly = await passwordRefusal(user.email.toLowerCase(), user);
   if (ssoOnly) throw new HttpError(403, ssoOnly, 'SSO_REQUIRED');
   await updateUserFields(token.userId, { passwordHash: await hashPassword(body.password), status: 'active' });
   return respond(200, { message: MSG.passwordReset }, undefined, [await deviceCookie(user.email.toLowerCase())]);

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { LinkKind } from '../../shared/constants';
 import { ddb } from '../lib/clients/dynamodb';
 import { isConditionFailed, key, table } from '../lib/table';
@@ -40,6 +40,51 @@ export async function consumeLinkToken(hash: string): Promise<LinkTokenRecord | 
       }),
     );
     return out.Attributes as LinkTokenRecord;
+  } catch (e) {
+    if (isConditionFailed(e)) return undefined;
+    throw e;
+  }
+}
+
+/**
+ * A My Account email change waiting for its link (issue 36): `EMAILCHANGE#<sha256(token)>` /
+ * `EMAILCHANGE` (the user, the address asked for and the one it replaces; TTL expiresAt). Only the
+ * hash is kept, as for TOKEN# links; the address asked for is reserved by nothing until the link
+ * is opened, so a pending change blocks nobody.
+ */
+export interface EmailChangeRecord {
+  userId: string;
+  oldEmail: string;
+  newEmail: string;
+  /** Epoch seconds; also the table's TTL attribute. */
+  expiresAt: number;
+}
+
+const emailChangeKey = (hash: string) => ({ pk: `EMAILCHANGE#${hash}`, sk: 'EMAILCHANGE' });
+
+/** PutItem EMAILCHANGE#hash (TTL expiresAt), only if absent. */
+export async function putEmailChange(hash: string, c: EmailChangeRecord): Promise<void> {
+  await ddb.send(new PutCommand({ TableName: table.name, Item: { ...emailChangeKey(hash), entity: 'EmailChange', ...c }, ConditionExpression: 'attribute_not_exists(pk)' }));
+}
+
+/**
+ * DeleteItem EMAILCHANGE#hash only if it is this user's and unexpired at `now` (ms), answering it:
+ * taken once. Another user's token, an unknown or an expired one: undefined, and the token stays
+ * for its own user until it expires.
+ */
+export async function takeEmailChange(hash: string, userId: string, now: number): Promise<EmailChangeRecord | undefined> {
+  try {
+    const out = await ddb.send(
+      new DeleteCommand({
+        TableName: table.name,
+        Key: emailChangeKey(hash),
+        ConditionExpression: 'attribute_exists(pk) AND userId = :u AND expiresAt > :now',
+        ExpressionAttributeValues: { ':u': userId, ':now': Math.floor(now / 1000) },
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    const a = out.Attributes;
+    return a ? { userId: a.userId as string, oldEmail: a.oldEmail as string, newEmail: a.newEmail as string, expiresAt: a.expiresAt as number } : undefined;
   } catch (e) {
     if (isConditionFailed(e)) return undefined;
     throw e;

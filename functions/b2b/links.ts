@@ -94,7 +94,8 @@ export async function listLinks(auth: AuthContext, q: { brand?: string; retailer
 export async function revoke(auth: AuthContext, id: string, q: { brand?: string }, now = new Date()) {
   const brandId = brandOf(auth, q.brand);
   const link = await getLink(id);
-  if (!link || link.brand !== brandId) throw new NotFoundError(B2B_MSG.linkNotFound);
+  // A retailer's case link (./case-links.ts) is not a B2B link: this route never ends one (issue 36).
+  if (!link || link.scope === 'cases' || link.brand !== brandId) throw new NotFoundError(B2B_MSG.linkNotFound);
   const done = await revokeLink(id, await person(auth), now.toISOString());
   if (!done) return { message: B2B_MSG.alreadyRevoked, data: present((await getLink(id)) ?? link, now) };
   return { message: B2B_MSG.revoked, data: present(done, now) };
@@ -134,7 +135,7 @@ async function context(link: B2bLinkRecord, brand: BrandRecord): Promise<PortalC
 }
 
 /**
- * POST /b2bPortal/session: a token that is not one of ours → 401 linkInvalid; a link revoked,
+ * POST /b2bPortal/session: a token that is not one of ours (a case link's too) → 401 linkInvalid; a link revoked,
  * expired or otherwise ended → 401 linkEnded; else a portal session until the earlier of
  * B2B.sessionMinutes and the link's expiry.
  */
@@ -142,7 +143,8 @@ export async function openPortal(token: string, now = new Date()) {
   const parsed = parseToken(token);
   if (!parsed) throw new UnauthorizedError(B2B_MSG.linkInvalid);
   const stored = await getLink(parsed.linkId);
-  if (!stored || !sameHash(stored.secretHash, hashOf(parsed.secret))) throw new UnauthorizedError(B2B_MSG.linkInvalid);
+  // A case link's token is not a portal link: "not valid", never "ended", which would confirm it is real (issue 36).
+  if (!stored || stored.scope === 'cases' || !sameHash(stored.secretHash, hashOf(parsed.secret))) throw new UnauthorizedError(B2B_MSG.linkInvalid);
   const usable = await usableLink(parsed.linkId, now);
   if (!usable) throw new UnauthorizedError(B2B_MSG.linkEnded);
   const { link, brand } = usable;

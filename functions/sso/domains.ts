@@ -5,6 +5,7 @@
  * only: never whether an account exists.
  */
 import { domainToASCII } from 'node:url';
+import { ROLE } from '../../shared/constants';
 import { PUBLIC_MAIL_DOMAINS, SSO_MSG as M } from '../../shared/messages/sso';
 import { getBrand } from '../brands';
 import { domainOwner, getSsoConfig, type SsoConfig } from './sso.repo';
@@ -47,8 +48,39 @@ export async function ssoForEmail(email: string): Promise<EmailSso | undefined> 
   return { config, label: brand?.name ?? 'your company' };
 }
 
-/** The message refusing a password for an email whose brand made single sign-on mandatory, if so. */
-export async function passwordRefusal(email: string): Promise<string | undefined> {
+/** An account as single sign-on's rules read it. */
+export interface SsoAccount {
+  brand: string | null;
+  roles: readonly { name: string }[];
+}
+
+/**
+ * Whether a brand's mandatory single sign-on holds an account: the brand's own people only (its
+ * brand's account, not a site ADMIN). An admin, or another brand's account, of a domain the
+ * brand verified keeps its password (issue 36): they are listed to the brand, not locked.
+ */
+export const heldBySso = (sso: EmailSso, user: SsoAccount): boolean => sso.config.mandatory && user.brand === sso.config.brandId && !user.roles.some((r) => r.name === ROLE.ADMIN);
+
+/** The brand single sign-on of an email's domain when that brand made it mandatory, if so (by the domain only). */
+export async function mandatorySso(email: string): Promise<EmailSso | undefined> {
   const sso = await ssoForEmail(email);
-  return sso?.config.mandatory ? M.passwordRefused(sso.label) : undefined;
+  return sso?.config.mandatory ? sso : undefined;
+}
+
+/**
+ * The message refusing a password, if so: the email's domain is a brand's with single sign-on
+ * mandatory and `user` is not an account it spares. `user` undefined stands for "no account
+ * shown to be exempt" (unknown, or its password not proven): refused, so a stranger learns
+ * nothing about accounts of the domain.
+ */
+export async function passwordRefusal(email: string, user: SsoAccount | undefined): Promise<string | undefined> {
+  const sso = await mandatorySso(email);
+  if (!sso || (user && !heldBySso(sso, user))) return undefined;
+  return M.passwordRefused(sso.label);
+}
+
+/** The mandatory single sign-on that holds an account (its own brand's, of its email's domain; never an ADMIN's), if any. */
+export async function ssoHolding(user: SsoAccount & { email: string }): Promise<EmailSso | undefined> {
+  const sso = await mandatorySso(user.email.toLowerCase());
+  return sso && heldBySso(sso, user) ? sso : undefined;
 }

@@ -3,4 +3,4 @@
  * The public surface of functions/sso/ (issue 23): other features import only this file, never
  * its other files (lint). Re-exports only, by name.
  */
-export { passwordRefusal } from './domains';
+export { mandatorySso, heldBySso, passwordRefusal, ssoForEmail, ssoHolding } from './domains';

@@ -2,11 +2,12 @@
  * The end of a single sign-on (issue 26 step 3): the provider's verified email, of one of the
  * brand's domains, gives the brand's user, an account made as a User of the brand (just-in-time,
  * when the brand chose it), or a refusal. A user of another brand, a site admin, or a deactivated
- * account is refused.
+ * account is refused. A free registration of the address never activated gives way (issue 36).
  */
 import { randomBytes } from 'node:crypto';
 import { ROLE } from '../../shared/constants';
 import { SSO_MSG, type SsoErrorKey } from '../../shared/messages/sso';
+import { removeUnprovenRegistration, unprovenRegistration } from '../auth';
 import { hashPassword } from '../lib/password';
 import { logger } from '../lib/logger';
 import { listRoles } from '../roles';
@@ -29,7 +30,16 @@ export async function ssoUser(config: SsoConfig, claims: SignedInClaims): Promis
   if (!claims.emailVerified) throw new SsoRefusal('emailUnverified');
   const domain = emailDomain(claims.email);
   if (!domain || !config.domains.includes(domain)) throw new SsoRefusal('wrongDomain', `domain ${domain ?? '(none)'} is not among ${config.domains.join(', ')}`);
-  const found = await getUserByEmail(claims.email);
+  let found = await getUserByEmail(claims.email);
+  // A free registration of this address never activated (issue 36): nothing proved its registrant
+  // holds the mailbox, and the provider just did. It is removed, and the sign-in goes on as if it
+  // had never been (just in time, or noAccount), so a squat never blocks the person's SSO.
+  const squat = found && found.brand !== config.brandId ? await unprovenRegistration(found) : undefined;
+  if (found && squat) {
+    const removed = await removeUnprovenRegistration(found, squat);
+    logger.warn('sso: a pending registration of this address was removed', { brand: config.brandId, user: found._id, registeredBrand: squat._id, removed });
+    found = removed ? undefined : await getUserByEmail(claims.email);
+  }
   if (found) {
     if (found.brand !== config.brandId || found.roles.some((r) => r.name === ROLE.ADMIN)) throw new SsoRefusal('otherBrand', `user ${found._id} of ${found.brand ?? 'no brand'}`);
     if (found.status === 'disabled') throw new SsoRefusal('accountDisabled');

@@ -5,4 +5,4 @@
  */
 export { newUserRecord, roleRef, type NewUser } from './new-user';
 export { toPublicUser } from './present';
-export { bumpUserCount, createUser, endAllSessions, endSession, getSessionUser, getUser, getUserByEmail, isRevoked, listUsersByBrand, primaryRole, updateUserFields, userCreateItems, type UserRecord } from './users.repo';
+export { bumpUserCount, createUser, endAllSessions, endSession, getSessionUser, getUser, getUserByEmail, isRevoked, listUsersByBrand, pageUsersOfDomains, primaryRole, updateUserFields, userCreateItems, type UserRecord } from './users.repo';

@@ -2,30 +2,33 @@
  * PUT /users/{id} (000 §7), three bodies told apart by their fields:
  * - My Account (the caller's own record only): email, password, name, user_email_bcc,
  *   emailFrequency (brandName is ignored: the brand's name is not the user's). A new email or
- *   password needs `currentPassword`; it ends every session of the user, and the answer carries a
- *   new token for the session that made the change (docs/decisions.md "Users tab"); wrong
+ *   password needs `currentPassword`; a new password ends every session of the user, and the answer
+ *   carries a new token for the session that made the change (docs/decisions.md "Users tab"); a new
+ *   email only sends a link to it (and a notice to the current one): it takes effect when the link
+ *   is opened (POST /users/emailChange/confirm; issue 36); wrong
  *   current passwords count as failed logins of that address, and against the session.
  * - The Users tab's edit (BRAND_ADMIN, or ADMIN acting as the brand): firstname, lastname, roles,
  *   associated_retailers, notify, user_email_bcc; the email only unchanged.
  * - {associated_retailers} alone (the same callers).
  */
 import { AUTH, roleLabel } from '../../shared/constants';
+import { MSG } from '../../shared/messages';
 import { USER_MSG } from '../../shared/messages/users';
 import { route } from '../../shared/routes/users';
-import { currentPasswordChecked, requestTime, reserveCurrentPasswordCheck, sourceIp } from '../auth';
+import { createEmailChangeLink, currentPasswordChecked, requestTime, reserveCurrentPasswordCheck, sourceIp } from '../auth';
 import { getBrand } from '../brands';
 import { sendEmail } from '../lib/email';
-import { userUpdatedEmail } from '../lib/email/users';
+import { emailChangeLinkEmail, emailChangeNoticeEmail, userUpdatedEmail } from '../lib/email/users';
 import { env } from '../lib/env';
-import { ForbiddenError, NotFoundError, ValidationError } from '../lib/http/errors';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/http/errors';
 import { httpHandler } from '../http';
-import { signSession } from '../lib/jwt';
 import { logger } from '../lib/logger';
 import { hashPassword, verifyPassword } from '../lib/password';
 import { getRetailers } from '../retailers';
 import { assignableRetailers, grantableRoles, managedUser, sameList } from './manage';
+import { freshSession } from './fresh-session';
 import { toPublicUser } from './present';
-import { editUser, getUser, primaryRole, type UserEdit, type UserRecord } from './users.repo';
+import { editUser, getUser, getUserByEmail, primaryRole, type UserEdit, type UserRecord } from './users.repo';
 
 const ADMIN_FIELDS = ['firstname', 'lastname', 'roles', 'notify'] as const;
 const SELF_FIELDS = ['password', 'currentPassword', 'emailFrequency', 'brandName'] as const;
@@ -54,11 +57,17 @@ export const handler = httpHandler(route('updateUser'), async ({ params, query, 
       await reserveCurrentPasswordCheck(user.email.toLowerCase(), ip, auth.session?.id ?? auth.sub, now);
       if (!(await verifyPassword(body.currentPassword, user.passwordHash))) throw new ValidationError(USER_MSG.currentPasswordWrong, [{ path: 'currentPassword', message: USER_MSG.currentPasswordWrong }]);
       await currentPasswordChecked(user.email.toLowerCase(), ip, now);
-      if (newEmail !== undefined) changes.email = newEmail;
+      if (newEmail !== undefined && (await getUserByEmail(newEmail))) throw new ConflictError(MSG.emailTaken);
       if (body.password !== undefined) changes.passwordHash = await hashPassword(body.password);
     }
     const now = Object.keys(changes).length ? await editUser(user, changes) : user;
-    return { message: USER_MSG.settingsUpdated, user: toPublicUser(now, now.brand ? await getBrand(now.brand) : undefined), ...(await freshSession(user, now, auth.session?.mfa === true)) };
+    // A new email counts once the link sent to it is opened (POST /users/emailChange/confirm; issue 36): until then the account keeps its address.
+    if (newEmail !== undefined) await askEmailChange(now, newEmail, requestTime(event));
+    return {
+      message: newEmail !== undefined ? USER_MSG.emailChangeSent(newEmail) : USER_MSG.settingsUpdated,
+      user: toPublicUser(now, now.brand ? await getBrand(now.brand) : undefined),
+      ...(await freshSession(user, now, auth.session?.mfa === true)),
+    };
   }
 
   // The Users tab: a user of the managed brand.
@@ -100,15 +109,17 @@ export const handler = httpHandler(route('updateUser'), async ({ params, query, 
   };
 });
 
+/** The link to the new address (single use, AUTH.emailChangeTokenHours), and a notice to the address the account has now. */
+async function askEmailChange(user: UserRecord, newEmail: string, now: number): Promise<void> {
+  const link = await createEmailChangeLink(user._id, user.email, newEmail, now);
+  await sendEmail({ to: [newEmail], ...emailChangeLinkEmail({ firstName: user.firstname, oldEmail: user.email, link, hours: AUTH.emailChangeTokenHours }) });
+  await sendEmail({ to: [user.email], ...emailChangeNoticeEmail({ firstName: user.firstname, newEmail, appUrl: env.appUrl }) }).catch((error: unknown) =>
+    logger.error('email change notice failed', { error, userId: user._id }),
+  );
+}
+
 /** A single name field (My Account): first word the first name, the rest the last name. */
 function splitName(name: string): Pick<UserEdit, 'name' | 'firstname' | 'lastname'> {
   const [first = name, ...rest] = name.split(/\s+/);
   return { name, firstname: first, lastname: rest.join(' ') };
-}
-
-/** The edit ended the caller's own sessions: a new token for the session that made it. */
-async function freshSession(before: UserRecord, now: UserRecord, mfa: boolean): Promise<{ token?: string; expiresAt?: string }> {
-  if ((now.sessionVersion ?? 0) === (before.sessionVersion ?? 0)) return {};
-  const token = await signSession({ sub: now._id, role: primaryRole(now), brand: now.brand, retailers: now.associated_retailers, sv: now.sessionVersion ?? 0, ...(mfa ? { mfa: true as const } : {}) });
-  return { token, expiresAt: new Date(Date.now() + AUTH.sessionHours * 3600_000).toISOString() };
 }

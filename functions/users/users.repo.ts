@@ -73,6 +73,18 @@ export function userIndexKeys(u: Pick<UserRecord, '_id' | 'name' | 'email' | 'br
   };
 }
 
+/** The domain of an address as the EMAIL# item's index keeps it: what follows the last @, lower case. */
+const domainOfEmail = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+
+/**
+ * The EMAIL#<email> item (the address's reservation, written with the user in every transaction
+ * that creates, moves or deletes one), with gsi2 `EMAILDOMAIN#<domain>` by address: the accounts
+ * of an email domain (issue 36: those a brand's single sign-on spares, listed to it), never a scan.
+ */
+function emailItem(email: string, userId: string) {
+  return { ...key.email(email), entity: 'UserEmail', userId, gsi2pk: `EMAILDOMAIN#${domainOfEmail(email)}`, gsi2sk: email.toLowerCase() };
+}
+
 function item(u: UserRecord, brandName: string | null | undefined) {
   return { ...key.user(u._id), entity: 'User', ...userIndexKeys(u, brandName), ...u };
 }
@@ -179,7 +191,7 @@ export async function getUserByEmail(email: string): Promise<UserRecord | undefi
 export function userCreateItems(u: UserRecord, brandName: string | null) {
   return [
     { Put: { TableName: table.name, Item: item({ sessionVersion: 0, ...u }, brandName), ConditionExpression: 'attribute_not_exists(pk)' } },
-    { Put: { TableName: table.name, Item: { ...key.email(u.email), entity: 'UserEmail', userId: u._id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    { Put: { TableName: table.name, Item: emailItem(u.email, u._id), ConditionExpression: 'attribute_not_exists(pk)' } },
   ];
 }
 
@@ -407,7 +419,7 @@ export async function editUser(before: UserRecord, changes: UserEdit): Promise<U
           ...(emailMoves
             ? [
                 { Delete: { TableName: table.name, Key: key.email(before.email), ConditionExpression: 'attribute_not_exists(pk) OR userId = :id', ExpressionAttributeValues: { ':id': before._id } } },
-                { Put: { TableName: table.name, Item: { ...key.email(changes.email!), entity: 'UserEmail', userId: before._id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+                { Put: { TableName: table.name, Item: emailItem(changes.email!, before._id), ConditionExpression: 'attribute_not_exists(pk)' } },
               ]
             : []),
         ],
@@ -459,5 +471,57 @@ export async function backfillUserKeys(): Promise<number> {
     }
   }
   await setUserCount(n);
+  return n;
+}
+
+/**
+ * The accounts of email domains, by address (Query gsi2 `EMAILDOMAIN#<domain>` per domain, merged;
+ * then GetItem of each account), keeping those `keep` accepts: one page of at most `limit`, read
+ * in rounds until it is full, the domains are read to their end, or `budget` addresses were read
+ * (then a short page and its cursor).
+ */
+export async function pageUsersOfDomains(domains: readonly string[], keep: (u: UserRecord) => boolean, r: { limit: number; cursor?: string; budget?: number }): Promise<{ items: UserRecord[]; nextCursor?: string }> {
+  if (!domains.length) return { items: [] };
+  const sources = domains.map((d) => gsi2Partition(`EMAILDOMAIN#${d}`));
+  const items: UserRecord[] = [];
+  let cursor = r.cursor;
+  let left = r.budget ?? 500;
+  do {
+    const page = await queryPage<Record<string, unknown>>({ sources, ascending: true, limit: Math.min(r.limit - items.length, left), cursor });
+    left -= page.items.length;
+    const users = await Promise.all(page.items.map((i) => getUser(i.userId as string)));
+    items.push(...users.filter((u): u is UserRecord => !!u && keep(u)));
+    cursor = page.nextCursor;
+  } while (cursor && items.length < r.limit && left > 0);
+  return { items, nextCursor: cursor };
+}
+
+/**
+ * The EMAIL# items written before their domain's index keys (emailItem): each user's, walking gsi1
+ * `USERS` a page at a time, conditional on the item still being that user's and without the keys
+ * (safe to run twice or beside live writes). Answers the items given their keys.
+ */
+export async function backfillEmailDomainKeys(): Promise<number> {
+  let n = 0;
+  for await (const page of queryPages<Record<string, unknown>>({ IndexName: table.gsi1, KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': 'USERS' } })) {
+    for (const raw of page) {
+      const u = clean<UserRecord>(raw);
+      const { gsi2pk, gsi2sk } = emailItem(u.email, u._id);
+      try {
+        await ddb.send(
+          new UpdateCommand({
+            TableName: table.name,
+            Key: key.email(u.email),
+            ConditionExpression: 'userId = :id AND attribute_not_exists(gsi2pk)',
+            UpdateExpression: 'SET gsi2pk = :p, gsi2sk = :s',
+            ExpressionAttributeValues: { ':id': u._id, ':p': gsi2pk, ':s': gsi2sk },
+          }),
+        );
+        n++;
+      } catch (e) {
+        if (!isConditionFailed(e)) throw e;
+      }
+    }
+  }
   return n;
 }

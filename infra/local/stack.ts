@@ -154,8 +154,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     if (backfilled) log(`Backfilled the sort keys of ${backfilled} post-office file(s).`);
     // The retailers' waiting scans (Next Scan: 'a newer scan is in review') for files ingested before they were kept.
     await (await import('../../functions/files/files.repo')).backfillPendingScans();
-    // Users: the admin list's keys and the kept count (docs/decisions.md "Manage Users"); a no-op write-wise once done.
+    // Users: the admin list's keys and the kept count (docs/decisions.md "Manage Users"), their addresses' domain keys (issue 36); a no-op write-wise once done.
     await (await import('../../functions/users/users.repo')).backfillUserKeys();
+    await (await import('../../functions/users/users.repo')).backfillEmailDomainKeys();
     // The cases awaiting an answer by notice day (the summary's overdue count) for cases written before they were kept.
     const { backfillNoticeDays } = await import('../../functions/cases');
     for (const b of await (await import('../../functions/brands/brands.repo')).listBrands()) await backfillNoticeDays(b._id);

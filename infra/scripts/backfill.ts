@@ -8,7 +8,8 @@
  * index of brands per retailer with its counts (docs/decisions.md "User Retailer List and
  * Permissions"), and the brands' dashboard rows (docs/decisions.md "Summary and Retailer List at
  * 200 retailers"), and the brands' cases awaiting an answer by notice day (functions/cases/cases.repo.ts
- * backfillNoticeDays), and the brands' SSO client secrets under the stack's own names (with the
+ * backfillNoticeDays), the users' addresses by email domain (functions/users/users.repo.ts
+ * backfillEmailDomainKeys), and the brands' SSO client secrets under the stack's own names (with the
  * stack's name: functions/sso/sso.repo.ts moveSsoSecrets). Idempotent;
  * `npm run deploy` runs it after the main stack's update, with the deployer's credentials.
  */
@@ -35,6 +36,8 @@ console.log(`Backfilled the retention expiry (expiresAt) of ${expiry.periods} pe
 for (const bad of expiry.badDates) console.warn(`Left without expiresAt (not a calendar date): ${bad}`);
 const { backfillUserKeys } = await import('../../functions/users/users.repo');
 console.log(`Backfilled the admin list keys and the count of ${await backfillUserKeys()} user(s) in ${tableName}.`);
+const { backfillEmailDomainKeys } = await import('../../functions/users/users.repo');
+console.log(`Backfilled the email domain keys of ${await backfillEmailDomainKeys()} address(es) in ${tableName}.`);
 const { backfillRetailerIndex } = await import('../../functions/retailers/retailers.repo');
 const retailerIndex = await backfillRetailerIndex((m) => console.warn(m));
 console.log(`Backfilled the Opt ID and name reservations of ${retailerIndex.total} retailer(s) and their count in ${tableName}.`);

@@ -34,6 +34,8 @@ export const PASSKEY_UI = {
   title: 'Passkeys',
   text: 'A passkey signs you in with your fingerprint, face or device PIN instead of your password, and counts as your second step. It stays on your device or in your password manager.',
   none: 'You have no passkeys yet.',
+  /** A passkey a brand's mandatory single sign-on makes unused (issue 36). */
+  inactive: 'Inactive',
   add: 'Add a passkey',
   nameLabel: 'Passkey name',
   nameHint: 'So you know which one it is, such as "Work laptop" or "My phone".',

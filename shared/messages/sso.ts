@@ -6,6 +6,8 @@ export const SSO = {
   codeSeconds: 60,
   /** Domains one brand may reserve. */
   maxDomains: 20,
+  /** A page of GET /sso/{brandId}/accounts. */
+  accountsPageSize: 25,
   /** Where the provider sends the browser back to, under the app's address. */
   callbackPath: '/api/sso/oidc/callback',
   /** The SPA page a finished sign-in lands on (with `#code=`), and the login page errors land on (with `?sso=`). */
@@ -54,6 +56,18 @@ export const SSO_MSG = {
   codeExpired: 'Your sign-in took too long or this link was already used. Start again.',
   /** The password refused for a domain whose brand made single sign-on mandatory. */
   passwordRefused: (label: string) => `Your company signs you in with single sign-on: choose “Continue with ${label}” on the sign-in page.`,
+  /**
+   * POST /forgotPassword for a mandatory domain, to every caller alike (issue 36): the brand's people
+   * get no link; an account it spares (a site admin's, another brand's) gets one by email.
+   */
+  resetRefused: (label: string) =>
+    `Your company signs you in with single sign-on: choose “Continue with ${label}” on the sign-in page. If your account is not one of ${label}’s, we have emailed you a link to reset your password.`,
+  /** POST /register of an address whose domain is a brand's single sign-on domain (issue 36). */
+  registerRefused: (label: string) => `This address belongs to ${label}, which signs its people in with single sign-on: choose “Continue with ${label}” on the sign-in page instead of registering.`,
+  /** POST /passkeys/login of a person held by their brand's mandatory single sign-on (issue 36). */
+  passkeyRefused: (label: string) => `Your company signs you in with single sign-on, so your passkeys are not used: choose “Continue with ${label}” on the sign-in page.`,
+  /** My Account › Passkeys, for such a person: why their passkeys are listed as inactive. */
+  passkeysInactive: (label: string) => `Inactive: ${label} signs you in with single sign-on, so your passkeys are not used to sign in.`,
 } as const;
 
 /** The ?sso= keys a failed sign-in lands on the login page with (their texts above). */
@@ -66,6 +80,8 @@ export const SSO_UI = {
   checking: 'Checking…',
   continueWith: (label: string) => `Continue with ${label}`,
   usePassword: 'Use my password instead',
+  /** Mandatory single sign-on: for the accounts it spares (a site admin's, another brand's: issue 36). */
+  notCompanyAccount: (label: string) => `Not a ${label} account? Use my password`,
   changeEmail: 'Use another email',
   ssoText: (label: string) => `${label} signs you in with your company account.`,
   finishing: 'Signing you in…',
@@ -122,4 +138,13 @@ export const SSO_UI = {
   loading: 'Loading single sign-on settings…',
   loadFailed: 'The single sign-on settings could not be loaded.',
   noBrand: 'Choose a brand first: single sign-on is set per brand.',
+  // Settings › Single sign-on › the accounts single sign-on spares (issue 36).
+  sparedTitle: 'Other accounts of your domains',
+  sparedIntro: 'These accounts have an address of your verified domains but are not your brand’s people: site administrators and other brands’ users. Single sign-on does not apply to them; they keep signing in with their password.',
+  sparedNone: 'No other accounts have an address of your verified domains.',
+  sparedLoading: 'Loading the other accounts…',
+  sparedFailed: 'The other accounts could not be loaded.',
+  sparedKind: { admin: 'Site administrator', otherBrand: 'Another brand’s user' },
+  sparedStatus: { active: 'Active', pending: 'Not activated', disabled: 'Deactivated' },
+  sparedMore: 'Show more',
 } as const;

@@ -19,6 +19,10 @@ export const USER_MSG = {
   deleteConfirm: 'Are you sure you want to delete this user permanently?',
   // Ours (not shown in the spec).
   emailTaken: 'An account with this email already exists.',
+  /** My Account: a new email waits for its link (issue 36). */
+  emailChangeSent: (email: string) => `We have sent a link to ${email}: your email address changes once you open it. Until then, you sign in with your current address.`,
+  emailChanged: 'Your email address is changed: sign in with it from now on.',
+  emailChangeInvalid: 'This link is not valid: it was already used, it expired, or it is for another account. Sign in with the account that asked for the change, or ask for it again in My Account.',
   currentPasswordRequired: 'Enter your current password to change your email or password.',
   currentPasswordWrong: 'The current password is not correct.',
   passwordTooShort: PASSWORD_MSG.tooShort,
@@ -38,4 +42,11 @@ export const USER_MSG = {
   sortNotSupported: 'The users of a brand sort by name only (name;asc or name;desc).',
   changedMeanwhile: 'The user was changed or deleted meanwhile. Reload and try again.',
   someRetailersHidden: 'other retailer(s)',
+} as const;
+
+/** The page of an email change's link (issue 36; web/src/features/users/components/confirm-email-change.tsx). */
+export const USER_UI = {
+  confirmEmailTitle: 'Your new email address',
+  confirmEmailWorking: 'Confirming your new email address…',
+  confirmEmailBack: 'Back to your settings',
 } as const;

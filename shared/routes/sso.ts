@@ -1,5 +1,5 @@
 /** Single sign-on per brand over OIDC (issue 26 step 3; ours): this resource's part of the route table (shared/routes.ts aggregates it). */
-import { loginMethodBody, ssoCallbackQuery, ssoExchangeBody, ssoPath, ssoSettingsBody, ssoStartQuery } from '../schemas/sso';
+import { loginMethodBody, ssoAccountsQuery, ssoCallbackQuery, ssoExchangeBody, ssoPath, ssoSettingsBody, ssoStartQuery } from '../schemas/sso';
 import { r, routeIn, type RouteDef } from './define';
 
 const notInSpec = "Single sign-on per brand (issue 26, docs/decisions/42-enterprise-sign-in.md): the login asks for the email first; a company's domains sign in at the brand's identity provider (OIDC).";
@@ -12,6 +12,7 @@ export const ssoRoutes = [
   r({ id: 'ssoSamlAcs', method: 'POST', path: '/sso/saml/acs/{brandId}', handler: 'functions/sso/saml-acs.ts', access: 'public', grants: ['table:read', 'table:write'], params: ssoPath, appLinks: true, notInSpec: "A SAML identity provider posts its answer to the brand's assertion consumer address (issue 26 step 4)." }),
   r({ id: 'ssoExchange', method: 'POST', path: '/sso/exchange', handler: 'functions/sso/exchange.ts', access: 'public', grants: ['table:read', 'table:write'], body: ssoExchangeBody, jwtKey: 'issuesSession', notInSpec }),
   r({ id: 'getSso', method: 'GET', path: '/sso/{brandId}', handler: 'functions/sso/get-settings.ts', access: 'brandAdmin', grants: ['table:read'], tenant: { path: 'brandId' }, params: ssoPath, appLinks: true, notInSpec }),
+  r({ id: 'listSsoAccounts', method: 'GET', path: '/sso/{brandId}/accounts', handler: 'functions/sso/list-accounts.ts', access: 'brandAdmin', grants: ['table:read'], tenant: { path: 'brandId' }, params: ssoPath, query: ssoAccountsQuery, notInSpec: "The accounts of a brand's verified single sign-on domains that its mandatory SSO spares (site admins, other brands' accounts), listed to the brand (issue 36)." }),
   r({ id: 'updateSso', method: 'PUT', path: '/sso/{brandId}', handler: 'functions/sso/update-settings.ts', access: 'brandAdmin', grants: ['table:read', 'table:write', 'sso:writeSecret'], tenant: { path: 'brandId' }, params: ssoPath, body: ssoSettingsBody, appLinks: true, notInSpec }),
 ] as const satisfies readonly RouteDef[];
 

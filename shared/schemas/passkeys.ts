@@ -81,9 +81,16 @@ export const passkeyPath = z.object({ credentialId });
 export const passkeyNameForm = z.strictObject({ name: passkeyName });
 
 /** One of the user's passkeys as listed (never its key). */
-export const passkeySummary = z.object({ id: z.string(), name: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() });
-/** GET /passkeys */
-export const listPasskeysResponse = z.object({ passkeys: z.array(passkeySummary), max: z.number() });
+export const passkeySummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  /** true: it signs nobody in, the owner's brand signs them in with mandatory single sign-on (issue 36). */
+  inactive: z.boolean().optional(),
+});
+/** GET /passkeys; `inactiveReason`: why they are inactive, when they are. */
+export const listPasskeysResponse = z.object({ passkeys: z.array(passkeySummary), max: z.number(), inactiveReason: z.string().optional() });
 /** POST /passkeys/register, PUT /passkeys/{credentialId} */
 export const passkeyResponse = z.object({ message: z.string(), passkey: passkeySummary });
 /** DELETE /passkeys/{credentialId} */

@@ -67,3 +67,18 @@ const param = z.string().max(4096).optional();
 export const ssoCallbackQuery = z.object({ code: param, state: param, iss: param, error: param, error_description: param, session_state: param });
 /** POST /sso/exchange: the one-time code of a finished sign-in. */
 export const ssoExchangeBody = z.strictObject({ code: z.string({ error: M.codeExpired }).min(20, M.codeExpired).max(100, M.codeExpired) });
+
+/** GET /sso/{brandId}/accounts?limit=&cursor= (issue 36). */
+export const ssoAccountsQuery = z.object({
+  limit: z.coerce.number<number | string>().int().min(1).max(100).default(SSO.accountsPageSize),
+  cursor: z.string().max(4096, 'The page cursor is not valid for this list.').optional(),
+});
+/**
+ * Its answer: the accounts of the brand's verified domains that its single sign-on spares, by
+ * address: a site admin's (`admin`) or another brand's (`otherBrand`, never which brand). A short
+ * page with a cursor is possible (the read stops after a budget of addresses).
+ */
+export const ssoAccountsResponse = z.object({
+  data: z.array(z.object({ email: z.string(), name: z.string(), kind: z.enum(['admin', 'otherBrand']), status: z.enum(['active', 'pending', 'disabled']) })),
+  nextCursor: z.string().nullable(),
+});

@@ -175,6 +175,8 @@ export const userIdParam = z.object({ id });
 
 /** PUT /users/{id}: the user now; `token` (and `expiresAt`) replace the caller's session when the edit ended their sessions. */
 export const updateUserResponse = z.object({ message: z.string(), user: publicUser, token: z.string().optional(), expiresAt: z.string().optional() });
+/** POST /users/emailChange/confirm: the token of the link sent to the new address (issue 36). */
+export const confirmEmailChangeBody = z.strictObject({ token: z.string({ error: USER_MSG.emailChangeInvalid }).min(20, USER_MSG.emailChangeInvalid).max(200, USER_MSG.emailChangeInvalid) });
 /** POST /registerAndNotify: the new user (pending until the emailed activation link is used). */
 export const registerAndNotifyResponse = z.object({ message: z.string(), user: userListRow });
 /** DELETE /removeAndNotify/{id} */

@@ -320,3 +320,50 @@ describe("an admin whose second factor is a passkey (issue 26)", () => {
     expect((await callRoute('getMfaStatus', { token: signed.body.token })).body).toMatchObject({ signInWithPasskey: false });
   });
 });
+
+describe('passkeys and mandatory single sign-on (issue 36)', () => {
+  it("refuse a person their brand's mandatory single sign-on holds (403 SSO_REQUIRED, continue with the company) and list their passkeys as inactive; a site admin of the domain still signs in", async () => {
+    const { IDP_CLIENT } = await import('../../infra/local/oidc-idp-clients');
+    const { idpIssuer } = await import('../support/sso');
+    const { seedBrand } = await import('../support/brands');
+    const { TEST_ROLES } = await import('../support/accounts');
+    const { SSO_MSG } = await import('../../shared/messages/sso');
+    const brand = { _id: `brand-pksso-${tag}`, name: `Passkey House ${tag}`, slug: `pksso-${tag}`, domain: `pksso-${tag}.example` };
+    await seedBrand({ _id: brand._id, name: brand.name, slug: brand.slug, contact: { email: `it@${brand.domain}`, name: 'IT' }, company_email_bcc: '' }, [], []);
+    const admin = await login('admin@demo.test');
+    const configure = async (mandatory: boolean) => {
+      const res = await callRoute('updateSso', { token: admin, params: { brandId: brand._id }, body: { protocol: 'oidc', issuer: idpIssuer(), clientId: IDP_CLIENT.id, clientSecret: IDP_CLIENT.secret, domains: [brand.domain], jit: 'create', mandatory } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    await configure(false);
+    const { createUser } = await import('../../functions/users/users.repo');
+    const { hashPassword } = await import('../../functions/lib/password');
+    const passwordHash = await hashPassword(PASSWORD);
+    const person = { _id: `user-pksso-${tag}`, email: `person-${tag}@${brand.domain}` };
+    const siteAdmin = { _id: `user-pkssoadm-${tag}`, email: `siteadmin-${tag}@${brand.domain}` };
+    await createUser(testUser({ ...person, passwordHash, brand: brand._id }));
+    await createUser(testUser({ ...siteAdmin, passwordHash, brand: null, roles: [TEST_ROLES.ADMIN] }));
+    // Passkeys added while the brand allowed passwords.
+    const token = await login(person.email, PASSWORD);
+    const auth = new SoftAuthenticator(stack().url);
+    await addPasskey(token, auth, 'Phone');
+    const adminToken = (await callRoute('login', { body: { email: siteAdmin.email, password: PASSWORD } })).body as { token: string };
+    const adminAuth = new SoftAuthenticator(stack().url);
+    await addPasskey(adminToken.token, adminAuth, 'Admin key');
+    expect((await signIn(auth)).status).toBe(200);
+    expect((await callRoute('listPasskeys', { token })).body.passkeys[0]).not.toHaveProperty('inactive');
+
+    await configure(true);
+    const refused = await signIn(auth);
+    expect(refused.status).toBe(403);
+    expect(errorBody(refused)).toMatchObject({ code: 'SSO_REQUIRED', message: SSO_MSG.passkeyRefused(brand.name) });
+    const listed = await callRoute('listPasskeys', { token });
+    expect(listed.status).toBe(200);
+    expect(listed.body.passkeys).toEqual([expect.objectContaining({ name: 'Phone', inactive: true })]);
+    expect(listed.body.inactiveReason).toBe(SSO_MSG.passkeysInactive(brand.name));
+    expectContract('listPasskeys', listed.body);
+    // A site admin of the same domain is not the brand's person: its passkey signs in.
+    expect((await signIn(adminAuth)).status).toBe(200);
+    expect((await callRoute('listPasskeys', { token: adminToken.token })).body.inactiveReason).toBeUndefined();
+  });
+});

@@ -8,6 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { B2B, B2B_MSG } from '../../shared/schemas/b2b';
 import { CASE_LINK, CASE_MSG } from '../../shared/schemas/cases';
 import { callRoute, errorBody, sentEmails, stack } from '../support/api';
 import { caseFixture } from '../support/case-fixture';
@@ -101,6 +102,27 @@ describe("the retailer's link", () => {
     expect((await answer(demoCase, 'note', 'captured')).status).toBe(404);
     const portal = await callRoute('openB2bPortal', { body: { token: link } });
     expect(portal.status).toBe(401);
+  });
+
+  it('is "not valid" to the B2B portal and a B2B link to the case routes, and each revocation route ends its own kind only (issue 36)', async () => {
+    // A case link's token at the portal: not valid, never "ended" (which confirms the token is real).
+    const portal = await callRoute('openB2bPortal', { body: { token: link } });
+    expect(portal.status).toBe(401);
+    expect(errorBody(portal).message).toBe(B2B_MSG.linkInvalid);
+    // A B2B portal link of the same brand and retailer at the case routes: not valid.
+    const b2b = await callRoute('createB2bLink', { token: tokens.admin, query: { brand: fx.brand._id }, body: { retailerId: fx.r1._id } });
+    expect(b2b.status, JSON.stringify(b2b.body)).toBe(200);
+    const b2bToken = new URLSearchParams(new URL(b2b.body.data.url).hash.slice(1)).get(B2B.fragmentKey)!;
+    const asCases = await open(b2bToken);
+    expect(asCases.status).toBe(401);
+    expect(errorBody(asCases).message).toBe(CASE_MSG.linkInvalid);
+    // DELETE /b2bLinks/{id} never ends a case link; the case links' revocation never a B2B link.
+    const caseLinkId = link.split('.')[0]!;
+    const crossed = await callRoute('revokeB2bLink', { token: tokens.admin, params: { id: caseLinkId }, query: { brand: fx.brand._id } });
+    expect(crossed.status).toBe(404);
+    expect((await open()).status).toBe(200);
+    expect((await callRoute('revokeCaseLink', { params: { brandId: fx.brand._id, id: b2b.body.data._id }, token: tokens.admin })).status).toBe(404);
+    expect((await callRoute('openB2bPortal', { body: { token: b2bToken } })).status).toBe(200);
   });
 
   it('a forged secret or a made-up token is refused with the link message', async () => {

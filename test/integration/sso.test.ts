@@ -17,8 +17,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SSO_MSG as M } from '../../shared/messages/sso';
 import { IDP_CLIENT, IDP_TEST_CLIENTS } from '../../infra/local/oidc-idp-clients';
-import { testUser } from '../support/accounts';
-import { callRoute, errorBody, login, stack, TEST_CLOCK_HEADER } from '../support/api';
+import { TEST_ROLES, testUser } from '../support/accounts';
+import { callRoute, errorBody, login, sentEmails, stack, TEST_CLOCK_HEADER } from '../support/api';
 import { seedBrand } from '../support/brands';
 import { addIdpAccount, callSsoCallback, exchangeSsoCode, idpIssuer, signInAtProvider, ssoBrowser, ssoSignIn, startSso } from '../support/sso';
 
@@ -405,7 +405,7 @@ describe('the email-first answer and mandatory single sign-on', () => {
     expect(errorBody(unknown)).toEqual(errorBody(refused));
     const forgot = await callRoute('forgotPassword', { body: { email, userName: 'Someone' } });
     expect(forgot.status).toBe(403);
-    expect(errorBody(forgot).message).toBe(M.passwordRefused(MAND.name));
+    expect(errorBody(forgot).message).toBe(M.resetRefused(MAND.name));
     expect((await callRoute('loginMethod', { body: { email } })).body).toMatchObject({ method: 'sso', passwordAllowed: false });
 
     // A reset link sent before SSO was made mandatory is refused too.
@@ -421,6 +421,129 @@ describe('the email-first answer and mandatory single sign-on', () => {
     // The same person signs in through the provider.
     await addIdpAccount({ email });
     expect(await ssoSignIn(email)).toHaveProperty('code');
+  });
+});
+
+describe('mandatory single sign-on holds the brand\'s own people only (issue 36)', () => {
+  const spared = { admin: `adm-${tag}@${MAND.domain}`, other: `other-${tag}@${MAND.domain}`, own: `own-${tag}@${MAND.domain}` };
+  beforeAll(async () => {
+    const { createUser } = await import('../../functions/users/users.repo');
+    const { hashPassword } = await import('../../functions/lib/password');
+    const passwordHash = await hashPassword(PASSWORD);
+    await createUser(testUser({ _id: `user-ssoadm-${tag}`, email: spared.admin, passwordHash, brand: null, roles: [TEST_ROLES.ADMIN] }));
+    await createUser(testUser({ _id: `user-ssooth-${tag}`, email: spared.other, passwordHash, brand: 'brand-maison-aurelle' }));
+    await createUser(testUser({ _id: `user-ssoown-${tag}`, email: spared.own, passwordHash, brand: MAND._id }));
+  });
+
+  it('a site admin and another brand\'s user of the domain sign in with their password; a wrong password, an unknown address and the brand\'s own person all get the one SSO_REQUIRED', async () => {
+    const admin = await callRoute('login', { body: { email: spared.admin, password: PASSWORD } });
+    expect(admin.status, JSON.stringify(admin.body)).toBe(200);
+    expect(admin.body).toMatchObject({ user: { email: spared.admin } });
+    const other = await callRoute('login', { body: { email: spared.other, password: PASSWORD } });
+    expect(other.status, JSON.stringify(other.body)).toBe(200);
+    const refusal = { message: M.passwordRefused(MAND.name), code: 'SSO_REQUIRED' };
+    for (const [email, password] of [[spared.admin, 'Wrong-Pass-2031!'], [spared.other, 'Wrong-Pass-2031!'], [spared.own, PASSWORD], [`nobody-${tag}@${MAND.domain}`, PASSWORD]] as const) {
+      const res = await callRoute('login', { body: { email, password } });
+      expect(res.status, email).toBe(403);
+      expect(errorBody(res)).toMatchObject(refusal);
+    }
+  });
+
+  it('forgot-password answers every address of the domain alike, and only a spared account gets its link, which sets its password', async () => {
+    const before = (await sentEmails()).length;
+    const answers = [];
+    for (const email of [spared.admin, spared.own, `nobody-${tag}@${MAND.domain}`]) answers.push(await callRoute('forgotPassword', { body: { email, userName: 'Someone' } }));
+    for (const res of answers) {
+      expect(res.status).toBe(403);
+      expect(errorBody(res)).toMatchObject({ message: M.resetRefused(MAND.name), code: 'SSO_REQUIRED' });
+    }
+    const sent = (await sentEmails()).slice(before).filter((e) => e.subject === 'Reset your password');
+    expect(sent.map((e) => e.destination.to)).toEqual([[spared.admin]]);
+    const token = /reset-password\?token=([^"&]+)/.exec(sent[0]!.body.html!)![1]!;
+    const reset = await callRoute('resetPassword', { query: { token: decodeURIComponent(token) }, body: { password: 'Admin-Reset-2031!' } });
+    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+    expect((await callRoute('login', { body: { email: spared.admin, password: 'Admin-Reset-2031!' } })).status).toBe(200);
+  });
+
+  it("lists the accounts it spares to the brand's admin and to site admins, paged with a cursor, never the brand's own people", async () => {
+    const first = await callRoute('listSsoAccounts', { token: admin, params: { brandId: MAND._id }, query: { limit: 1 } });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.data).toHaveLength(1);
+    expect(first.body.nextCursor).toBeTruthy();
+    const rest = await callRoute('listSsoAccounts', { token: admin, params: { brandId: MAND._id }, query: { limit: 10, cursor: first.body.nextCursor! } });
+    expect(rest.status).toBe(200);
+    const all = [...first.body.data, ...rest.body.data];
+    expect(all.filter((a) => a.email.includes(tag))).toEqual([
+      { email: spared.admin, name: `user-ssoadm-${tag}`, kind: 'admin', status: 'active' },
+      { email: spared.other, name: `user-ssooth-${tag}`, kind: 'otherBrand', status: 'active' },
+    ]);
+    expect(JSON.stringify(all)).not.toContain('brand-maison-aurelle');
+    const { signedInAccounts } = await import('../support/accounts');
+    const t = await signedInAccounts(MAND._id, PASSWORD, { ba: { _id: `user-ssomba-${tag}`, email: `mba-${tag}@demo.test`, role: 'BRAND_ADMIN' } });
+    const byBrandAdmin = await callRoute('listSsoAccounts', { token: t.ba, params: { brandId: MAND._id } });
+    expect(byBrandAdmin.status).toBe(200);
+    expect(byBrandAdmin.body.data.map((a) => a.email)).toEqual(expect.arrayContaining([spared.admin, spared.other]));
+    expect(byBrandAdmin.body.data.map((a) => a.email)).not.toContain(spared.own);
+    expect((await callRoute('listSsoAccounts', { token: t.ba, params: { brandId: A._id } })).status).toBe(403);
+    // A brand without a verified domain lists nobody.
+    expect((await callRoute('listSsoAccounts', { token: admin, params: { brandId: 'brand-maison-aurelle' } })).body.data.filter((a) => a.email.includes(tag))).toEqual([]);
+  });
+});
+
+describe('an address is proven before it counts (issue 36)', () => {
+  it("refuses a registration of an address of a brand's single sign-on domain, pointing to the company's sign-in", async () => {
+    const res = await callRoute('register', { body: { firstName: 'Paul', lastName: 'Squat', company: `Squat ${tag}`, email: `paul-${tag}@${A.domain}`, password: 'Squat-Pass-2031!' } });
+    expect(res.status).toBe(400);
+    expect(errorBody(res).message).toBe(M.registerRefused(A.name));
+    expect(errorBody(res).issues).toEqual([{ path: 'email', message: M.registerRefused(A.name) }]);
+    const { getUserByEmail } = await import('../../functions/users/users.repo');
+    expect(await getUserByEmail(`paul-${tag}@${A.domain}`)).toBeUndefined();
+  });
+
+  it("a My Account email change to a person's address of an SSO domain changes nothing until its link is opened: the person still signs in with SSO", async () => {
+    const { createUser, getUserByEmail } = await import('../../functions/users/users.repo');
+    const { hashPassword } = await import('../../functions/lib/password');
+    const squatter = testUser({ _id: `user-ssosq-${tag}`, email: `squatter-${tag}@demo.test`, passwordHash: await hashPassword(PASSWORD) });
+    await createUser(squatter);
+    const token = await login(squatter.email, PASSWORD);
+    const victim = `ines-${tag}@${A.domain}`;
+    const res = await callRoute('updateUser', { token, params: { id: squatter._id }, body: { email: victim, currentPassword: PASSWORD } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.user.email).toBe(squatter.email);
+    expect(await getUserByEmail(victim)).toBeUndefined();
+    // The link went to the victim's mailbox, not the squatter's; and the victim's first sign-in makes her account.
+    await addIdpAccount({ email: victim });
+    const outcome = await ssoSignIn(victim);
+    expect(outcome).toHaveProperty('code');
+    expect((await exchange((outcome as { code: string }).code)).body.user).toMatchObject({ email: victim });
+    expect((await getUserByEmail(victim))?.brand).toBe(A._id);
+    expect((await getUserByEmail(squatter.email))?._id).toBe(squatter._id);
+  });
+
+  it('a registration never activated gives way to the person\'s single sign-on: removed, then the sign-in makes their account', async () => {
+    const P = brand('p');
+    await seedBrand({ _id: P._id, name: P.name, slug: P.slug, contact: { email: `it@${P.domain}`, name: 'IT' }, company_email_bcc: '' }, [], []);
+    const email = `future-${tag}@${P.domain}`;
+    // Registered before the domain was the brand's.
+    const reg = await callRoute('register', { body: { firstName: 'Squat', lastName: 'Ter', company: `Early Squat ${tag}`, email, password: 'Squat-Pass-2031!' } });
+    expect(reg.status, JSON.stringify(reg.body)).toBe(201);
+    const { getUserByEmail } = await import('../../functions/users/users.repo');
+    const squat = await getUserByEmail(email);
+    expect(squat).toMatchObject({ status: 'pending' });
+    await configure(P);
+    await addIdpAccount({ email, givenName: 'Future', familyName: 'Person' });
+    const outcome = await ssoSignIn(email);
+    expect(outcome).toHaveProperty('code');
+    const session = await exchange((outcome as { code: string }).code);
+    expect(session.status).toBe(200);
+    const now = await getUserByEmail(email);
+    expect(now).toMatchObject({ brand: P._id, status: 'active' });
+    expect(now!._id).not.toBe(squat!._id);
+    const { getBrand } = await import('../../functions/brands');
+    expect(await getBrand(squat!.brand!)).toBeUndefined();
+    // The brand name is free again.
+    const again = await callRoute('register', { body: { firstName: 'Other', lastName: 'Person', company: `Early Squat ${tag}`, email: `early-${tag}@demo.test`, password: 'Squat-Pass-2031!' } });
+    expect(again.status).toBe(201);
   });
 });
 

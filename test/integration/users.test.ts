@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { USER_MSG as M } from '../../shared/messages/users';
 import { signedInAccounts, testUser, type AccountSpec } from '../support/accounts';
-import { asSession, callRoute, errorBody, login, sentEmails, stack } from '../support/api';
+import { asSession, callRoute, errorBody, login, sentEmails, stack, TEST_CLOCK_HEADER } from '../support/api';
 
 const tag = randomBytes(4).toString('hex');
 const B = { _id: `brand-us-${tag}`, name: `Users House ${tag}`, slug: `users-house-${tag}` };
@@ -345,23 +345,74 @@ describe('PUT /users/{id}: My Account', () => {
     expect((await callRoute('login', { body: { email: users.self.email, password: PASSWORD } })).status).toBe(200);
   });
 
-  it('a new email and password end the other sessions; the session that changed them gets a new token', async () => {
+  it('a new email and password end the other sessions; the session that changed them gets a new token; the email counts once its link is opened (issue 36)', async () => {
     const other = await login(users.self.email, PASSWORD);
     const current = asSession((await callRoute('login', { body: { email: users.self.email, password: PASSWORD } })).body).token;
     const newEmail = `Eve-Moved-${tag}@X.test`;
     const res = await edit(current, users.self._id, { email: newEmail, password: 'eve-new-pass-1', currentPassword: PASSWORD });
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe('Settings updated.');
-    expect(res.body.user.email).toBe(newEmail.toLowerCase());
+    expect(res.body.message).toBe(M.emailChangeSent(newEmail.toLowerCase()));
+    // Not yet: the account keeps its address until the link is opened, and the new one is reserved by nothing.
+    expect(res.body.user.email).toBe(users.self.email);
     expect(res.body.token).toEqual(expect.any(String));
     expect((await callRoute('listRoles', { token: res.body.token })).status).toBe(200);
     expect((await callRoute('listRoles', { token: other })).status).toBe(401);
-    expect((await callRoute('login', { body: { email: users.self.email, password: PASSWORD } })).status).toBe(401);
+    expect((await callRoute('login', { body: { email: newEmail, password: 'eve-new-pass-1' } })).status).toBe(401);
+    expect((await callRoute('login', { body: { email: users.self.email, password: 'eve-new-pass-1' } })).status).toBe(200);
+    // The old address is told; the new one gets the link.
+    expect((await emailsTo(users.self.email)).map((m) => m.subject)).toContain('A change of your email address was asked for');
+    const mail = (await emailsTo(newEmail)).find((m) => m.subject === 'Confirm your new email address');
+    const token = decodeURIComponent(/confirm-email\?token=([^"&]+)/.exec(mail?.body.html ?? '')?.[1] ?? '');
+    expect(token.length).toBeGreaterThan(20);
+
+    const confirmed = await callRoute('confirmEmailChange', { token: res.body.token, body: { token } });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect(confirmed.body).toMatchObject({ message: M.emailChanged, user: { email: newEmail.toLowerCase() } });
+    expect(confirmed.body.token).toEqual(expect.any(String));
+    expect((await callRoute('listRoles', { token: confirmed.body.token })).status).toBe(200);
+    expect((await callRoute('listRoles', { token: res.body.token })).status).toBe(401);
+    expect((await callRoute('login', { body: { email: users.self.email, password: 'eve-new-pass-1' } })).status).toBe(401);
     expect((await callRoute('login', { body: { email: newEmail.toUpperCase(), password: 'eve-new-pass-1' } })).status).toBe(200);
+    // Once only.
+    const again = await callRoute('confirmEmailChange', { token: confirmed.body.token, body: { token } });
+    expect(again.status).toBe(410);
+    expect(errorBody(again).message).toBe(M.emailChangeInvalid);
     // The old address is free again; the new one is taken.
     expect((await add(tokens.admin, newUser({ email: newEmail.toLowerCase() }))).status).toBe(409);
     const freed = await add(tokens.admin, newUser({ email: users.self.email }));
     expect(freed.status).toBe(201);
+  });
+
+  it("an email change's link is refused to another account, signed out, after its expiry, and once the address is taken meanwhile; the pending address blocks nobody (issue 36)", async () => {
+    const { createUser } = await import('../../functions/users/users.repo');
+    const { hashPassword } = await import('../../functions/lib/password');
+    const me = testUser({ _id: `user-us-mover-${tag}`, email: `us-mover-${tag}@demo.test`, passwordHash: await hashPassword(PASSWORD), brand: B._id });
+    await createUser(me);
+    const mine = await login(me.email, PASSWORD);
+    const ask = async (email: string) => {
+      const res = await edit(mine, me._id, { email, currentPassword: PASSWORD });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const mail = (await emailsTo(email)).filter((m) => m.subject === 'Confirm your new email address').at(-1);
+      return decodeURIComponent(/confirm-email\?token=([^"&]+)/.exec(mail?.body.html ?? '')![1]!);
+    };
+    const wanted = `us-wanted-${tag}@demo.test`;
+    const link = await ask(wanted);
+    // Another signed-in account (the address's owner opening someone else's link, say), or nobody signed in.
+    const wrong = await callRoute('confirmEmailChange', { token: tokens.user, body: { token: link } });
+    expect(wrong.status).toBe(410);
+    expect(errorBody(wrong).message).toBe(M.emailChangeInvalid);
+    expect((await callRoute('confirmEmailChange', { body: { token: link } })).status).toBe(401);
+    // After its 24 hours.
+    const late = await callRoute('confirmEmailChange', { token: mine, body: { token: link }, headers: { [TEST_CLOCK_HEADER]: String(Date.now() + 25 * 3600_000) } });
+    expect(late.status).toBe(410);
+    // The pending address blocks nobody: someone else takes it meanwhile; the link then changes nothing.
+    expect((await add(tokens.admin, newUser({ email: wanted }))).status).toBe(201);
+    const taken = await callRoute('confirmEmailChange', { token: mine, body: { token: link } });
+    expect(taken.status).toBe(409);
+    expect((await callRoute('login', { body: { email: me.email, password: PASSWORD } })).status).toBe(200);
+    // Unchanged by the refused links: the account still has its address.
+    const row = (await callRoute('listUsers', { token: tokens.admin, query: { brand: B._id, limit: 100 } })).body.data.find((u) => u._id === me._id);
+    expect(row).toMatchObject({ email: me.email });
   });
 });
 

@@ -254,6 +254,8 @@ function idCalls(v: Ids, own: string): Call[] {
     { name: "save the victim brand's case settings", method: 'PUT', path: `/caseSettings/${v.brand}`, body: { tolerancePercent: 50, toleranceAmount: 0, overdueDays: 1, escalation: 'send', escalationMessageId: null, rev: 0 } },
     { name: "the victim brand's single sign-on settings", method: 'GET', path: `/sso/${v.brand}` },
     { name: "take over the victim brand's single sign-on (issuer, secret, domains)", method: 'PUT', path: `/sso/${v.brand}`, body: { protocol: 'oidc', issuer: 'https://attacker.example', clientId: 'captured', clientSecret: 'captured-secret', domains: [`captured-${tag}.example`.toLowerCase()], jit: 'create', mandatory: false } },
+    { name: "the accounts the victim brand's single sign-on spares", method: 'GET', path: `/sso/${v.brand}/accounts` },
+    { name: "the accounts the victim brand's single sign-on spares, a page on", method: 'GET', path: `/sso/${v.brand}/accounts?limit=1&cursor=${Buffer.from(JSON.stringify([null])).toString('base64url')}` },
     { name: "the victim retailer's second notice, victim brand in path", method: 'GET', path: `/secondNotice/${v.brand}/${v.retailer}` },
     { name: "send the victim retailer's second notice, victim brand in path", method: 'POST', path: `/secondNotice/${v.brand}/${v.retailer}`, body: { requestId: `tenants-${tag}` } },
     { name: "export the victim retailer's case log, victim brand in path", method: 'POST', path: `/caseActivity/${v.brand}/${v.retailer}/export`, body: {} },
@@ -419,6 +421,21 @@ describe("another brand's real ids", () => {
       expect((await listPasskeys(v.user!)).map((p) => [p.credentialId, p.name]), `${v.brand} passkey`).toEqual([[v.passkey, `Victim key ${tag}`]]);
     }
     expect((await callRoute('getFile', { params: { fId: admin.file }, token: tokens.admin })).status).toBe(200);
+  });
+
+  it("an email change's link is its user's own: another tenant's session (the site admin's too) is refused it, and the victim's address stays (issue 36)", async () => {
+    const { createEmailChangeLink } = await import('../../functions/auth/links');
+    for (const v of [ids.ma, ids.cp]) {
+      const { getUser } = await import('../../functions/users/users.repo');
+      const before = (await getUser(v.user!))!;
+      const link = await createEmailChangeLink(v.user!, before.email, `captured-${tag}-${v.brand}@attacker.test`.toLowerCase(), Date.now());
+      const token = new URL(link).searchParams.get('token')!;
+      for (const [who, t] of Object.entries(tokens)) {
+        const res = await callRoute('confirmEmailChange', { token: t, body: { token } });
+        expect(res.status, `${who} confirms ${v.brand}'s change`).toBe(410);
+      }
+      expect((await getUser(v.user!))?.email).toBe(before.email);
+    }
   });
 
   it("a passkey is its user's own: even the site admin's remove and rename of another user's passkey answer 404", async () => {

@@ -42,3 +42,30 @@ export function userRemovedEmail(v: { firstName: string; brand: string }): Email
     ),
   };
 }
+
+/** PUT /users/{id} (My Account) with a new email: the link that makes it the account's (issue 36), to the new address. */
+export function emailChangeLinkEmail(v: { firstName: string; oldEmail: string; link: string; hours: number }): EmailContent {
+  return {
+    subject: 'Confirm your new email address',
+    html: layout(
+      'Confirm your new email address',
+      `<p>Hello ${escapeHtml(v.firstName)},</p>
+<p>The Retailer Audit Dashboard account of ${escapeHtml(v.oldEmail)} asked to use this address from now on. Open the link below within ${v.hours} hours, signed in to that account, to confirm it:</p>
+<p><a href="${escapeHtml(v.link)}">Confirm my new email address</a></p>
+<p>If you did not ask for it, ignore this email: nothing changes, and this address stays free.</p>`,
+    ),
+  };
+}
+
+/** The same change, told to the address the account has now (issue 36). */
+export function emailChangeNoticeEmail(v: { firstName: string; newEmail: string; appUrl: string }): EmailContent {
+  return {
+    subject: 'A change of your email address was asked for',
+    html: layout(
+      'A change of your email address was asked for',
+      `<p>Hello ${escapeHtml(v.firstName)},</p>
+<p>Your account asked to use ${escapeHtml(v.newEmail)} as its email address. It changes only once the link sent to that address is opened; until then, this address stays the account's.</p>
+<p>If it was not you, <a href="${escapeHtml(`${v.appUrl}/login`)}">log in</a> and change your password.</p>`,
+    ),
+  };
+}

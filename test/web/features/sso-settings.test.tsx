@@ -278,7 +278,7 @@ describe('the tab', () => {
     const h = featureHarness({ user: { _id: 'a1', name: 'Ada', roles: [{ name: 'ADMIN' }], brand: null } });
     it("sees the tab and reads and saves that brand's settings", async () => {
       setSession({ ...getSession()!, actingBrand: { _id: 'brand-2', name: 'Other' } } as Parameters<typeof setSession>[0]);
-      h.answer((r) => (r.method === 'GET' ? { status: 200, body: SAVED } : { status: 200, body: { ...SAVED, message: M.saved } }));
+      h.answer((r) => (r.url.pathname.endsWith('/accounts') ? { status: 200, body: { data: [], nextCursor: null } } : r.method === 'GET' ? { status: 200, body: SAVED } : { status: 200, body: { ...SAVED, message: M.saved } }));
       h.render(
         <MemoryRouter initialEntries={['/dashboard/profile/settings?tab=sso']}>
           <SettingsRoute />
@@ -288,7 +288,7 @@ describe('the tab', () => {
       expect(screen.getByRole('form', { name: UI.formLabel('Other') })).toBeTruthy();
       await act(async () => button(UI.save)!.click());
       await until(h, () => puts(h).length === 1, 'the save');
-      expect(h.calls.map((c) => `${c.method} ${c.url.pathname.replace(/^.*\/sso\//, '/sso/')}`)).toEqual(['GET /sso/brand-2', 'PUT /sso/brand-2']);
+      expect(h.calls.map((c) => `${c.method} ${c.url.pathname.replace(/^.*\/sso\//, '/sso/')}`)).toEqual(['GET /sso/brand-2', 'GET /sso/brand-2/accounts', 'PUT /sso/brand-2']);
     });
   });
   describe('a User of the brand', () => {

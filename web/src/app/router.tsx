@@ -55,6 +55,12 @@ export const router = createBrowserRouter([
       { path: '/b2bReatilerView/:rId', lazy: screen(() => import('./routes/b2b-portal'), 'B2bPortalRoute') },
       { path: '/b2bReatilerView/:rId/period/:pId', lazy: screen(() => import('./routes/b2b-portal'), 'B2bPortalRoute') },
       { path: paths.retailerCases, lazy: screen(() => import('./routes/retailer-cases'), 'RetailerCasesRoute') },
+      // A My Account email change's link (issue 36): signed in as the account that asked.
+      {
+        path: paths.confirmEmail,
+        element: <Guard area="session" />,
+        children: [{ index: true, lazy: screen(() => import('./routes/confirm-email'), 'ConfirmEmailRoute') }],
+      },
       {
         path: paths.privacyPolicy,
         element: <Guard area="session" />,

@@ -14,6 +14,8 @@ export const paths = {
   resetPassword: '/reset-password',
   activateAccount: '/activate-account',
   forgotPassword: '/forgot-password',
+  /** The link of a My Account email change, sent to the new address (issue 36): `?token=`, signed in. */
+  confirmEmail: '/confirm-email',
   /** Where a finished single sign-on lands (issue 26), its one-time code in the fragment. */
   ssoDone: '/sso/done',
   /** The login page with a refused single sign-on's message (shared/messages/sso.ts SSO_ERRORS). */

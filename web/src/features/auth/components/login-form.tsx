@@ -12,7 +12,9 @@
  * Email first (issue 26 step 3): once the email is typed (the field left, or the form sent),
  * POST /login/method says whether its domain signs in at the brand's identity provider; then the
  * card offers "Continue with <brand>" (a full-page navigation to /api/sso/start) instead of the
- * password, and "Use my password instead" where the brand did not make it mandatory. For every
+ * password, and "Use my password instead" where the brand did not make it mandatory (where it
+ * did, "Not a <brand> account? Use my password": a site admin's or another brand's account of the
+ * domain keeps its password, issue 36; the server refuses it to the brand's own people). For every
  * other email the form is the spec's, unchanged.
  *
  * "Sign in with a passkey" (issue 26 step 2) asks the browser for one of this site's passkeys
@@ -172,11 +174,9 @@ export function LoginForm({ defaultEmail = '', failed = false }: { defaultEmail?
           {SSO_UI.continueWith(sso.label)}
         </a>
         <div className="form__row form__row--end">
-          {sso.passwordAllowed && (
-            <button type="button" className="link" onClick={() => setSso({ ...sso, usePassword: true })}>
-              {SSO_UI.usePassword}
-            </button>
-          )}
+          <button type="button" className="link" onClick={() => setSso({ ...sso, usePassword: true })}>
+            {sso.passwordAllowed ? SSO_UI.usePassword : SSO_UI.notCompanyAccount(sso.label)}
+          </button>
           <button type="button" className="link" onClick={() => (setSso(null), setChecked(''), resetField('email'), resetField('password'))}>
             {SSO_UI.changeEmail}
           </button>

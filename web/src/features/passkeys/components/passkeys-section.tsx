@@ -6,7 +6,8 @@
  *   first in a dialog);
  * - "Add a passkey": a name, then the browser's own prompt (fingerprint, face, device PIN);
  *   cancelled, already on this device, or no passkeys in this browser are said under the form.
- * Each answer's message is a toast; a refused name shows under its field.
+ * Each answer's message is a toast; a refused name shows under its field. A person their brand's
+ * mandatory single sign-on holds sees the passkeys marked inactive, with the reason (issue 36).
  */
 import { useId, useState } from 'react';
 import { useSWRConfig } from 'swr';
@@ -64,6 +65,11 @@ export function Passkeys() {
     const full = data.passkeys.length >= data.max;
     body = (
       <>
+        {data.inactiveReason ? (
+          <p className="passkeys__inactive" role="note">
+            {data.inactiveReason}
+          </p>
+        ) : null}
         {data.passkeys.length ? (
           <ul className="passkeys__list" aria-label={T.listLabel}>
             {data.passkeys.map((p) => (
@@ -83,7 +89,10 @@ export function Passkeys() {
                 ) : (
                   <>
                     <div className="passkeys__about">
-                      <span className="passkeys__name">{p.name}</span>
+                      <span className="passkeys__name">
+                        {p.name}
+                        {p.inactive ? <span className="passkeys__badge">{T.inactive}</span> : null}
+                      </span>
                       <span className="muted passkeys__dates">
                         {T.created(formatDate(p.createdAt))}, {T.lastUsed(p.lastUsedAt ? formatDate(p.lastUsedAt) : null)}
                       </span>

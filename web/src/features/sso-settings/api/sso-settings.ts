@@ -4,6 +4,7 @@
  * (the domains as it normalised them) in the cache, so the form shows what was saved.
  */
 import useSWR, { useSWRConfig } from 'swr';
+import useSWRInfinite from 'swr/infinite';
 import useSWRMutation from 'swr/mutation';
 import type { SsoSettingsBody } from '@shared/schemas/sso';
 import { api } from '../../../lib/api-client';
@@ -26,5 +27,21 @@ export function useSaveSsoSettings(brandId: string) {
       return out;
     },
     MUTATION_OPTIONS,
+  );
+}
+
+const accountsPage = (brandId: string, cursor: string | undefined) => api('listSsoAccounts', { params: { brandId }, query: cursor ? { cursor } : {} });
+type AccountsPage = Awaited<ReturnType<typeof accountsPage>>;
+export type SparedAccount = AccountsPage['data'][number];
+
+/** GET /sso/{brandId}/accounts, a page at a time (issue 36): the accounts of the brand's verified domains its single sign-on spares. */
+export function useSparedAccounts(brandId: string) {
+  return useSWRInfinite(
+    (index, previous: AccountsPage | null) => {
+      if (previous && !previous.nextCursor) return null;
+      return [SSO_SETTINGS_KEY, 'accounts', brandId, index === 0 ? undefined : previous!.nextCursor!] as const;
+    },
+    ([, , brand, cursor]) => accountsPage(brand, cursor),
+    { revalidateOnFocus: false },
   );
 }

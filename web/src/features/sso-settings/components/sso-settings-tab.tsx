@@ -27,6 +27,7 @@ import { handleError } from '../../../lib/handle-error';
 import { notify } from '../../../lib/notify';
 import type { Session } from '../../../lib/session';
 import { useSaveSsoSettings, useSsoSettings } from '../api/sso-settings';
+import { SparedAccounts } from './spared-accounts';
 import '../sso-settings.css';
 
 /** What GET and PUT /sso/{brandId} answer (the secret only as "saved"). */
@@ -248,6 +249,8 @@ function SsoSettingsForm({ brandId, brandName, saved }: { brandId: string; brand
           {UI.save}
         </Button>
       </div>
+
+      {saved.configured ? <SparedAccounts brandId={brandId} /> : null}
 
       {pending ? (
         <ConfirmDialog title={UI.confirmTitle} confirmLabel={UI.confirmYes} busy={save.isMutating} onConfirm={() => void send(pending)} onCancel={() => setPending(null)}>

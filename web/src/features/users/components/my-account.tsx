@@ -9,7 +9,6 @@
  */
 import { useMemo, useState } from 'react';
 import { EMAIL_FREQUENCIES } from '@shared/constants';
-import { USER_MSG } from '@shared/messages/users';
 import { asksCurrentPassword, myAccountForm } from '@shared/schemas/users';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -49,7 +48,8 @@ export function MyAccount({ session }: { session: Session }) {
       const res = await trigger(body);
       updateSession({ user: res.user, ...(res.token ? { token: res.token, expiresAt: res.expiresAt } : {}) });
       reset({ ...getValues(), email: res.user.email, name: res.user.name, password: '', currentPassword: '' });
-      notify.success(USER_MSG.settingsUpdated);
+      // A new email: the link sent to it (issue 36), said by the server's message.
+      notify.success(res.message);
     } catch (err) {
       // The refusal under its field (a wrong current password, a taken address) and, as before, its toast.
       showServerIssues(form, err, FIELDS, { conflict: 'email' });
