@@ -1,6 +1,6 @@
 /**
  * The end of a single sign-on (issue 26 step 3): the provider's verified email, of one of the
- * brand's domains, gives the brand's user, an account made as a User of the brand (just-in-time,
+ * brand's VERIFIED domains (issue 36), gives the brand's user, an account made as a User of the brand (just-in-time,
  * when the brand chose it), or a refusal. A user of another brand, a site admin, or a deactivated
  * account is refused.
  */
@@ -13,7 +13,7 @@ import { listRoles } from '../roles';
 import { createUser, getSessionUser, getUserByEmail, newUserRecord, roleRef, updateUserFields, type UserRecord } from '../users';
 import { emailDomain } from './domains';
 import type { SignedInClaims } from './oidc';
-import type { SsoConfig } from './sso.repo';
+import { domainOwner, type SsoConfig } from './sso.repo';
 
 /** A refused sign-in: the login page shows SSO_MSG[key]. */
 export class SsoRefusal extends Error {
@@ -29,6 +29,8 @@ export async function ssoUser(config: SsoConfig, claims: SignedInClaims): Promis
   if (!claims.emailVerified) throw new SsoRefusal('emailUnverified');
   const domain = emailDomain(claims.email);
   if (!domain || !config.domains.includes(domain)) throw new SsoRefusal('wrongDomain', `domain ${domain ?? '(none)'} is not among ${config.domains.join(', ')}`);
+  // Only a domain this brand verified (SSODOMAIN# is written at verification only): a pending one proves nothing.
+  if ((await domainOwner(domain)) !== config.brandId) throw new SsoRefusal('wrongDomain', `domain ${domain} is not verified by ${config.brandId}`);
   const found = await getUserByEmail(claims.email);
   if (found) {
     if (found.brand !== config.brandId || found.roles.some((r) => r.name === ROLE.ADMIN)) throw new SsoRefusal('otherBrand', `user ${found._id} of ${found.brand ?? 'no brand'}`);

@@ -36,7 +36,7 @@ import {
 } from '../schemas/post-office';
 import { listFailuresResponse, redriveFailureResponse } from '../schemas/operations';
 import { loginOrChallengeResponse, mfaMessageResponse, mfaStatusResponse, recoveryCodesResponse, totpSetupResponse } from '../schemas/mfa';
-import { loginMethodResponse, ssoSettingsResponse } from '../schemas/sso';
+import { loginMethodResponse, ssoDomainVerifyResponse, ssoSettingsResponse } from '../schemas/sso';
 import { redirectResponse } from '../schemas/redirect';
 import { authenticationOptionsResponse, listPasskeysResponse, passkeyMessageResponse, passkeyResponse, registrationOptionsResponse } from '../schemas/passkeys';
 import { listRobotsResponse, robotHealthResponse, robotScheduleResponse } from '../schemas/robot-health';
@@ -85,6 +85,7 @@ export const responses = {
   ssoExchange: loginResponse,
   getSso: ssoSettingsResponse,
   updateSso: ssoSettingsResponse,
+  verifySsoDomain: ssoDomainVerifyResponse,
   // Passkeys (shared/routes/passkeys.ts)
   passkeyRegisterOptions: registrationOptionsResponse,
   registerPasskey: passkeyResponse,
