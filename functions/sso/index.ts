@@ -4,3 +4,4 @@
  * its other files (lint). Re-exports only, by name.
  */
 export { passwordRefusal } from './domains';
+export { brandAdminsOf, brandsWithSso, lostDomainsEmail, recheckBrandDomains, type SsoDomainsResult } from './recheck';
