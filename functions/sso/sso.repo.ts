@@ -195,16 +195,16 @@ export async function markVerified(v: DomainVerification, version: number, at: s
       Put: {
         TableName: table.name,
         Item: { ...ssoKey.registrableVersion(reg), entity: 'SsoVerifiedDomainCount', version: version + 1 },
-        ...(version ? { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': version } } : { ConditionExpression: 'attribute_not_exists(pk)' }),
+        ...(version ? { ConditionExpression: '#v = :v', ExpressionAttributeNames: { '#v': 'version' }, ExpressionAttributeValues: { ':v': version } } : { ConditionExpression: 'attribute_not_exists(pk)' }),
       },
     },
     {
       Update: {
         TableName: table.name,
         Key: ssoKey.verification(v.brandId, v.domain),
-        UpdateExpression: 'SET #s = :verified, verifiedAt = :at, lastCheckedAt = :at REMOVE problem',
-        ConditionExpression: 'token = :t',
-        ExpressionAttributeNames: { '#s': 'status' },
+        UpdateExpression: 'SET #s = :verified, verifiedAt = :at, lastCheckedAt = :at REMOVE #p',
+        ConditionExpression: '#tk = :t',
+        ExpressionAttributeNames: { '#s': 'status', '#p': 'problem', '#tk': 'token' },
         ExpressionAttributeValues: { ':verified': 'verified', ':at': at, ':t': v.token },
       },
     },
@@ -241,9 +241,9 @@ export async function markLost(v: DomainVerification, problem: string, at: strin
       Update: {
         TableName: table.name,
         Key: ssoKey.verification(v.brandId, v.domain),
-        UpdateExpression: 'SET #s = :pending, lastCheckedAt = :at, problem = :p, lostAt = :at REMOVE verifiedAt',
-        ConditionExpression: 'token = :t AND #s = :verified',
-        ExpressionAttributeNames: { '#s': 'status' },
+        UpdateExpression: 'SET #s = :pending, lastCheckedAt = :at, #p = :p, lostAt = :at REMOVE verifiedAt',
+        ConditionExpression: '#tk = :t AND #s = :verified',
+        ExpressionAttributeNames: { '#s': 'status', '#p': 'problem', '#tk': 'token' },
         ExpressionAttributeValues: { ':pending': 'pending', ':verified': 'verified', ':at': at, ':p': problem, ':t': v.token },
       },
     },
@@ -264,8 +264,9 @@ export async function recordCheck(v: DomainVerification, problem: string | undef
       new UpdateCommand({
         TableName: table.name,
         Key: ssoKey.verification(v.brandId, v.domain),
-        UpdateExpression: problem ? 'SET lastCheckedAt = :at, problem = :p' : 'SET lastCheckedAt = :at REMOVE problem',
-        ConditionExpression: 'token = :t',
+        UpdateExpression: problem ? 'SET lastCheckedAt = :at, #p = :p' : 'SET lastCheckedAt = :at REMOVE #p',
+        ConditionExpression: '#tk = :t',
+        ExpressionAttributeNames: { '#p': 'problem', '#tk': 'token' },
         ExpressionAttributeValues: { ':at': at, ':t': v.token, ...(problem ? { ':p': problem } : {}) },
       }),
     );
