@@ -1,14 +1,19 @@
 /**
  * Email domains of single sign-on: their one spelling (lower case, IDN to punycode: a look-alike
- * in another script is another domain), the public mail providers no brand may claim, and what an
- * email's domain says (its brand's provider, whether a password is still allowed). By the domain
- * only: never whether an account exists.
+ * in another script is another domain), the domains no brand may add (public suffixes, public mail
+ * providers, this product's own, one within or above another brand's verified domain), and what
+ * an email's domain says (its brand's provider, whether a password is still allowed): only a
+ * VERIFIED domain says anything (SSODOMAIN# exists iff verified). By the domain only: never
+ * whether an account exists.
  */
 import { domainToASCII } from 'node:url';
+import { parse } from 'tldts';
 import { ROLE } from '../../shared/constants';
-import { PUBLIC_MAIL_DOMAINS, SSO_MSG as M } from '../../shared/messages/sso';
+import { SSO_MSG as M } from '../../shared/messages/sso';
 import { getBrand } from '../brands';
-import { domainOwner, getSsoConfig, type SsoConfig } from './sso.repo';
+import { env } from '../lib/env';
+import { isPublicMailProvider } from '../lib/email-providers';
+import { domainOwner, getSsoConfig, registrableOf, verifiedUnder, type SsoConfig } from './sso.repo';
 
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 
@@ -23,7 +28,34 @@ export function normaliseDomain(typed: string): string | undefined {
   return ascii;
 }
 
-export const isPublicMailDomain = (domain: string) => PUBLIC_MAIL_DOMAINS.includes(domain);
+/** A public suffix, or a private suffix anyone can register under (co.uk, github.io): the public suffix list through tldts. */
+export const isPublicSuffix = (domain: string): boolean => parse(domain, { allowPrivateDomains: true }).domain === null;
+
+/** `a` is `b`, or a subdomain or a parent of it. */
+export const related = (a: string, b: string): boolean => a === b || a.endsWith(`.${b}`) || b.endsWith(`.${a}`);
+
+/**
+ * This product's own domains: the host of APP_URL and the domain of SES_FROM (the sender), their
+ * registrable domains (a parent or subdomain within them is refused too, by `related`).
+ */
+function productDomains(): string[] {
+  const hosts = [process.env.APP_URL ? new URL(env.appUrl).hostname : '', process.env.SES_FROM ? (emailDomain(env.sesFrom) ?? '') : ''].filter(Boolean);
+  return [...new Set(hosts.flatMap((h) => [h, registrableOf(h)]))];
+}
+
+/**
+ * Why `domain` (normalised) cannot be a single sign-on domain of `brandId`, if it cannot: a
+ * suffix, a public mail provider, this product's own, or one within or above a domain another
+ * brand verified (one Query of its registrable domain's SSOREG# items; `under` when read already).
+ */
+export async function domainRefusal(domain: string, brandId: string, under?: Awaited<ReturnType<typeof verifiedUnder>>): Promise<string | undefined> {
+  if (isPublicSuffix(domain)) return M.domainSuffix(domain);
+  if (await isPublicMailProvider(domain)) return M.domainPublic(domain);
+  if (productDomains().some((p) => related(domain, p))) return M.domainProduct(domain);
+  const other = (under ?? (await verifiedUnder(registrableOf(domain)))).domains.find((v) => v.brandId !== brandId && related(domain, v.domain));
+  if (other) return other.domain === domain ? M.domainTaken(domain) : M.domainRelated(domain, other.domain);
+  return undefined;
+}
 
 /** The domain of an email address as stored, or undefined. */
 export function emailDomain(email: string): string | undefined {

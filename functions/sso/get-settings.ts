@@ -3,10 +3,11 @@ import { getBrand } from '../brands';
 import { httpHandler } from '../http';
 import { NotFoundError } from '../lib/http/errors';
 import { settingsAnswer } from './settings';
-import { getSsoConfig } from './sso.repo';
+import { getSsoConfig, listDomainVerifications } from './sso.repo';
 
-/** GET /sso/{brandId}: the brand's provider, domains and rules (a brand admin of the brand, or an admin); the secret only as "saved". */
+/** GET /sso/{brandId}: the brand's provider, domains (each with its status and TXT record) and rules (a brand admin of the brand, or an admin); the secret only as "saved". */
 export const handler = httpHandler(route('getSso'), async ({ params }) => {
   if (!(await getBrand(params.brandId))) throw new NotFoundError('Brand not found.');
-  return settingsAnswer(await getSsoConfig(params.brandId), params.brandId);
+  const [config, verifications] = await Promise.all([getSsoConfig(params.brandId), listDomainVerifications(params.brandId)]);
+  return settingsAnswer(config, params.brandId, undefined, verifications);
 });

@@ -4,3 +4,5 @@
  * its other files (lint). Re-exports only, by name.
  */
 export { mandatorySso, heldBySso, passwordRefusal, ssoForEmail, ssoHolding } from './domains';
+
+export { brandAdminsOf, brandsWithSso, lostDomainsEmail, recheckBrandDomains, type SsoDomainsResult } from './recheck';

@@ -1,6 +1,6 @@
 /**
  * The end of a single sign-on (issue 26 step 3): the provider's verified email, of one of the
- * brand's domains, gives the brand's user, an account made as a User of the brand (just-in-time,
+ * brand's VERIFIED domains (issue 36), gives the brand's user, an account made as a User of the brand (just-in-time,
  * when the brand chose it), or a refusal. A user of another brand, a site admin, or a deactivated
  * account is refused. A free registration of the address never activated gives way (issue 36).
  */
@@ -14,7 +14,7 @@ import { listRoles } from '../roles';
 import { createUser, getSessionUser, getUserByEmail, newUserRecord, roleRef, updateUserFields, type UserRecord } from '../users';
 import { emailDomain } from './domains';
 import type { SignedInClaims } from './oidc';
-import type { SsoConfig } from './sso.repo';
+import { domainOwner, type SsoConfig } from './sso.repo';
 
 /** A refused sign-in: the login page shows SSO_MSG[key]. */
 export class SsoRefusal extends Error {
@@ -30,6 +30,8 @@ export async function ssoUser(config: SsoConfig, claims: SignedInClaims): Promis
   if (!claims.emailVerified) throw new SsoRefusal('emailUnverified');
   const domain = emailDomain(claims.email);
   if (!domain || !config.domains.includes(domain)) throw new SsoRefusal('wrongDomain', `domain ${domain ?? '(none)'} is not among ${config.domains.join(', ')}`);
+  // Only a domain this brand verified (SSODOMAIN# is written at verification only): a pending one proves nothing.
+  if ((await domainOwner(domain)) !== config.brandId) throw new SsoRefusal('wrongDomain', `domain ${domain} is not verified by ${config.brandId}`);
   let found = await getUserByEmail(claims.email);
   // A free registration of this address never activated (issue 36): nothing proved its registrant
   // holds the mailbox, and the provider just did. It is removed, and the sign-in goes on as if it

@@ -3,7 +3,18 @@
  * - `BRAND#<brand>` / `SSO`: the brand's provider (OIDC: issuer, client id; SAML: the identity
  *   provider read from its metadata; domains, jit, mandatory; an OIDC client secret is in Secrets
  *   Manager `sso/<stack name>/<brand>`, never here);
- * - `SSODOMAIN#<domain>` / `SSODOMAIN`: a domain's reservation (one brand per domain);
+ * - `BRAND#<brand>` / `SSODOMAINV#<domain>`: a domain the brand added and its proof (issue 36):
+ *   status pending | verified, the token of its DNS TXT record (128 bits), addedAt, verifiedAt,
+ *   lastCheckedAt, problem (the last check's message) and lostAt. Several brands may have the same
+ *   domain pending, each with its own token: only the record published in the domain's DNS counts;
+ * - `SSODOMAIN#<domain>` / `SSODOMAIN`: a VERIFIED domain's brand (one brand per domain): it exists
+ *   iff the domain is verified (written by the verification, removed when dropped or lost); what
+ *   sign-in routing, just-in-time accounts and mandatory SSO read;
+ * - `SSOREG#<registrable domain>` / `<domain>`: the same verified domain under its registrable
+ *   domain (tldts getDomain), so a subdomain or a parent of another brand's verified domain is
+ *   found by one Query; `SSOREG#<registrable>` / `#VERSION` counts the verifications under it (a
+ *   verification is conditional on the count it read: two at once under one registrable domain
+ *   are serialised);
  * - `SSOSTATE#<state>` / `SSOSTATE`: a sign-in under way (nonce, PKCE verifier, brand, the hash of
  *   its browser's binder: ./binder.ts; TTL 10 min);
  * - `SSOCODE#<sha256(code)>` / `SSOCODE`: a finished sign-in's one-time code (60 s, single use; the
@@ -11,13 +22,14 @@
  * Every read is a GetItem; the state and the code are taken by a conditional delete whose
  * condition is the binder's hash too, so a browser without the binder neither takes nor spends them.
  */
-import { createHash } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { SSO, SSO_MSG as M } from '../../shared/messages/sso';
+import { createHash, randomBytes } from 'node:crypto';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { SSO } from '../../shared/messages/sso';
 import { ddb } from '../lib/clients/dynamodb';
 import { required } from '../lib/env';
-import { ConflictError, ValidationError } from '../lib/http/errors';
-import { clean, isConditionFailed, table, transactOrConditions, type TransactItem } from '../lib/table';
+import { ConflictError } from '../lib/http/errors';
+import { clean, isConditionFailed, queryAll, table, transactIf, transactOrConditions, type TransactItem } from '../lib/table';
+import { getDomain } from 'tldts';
 import type { SamlIdp } from './saml/metadata';
 
 export type Jit = 'create' | 'refuse';
@@ -46,6 +58,9 @@ export interface SsoConfig {
 export const ssoKey = {
   config: (brandId: string) => ({ pk: `BRAND#${brandId}`, sk: 'SSO' }),
   domain: (domain: string) => ({ pk: `SSODOMAIN#${domain}`, sk: 'SSODOMAIN' }),
+  verification: (brandId: string, domain: string) => ({ pk: `BRAND#${brandId}`, sk: `SSODOMAINV#${domain}` }),
+  registrable: (registrable: string, domain: string) => ({ pk: `SSOREG#${registrable}`, sk: domain }),
+  registrableVersion: (registrable: string) => ({ pk: `SSOREG#${registrable}`, sk: '#VERSION' }),
   state: (state: string) => ({ pk: `SSOSTATE#${state}`, sk: 'SSOSTATE' }),
   code: (code: string) => ({ pk: `SSOCODE#${createHash('sha256').update(code).digest('base64url')}`, sk: 'SSOCODE' }),
 };
@@ -93,24 +108,58 @@ export async function domainOwner(domain: string): Promise<string | undefined> {
   return out.Item?.brandId as string | undefined;
 }
 
+/** A domain a brand added, and its proof (BRAND#<brand> / SSODOMAINV#<domain>). */
+export interface DomainVerification {
+  brandId: string;
+  domain: string;
+  status: 'pending' | 'verified';
+  /** 128 random bits, hex: the TXT record's value is `retailer-audit-verification=<token>`. */
+  token: string;
+  addedAt: string;
+  verifiedAt?: string;
+  lastCheckedAt?: string;
+  /** The last check's problem, as told to the brand (none when it verified). */
+  problem?: string;
+  /** When a verified domain's record was last found gone (the daily re-check's email names it). */
+  lostAt?: string;
+}
+
+const newVerification = (brandId: string, domain: string, at: string): DomainVerification => ({ brandId, domain, status: 'pending', token: randomBytes(16).toString('hex'), addedAt: at });
+
+/** Query BRAND#<brand>, SSODOMAINV#…: the brand's domains and their proof. */
+export async function listDomainVerifications(brandId: string): Promise<DomainVerification[]> {
+  const items = await queryAll<Record<string, unknown>>({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)', ExpressionAttributeValues: { ':pk': `BRAND#${brandId}`, ':sk': 'SSODOMAINV#' } });
+  return items.map((i) => clean<DomainVerification>(i));
+}
+
+/** GetItem BRAND#<brand> / SSODOMAINV#<domain> */
+export async function getDomainVerification(brandId: string, domain: string): Promise<DomainVerification | undefined> {
+  const out = await ddb.send(new GetCommand({ TableName: table.name, Key: ssoKey.verification(brandId, domain) }));
+  return out.Item ? clean<DomainVerification>(out.Item) : undefined;
+}
+
+/** Query SSOREG#<registrable>: the verified domains under a registrable domain, and the count of verifications there. */
+export async function verifiedUnder(registrable: string): Promise<{ version: number; domains: { domain: string; brandId: string }[] }> {
+  const items = await queryAll<Record<string, unknown>>({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `SSOREG#${registrable}` }, ConsistentRead: true });
+  const version = (items.find((i) => i.sk === '#VERSION')?.version as number | undefined) ?? 0;
+  return { version, domains: items.filter((i) => i.sk !== '#VERSION').map((i) => ({ domain: i.domain as string, brandId: i.brandId as string })) };
+}
+
 /**
- * One transaction: the config, a conditional put of each new domain (absent, or already this
- * brand's) and a conditional delete of each dropped one (still this brand's). A domain another
- * brand holds cancels it all: 400 naming the domain.
+ * One transaction: the config; a pending proof (a fresh token) for each added domain; for each
+ * dropped one, its proof deleted and, when it was verified (`verified`), its SSODOMAIN# and
+ * SSOREG# items (still this brand's). Nothing of an added domain routes until it is verified.
  */
-export async function saveSsoConfig(config: SsoConfig, before: SsoConfig | undefined): Promise<void> {
+export async function saveSsoConfig(config: SsoConfig, before: SsoConfig | undefined, verified: readonly string[] = []): Promise<void> {
   const added = config.domains.filter((d) => !before?.domains.includes(d));
   const dropped = (before?.domains ?? []).filter((d) => !config.domains.includes(d));
+  const mine = { ConditionExpression: 'attribute_not_exists(pk) OR brandId = :b', ExpressionAttributeValues: { ':b': config.brandId } };
   const items: TransactItem[] = [
-    ...added.map((d) => ({
-      Put: {
-        TableName: table.name,
-        Item: { ...ssoKey.domain(d), entity: 'SsoDomain', domain: d, brandId: config.brandId },
-        ConditionExpression: 'attribute_not_exists(pk) OR brandId = :b',
-        ExpressionAttributeValues: { ':b': config.brandId },
-      },
-    })),
-    ...dropped.map((d) => ({ Delete: { TableName: table.name, Key: ssoKey.domain(d), ConditionExpression: 'brandId = :b', ExpressionAttributeValues: { ':b': config.brandId } } })),
+    ...added.map((d) => ({ Put: { TableName: table.name, Item: { ...ssoKey.verification(config.brandId, d), entity: 'SsoDomainVerification', ...newVerification(config.brandId, d, config.updatedAt) } } })),
+    ...dropped.flatMap((d) => [
+      { Delete: { TableName: table.name, Key: ssoKey.verification(config.brandId, d) } },
+      ...(verified.includes(d) ? [{ Delete: { TableName: table.name, Key: ssoKey.domain(d), ...mine } }, { Delete: { TableName: table.name, Key: ssoKey.registrable(registrableOf(d), d), ...mine } }] : []),
+    ]),
     {
       Put: {
         TableName: table.name,
@@ -120,11 +169,135 @@ export async function saveSsoConfig(config: SsoConfig, before: SsoConfig | undef
       },
     },
   ];
-  await transactOrConditions(items as NonNullable<TransactWriteCommandInput['TransactItems']>, (failed) => {
-    const i = failed[0]!;
-    if (i < added.length) return new ValidationError(M.domainTaken(added[i]!), [{ path: 'domains', message: M.domainTaken(added[i]!) }]);
-    return new ConflictError('These single sign-on settings were changed meanwhile. Reload and try again.');
-  });
+  await transactOrConditions(items as NonNullable<TransactWriteCommandInput['TransactItems']>, () => new ConflictError('These single sign-on settings were changed meanwhile. Reload and try again.'));
+}
+
+/**
+ * The registrable domain of a domain (the public suffix list, private suffixes too): where its
+ * SSOREG# items are. A domain that is itself a suffix is refused before it gets here.
+ */
+export function registrableOf(domain: string): string {
+  return getDomain(domain, { allowPrivateDomains: true }) ?? domain;
+}
+
+/** Why a verification did not write: another brand's domain, a concurrent verification under the same registrable domain (read again), the proof gone or changed. */
+export type MarkOutcome = 'verified' | 'taken' | 'retry' | 'gone';
+
+/**
+ * One transaction: SSODOMAIN#<domain> and SSOREG#<registrable>/<domain> (absent or this brand's),
+ * the registrable domain's count (still the one read), and the proof (still this token) made
+ * verified.
+ */
+export async function markVerified(v: DomainVerification, version: number, at: string): Promise<MarkOutcome> {
+  const reg = registrableOf(v.domain);
+  const mine = { ConditionExpression: 'attribute_not_exists(pk) OR brandId = :b', ExpressionAttributeValues: { ':b': v.brandId } };
+  const items: TransactItem[] = [
+    { Put: { TableName: table.name, Item: { ...ssoKey.domain(v.domain), entity: 'SsoDomain', domain: v.domain, brandId: v.brandId, verifiedAt: at }, ...mine } },
+    { Put: { TableName: table.name, Item: { ...ssoKey.registrable(reg, v.domain), entity: 'SsoVerifiedDomain', domain: v.domain, brandId: v.brandId, verifiedAt: at }, ...mine } },
+    {
+      Put: {
+        TableName: table.name,
+        Item: { ...ssoKey.registrableVersion(reg), entity: 'SsoVerifiedDomainCount', version: version + 1 },
+        ...(version ? { ConditionExpression: '#v = :v', ExpressionAttributeNames: { '#v': 'version' }, ExpressionAttributeValues: { ':v': version } } : { ConditionExpression: 'attribute_not_exists(pk)' }),
+      },
+    },
+    {
+      Update: {
+        TableName: table.name,
+        Key: ssoKey.verification(v.brandId, v.domain),
+        UpdateExpression: 'SET #s = :verified, verifiedAt = :at, lastCheckedAt = :at REMOVE #p',
+        ConditionExpression: '#tk = :t',
+        ExpressionAttributeNames: { '#s': 'status', '#p': 'problem', '#tk': 'token' },
+        ExpressionAttributeValues: { ':verified': 'verified', ':at': at, ':t': v.token },
+      },
+    },
+  ];
+  try {
+    await transactOrConditions(items as NonNullable<TransactWriteCommandInput['TransactItems']>, (failed) => new MarkFailed(failed));
+    return 'verified';
+  } catch (e) {
+    if (!(e instanceof MarkFailed)) throw e;
+    if (e.failed.includes(0) || e.failed.includes(1)) return 'taken';
+    if (e.failed.includes(3)) return 'gone';
+    return 'retry';
+  }
+}
+
+class MarkFailed extends Error {
+  constructor(readonly failed: number[]) {
+    super('conditions failed');
+  }
+}
+
+/**
+ * A verified domain whose record is gone: SSODOMAIN# and SSOREG# removed (it stops routing at
+ * once) and the proof back to pending (the same token: publishing the record again verifies it),
+ * with the problem and `lostAt`. False when it was not verified with this token anymore (another
+ * check did it, or the brand dropped the domain).
+ */
+export async function markLost(v: DomainVerification, problem: string, at: string): Promise<boolean> {
+  const mine = { ConditionExpression: 'attribute_not_exists(pk) OR brandId = :b', ExpressionAttributeValues: { ':b': v.brandId } };
+  const items: TransactItem[] = [
+    { Delete: { TableName: table.name, Key: ssoKey.domain(v.domain), ...mine } },
+    { Delete: { TableName: table.name, Key: ssoKey.registrable(registrableOf(v.domain), v.domain), ...mine } },
+    {
+      Update: {
+        TableName: table.name,
+        Key: ssoKey.verification(v.brandId, v.domain),
+        UpdateExpression: 'SET #s = :pending, lastCheckedAt = :at, #p = :p, lostAt = :at REMOVE verifiedAt',
+        ConditionExpression: '#tk = :t AND #s = :verified',
+        ExpressionAttributeNames: { '#s': 'status', '#p': 'problem', '#tk': 'token' },
+        ExpressionAttributeValues: { ':pending': 'pending', ':verified': 'verified', ':at': at, ':p': problem, ':t': v.token },
+      },
+    },
+  ];
+  try {
+    await transactOrConditions(items as NonNullable<TransactWriteCommandInput['TransactItems']>, (failed) => new MarkFailed(failed));
+    return true;
+  } catch (e) {
+    if (e instanceof MarkFailed) return false;
+    throw e;
+  }
+}
+
+/** A check that changed no status: when, and its problem (none: removed). Nothing when the proof is gone or changed. */
+export async function recordCheck(v: DomainVerification, problem: string | undefined, at: string): Promise<void> {
+  try {
+    await ddb.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: ssoKey.verification(v.brandId, v.domain),
+        UpdateExpression: problem ? 'SET lastCheckedAt = :at, #p = :p' : 'SET lastCheckedAt = :at REMOVE #p',
+        ConditionExpression: '#tk = :t',
+        ExpressionAttributeNames: { '#p': 'problem', '#tk': 'token' },
+        ExpressionAttributeValues: { ':at': at, ':t': v.token, ...(problem ? { ':p': problem } : {}) },
+      }),
+    );
+  } catch (e) {
+    if (!isConditionFailed(e)) throw e;
+  }
+}
+
+/**
+ * A table of before issue 36: a brand's domains reserved without proof (SSODOMAIN# written at
+ * save). Each such domain gets a pending proof and its SSODOMAIN# item is removed, so it stops
+ * routing until its record is published and checked. Idempotent. Returns the domains moved.
+ */
+export async function backfillDomainVerifications(brandIds: readonly string[]): Promise<string[]> {
+  const moved: string[] = [];
+  for (const brandId of brandIds) {
+    const config = await getSsoConfig(brandId);
+    if (!config) continue;
+    const known = new Set((await listDomainVerifications(brandId)).map((v) => v.domain));
+    for (const d of config.domains.filter((x) => !known.has(x))) {
+      const items: TransactItem[] = [
+        { Put: { TableName: table.name, Item: { ...ssoKey.verification(brandId, d), entity: 'SsoDomainVerification', ...newVerification(brandId, d, new Date().toISOString()) }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Delete: { TableName: table.name, Key: ssoKey.domain(d), ConditionExpression: 'attribute_not_exists(pk) OR brandId = :b', ExpressionAttributeValues: { ':b': brandId } } },
+      ];
+      if (await transactIf(items)) moved.push(`${brandId}:${d}`);
+    }
+  }
+  return moved;
 }
 
 export interface SsoState {

@@ -4,18 +4,20 @@ import { getBrand } from '../brands';
 import { httpHandler } from '../http';
 import { NotFoundError, ValidationError, type Issue } from '../lib/http/errors';
 import { writeSecretString } from '../lib/secrets';
-import { isPublicMailDomain, normaliseDomain } from './domains';
+import { domainRefusal, normaliseDomain } from './domains';
 import { httpIssuerAllowed, issuerAnswers, issuerProblem } from './oidc';
 import { MetadataError, parseIdpMetadata, type SamlIdp } from './saml/metadata';
 import { settingsAnswer } from './settings';
-import { domainOwner, getSsoConfig, saveSsoConfig, ssoSecretName, type SsoConfig } from './sso.repo';
+import { getSsoConfig, listDomainVerifications, saveSsoConfig, ssoSecretName, type SsoConfig } from './sso.repo';
 
 /**
  * PUT /sso/{brandId}: the brand's OIDC provider, or its SAML identity provider from the metadata
  * XML (./saml/metadata.ts: entity id, sign-on address, signing certificates). An OIDC client secret goes to Secrets Manager
  * `sso/<brand>` (locally the stack's secrets file) and is never answered. Each domain is
- * lower-cased and IDN-normalised (punycode), no public mail provider, and reserved for this brand
- * by a conditional put (SSODOMAIN#<domain>): a domain another brand holds is refused.
+ * lower-cased and IDN-normalised (punycode). A new one is refused when it is a public suffix, a
+ * public mail provider's, this product's own, or within or above another brand's verified domain
+ * (./domains.ts domainRefusal); else it is added as pending, with the TXT record to publish
+ * (./verification.ts): it counts only once verified. A dropped one stops routing at once.
  */
 export const handler = httpHandler(route('updateSso'), async ({ params, body, auth }) => {
   const brandId = params.brandId;
@@ -43,22 +45,21 @@ export const handler = httpHandler(route('updateSso'), async ({ params, body, au
     if (!secret && before?.protocol !== 'oidc') issues.push({ path: 'clientSecret', message: M.clientSecretRequired });
   }
   const domains: string[] = [];
-  body.domains.forEach((typed, i) => {
+  for (const [i, typed] of body.domains.entries()) {
     const d = normaliseDomain(typed);
+    // A domain kept from before was accepted then (and is verified or pending already).
+    const refusal = d && !domains.includes(d) && !before?.domains.includes(d) ? await domainRefusal(d, brandId) : undefined;
     if (!d) issues.push({ path: `domains.${i}`, message: M.domainInvalid(typed) });
-    else if (isPublicMailDomain(d)) issues.push({ path: `domains.${i}`, message: M.domainPublic(d) });
+    else if (refusal) issues.push({ path: `domains.${i}`, message: refusal });
     else if (domains.includes(d)) issues.push({ path: `domains.${i}`, message: M.domainTwice(d) });
     else domains.push(d);
-  });
-  // Told before anything is written (the transaction's conditions still decide a race).
-  for (const d of domains) {
-    const owner = before?.domains.includes(d) ? brandId : await domainOwner(d);
-    if (owner && owner !== brandId) issues.push({ path: 'domains', message: M.domainTaken(d) });
   }
   if (issues.length) throw new ValidationError(issues[0]!.message, issues);
   if (secret) await writeSecretString(ssoSecretName(brandId), secret, `Single sign-on client secret of brand ${brandId}`);
   const common = { brandId, domains, jit: body.jit, mandatory: body.mandatory, updatedAt: new Date().toISOString(), updatedBy: auth.sub };
   const config: SsoConfig = saml ? { ...common, protocol: 'saml', issuer: saml.entityId, clientId: '', saml } : { ...common, protocol: 'oidc', issuer: body.protocol === 'oidc' ? body.issuer : '', clientId: body.protocol === 'oidc' ? body.clientId : '', clientSecretSet: true };
-  await saveSsoConfig(config, before);
-  return settingsAnswer(config, brandId, M.saved);
+  const kept = await listDomainVerifications(brandId);
+  await saveSsoConfig(config, before, kept.filter((v) => v.status === 'verified').map((v) => v.domain));
+  const after = await listDomainVerifications(brandId);
+  return settingsAnswer(config, brandId, after.some((v) => v.status === 'pending' && domains.includes(v.domain)) ? M.savedPending : M.saved, after);
 });

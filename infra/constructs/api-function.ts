@@ -281,6 +281,13 @@ export class ApiFunction extends Construct implements IGrantable {
     return this;
   }
 
+  /** APP_URL and SES_FROM as addresses only (no right to send): the product's own domains, which no brand may claim for single sign-on. */
+  bindProductDomains(): this {
+    this.fn.addEnvironment('APP_URL', this.resources.appUrl);
+    this.fn.addEnvironment('SES_FROM', this.resources.email.fromAddress);
+    return this;
+  }
+
   /** JWT_SECRET_ARN + reading that one secret (the handler reads it once per cold start). */
   bindJwtSecret(): this {
     const { jwtSecret } = this.resources;

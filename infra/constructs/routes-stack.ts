@@ -119,11 +119,12 @@ export class RoutesStack extends NestedStack {
       });
       // What a route needs besides its grants is said by its definition (shared/routes/define.ts):
       // the JWT key (non-public routes, and public ones with `jwtKey`), the app's address
-      // (`appLinks`), a public form's captcha and inbox (`publicForm`).
+      // (`appLinks`), a public form's captcha and inbox (`publicForm`), the product's own domains (`productDomains`).
       fn.bindGrants(route.grants);
       fn.bindOriginSecret();
       if (route.access !== 'public' || route.jwtKey) fn.bindJwtSecret();
       if (route.appLinks) fn.bindAppUrl();
+      if (route.productDomains) fn.bindProductDomains();
       if (route.publicForm) fn.bindPublicForm(route.publicForm);
       this.functions.set(route.id, fn);
 

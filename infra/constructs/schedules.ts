@@ -2,8 +2,8 @@
  * Schedules: the scheduled report jobs (docs/reports.md "Scheduled reports").
  *  - The reports state machine: the ONE definition of infra/workflow/reports.ts (plan → Map over
  *    the brands → BrandReport, retried, a failure recorded), each task an ApiFunction with its grants.
- *  - Five EventBridge rules (UTC): the monthly report on the 1st, the daily digest every day, the
- *    weekly digest on Mondays, the check of overdue cases every day (issue 24 §4), the check of the robots every day (issue 25), each starting the state machine with `{ job, time }` (the scheduled
+ *  - Six EventBridge rules (UTC): the monthly report on the 1st, the daily digest every day, the
+ *    weekly digest on Mondays, the check of overdue cases every day (issue 24 §4), the check of the robots every day (issue 25), the re-check of the single sign-on domains every day (issue 36), each starting the state machine with `{ job, time }` (the scheduled
  *    time, the same on a redelivery) through a role that may start this state machine only.
  */
 import { Duration, Validations } from 'aws-cdk-lib';
@@ -25,6 +25,7 @@ export const REPORT_SCHEDULES: Record<ReportJob, { id: string; cron: string; des
   'weekly-digest': { id: 'WeeklyDigest', cron: 'cron(0 6 ? * MON *)', description: 'The weekly digest of the seven days before, on Mondays at 06:00 UTC' },
   'case-escalation': { id: 'CaseEscalation', cron: 'cron(0 7 * * ? *)', description: 'The daily check of overdue cases (second notices drafted or sent), every day at 07:00 UTC' },
   'robot-health': { id: 'RobotHealth', cron: 'cron(30 5 * * ? *)', description: 'The daily check of the robots (late, thin, broken, stuck; alerts and reminders), every day at 05:30 UTC' },
+  'sso-domains': { id: 'SsoDomains', cron: 'cron(0 4 * * ? *)', description: "The daily re-check of the single sign-on domains' DNS records (a lost one stops routing, its brand admins are told), every day at 04:00 UTC" },
 };
 
 export interface SchedulesProps {

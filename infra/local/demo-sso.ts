@@ -5,7 +5,9 @@
  * only when absent, as every demo item; the client secret goes where the functions keep it
  * (functions/lib/secrets.ts: the stack's secrets file locally).
  */
-import { domainOwner, getSsoConfig, saveSsoConfig, ssoSecretName } from '../../functions/sso/sso.repo';
+import { backfillDomainVerifications, domainOwner, getSsoConfig, listDomainVerifications, saveSsoConfig, ssoSecretName } from '../../functions/sso/sso.repo';
+import { checkDomain, txtRecordOf } from '../../functions/sso/verification';
+import type { LocalDns } from './dns-server';
 import { readSecretIfAny, writeSecretString } from '../../functions/lib/secrets';
 import { parseIdpMetadata } from '../../functions/sso/saml/metadata';
 import { DEMO_SSO_BRAND, IDP_CLIENT } from './oidc-idp-clients';
@@ -38,4 +40,26 @@ export async function seedSamlSso(metadata: string, log: (m: string) => void = (
   const config = before ?? { brandId, protocol: 'saml' as const, clientId: '', domains: [domain], jit: 'create' as const, mandatory: false, updatedBy: 'demo-seed' };
   await saveSsoConfig({ ...config, issuer: saml.entityId, saml, updatedAt: new Date().toISOString() }, before);
   log(`SAML single sign-on of Maison Aurelle (@${domain}) at ${saml.ssoUrl}.`);
+}
+
+/**
+ * The demo brands' domains proven (issue 36), as a brand proves one: each domain's TXT record
+ * published in the local DNS server, then checked through the same service code the verify route
+ * runs (./verification.ts), never by writing the status. A data folder of before domain
+ * verification (its domains reserved without proof) is moved first: its domains get a pending
+ * proof (backfillDomainVerifications) and are verified here. Under npm start the records persist,
+ * so a second start finds them verified and writes nothing.
+ */
+export async function seedSsoDomains(dns: Pick<LocalDns, 'set'>, log: (m: string) => void = () => undefined): Promise<void> {
+  const brands = [DEMO_SSO_BRAND, DEMO_SAML_BRAND];
+  const moved = await backfillDomainVerifications(brands.map((b) => b.brandId));
+  if (moved.length) log(`Single sign-on domains reserved without proof, now pending: ${moved.join(', ')}.`);
+  for (const { brandId, domain } of brands) {
+    const v = (await listDomainVerifications(brandId)).find((x) => x.domain === domain);
+    if (!v || v.status === 'verified') continue;
+    const record = txtRecordOf(v);
+    dns.set(record.name, record.value);
+    const check = await checkDomain(brandId, domain, new Date().toISOString());
+    log(`${check.message} (TXT ${record.name} in the local DNS)`);
+  }
 }

@@ -3,6 +3,7 @@
  * `npm run job -- daily-digest|weekly-digest [--date YYYY-MM-DD] [--brand <id>]`
  * `npm run job -- case-escalation [--date YYYY-MM-DD] [--brand <id>]` (the daily check of overdue cases; default today)
  * `npm run job -- robot-health [--date YYYY-MM-DD]` (the daily check of the robots; default today)
+ * `npm run job -- sso-domains [--brand <id>]` (the daily re-check of the single sign-on domains' DNS records; today)
  * Runs a scheduled report job (docs/reports.md "Scheduled reports") against the running local
  * stack (`npm start`): the state machine CDK deploys, its tasks bound to the same handler modules,
  * with the stack's endpoints read from `.data/local-env.json` (written by `npm start`; a test
@@ -14,7 +15,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { digestPeriodEnding, isPeriodOf, isReportJob, periodLabel, periodOf, REPORT_JOBS, type ReportJob } from '../../functions/reports/domain/job-periods';
+import { digestPeriodEnding, isDailyCheck, isPeriodOf, isReportJob, periodLabel, periodOf, REPORT_JOBS, type ReportJob } from '../../functions/reports/domain/job-periods';
 import { reportMonth } from '../../shared/schemas/reports';
 import { LOCAL_ENV_FILE } from './stack';
 
@@ -23,7 +24,8 @@ const usage = `Usage: npm run job -- monthly-report [--month MM-YYYY] [--brand <
        npm run job -- daily-digest [--date YYYY-MM-DD] [--brand <brand id>]
        npm run job -- weekly-digest [--date YYYY-MM-DD] [--brand <brand id>]
        npm run job -- case-escalation [--date YYYY-MM-DD] [--brand <brand id>]
-       npm run job -- robot-health [--date YYYY-MM-DD]`;
+       npm run job -- robot-health [--date YYYY-MM-DD]
+       npm run job -- sso-domains [--brand <brand id>]`;
 
 class UsageError extends Error {}
 
@@ -51,7 +53,7 @@ export function parseJobArgs(argv: readonly string[], now = new Date()): { job: 
       if (!month.success) throw new UsageError(`--month ${JSON.stringify(values.month)}: ${month.error.issues[0]!.message}`);
       period = month.data;
     }
-  } else if (job === 'case-escalation' || job === 'robot-health') {
+  } else if (isDailyCheck(job)) {
     if (values.month !== undefined) throw new UsageError(`--month is for the monthly report; ${job} takes --date YYYY-MM-DD (the day checked).`);
     if (job === 'robot-health' && brands?.length) throw new UsageError('robot-health checks every robot at once: it takes no --brand.');
     if (values.date !== undefined && !isPeriodOf(job, values.date)) throw new UsageError(`--date ${JSON.stringify(values.date)}: a real date written YYYY-MM-DD, for example 2026-11-22.`);

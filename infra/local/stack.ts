@@ -14,7 +14,7 @@ export interface LocalStackOptions {
   /** Absolute folder for DynamoDB and S3 data; undefined: DynamoDB in memory, S3 in a temp folder. */
   dataDir?: string;
   port?: number;
-  ports?: { dynamo?: number; s3?: number; ses?: number; idp?: number; samlIdp?: number };
+  ports?: { dynamo?: number; s3?: number; ses?: number; idp?: number; samlIdp?: number; dns?: number; dnsControl?: number };
   log?: (m: string) => void;
   /** Size of the demo post office (1: hundreds to thousands of products per file; 0: none). */
   demoScale?: number;
@@ -27,6 +27,8 @@ export interface LocalStack {
   idpUrl: string;
   /** The local SAML identity provider of the demo brand's SAML single sign-on (infra/local/saml-idp.ts). */
   samlIdpUrl: string;
+  /** The local authoritative DNS server's control endpoint (infra/local/dns-server.ts): publish and remove TXT records. */
+  dnsControlUrl: string;
   env: Record<string, string>;
   stop(): Promise<void>;
 }
@@ -56,12 +58,15 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     ses: opts.ports?.ses ?? (fixed ? 8005 : await freePort()),
     idp: opts.ports?.idp ?? (fixed ? 8010 : await freePort()),
     samlIdp: opts.ports?.samlIdp ?? (fixed ? 8011 : await freePort()),
+    dns: opts.ports?.dns ?? (fixed ? 8053 : await freePort()),
+    dnsControl: opts.ports?.dnsControl ?? (fixed ? 8054 : await freePort()),
   };
   await assertPortFree(port, 'web app and API');
   await assertPortFree(ports.dynamo, 'DynamoDB Local');
   await assertPortFree(ports.s3, 'S3 emulator');
   await assertPortFree(ports.ses, 'SES emulator');
   await assertPortFree(ports.idp, 'local identity provider');
+  await assertPortFree(ports.dnsControl, 'local DNS server control');
 
   const dataDir = opts.dataDir;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
@@ -99,7 +104,11 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     const { startLocalSamlIdp } = await import('./saml-idp');
     const samlIdp = await startLocalSamlIdp({ port: ports.samlIdp, appUrl: url, testHooks: process.env.LOCAL_IDP_TEST_HOOKS === '1', log });
     stops.push(() => samlIdp.stop());
-    log(`DynamoDB Local ${dynamo.endpoint}, S3 ${s3.endpoint}, SES ${ses.endpoint}, identity providers ${idp.issuer} (OIDC), ${samlIdp.url} (SAML)`);
+    // The brands' domains' DNS (issue 36): the TXT records that prove a single sign-on domain; kept in the data folder under npm start.
+    const { startLocalDns } = await import('./dns-server');
+    const dns = await startLocalDns({ port: ports.dns, controlPort: ports.dnsControl, file: dataDir ? path.join(dataDir, 'dns-records.json') : undefined, log });
+    stops.push(() => dns.stop());
+    log(`DynamoDB Local ${dynamo.endpoint}, S3 ${s3.endpoint}, SES ${ses.endpoint}, identity providers ${idp.issuer} (OIDC), ${samlIdp.url} (SAML), DNS ${dns.server}`);
     await ensureTable(dynamo.client, TABLE_NAME);
     await ensureBucket(s3.client, DATA_BUCKET, url);
 
@@ -133,6 +142,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       SSO_ALLOW_HTTP_ISSUER: '1',
       LOCAL_IDP_ISSUER: idp.issuer,
       LOCAL_SAML_IDP_URL: samlIdp.url,
+      // Domain verification (issue 36): the functions' resolver asks the local DNS server (never set in AWS: the system resolver), whose control endpoint publishes records.
+      DNS_SERVERS: dns.server,
+      LOCAL_DNS_CONTROL: dns.controlUrl,
     };
     Object.assign(process.env, env);
     // What `npm run job` (infra/local/job.ts) runs the scheduled reports with: this stack's endpoints and secret.
@@ -148,6 +160,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     const { seedSamlSso, seedSso } = await import('./demo-sso');
     await seedSso(idp.issuer, log);
     await seedSamlSso(samlIdp.metadata, log);
+    // Their domains proven as a brand proves one: the TXT records published in the local DNS, then checked (an older data folder's unproven domains too).
+    const { seedSsoDomains } = await import('./demo-sso');
+    await seedSsoDomains(dns, log);
     // A table kept from an older checkout: files written before an index existed get its keys.
     const { backfillFileSortKeys } = await import('../../functions/files/files.repo');
     const backfilled = await backfillFileSortKeys();
@@ -187,7 +202,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     });
     stops.push(() => new Promise<void>((r) => server.close(() => r())));
     if (!dataDir) stops.unshift(() => import('node:fs').then((fs) => (fs.rmSync(s3Dir, { recursive: true, force: true }), fs.rmSync(secretsFile, { force: true }))));
-    return { url, sesUrl: ses.endpoint, idpUrl: idp.issuer, samlIdpUrl: samlIdp.url, env, stop };
+    return { url, sesUrl: ses.endpoint, idpUrl: idp.issuer, samlIdpUrl: samlIdp.url, dnsControlUrl: dns.controlUrl, env, stop };
   } catch (e) {
     await stop();
     throw e;

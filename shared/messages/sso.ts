@@ -14,12 +14,16 @@ export const SSO = {
   landingPath: '/sso/done',
 } as const;
 
-/** Public mail providers: a brand cannot claim their domains (anyone can have an address there). */
-export const PUBLIC_MAIL_DOMAINS: readonly string[] = [
-  'gmail.com', 'googlemail.com', 'outlook.com', 'hotmail.com', 'live.com', 'msn.com', 'yahoo.com', 'ymail.com', 'icloud.com', 'me.com', 'mac.com',
-  'aol.com', 'proton.me', 'protonmail.com', 'gmx.com', 'gmx.de', 'gmx.net', 'web.de', 'mail.com', 'yandex.com', 'yandex.ru', 'zoho.com', 'fastmail.com',
-  'hotmail.fr', 'outlook.fr', 'yahoo.fr', 'orange.fr', 'free.fr', 'laposte.net', 'wanadoo.fr', 'sfr.fr', 'qq.com', '163.com',
-];
+/**
+ * A domain's proof of ownership (issue 36): the DNS TXT record a brand publishes. Its name is the
+ * domain under this prefix, its value this prefix and the domain's token (each brand its own).
+ */
+export const SSO_DNS = {
+  recordPrefix: '_retailer-audit-verification',
+  valuePrefix: 'retailer-audit-verification=',
+  /** Hours a domain's DNS answer may take to change (what the messages tell). */
+  propagationHours: 24,
+} as const;
 
 export const SSO_MSG = {
   // The brand's settings (PUT /sso/{brandId}).
@@ -34,10 +38,24 @@ export const SSO_MSG = {
   domainInvalid: (d: string) => `"${d}" is not an email domain: enter it like example.com.`,
   domainPublic: (d: string) => `${d} is a public mail provider: anyone can have an address there, so it cannot be your company's single sign-on domain.`,
   domainTaken: (d: string) => `${d} is already used by another brand's single sign-on. A domain belongs to one brand; contact support if it is yours.`,
+  domainSuffix: (d: string) => `${d} is a public suffix: anyone can register a domain under it, so it cannot be your company's single sign-on domain. Enter your company's own domain, like example.co.uk.`,
+  domainProduct: (d: string) => `${d} is this application's own domain: it cannot be a brand's single sign-on domain.`,
+  domainRelated: (d: string, other: string) => `${d} is within or above ${other}, a domain another brand's single sign-on has verified. A domain belongs to one brand; contact support if it is yours.`,
+  // A domain's verification (POST /sso/{brandId}/domains/{domain}/verify, and the daily re-check).
+  domainNotListed: (d: string) => `${d} is not one of this brand's single sign-on domains. Add it and save first.`,
+  domainVerified: (d: string) => `${d} is verified: its people now sign in with your single sign-on.`,
+  domainStillVerified: (d: string) => `${d} is verified: its record is still published.`,
+  domainRecordMissing: (d: string, name: string, value: string) => `No verification record was found for ${d} yet. Publish a TXT record named ${name} with the value ${value}, then check again (a new record can take up to ${SSO_DNS.propagationHours} hours to be seen).`,
+  domainRecordWrong: (d: string, name: string, value: string) => `The TXT record ${name} does not have this brand's value. Set its value to ${value}, then check again.`,
+  domainDnsUnreachable: (d: string) => `The DNS of ${d} could not be reached just now: nothing was changed. Try again in a few minutes.`,
+  domainLost: (d: string, name: string, value: string) => `${d} is no longer verified: its TXT record ${name} was not found. Its people sign in with a password until you publish it again with the value ${value}.`,
+  domainGone: (d: string) => `${d} was removed from this brand's single sign-on meanwhile.`,
+
   domainTwice: (d: string) => `${d} is listed twice.`,
   jitInvalid: 'Choose what happens on a first sign-in: create the user, or refuse.',
   protocolInvalid: 'Choose the protocol of your identity provider: OIDC or SAML.',
   saved: 'Single sign-on settings saved.',
+  savedPending: 'Single sign-on settings saved. Publish the TXT record of each new domain, then check it: a domain counts once it is verified.',
   // POST /login/method
   emailRequired: 'Enter your email address.',
   emailInvalid: 'Enter a valid email address.',

@@ -65,6 +65,11 @@ export interface RouteDef {
    * passkey. Every other route answers them 403 `SECOND_FACTOR_REQUIRED`.
    */
   beforeSecondFactor?: true | 'enrol';
+  /**
+   * The function refuses this product's own domains (single sign-on domains, issue 36): the app's
+   * address and the sender's address (APP_URL, SES_FROM), without the right to send.
+   */
+  productDomains?: true;
   /** The request body is multipart/form-data. */
   multipart?: boolean;
   /**

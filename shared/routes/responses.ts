@@ -36,7 +36,7 @@ import {
 } from '../schemas/post-office';
 import { listFailuresResponse, redriveFailureResponse } from '../schemas/operations';
 import { loginOrChallengeResponse, mfaMessageResponse, mfaStatusResponse, recoveryCodesResponse, totpSetupResponse } from '../schemas/mfa';
-import { loginMethodResponse, ssoAccountsResponse, ssoSettingsResponse } from '../schemas/sso';
+import { loginMethodResponse, ssoAccountsResponse, ssoDomainVerifyResponse, ssoSettingsResponse } from '../schemas/sso';
 import { redirectResponse } from '../schemas/redirect';
 import { authenticationOptionsResponse, listPasskeysResponse, passkeyMessageResponse, passkeyResponse, registrationOptionsResponse } from '../schemas/passkeys';
 import { listRobotsResponse, robotHealthResponse, robotScheduleResponse } from '../schemas/robot-health';
@@ -86,6 +86,7 @@ export const responses = {
   getSso: ssoSettingsResponse,
   updateSso: ssoSettingsResponse,
   listSsoAccounts: ssoAccountsResponse,
+  verifySsoDomain: ssoDomainVerifyResponse,
   // Passkeys (shared/routes/passkeys.ts)
   passkeyRegisterOptions: registrationOptionsResponse,
   registerPasskey: passkeyResponse,

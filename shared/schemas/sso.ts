@@ -33,6 +33,27 @@ export const samlSettingsBody = z.strictObject({
 export const ssoSettingsBody = z.discriminatedUnion('protocol', [oidcSettingsBody, samlSettingsBody], { error: M.protocolInvalid });
 export type SsoSettingsBody = z.input<typeof ssoSettingsBody>;
 
+/** POST /sso/{brandId}/domains/{domain}/verify: one of the brand's domains, as typed or stored (normalised by the function). */
+export const ssoDomainPath = brandIdPath.extend({ domain: z.string().min(1).max(253) });
+
+/**
+ * One of the brand's domains and its proof (issue 36): pending until the TXT record `record` is
+ * seen in its DNS; `problem`: what the last check found (none once verified).
+ */
+export const ssoDomainStatus = z.object({
+  domain: z.string(),
+  status: z.enum(['pending', 'verified']),
+  record: z.object({ type: z.literal('TXT'), name: z.string(), value: z.string() }),
+  addedAt: z.string().nullable(),
+  verifiedAt: z.string().nullable(),
+  lastCheckedAt: z.string().nullable(),
+  problem: z.string().nullable(),
+});
+export type SsoDomainStatus = z.infer<typeof ssoDomainStatus>;
+
+/** The verification's answer: the domain's status after the check, and what it found. */
+export const ssoDomainVerifyResponse = z.object({ domain: ssoDomainStatus, verified: z.boolean(), message: z.string() });
+
 /** GET /sso/{brandId} and the PUT's answer: the settings without the secret (only whether one is saved). */
 export const ssoSettingsResponse = z.object({
   configured: z.boolean(),
@@ -41,6 +62,8 @@ export const ssoSettingsResponse = z.object({
   clientId: z.string(),
   clientSecretSet: z.boolean(),
   domains: z.array(z.string()),
+  /** Each domain's status and the TXT record that proves it (issue 36), in the order of `domains`. */
+  domainStatus: z.array(ssoDomainStatus),
   jit: z.enum(['create', 'refuse']),
   mandatory: z.boolean(),
   /** What to register at the provider as the redirect URI. */

@@ -16,7 +16,7 @@ import { callRoute, login, stack } from '../support/api';
 import { seedBrand } from '../support/brands';
 import { browserPerFile, loginInUi, screenshot, waitForPath } from '../support/browser';
 import { PHONE } from '../support/phone-width';
-import { addIdpAccount, addSamlIdpAccount, idpIssuer, samlIdpUrl } from '../support/sso';
+import { addIdpAccount, addSamlIdpAccount, idpIssuer, samlIdpUrl, verifyDomains } from '../support/sso';
 import { SAML_IDP_DEMO_PASSWORD } from '../../infra/local/saml-idp-people';
 
 const tag = randomBytes(4).toString('hex');
@@ -33,10 +33,12 @@ beforeAll(async () => {
     body: { protocol: 'oidc', issuer: idpIssuer(), clientId: IDP_CLIENT.id, clientSecret: IDP_CLIENT.secret, domains: [B.domain], jit: 'create', mandatory: false },
   });
   expect(res.status).toBe(200);
+  await verifyDomains(await login('admin@demo.test'), B._id);
   await seedBrand({ _id: S._id, name: S.name, slug: S.slug, contact: { email: `it@${S.domain}`, name: 'IT' }, company_email_bcc: '' }, [], []);
   const metadataXml = await (await fetch(`${samlIdpUrl()}/metadata`)).text();
   const saml = await callRoute('updateSso', { token: await login('admin@demo.test'), params: { brandId: S._id }, body: { protocol: 'saml', metadataXml, domains: [S.domain], jit: 'create', mandatory: true } });
   expect(saml.status).toBe(200);
+  await verifyDomains(await login('admin@demo.test'), S._id);
 }, 60_000);
 
 describe('single sign-on in the browser', () => {

@@ -130,6 +130,7 @@ describe('alarms', () => {
         'WeeklyDigestScheduleFailed',
         'CaseEscalationScheduleFailed',
         'RobotHealthScheduleFailed',
+        'SsoDomainsScheduleFailed',
         'EvidenceNotKept',
         'CaseEmailsFailed',
         'Api5xx',

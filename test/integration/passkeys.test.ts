@@ -324,7 +324,7 @@ describe("an admin whose second factor is a passkey (issue 26)", () => {
 describe('passkeys and mandatory single sign-on (issue 36)', () => {
   it("refuse a person their brand's mandatory single sign-on holds (403 SSO_REQUIRED, continue with the company) and list their passkeys as inactive; a site admin of the domain still signs in", async () => {
     const { IDP_CLIENT } = await import('../../infra/local/oidc-idp-clients');
-    const { idpIssuer } = await import('../support/sso');
+    const { idpIssuer, verifyDomains } = await import('../support/sso');
     const { seedBrand } = await import('../support/brands');
     const { TEST_ROLES } = await import('../support/accounts');
     const { SSO_MSG } = await import('../../shared/messages/sso');
@@ -334,6 +334,7 @@ describe('passkeys and mandatory single sign-on (issue 36)', () => {
     const configure = async (mandatory: boolean) => {
       const res = await callRoute('updateSso', { token: admin, params: { brandId: brand._id }, body: { protocol: 'oidc', issuer: idpIssuer(), clientId: IDP_CLIENT.id, clientSecret: IDP_CLIENT.secret, domains: [brand.domain], jit: 'create', mandatory } });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
+      await verifyDomains(admin, brand._id);
     };
     await configure(false);
     const { createUser } = await import('../../functions/users/users.repo');

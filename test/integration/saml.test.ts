@@ -19,7 +19,7 @@ import { SAML_MSG } from '../../shared/messages/saml';
 import { DEMO_SAML_BRAND, SAML_IDP_DEMO_PASSWORD } from '../../infra/local/saml-idp-people';
 import { asSession, callRoute, errorBody, login, stack } from '../support/api';
 import { seedBrand } from '../support/brands';
-import { addSamlIdpAccount, exchangeSsoCode, postSamlAnswer, samlIdpUrl, signInAtSamlProvider, ssoBrowser, startSso } from '../support/sso';
+import { addSamlIdpAccount, exchangeSsoCode, postSamlAnswer, samlIdpUrl, signInAtSamlProvider, ssoBrowser, startSso, verifyDomains } from '../support/sso';
 
 const tag = randomBytes(4).toString('hex');
 const brandOf = (k: string) => ({ _id: `brand-saml${k}-${tag}`, name: `Saml ${k.toUpperCase()} ${tag}`, slug: `saml${k}-${tag}`, domain: `saml${k}-${tag}.example` });
@@ -27,8 +27,11 @@ const A = brandOf('a');
 const B = brandOf('b');
 let metadataXml = '';
 
+/** Saved, and its new domains verified (their TXT records published in the local DNS) when the save succeeds. */
 async function configure(b: typeof A, body: Record<string, unknown> = {}) {
-  return callRoute('updateSso', { token: await login('admin@demo.test'), params: { brandId: b._id }, body: { protocol: 'saml', metadataXml, domains: [b.domain], jit: 'create', mandatory: false, ...body } as never });
+  const res = await callRoute('updateSso', { token: await login('admin@demo.test'), params: { brandId: b._id }, body: { protocol: 'saml', metadataXml, domains: [b.domain], jit: 'create', mandatory: false, ...body } as never });
+  if (res.status === 200) await verifyDomains(await login('admin@demo.test'), b._id);
+  return res;
 }
 
 beforeAll(async () => {

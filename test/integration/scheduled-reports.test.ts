@@ -202,7 +202,7 @@ describe('npm run job', () => {
     [['monthly-report', '--month', '07-2018'], '--month "07-2018": Reports start in August 2018: choose 08-2018 or a later month.'],
     [['daily-digest', '--date', '2026-99-99'], '--date "2026-99-99": a real date written YYYY-MM-DD, for example 2026-11-22.'],
     [['weekly-digest', '--month', '10-2026'], '--month is for the monthly report; weekly-digest takes --date YYYY-MM-DD (the last day it covers).'],
-    [['yearly-report'], 'Unknown job "yearly-report": monthly-report, daily-digest, weekly-digest, case-escalation, robot-health.'],
+    [['yearly-report'], 'Unknown job "yearly-report": monthly-report, daily-digest, weekly-digest, case-escalation, robot-health, sso-domains.'],
     [['case-escalation', '--date', '2026-99-99'], '--date "2026-99-99": a real date written YYYY-MM-DD, for example 2026-11-22.'],
     [['case-escalation', '--date', '2999-01-01'], '--date 2999-01-01: that day has not come yet; choose today or an earlier day.'],
     [['case-escalation', '--month', '10-2026'], '--month is for the monthly report; case-escalation takes --date YYYY-MM-DD (the day checked).'],

@@ -20,7 +20,7 @@ import { IDP_CLIENT, IDP_TEST_CLIENTS } from '../../infra/local/oidc-idp-clients
 import { TEST_ROLES, testUser } from '../support/accounts';
 import { callRoute, errorBody, login, sentEmails, stack, TEST_CLOCK_HEADER } from '../support/api';
 import { seedBrand } from '../support/brands';
-import { addIdpAccount, callSsoCallback, exchangeSsoCode, idpIssuer, signInAtProvider, ssoBrowser, ssoSignIn, startSso } from '../support/sso';
+import { addIdpAccount, callSsoCallback, exchangeSsoCode, idpIssuer, signInAtProvider, ssoBrowser, ssoSignIn, startSso, verifyDomains } from '../support/sso';
 
 const tag = randomBytes(4).toString('hex');
 const PASSWORD = 'Sso-Test-2031!';
@@ -47,7 +47,9 @@ const settings = (b: typeof A, over: Record<string, unknown> = {}) => ({
 async function configure(b: typeof A, over: Record<string, unknown> = {}) {
   const res = await callRoute('updateSso', { token: admin, params: { brandId: b._id }, body: settings(b, over) });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body;
+  // Each new domain proven as a brand proves it (its TXT record in the local DNS, then checked): only then does it route.
+  await verifyDomains(admin, b._id);
+  return (await callRoute('getSso', { token: admin, params: { brandId: b._id } })).body;
 }
 
 /** POST /sso/exchange from the browser the code was given to (test/support/sso.ts), or another (`headers.cookie`). */

@@ -223,3 +223,45 @@ export async function postSamlAnswer(acsUrl: string, samlResponse: string, heade
   const res = await hop(acsUrl, browser.jar, { method: 'POST', headers: { ...browser.headers, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ SAMLResponse: samlResponse, RelayState: '' }).toString() });
   return outcomeOf(res, browser.jar);
 }
+
+/** The test stack's local DNS server's control endpoint (infra/local/dns-server.ts). */
+export const dnsControl = () => stack().env.LOCAL_DNS_CONTROL!;
+
+/** Publish a TXT record in the local DNS server (as a brand would at its DNS provider). */
+export async function publishTxt(name: string, value: string): Promise<void> {
+  const res = await fetch(`${dnsControl()}/records`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name, value }) });
+  expect(res.status).toBe(201);
+}
+
+/** Remove a TXT record (one value, or every value of the name). */
+export async function removeTxt(name: string, value?: string): Promise<void> {
+  const res = await fetch(`${dnsControl()}/records`, { method: 'DELETE', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name, value }) });
+  expect(res.status).toBe(200);
+}
+
+/** A domain's TXT record as GET /sso/{brandId} shows it to the brand. */
+export async function domainRecord(token: string, brandId: string, domain: string): Promise<{ name: string; value: string }> {
+  const got = await callRoute('getSso', { token, params: { brandId } });
+  expect(got.status).toBe(200);
+  const d = got.body.domainStatus.find((x) => x.domain === domain);
+  if (!d) throw new Error(`${domain} is not a domain of ${brandId}: ${got.body.domains.join(', ')}`);
+  return d.record;
+}
+
+/**
+ * A working single sign-on domain, as a brand gets one: its TXT record (read from GET
+ * /sso/{brandId}) published in the local DNS server, then POST /sso/{brandId}/domains/{domain}/verify.
+ */
+export async function verifyDomain(token: string, brandId: string, domain: string): Promise<void> {
+  const record = await domainRecord(token, brandId, domain);
+  await publishTxt(record.name, record.value);
+  const res = await callRoute('verifySsoDomain', { token, params: { brandId, domain } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  expect(res.body.domain.status, res.body.message).toBe('verified');
+}
+
+/** Every pending domain of the brand verified (after a PUT /sso/{brandId} that added some). */
+export async function verifyDomains(token: string, brandId: string): Promise<void> {
+  const got = await callRoute('getSso', { token, params: { brandId } });
+  for (const d of got.body.domainStatus.filter((x) => x.status === 'pending')) await verifyDomain(token, brandId, d.domain);
+}

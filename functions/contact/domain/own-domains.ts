@@ -7,9 +7,7 @@
  * loaded on first use.
  */
 import type { BrandRecord } from '../../brands';
-
-let providers: Promise<ReadonlySet<string>> | undefined;
-const publicProviders = () => (providers ??= import('email-providers/all.json', { with: { type: 'json' } }).then((m) => new Set((m.default as string[]).map((d) => d.toLowerCase()))));
+import { isPublicMailProvider } from '../../lib/email-providers';
 
 /** The brand's own domains, lower case: none, or the brand contact's when it is not a public provider's. */
 export async function ownDomainsOf(brand: Pick<BrandRecord, 'contact'>): Promise<string[]> {
@@ -17,5 +15,5 @@ export async function ownDomainsOf(brand: Pick<BrandRecord, 'contact'>): Promise
   const at = address.lastIndexOf('@');
   const domain = at > 0 ? address.slice(at + 1) : '';
   if (!domain || !domain.includes('.')) return [];
-  return (await publicProviders()).has(domain) ? [] : [domain];
+  return (await isPublicMailProvider(domain)) ? [] : [domain];
 }

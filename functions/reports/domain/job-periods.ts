@@ -8,16 +8,17 @@
  * - weekly-digest: the seven days before the scheduled day, named by the first ('YYYY-MM-DD', [D, D+7));
  * - case-escalation: the daily check of overdue cases (issue 24 §4), named by the day it runs ('YYYY-MM-DD');
  * - robot-health: the daily check of the robots (issue 25), named by the day it runs ('YYYY-MM-DD'); one run for all robots, not one per brand.
+ * - sso-domains: the daily re-check of the single sign-on domains' DNS records (issue 36), named by the day it runs ('YYYY-MM-DD'); the brands with single sign-on.
  */
 import type { EmailFrequency } from '../../../shared/constants';
 
-export const REPORT_JOBS = ['monthly-report', 'daily-digest', 'weekly-digest', 'case-escalation', 'robot-health'] as const;
+export const REPORT_JOBS = ['monthly-report', 'daily-digest', 'weekly-digest', 'case-escalation', 'robot-health', 'sso-domains'] as const;
 export type ReportJob = (typeof REPORT_JOBS)[number];
 
 /** Who each job writes to: the users whose email frequency (000 §2 My Account) is this. */
 /** The daily checks: named by the day they run. */
-export type DailyCheckJob = 'case-escalation' | 'robot-health';
-export const isDailyCheck = (job: ReportJob): job is DailyCheckJob => job === 'case-escalation' || job === 'robot-health';
+export type DailyCheckJob = 'case-escalation' | 'robot-health' | 'sso-domains';
+export const isDailyCheck = (job: ReportJob): job is DailyCheckJob => job === 'case-escalation' || job === 'robot-health' || job === 'sso-domains';
 export type DigestJob = Exclude<ReportJob, 'monthly-report' | DailyCheckJob>;
 export const JOB_FREQUENCY: Record<Exclude<ReportJob, DailyCheckJob>, EmailFrequency> = { 'monthly-report': 'Monthly', 'daily-digest': 'Daily', 'weekly-digest': 'Weekly' };
 

@@ -8,6 +8,7 @@ import { taskBody } from '../../files';
 import { logger } from '../../lib/logger';
 import { isPeriodOf, isReportJob, periodOf, type ReportJob } from '../domain/job-periods';
 import { escalatingBrandIds } from '../../contact';
+import { brandsWithSso } from '../../sso';
 import { listBrandIds } from './jobs.repo';
 
 /** The one item the robots' check fans out to (its run record's 'brand'). */
@@ -34,7 +35,7 @@ export class BadJobInputError extends Error {
 }
 
 export async function plan(input: PlanInput, now = new Date()): Promise<Plan> {
-  if (!isReportJob(input.job)) throw new BadJobInputError(`Unknown job "${String(input.job)}": monthly-report, daily-digest, weekly-digest, case-escalation or robot-health.`);
+  if (!isReportJob(input.job)) throw new BadJobInputError(`Unknown job "${String(input.job)}": monthly-report, daily-digest, weekly-digest, case-escalation, robot-health or sso-domains.`);
   const at = input.time ? new Date(input.time) : now;
   if (Number.isNaN(at.getTime())) throw new BadJobInputError(`Bad time "${input.time}".`);
   const period = input.period ?? periodOf(input.job, at);
@@ -46,7 +47,8 @@ export async function plan(input: PlanInput, now = new Date()): Promise<Plan> {
     logger.info('report job planned', { job: input.job, period, brands: 1 });
     return { job: input.job, period, brands: [ALL_ROBOTS] };
   }
-  const brands = input.brands?.length ? [...new Set(input.brands)] : input.job === 'case-escalation' ? await escalatingBrandIds() : await listBrandIds();
+  // The domains' re-check: only the brands with single sign-on.
+  const brands = input.brands?.length ? [...new Set(input.brands)] : input.job === 'case-escalation' ? await escalatingBrandIds() : input.job === 'sso-domains' ? await brandsWithSso(await listBrandIds()) : await listBrandIds();
   logger.info('report job planned', { job: input.job, period, brands: brands.length });
   return { job: input.job, period, brands };
 }

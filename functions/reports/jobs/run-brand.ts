@@ -13,6 +13,7 @@
 import { getBrand } from '../../brands';
 import { escalateBrand, type EscalationResult } from '../../contact';
 import { checkRobots, type CheckResult } from '../../robot-health';
+import { brandAdminsOf, lostDomainsEmail, recheckBrandDomains, type SsoDomainsResult } from '../../sso';
 import { sendEmail } from '../../lib/email';
 import { digestEmail, monthlyReportEmail } from '../domain/report-emails';
 import { env } from '../../lib/env';
@@ -42,6 +43,8 @@ export interface BrandRunResult {
   escalation?: EscalationResult;
   /** robot-health: what the daily check of the robots did. */
   robots?: CheckResult;
+  /** sso-domains: what the daily re-check of the single sign-on domains found. */
+  ssoDomains?: SsoDomainsResult;
 }
 
 export class BrandNotFoundError extends Error {
@@ -86,6 +89,27 @@ async function runBrandOnce(job: ReportJob, period: string, brandId: string): Pr
   }
   const brand = await getBrand(brandId);
   if (!brand) throw new BrandNotFoundError(`Brand ${brandId} not found.`);
+  if (job === 'sso-domains') {
+    // The day's re-check of the brand's single sign-on domains (issue 36); its brand admins told of the domains lost today, each once.
+    const ssoDomains = await recheckBrandDomains(brandId, period, new Date());
+    const admins = ssoDomains.lost.length ? await brandAdminsOf(brandId) : [];
+    let sent = 0;
+    let alreadySent = 0;
+    const errors: Error[] = [];
+    for (const u of admins) {
+      const o = await deliver(job, period, brandId, { userId: u._id, email: u.email, firstName: u.firstname || u.name, retailers: [], all: true }, () => lostDomainsEmail(brandId, u.firstname || u.name, ssoDomains.lost));
+      if (o === 'sent') sent++;
+      else if (o === 'already') alreadySent++;
+      else errors.push(o);
+    }
+    logger.info('brand job run', { job, period, brand: brandId, ...ssoDomains, recipients: admins.length, sent, alreadySent, failed: errors.length });
+    if (errors.length) {
+      const err = new Error(`${errors.length} of ${admins.length} email(s) not sent: ${errors[0]!.message}`) as Error & { counts?: object };
+      err.counts = { recipients: admins.length, sent, alreadySent, failed: errors.length };
+      throw err;
+    }
+    return { job, period, brand: brandId, status: 'done', recipients: admins.length, sent, alreadySent, ssoDomains };
+  }
   if (job === 'case-escalation') {
     // The day's check of overdue cases; the run of a past day (a redrive) reads the cases as of that day's end.
     const today = new Date().toISOString().slice(0, 10);
