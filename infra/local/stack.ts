@@ -52,6 +52,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   assertJava();
   const fixed = opts.dataDir !== undefined;
   const port = opts.port ?? (fixed ? 3000 : await freePort());
+  // A free port is bound only after the seeding (minutes): until then it is held here, so another
+  // stack on the machine picking its own free ports meanwhile cannot take it (EADDRINUSE).
+  const held = fixed ? undefined : await holdPort(port);
   const ports = {
     dynamo: opts.ports?.dynamo ?? (fixed ? 8100 : await freePort()),
     s3: opts.ports?.s3 ?? (fixed ? 4568 : await freePort()),
@@ -198,15 +201,30 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     const server: http.Server = createApiServer({ root: opts.root, webDist: path.join(opts.root, 'web', 'dist') });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(port, '0.0.0.0', () => resolve());
+      const listen = () => server.listen(port, '0.0.0.0', () => resolve());
+      if (held) held.close(listen);
+      else listen();
     });
     stops.push(() => new Promise<void>((r) => server.close(() => r())));
     if (!dataDir) stops.unshift(() => import('node:fs').then((fs) => (fs.rmSync(s3Dir, { recursive: true, force: true }), fs.rmSync(secretsFile, { force: true }))));
     return { url, sesUrl: ses.endpoint, idpUrl: idp.issuer, samlIdpUrl: samlIdp.url, dnsControlUrl: dns.controlUrl, env, stop };
   } catch (e) {
+    held?.close();
     await stop();
     throw e;
   }
+}
+
+/** Listens on `port` until closed (a placeholder for the API server). */
+function holdPort(port: number): Promise<import('node:net').Server> {
+  return import('node:net').then(
+    (net) =>
+      new Promise((resolve, reject) => {
+        const srv = net.createServer((socket) => socket.destroy());
+        srv.once('error', reject);
+        srv.listen(port, '0.0.0.0', () => resolve(srv));
+      }),
+  );
 }
 
 function killJvm(child: import('node:child_process').ChildProcess): Promise<void> {
