@@ -52,9 +52,6 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   assertJava();
   const fixed = opts.dataDir !== undefined;
   const port = opts.port ?? (fixed ? 3000 : await freePort());
-  // A free port is bound only after the seeding (minutes): until then it is held here, so another
-  // stack on the machine picking its own free ports meanwhile cannot take it (EADDRINUSE).
-  const held = fixed ? undefined : await holdPort(port);
   const ports = {
     dynamo: opts.ports?.dynamo ?? (fixed ? 8100 : await freePort()),
     s3: opts.ports?.s3 ?? (fixed ? 4568 : await freePort()),
@@ -70,6 +67,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   await assertPortFree(ports.ses, 'SES emulator');
   await assertPortFree(ports.idp, 'local identity provider');
   await assertPortFree(ports.dnsControl, 'local DNS server control');
+  // A free port is bound only after the seeding (minutes): until then it is held here, so another
+  // stack on the machine picking its own free ports meanwhile cannot take it (EADDRINUSE).
+  const held = fixed ? undefined : await holdPort(port);
 
   const dataDir = opts.dataDir;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
