@@ -124,6 +124,12 @@ describe('a domain is pending until its record is seen', () => {
     expect(ok.body.domain.verifiedAt).toBeTruthy();
     expect(await method(`someone@${V.domain}`)).toMatchObject({ method: 'sso', label: V.name });
     expect(await ssoSignIn(email)).toHaveProperty('code');
+    // A pending domain of the same brand proves nothing: the provider's account of it is refused at the end of a sign-in started with the verified one.
+    const pending = `pend-${tag}.example`;
+    expect((await put(admin, V, [V.domain, pending])).status).toBe(200);
+    await addIdpAccount({ email: `vera@${pending}` });
+    expect(await ssoSignIn(`vera-${tag}@${V.domain}`, `vera@${pending}`)).toEqual({ error: 'wrongDomain' });
+    expect((await put(admin, V, [V.domain])).status).toBe(200);
     // Checked again: still verified.
     expect((await verify(admin, V, V.domain)).body).toMatchObject({ verified: true, message: M.domainStillVerified(V.domain) });
     // A domain the brand did not add: 404.
