@@ -140,7 +140,7 @@ export const SSO_UI = {
   recordCopied: 'TXT record copied.',
   recordCopyFailed: 'The TXT record could not be copied: select it and copy it yourself.',
   checkNow: 'Check now',
-  checkNowLabel: (d: string) => `Check ${d} now`,
+  checkNowLabel: (d: string) => `Check now: ${d}`,
   verifiedOn: (date: string) => `Verified on ${date}.`,
   lastChecked: (date: string) => `Last checked on ${date}.`,
   jit: 'Someone of these domains without an account signs in',
