@@ -35,11 +35,12 @@ export const isPublicSuffix = (domain: string): boolean => parse(domain, { allow
 export const related = (a: string, b: string): boolean => a === b || a.endsWith(`.${b}`) || b.endsWith(`.${a}`);
 
 /**
- * This product's own domains: the host of APP_URL and the domain of SES_FROM (the sender), their
+ * This product's own domains: the host of APP_URL and the domain of the sender (SES_FROM where the
+ * function sends email, else SENDER_ADDRESS: the same address, bound without the right to send), their
  * registrable domains (a parent or subdomain within them is refused too, by `related`).
  */
 function productDomains(): string[] {
-  const hosts = [process.env.APP_URL ? new URL(env.appUrl).hostname : '', process.env.SES_FROM ? (emailDomain(env.sesFrom) ?? '') : ''].filter(Boolean);
+  const hosts = [process.env.APP_URL ? new URL(env.appUrl).hostname : '', emailDomain(process.env.SES_FROM ?? process.env.SENDER_ADDRESS ?? '') ?? ''].filter(Boolean);
   return [...new Set(hosts.flatMap((h) => [h, registrableOf(h)]))];
 }
 

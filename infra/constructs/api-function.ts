@@ -281,10 +281,10 @@ export class ApiFunction extends Construct implements IGrantable {
     return this;
   }
 
-  /** APP_URL and SES_FROM as addresses only (no right to send): the product's own domains, which no brand may claim for single sign-on. */
+  /** APP_URL and SENDER_ADDRESS (SES_FROM's address, without SES_FROM or the right to send): the product's own domains, which no brand may claim for single sign-on. */
   bindProductDomains(): this {
     this.fn.addEnvironment('APP_URL', this.resources.appUrl);
-    this.fn.addEnvironment('SES_FROM', this.resources.email.fromAddress);
+    this.fn.addEnvironment('SENDER_ADDRESS', this.resources.email.fromAddress);
     return this;
   }
 

@@ -67,7 +67,7 @@ export interface RouteDef {
   beforeSecondFactor?: true | 'enrol';
   /**
    * The function refuses this product's own domains (single sign-on domains, issue 36): the app's
-   * address and the sender's address (APP_URL, SES_FROM), without the right to send.
+   * address and the sender's address (APP_URL, SENDER_ADDRESS), without the right to send.
    */
   productDomains?: true;
   /** The request body is multipart/form-data. */

@@ -6,7 +6,9 @@
  *   provider (its issuer, client ID and secret); a public mail domain is refused under the domains;
  *   the save shows the domains as the server normalised them (lower case, IDN as punycode) and
  *   the secret only as saved; turning mandatory on asks first;
- * - then /login/method answers single sign-on for the domain, and a person of the domain signs in
+ * - each saved domain is pending with its TXT record (Copy); Check now says it is not found; the
+ *   test publishes it in the local DNS server; Check now verifies it (issue 36);
+ * - then /login/method answers single sign-on for the verified domain, and a person of the domain signs in
  *   through "Continue with <brand>" at the provider, made a User on that first sign-in.
  */
 import { randomBytes } from 'node:crypto';
@@ -19,7 +21,7 @@ import { callRoute, login, stack } from '../support/api';
 import { seedBrand } from '../support/brands';
 import { apiSession, browserPerFile, screenshot, toast, waitForPath, withSession } from '../support/browser';
 import { PHONE } from '../support/phone-width';
-import { addIdpAccount, idpIssuer } from '../support/sso';
+import { addIdpAccount, idpIssuer, publishTxt } from '../support/sso';
 
 const tag = randomBytes(4).toString('hex');
 // A long name, as brands have: "Continue with <name>" must wrap on a phone, not widen the login page.
@@ -67,12 +69,41 @@ describe('Settings → Single sign-on', () => {
 
       await form.getByLabel(UI.domains).fill(TYPED.join('\n'));
       await form.getByRole('button', { name: UI.save }).click();
-      await toast(page, M.saved).waitFor();
+      await toast(page, M.savedPending).waitFor();
       await expect.poll(() => form.getByLabel(UI.domains).inputValue()).toBe(SAVED.join('\n'));
       expect(await form.getByTestId('sso-not-set').count()).toBe(0);
       expect(await secret.inputValue()).toBe('');
       await form.getByText(UI.clientSecretKept).waitFor();
       expect(await page.content()).not.toContain(IDP_CLIENT.secret);
+
+      // Each domain pending, with the TXT record to publish and Copy (issue 36): nothing routes yet.
+      const first = form.locator(`[data-testid="sso-domain"][data-domain="${SAVED[0]}"]`);
+      await first.waitFor();
+      expect(await first.getAttribute('data-status')).toBe('pending');
+      expect(await form.getByLabel(UI.domainStatusLabel(SAVED[1]!, UI.domainPending)).textContent()).toBe(UI.domainPending);
+      const recordName = (await first.getByTestId('sso-record-name').textContent())!;
+      const recordValue = (await first.getByTestId('sso-record-value').textContent())!;
+      expect(recordName).toBe(`_retailer-audit-verification.${SAVED[0]}`);
+      expect(recordValue).toMatch(/^retailer-audit-verification=[0-9a-f]{32}$/);
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack().url });
+      await first.getByRole('button', { name: UI.copyRecordValue(SAVED[0]!) }).click();
+      await toast(page, UI.recordCopied).waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(recordValue);
+      await first.getByRole('button', { name: UI.copyRecordName(SAVED[0]!) }).isVisible();
+      expect((await callRoute('loginMethod', { body: { email: `x@${SAVED[0]}` } })).body).toEqual({ method: 'password' });
+      await screenshot(page, 'sso-settings-domains-pending');
+
+      // Check now before the record is published: told what to publish, still pending.
+      await first.getByRole('button', { name: UI.checkNowLabel(SAVED[0]!) }).click();
+      await first.getByRole('status').getByText(M.domainRecordMissing(SAVED[0]!, recordName, recordValue)).waitFor();
+      expect(await first.getAttribute('data-status')).toBe('pending');
+      // The record published in the local DNS server, as the brand would at its DNS provider: Check now verifies it.
+      await publishTxt(recordName, recordValue);
+      await first.getByRole('button', { name: UI.checkNowLabel(SAVED[0]!) }).click();
+      await first.getByRole('status').getByText(M.domainVerified(SAVED[0]!)).waitFor();
+      await expect.poll(() => first.getAttribute('data-status')).toBe('verified');
+      await form.getByLabel(UI.domainStatusLabel(SAVED[0]!, UI.domainVerified)).waitFor();
+      await screenshot(page, 'sso-settings-domain-verified');
 
       // Mandatory: asked first.
       await form.getByLabel(UI.mandatory).check();

@@ -159,6 +159,15 @@ describe('least-privilege grants from the route table', () => {
     }
   });
 
+  it("a route refusing the product's own domains (single sign-on, issue 36) knows the app's and the sender's addresses, not how to send", () => {
+    const ids = table.filter((x) => x.productDomains).map((x) => x.id);
+    expect(ids.sort()).toEqual(['updateSso', 'verifySsoDomain']);
+    for (const id of ids) {
+      expect(Object.keys(envOf(id)), id).toEqual(expect.arrayContaining(['APP_URL', 'SENDER_ADDRESS']));
+      expect(actionsOf(id).filter((a) => a.startsWith('ses:')), id).toEqual([]);
+    }
+  });
+
   const secretsReadBy = (id: string) =>
     Object.values(resourcesOf(templateOf(fnOf(id).role), 'AWS::IAM::Policy'))
       .filter((p) => ((p.Properties?.Roles ?? []) as { Ref?: string }[]).some((x) => x.Ref === logicalIdOf(fnOf(id).role)))

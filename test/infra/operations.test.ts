@@ -47,8 +47,8 @@ describe('failure destinations', () => {
 
   it('every schedule target sends what it cannot deliver to the failure queue', () => {
     const rules = Object.values(resourcesOf(built.template, 'AWS::Events::Rule'));
-    // The monthly report, the daily and weekly digests, the daily check of overdue cases, the daily check of the robots.
-    expect(rules.length).toBe(5);
+    // The monthly report, the daily and weekly digests, the daily check of overdue cases, the daily check of the robots, the daily re-check of the SSO domains.
+    expect(rules.length).toBe(6);
     for (const r of rules) for (const t of r.Properties!.Targets as { DeadLetterConfig?: { Arn: unknown } }[]) expect(t.DeadLetterConfig?.Arn).toEqual({ 'Fn::GetAtt': [ref(stack.operations.failureQueue), 'Arn'] });
   });
 

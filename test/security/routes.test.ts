@@ -22,6 +22,8 @@ const OVERRIDES: Partial<Record<string, { params?: Record<string, string>; query
   getRetailerScraping: { params: { id: 'ret-harrowgate' } },
   getRelatedProducts: { query: `?id=${'A'.repeat(44)}&brand=${OWN_BRAND}&retailer=ret-harrowgate` },
   getBatchItems: { query: `?retailerId=ret-harrowgate&serialNo=SN100100130&brand=${OWN_BRAND}` },
+  // The brand's verified single sign-on domain (the demo seed's), so another brand is refused on a domain that exists.
+  verifySsoDomain: { params: { domain: 'maisonaurelle.example' } },
 };
 
 function url(r: RouteDef): string {

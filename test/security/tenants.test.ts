@@ -194,6 +194,9 @@ interface Call {
   body?: unknown;
 }
 
+/** The demo brands' verified single sign-on domains (infra/local/demo-sso.ts). */
+const ssoDomainOf = (brand: string) => (brand === 'brand-castellane' ? 'castellane.example' : 'maisonaurelle.example');
+
 /** Every id-taking call, with the victim's ids; `own` is the brand the attacker puts in the path where there is one. */
 function idCalls(v: Ids, own: string): Call[] {
   return [
@@ -253,6 +256,7 @@ function idCalls(v: Ids, own: string): Call[] {
     { name: "the victim brand's case settings", method: 'GET', path: `/caseSettings/${v.brand}` },
     { name: "save the victim brand's case settings", method: 'PUT', path: `/caseSettings/${v.brand}`, body: { tolerancePercent: 50, toleranceAmount: 0, overdueDays: 1, escalation: 'send', escalationMessageId: null, rev: 0 } },
     { name: "the victim brand's single sign-on settings", method: 'GET', path: `/sso/${v.brand}` },
+    { name: "check the victim brand's single sign-on domain (its TXT record)", method: 'POST', path: `/sso/${v.brand}/domains/${ssoDomainOf(v.brand)}/verify` },
     { name: "take over the victim brand's single sign-on (issuer, secret, domains)", method: 'PUT', path: `/sso/${v.brand}`, body: { protocol: 'oidc', issuer: 'https://attacker.example', clientId: 'captured', clientSecret: 'captured-secret', domains: [`captured-${tag}.example`.toLowerCase()], jit: 'create', mandatory: false } },
     { name: "the accounts the victim brand's single sign-on spares", method: 'GET', path: `/sso/${v.brand}/accounts` },
     { name: "the accounts the victim brand's single sign-on spares, a page on", method: 'GET', path: `/sso/${v.brand}/accounts?limit=1&cursor=${Buffer.from(JSON.stringify([null])).toString('base64url')}` },
@@ -404,6 +408,7 @@ describe("another brand's real ids", () => {
       const sso = await callRoute('getSso', { params: { brandId: v.brand }, token });
       expect(sso.status).toBe(200);
       expect(sso.body.issuer, `${v.brand} SSO`).not.toBe('https://attacker.example');
+      expect(sso.body.domainStatus.find((d) => d.domain === ssoDomainOf(v.brand))?.status, `${v.brand} SSO domain`).toBe('verified');
       expect((await callRoute('loginMethod', { body: { email: `x@captured-${tag}.example`.toLowerCase() } })).body).toEqual({ method: 'password' });
       // The product page's read of it answers its owner.
       const productCase = await callRoute('getProductCase', { params: { brandId: v.brand, retailerId: v.retailer }, query: { style_number: v.caseStyle }, token });

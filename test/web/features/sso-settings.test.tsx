@@ -4,7 +4,8 @@
  * only that one is saved); the empty state with the defaults; a save sends the domains as a list
  * and shows the server's normalised ones; a 400's messages under their fields (each refused
  * domain); the write-only secret (sent only when typed, emptied after the save); turning
- * mandatory on asks first, and Cancel sends nothing.
+ * mandatory on asks first, and Cancel sends nothing; each saved domain's proof (issue 36): its
+ * status, its TXT record with Copy, and "Check now" saying what the check found.
  */
 import { act, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
@@ -23,6 +24,7 @@ const { getSession, setSession } = await import('../../../web/src/lib/session');
 
 const REDIRECT = 'https://app.example.test/api/sso/oidc/callback';
 const SP = { entityId: 'https://app.example.test/api/sso/saml/brand-1', acsUrl: 'https://app.example.test/api/sso/saml/acs/brand-1' };
+const RECORD = (d: string) => ({ type: 'TXT', name: `_retailer-audit-verification.${d}`, value: `retailer-audit-verification=${'ab12'.repeat(8)}` });
 const SAVED = {
   configured: true,
   protocol: 'oidc',
@@ -30,13 +32,17 @@ const SAVED = {
   clientId: 'client-acme',
   clientSecretSet: true,
   domains: ['acme.test', 'xn--acm-bma.test'],
+  domainStatus: [
+    { domain: 'acme.test', status: 'verified', record: RECORD('acme.test'), addedAt: '2026-11-02T10:00:00.000Z', verifiedAt: '2026-11-02T10:05:00.000Z', lastCheckedAt: '2026-11-03T04:00:00.000Z', problem: null },
+    { domain: 'xn--acm-bma.test', status: 'pending', record: RECORD('xn--acm-bma.test'), addedAt: '2026-11-02T10:00:00.000Z', verifiedAt: null, lastCheckedAt: null, problem: null },
+  ],
   jit: 'create',
   mandatory: false,
   redirectUri: REDIRECT,
   samlServiceProvider: SP,
   samlIdp: null,
 };
-const EMPTY = { configured: false, protocol: 'oidc', issuer: '', clientId: '', clientSecretSet: false, domains: [], jit: 'refuse', mandatory: false, redirectUri: REDIRECT, samlServiceProvider: SP, samlIdp: null };
+const EMPTY = { configured: false, protocol: 'oidc', issuer: '', clientId: '', clientSecretSet: false, domains: [], domainStatus: [], jit: 'refuse', mandatory: false, redirectUri: REDIRECT, samlServiceProvider: SP, samlIdp: null };
 
 const button = (text: string) => [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === text) as HTMLButtonElement | undefined;
 const field = (label: string) => screen.getByLabelText(label, { selector: 'input, textarea' }) as HTMLInputElement;
@@ -104,6 +110,55 @@ describe('Settings → Single sign-on', () => {
     await act(async () => screen.getByRole('button', { name: UI.copyLabel }).click());
     expect(writeText).toHaveBeenCalledWith(REDIRECT);
     expect(shown).toContain(`success:${UI.copied}`);
+  });
+
+  it("lists each domain's proof: its status, its TXT record with Copy, and Check now saying what it found (a problem, then verified)", async () => {
+    let checks = 0;
+    const pendingRecord = RECORD('xn--acm-bma.test');
+    const missing = M.domainRecordMissing('xn--acm-bma.test', pendingRecord.name, pendingRecord.value);
+    h.answer((r) => {
+      if (r.url.pathname.endsWith('/sso/brand-1') && r.method === 'GET') return { status: 200, body: SAVED };
+      if (r.url.pathname.endsWith('/sso/brand-1/domains/xn--acm-bma.test/verify') && r.method === 'POST') {
+        checks++;
+        const verified = checks > 1;
+        const domain = { ...SAVED.domainStatus[1]!, status: verified ? 'verified' : 'pending', verifiedAt: verified ? '2026-11-04T09:00:00.000Z' : null, lastCheckedAt: '2026-11-04T09:00:00.000Z', problem: verified ? null : missing };
+        return { status: 200, body: { domain, verified, message: verified ? M.domainVerified('xn--acm-bma.test') : missing } };
+      }
+      return { status: 404, body: { message: `unexpected ${r.method} ${r.url.pathname}` } };
+    });
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    await open(h);
+    const items = screen.getAllByTestId('sso-domain');
+    expect(items.map((i) => [i.dataset.domain, i.dataset.status])).toEqual([
+      ['acme.test', 'verified'],
+      ['xn--acm-bma.test', 'pending'],
+    ]);
+    expect(screen.getByLabelText(UI.domainStatusLabel('acme.test', UI.domainVerified)).textContent).toBe(UI.domainVerified);
+    expect(screen.getByLabelText(UI.domainStatusLabel('xn--acm-bma.test', UI.domainPending)).textContent).toBe(UI.domainPending);
+    expect(items[0]!.textContent).toContain(UI.verifiedOn('11/02/2026'));
+    expect(items[1]!.querySelector('[data-testid="sso-record-name"]')!.textContent).toBe(pendingRecord.name);
+    expect(items[1]!.querySelector('[data-testid="sso-record-value"]')!.textContent).toBe(pendingRecord.value);
+
+    await act(async () => screen.getByRole('button', { name: UI.copyRecordValue('xn--acm-bma.test') }).click());
+    expect(writeText).toHaveBeenCalledWith(pendingRecord.value);
+    expect(shown).toContain(`success:${UI.recordCopied}`);
+    await act(async () => screen.getByRole('button', { name: UI.copyRecordName('xn--acm-bma.test') }).click());
+    expect(writeText).toHaveBeenCalledWith(pendingRecord.name);
+
+    // Not published yet: told so, under the domain (role=status) and as a warning; shown as needing attention.
+    await act(async () => screen.getByRole('button', { name: UI.checkNowLabel('xn--acm-bma.test') }).click());
+    await until(h, () => screen.getAllByRole('status').some((s) => s.textContent === missing), 'the missing record message');
+    expect(shown).toContain(`warning:${missing}`);
+    expect(screen.getByLabelText(UI.domainStatusLabel('xn--acm-bma.test', UI.domainProblem))).toBeTruthy();
+    // Published: verified.
+    await act(async () => screen.getByRole('button', { name: UI.checkNowLabel('xn--acm-bma.test') }).click());
+    await until(h, () => screen.queryAllByTestId('sso-domain')[1]?.dataset.status === 'verified', 'verified');
+    expect(shown).toContain(`success:${M.domainVerified('xn--acm-bma.test')}`);
+    expect(screen.getAllByRole('status').some((s) => s.textContent === M.domainVerified('xn--acm-bma.test'))).toBe(true);
+    expect(h.calls.filter((c) => c.method === 'POST')).toHaveLength(2);
+    // Nothing else was sent: Check now is not a save.
+    expect(puts(h)).toHaveLength(0);
   });
 
   it('not set up yet: says so, the defaults, and the first save needs what the provider gave (the secret sent once typed)', async () => {

@@ -6,6 +6,7 @@
 import useSWR, { useSWRConfig } from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import useSWRMutation from 'swr/mutation';
+import type { ResponseOf } from '@shared/routes/responses';
 import type { SsoSettingsBody } from '@shared/schemas/sso';
 import { api } from '../../../lib/api-client';
 import { MUTATION_OPTIONS } from '../../../lib/mutation';
@@ -43,5 +44,26 @@ export function useSparedAccounts(brandId: string) {
     },
     ([, , brand, cursor]) => accountsPage(brand, cursor),
     { revalidateOnFocus: false },
+  );
+}
+
+/**
+ * POST /sso/{brandId}/domains/{domain}/verify (issue 36): the domain's TXT record checked now; its
+ * answered status replaces the domain's in the cached settings, so the list shows it at once.
+ */
+export function useVerifySsoDomain(brandId: string) {
+  const { mutate } = useSWRConfig();
+  return useSWRMutation(
+    [SSO_SETTINGS_KEY, 'verify', brandId] as const,
+    async (_key, { arg: domain }: { arg: string }) => {
+      const out = await api('verifySsoDomain', { params: { brandId, domain } });
+      await mutate<ResponseOf<'getSso'>>(
+        [SSO_SETTINGS_KEY, brandId],
+        (current) => (current ? { ...current, domainStatus: current.domainStatus.map((d) => (d.domain === out.domain.domain ? out.domain : d)) } : current),
+        { revalidate: false },
+      );
+      return out;
+    },
+    MUTATION_OPTIONS,
   );
 }

@@ -5,7 +5,8 @@
  * keeps the saved one, never shown), the email domains (one per line; the server normalises
  * them and the form shows what it saved), what a first sign-in without an account does, and
  * whether single sign-on is mandatory (turning it on asks first). The redirect URI to register
- * at the provider is shown with a Copy button. Not set up yet: what it is, and the form with the
+ * at the provider is shown with a Copy button. Below the domains, each saved domain's proof
+ * (issue 36: ./sso-domain-list.tsx): its status, its TXT record with Copy, "Check now". Not set up yet: what it is, and the form with the
  * defaults. A 400 shows each message under its field (every refused domain under the domains).
  */
 import { useId, useState } from 'react';
@@ -28,6 +29,7 @@ import { notify } from '../../../lib/notify';
 import type { Session } from '../../../lib/session';
 import { useSaveSsoSettings, useSsoSettings } from '../api/sso-settings';
 import { SparedAccounts } from './spared-accounts';
+import { SsoDomainList } from './sso-domain-list';
 import '../sso-settings.css';
 
 /** What GET and PUT /sso/{brandId} answer (the secret only as "saved"). */
@@ -144,12 +146,12 @@ function SsoSettingsForm({ brandId, brandName, saved }: { brandId: string; brand
     (errors) => notify.warning(firstErrorMessage(errors) ?? MSG.genericError),
   );
 
-  const copy = async (text: string) => {
+  const copy = async (text: string, copied: string = UI.copied, failed: string = UI.copyFailed) => {
     try {
       await navigator.clipboard.writeText(text);
-      notify.success(UI.copied);
+      notify.success(copied);
     } catch {
-      notify.warning(UI.copyFailed);
+      notify.warning(failed);
     }
   };
 
@@ -219,6 +221,7 @@ function SsoSettingsForm({ brandId, brandName, saved }: { brandId: string; brand
       <fieldset className="sso-settings__group">
         <legend>{UI.domains}</legend>
         <TextAreaField label={UI.domains} labelHidden rows={3} autoComplete="off" spellCheck={false} hint={UI.domainsHint} registration={register('domains')} error={formState.errors.domains} />
+        <SsoDomainList brandId={brandId} domains={saved.domainStatus} onCopy={copy} />
       </fieldset>
 
       <fieldset className="sso-settings__group" aria-describedby={formState.errors.jit ? ids.jit : undefined}>
