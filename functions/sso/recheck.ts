@@ -8,18 +8,17 @@
  * (`deliver`'s claimed marker), so a retried or repeated run sends nothing twice.
  */
 import { ROLE } from '../../shared/constants';
-import { getBrand } from '../brands';
 import { env } from '../lib/env';
 import { ssoDomainsLostEmail } from '../lib/email/sso';
 import { listUsersByBrand, primaryRole } from '../users';
 import { getSsoConfig, listDomainVerifications } from './sso.repo';
-import { checkDomain, txtRecordOf } from './verification';
+import { checkDomain, isVerifiedOutcome, txtRecordOf } from './verification';
 
 export interface SsoDomainsResult {
   checked: number;
   verified: number;
-  /** Verified ones found gone, now pending (this run or an earlier run of the same day). */
-  lost: string[];
+  /** Verified ones found gone, now pending (this run or an earlier run of the same day), with the record to publish again. */
+  lost: { domain: string; name: string; value: string }[];
   /** Checks that could not reach the DNS (nothing changed). */
   unreachable: number;
 }
@@ -37,11 +36,11 @@ export async function recheckBrandDomains(brandId: string, day: string, now: Dat
   for (const v of await listDomainVerifications(brandId)) {
     const check = await checkDomain(brandId, v.domain, at);
     result.checked++;
-    if (check.outcome === 'verified' || check.outcome === 'stillVerified') result.verified++;
+    if (isVerifiedOutcome(check.outcome)) result.verified++;
     if (check.outcome === 'unreachable') result.unreachable++;
   }
   // Lost today: by this run, or by a check of earlier today (a retry finds them again, and the markers keep it to one email).
-  result.lost = (await listDomainVerifications(brandId)).filter((v) => v.status === 'pending' && v.lostAt?.slice(0, 10) === day).map((v) => v.domain);
+  result.lost = (await listDomainVerifications(brandId)).filter((v) => v.status === 'pending' && v.lostAt?.slice(0, 10) === day).map((v) => ({ domain: v.domain, ...txtRecordOf(v) }));
   return result;
 }
 
@@ -51,13 +50,6 @@ export async function brandAdminsOf(brandId: string) {
 }
 
 /** The email telling a brand admin which domains were lost and what to publish. */
-export async function lostDomainsEmail(brandId: string, firstName: string, domains: readonly string[]) {
-  const brand = await getBrand(brandId);
-  const kept = await listDomainVerifications(brandId);
-  return ssoDomainsLostEmail({
-    firstName,
-    brand: brand?.name ?? brandId,
-    domains: domains.map((d) => ({ domain: d, ...txtRecordOf({ domain: d, token: kept.find((v) => v.domain === d)?.token ?? '' }) })),
-    link: `${env.appUrl}/dashboard/profile/settings?tab=sso`,
-  });
+export function lostDomainsEmail(brandName: string, firstName: string, domains: SsoDomainsResult['lost']) {
+  return ssoDomainsLostEmail({ firstName, brand: brandName, domains, link: `${env.appUrl}/dashboard/profile/settings?tab=sso` });
 }

@@ -93,22 +93,14 @@ async function runBrandOnce(job: ReportJob, period: string, brandId: string): Pr
     // The day's re-check of the brand's single sign-on domains (issue 36); its brand admins told of the domains lost today, each once.
     const ssoDomains = await recheckBrandDomains(brandId, period, new Date());
     const admins = ssoDomains.lost.length ? await brandAdminsOf(brandId) : [];
-    let sent = 0;
-    let alreadySent = 0;
-    const errors: Error[] = [];
+    const count = deliveries();
     for (const u of admins) {
-      const o = await deliver(job, period, brandId, { userId: u._id, email: u.email, firstName: u.firstname || u.name, retailers: [], all: true }, () => lostDomainsEmail(brandId, u.firstname || u.name, ssoDomains.lost));
-      if (o === 'sent') sent++;
-      else if (o === 'already') alreadySent++;
-      else errors.push(o);
+      const firstName = u.firstname || u.name;
+      count.tally(await deliver(job, period, brandId, { userId: u._id, email: u.email, firstName, retailers: [], all: true }, async () => lostDomainsEmail(brand.name, firstName, ssoDomains.lost)));
     }
-    logger.info('brand job run', { job, period, brand: brandId, ...ssoDomains, recipients: admins.length, sent, alreadySent, failed: errors.length });
-    if (errors.length) {
-      const err = new Error(`${errors.length} of ${admins.length} email(s) not sent: ${errors[0]!.message}`) as Error & { counts?: object };
-      err.counts = { recipients: admins.length, sent, alreadySent, failed: errors.length };
-      throw err;
-    }
-    return { job, period, brand: brandId, status: 'done', recipients: admins.length, sent, alreadySent, ssoDomains };
+    logger.info('brand job run', { job, period, brand: brandId, ...ssoDomains, lost: ssoDomains.lost.map((l) => l.domain), recipients: admins.length, sent: count.sent, alreadySent: count.alreadySent, failed: count.errors.length });
+    count.throwIfUnsent(admins.length);
+    return { job, period, brand: brandId, status: 'done', recipients: admins.length, sent: count.sent, alreadySent: count.alreadySent, ssoDomains };
   }
   if (job === 'case-escalation') {
     // The day's check of overdue cases; the run of a past day (a redrive) reads the cases as of that day's end.
@@ -121,10 +113,8 @@ async function runBrandOnce(job: ReportJob, period: string, brandId: string): Pr
   // A user whose assigned retailers are all switched off sees nothing: nothing to send.
   const recipients = recipientsOf(users, enabled, JOB_FREQUENCY[job]).filter((r) => r.all || r.retailers.length > 0);
   const label = periodLabel(job, period);
-  let sent = 0;
-  let alreadySent = 0;
-  const errors: Error[] = [];
-  const tally = (o: 'sent' | 'already' | Error) => (o === 'sent' ? sent++ : o === 'already' ? alreadySent++ : errors.push(o));
+  const count = deliveries();
+  const tally = count.tally;
   let reports = 0;
   let nothingNew = 0;
 
@@ -157,11 +147,27 @@ async function runBrandOnce(job: ReportJob, period: string, brandId: string): Pr
     }
   }
 
-  logger.info('brand job run', { job, period, brand: brandId, recipients: recipients.length, sent, alreadySent, failed: errors.length });
-  if (errors.length) {
-    const err = new Error(`${errors.length} of ${recipients.length} email(s) not sent: ${errors[0]!.message}`) as Error & { counts?: object };
-    err.counts = { recipients: recipients.length, sent, alreadySent, failed: errors.length };
-    throw err;
-  }
-  return { job, period, brand: brandId, status: 'done', recipients: recipients.length, sent, alreadySent, ...(job === 'monthly-report' ? { reports } : { nothingNew }) };
+  logger.info('brand job run', { job, period, brand: brandId, recipients: recipients.length, sent: count.sent, alreadySent: count.alreadySent, failed: count.errors.length });
+  count.throwIfUnsent(recipients.length);
+  return { job, period, brand: brandId, status: 'done', recipients: recipients.length, sent: count.sent, alreadySent: count.alreadySent, ...(job === 'monthly-report' ? { reports } : { nothingNew }) };
+}
+
+/**
+ * A run's emails counted as `deliver` answers them (sent, sent by an earlier try, failed); a run
+ * with any failed fails after the others were sent, so its retry sends only those.
+ */
+function deliveries() {
+  const count = {
+    sent: 0,
+    alreadySent: 0,
+    errors: [] as Error[],
+    tally: (o: 'sent' | 'already' | Error) => (o === 'sent' ? count.sent++ : o === 'already' ? count.alreadySent++ : count.errors.push(o)),
+    throwIfUnsent(recipients: number) {
+      if (!count.errors.length) return;
+      const err = new Error(`${count.errors.length} of ${recipients} email(s) not sent: ${count.errors[0]!.message}`) as Error & { counts?: object };
+      err.counts = { recipients, sent: count.sent, alreadySent: count.alreadySent, failed: count.errors.length };
+      throw err;
+    },
+  };
+  return count;
 }

@@ -12,12 +12,14 @@ import { formatDate } from '../../../lib/format';
 import { handleError } from '../../../lib/handle-error';
 import { notify } from '../../../lib/notify';
 import { useVerifySsoDomain } from '../api/sso-settings';
+import { CopyFact } from './copy-fact';
 
 export function SsoDomainList({ brandId, domains, onCopy }: { brandId: string; domains: readonly SsoDomainStatus[]; onCopy: (text: string, copied: string, failed: string) => Promise<void> }) {
   const verify = useVerifySsoDomain(brandId);
   const [checking, setChecking] = useState<string | null>(null);
   const [told, setTold] = useState<Record<string, string>>({});
   if (!domains.length) return null;
+  const copyRecord = (text: string) => onCopy(text, UI.recordCopied, UI.recordCopyFailed);
 
   const check = async (domain: string) => {
     setChecking(domain);
@@ -41,40 +43,21 @@ export function SsoDomainList({ brandId, domains, onCopy }: { brandId: string; d
       <p className="field__hint">{UI.domainsProofIntro}</p>
       <ul className="sso-domains__list">
         {domains.map((d) => {
-          const status = d.status === 'verified' ? UI.domainVerified : d.problem ? UI.domainProblem : UI.domainPending;
+          const kind = d.status === 'verified' ? 'verified' : d.problem ? 'problem' : 'pending';
+          const status = { verified: UI.domainVerified, problem: UI.domainProblem, pending: UI.domainPending }[kind];
           return (
             <li key={d.domain} className="sso-domains__item" data-testid="sso-domain" data-domain={d.domain} data-status={d.status}>
               <div className="sso-domains__head">
                 <strong className="sso-domains__name">{d.domain}</strong>
-                <span className={`sso-domains__badge sso-domains__badge--${d.status === 'verified' ? 'verified' : d.problem ? 'problem' : 'pending'}`} aria-label={UI.domainStatusLabel(d.domain, status)}>
+                <span className={`sso-domains__badge sso-domains__badge--${kind}`} aria-label={UI.domainStatusLabel(d.domain, status)}>
                   {status}
                 </span>
               </div>
               {d.status === 'verified' && d.verifiedAt ? <p className="sso-domains__meta">{UI.verifiedOn(formatDate(d.verifiedAt))}</p> : null}
               {d.problem && d.status !== 'verified' ? <p className="sso-domains__problem">{d.problem}</p> : null}
               <dl className="sso-domains__record">
-                <div className="sso-settings__fact">
-                  <dt>{UI.recordName}</dt>
-                  <dd>
-                    <code className="sso-settings__uri" data-testid="sso-record-name">
-                      {d.record.name}
-                    </code>
-                    <Button variant="outline" size="sm" onClick={() => void onCopy(d.record.name, UI.recordCopied, UI.recordCopyFailed)} aria-label={UI.copyRecordName(d.domain)}>
-                      {UI.copy}
-                    </Button>
-                  </dd>
-                </div>
-                <div className="sso-settings__fact">
-                  <dt>{UI.recordValue}</dt>
-                  <dd>
-                    <code className="sso-settings__uri" data-testid="sso-record-value">
-                      {d.record.value}
-                    </code>
-                    <Button variant="outline" size="sm" onClick={() => void onCopy(d.record.value, UI.recordCopied, UI.recordCopyFailed)} aria-label={UI.copyRecordValue(d.domain)}>
-                      {UI.copy}
-                    </Button>
-                  </dd>
-                </div>
+                <CopyFact label={UI.recordName} value={d.record.name} copyLabel={UI.copyRecordName(d.domain)} onCopy={copyRecord} testId="sso-record-name" />
+                <CopyFact label={UI.recordValue} value={d.record.value} copyLabel={UI.copyRecordValue(d.domain)} onCopy={copyRecord} testId="sso-record-value" />
               </dl>
               <div className="sso-domains__actions">
                 <Button variant="outline" size="sm" busy={checking === d.domain} disabled={checking !== null && checking !== d.domain} onClick={() => void check(d.domain)} aria-label={UI.checkNowLabel(d.domain)}>

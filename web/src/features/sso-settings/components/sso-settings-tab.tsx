@@ -29,6 +29,7 @@ import { notify } from '../../../lib/notify';
 import type { Session } from '../../../lib/session';
 import { useSaveSsoSettings, useSsoSettings } from '../api/sso-settings';
 import { SparedAccounts } from './spared-accounts';
+import { CopyFact } from './copy-fact';
 import { SsoDomainList } from './sso-domain-list';
 import '../sso-settings.css';
 
@@ -261,23 +262,5 @@ function SsoSettingsForm({ brandId, brandName, saved }: { brandId: string; brand
         </ConfirmDialog>
       ) : null}
     </form>
-  );
-}
-
-/** An address to register at the identity provider, with its Copy button. */
-function CopyFact({ label, value, copyLabel, hint, testId, onCopy }: { label: string; value: string; copyLabel: string; hint?: string; testId: string; onCopy: (text: string) => Promise<void> }) {
-  return (
-    <div className="sso-settings__fact">
-      <dt>{label}</dt>
-      <dd>
-        <code className="sso-settings__uri" data-testid={testId}>
-          {value}
-        </code>
-        <Button variant="outline" size="sm" onClick={() => void onCopy(value)} aria-label={copyLabel}>
-          {UI.copy}
-        </Button>
-        {hint ? <p className="field__hint">{hint}</p> : null}
-      </dd>
-    </div>
   );
 }
