@@ -10,7 +10,9 @@
  * 200 retailers"), and the brands' cases awaiting an answer by notice day (functions/cases/cases.repo.ts
  * backfillNoticeDays), the users' addresses by email domain (functions/users/users.repo.ts
  * backfillEmailDomainKeys), and the brands' SSO client secrets under the stack's own names (with the
- * stack's name: functions/sso/sso.repo.ts moveSsoSecrets). Idempotent;
+ * stack's name: functions/sso/sso.repo.ts moveSsoSecrets), and the SSO domains reserved before they
+ * had to be proven (issue 36: made pending, so they stop routing until their DNS record is checked:
+ * backfillDomainVerifications). Idempotent;
  * `npm run deploy` runs it after the main stack's update, with the deployer's credentials.
  */
 const tableName = process.argv[2];
@@ -55,6 +57,9 @@ if (stackName) {
   const moved = await moveSsoSecrets(brands, { read: readSecretIfAny, write: writeSecretString });
   console.log(`Copied the SSO client secrets of ${moved.length} brand(s) to ${process.env.SSO_SECRET_PREFIX}<brand>${moved.length ? ` (${moved.join(', ')}); their old sso/<brand> secrets are left for you to delete once no other stage uses them` : ''}.`);
 }
+const { backfillDomainVerifications } = await import('../../functions/sso/sso.repo');
+const unproven = await backfillDomainVerifications(brands);
+console.log(`Made ${unproven.length} single sign-on domain(s) reserved before domains were proven pending in ${tableName}${unproven.length ? ` (${unproven.join(', ')}): their brands publish the TXT record shown in Settings › Single sign-on` : ''}.`);
 const { backfillNoticeDays } = await import('../../functions/cases');
 let noticeDays = 0;
 for (const b of brands) noticeDays += await backfillNoticeDays(b);
