@@ -42,6 +42,9 @@ async function passwordStep(page: Page) {
 async function logOut(page: Page) {
   await page.getByRole('link', { name: 'Log out' }).click();
   await waitForPath(page, '/login?session=logout');
+  // The login page clears the stored session in an effect after it is drawn: a /login opened
+  // before that would still be signed in and go on to the dashboard.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('auth') ?? sessionStorage.getItem('auth'))).toBeNull();
 }
 
 describe('two-step sign-in in the browser', () => {
