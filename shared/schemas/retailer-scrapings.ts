@@ -36,6 +36,8 @@ const currentPrev = z.object({ current: z.number().int().min(0), prev: z.number(
  * - `none`: no scan period (N/A);
  * - `scheduled`: `date` = the period's date + 7 days, today or later;
  * - `overdue`: `date` = that day, passed with no newer product file in the post office;
+ * - `expected`: the same, when that day came before the period's approval (a file that waited
+ *   past its cadence in the post office): worded 'no newer scan yet, expected since {day}';
  * - `in_review`: a newer product file of the retailer (scanned on `date`) waits in the post office;
  * - `scanned`: a period that is not the latest: `date` / `periodId` = the retailer's next period;
  * - `scanned_earlier`: the same, when that scan's date is before this period's approval (an
@@ -43,7 +45,7 @@ const currentPrev = z.object({ current: z.number().int().min(0), prev: z.number(
  */
 export const nextScanSchema = z.discriminatedUnion('state', [
   z.object({ state: z.literal('none') }),
-  z.object({ state: z.enum(['scheduled', 'overdue', 'in_review']), date: z.string() }),
+  z.object({ state: z.enum(['scheduled', 'overdue', 'expected', 'in_review']), date: z.string() }),
   z.object({ state: z.enum(['scanned', 'scanned_earlier']), date: z.string(), periodId: z.string() }),
 ]);
 export type NextScan = z.output<typeof nextScanSchema>;

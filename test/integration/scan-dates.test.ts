@@ -75,12 +75,13 @@ beforeAll(async () => {
 });
 
 describe('Last Scan and Next Scan through a retailer’s files', () => {
-  it('follows the files: none → overdue → in review → overdue again after Needs Attention → the next period scheduled, a past period its own dates', async () => {
+  it('follows the files: none → expected → in review → expected again after Needs Attention → the next period scheduled, a past period its own dates', async () => {
     // No file yet: N/A both.
     expect(await record()).toMatchObject({ approvedDate: null, nextScan: { state: 'none' } });
 
     // The first file of the retailer (caution) is approved on its own: Last Scan is its approval;
-    // its scan date + 7 days passed three days ago with nothing newer: overdue since then.
+    // its scan date + 7 days passed three days ago, before this approval: a scan still expected
+    // since then (never 'overdue since' a day before the Last Scan beside it).
     const a = await waitForFile(admin, await dropRobotFile(SCANNED.slug, 'product', D1, productCsv(20)), true);
     await expect.poll(async () => (await fileOf(a._id)).approvedStatus, { timeout: 30_000 }).toBe('approved');
     const approvedA = (await fileOf(a._id)).approvedAt as string;
@@ -88,7 +89,7 @@ describe('Last Scan and Next Scan through a retailer’s files', () => {
     expect(periodA!.value).toBe(D1);
     for (const shown of [await record(), await retailerInfo(), await periodInfo(periodA!._id)]) {
       expect(shown.approvedDate).toBe(approvedA);
-      expect(shown.nextScan).toEqual({ state: 'overdue', date: addDays(D1, 7) });
+      expect(shown.nextScan).toEqual({ state: 'expected', date: addDays(D1, 7) });
     }
 
     // A newer file waits in the post office (half the rows gone: Requires Review): 'a newer scan is in review'.

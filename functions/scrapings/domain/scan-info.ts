@@ -52,7 +52,10 @@ export function nextScanOf(a: { period: ShownPeriod | undefined; newer?: { _id: 
   } catch {
     return { state: 'none' };
   }
-  return { state: due < a.today || due < approvedDay ? 'overdue' : 'scheduled', date: due };
+  // Approved after its due day (it waited in the post office): said as a scan still expected, never as
+  // 'overdue since' a day before the Last Scan beside it.
+  if (due < approvedDay) return { state: 'expected', date: due };
+  return { state: due < a.today ? 'overdue' : 'scheduled', date: due };
 }
 
 /** What a homepage file says about one brand: whether it is featured and in which primary menus. */

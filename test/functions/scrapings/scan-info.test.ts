@@ -79,9 +79,15 @@ describe('Last Scan and Next Scan (nextScanOf)', () => {
     expect(nextScanOf({ period, newestInReview: '2026-11-16', today: '2026-11-28' })).toEqual({ state: 'in_review', date: '2026-11-16' });
     expect(nextScanOf({ period, newestInReview: '2026-11-12', today: '2026-11-13' })).toEqual({ state: 'in_review', date: '2026-11-12' });
   });
-  it('never shows a day before the approval: an approval after the due day is overdue, not a past date', () => {
-    const late = { date: '2026-11-09', approvedDate: '2026-11-20T08:00:00.000Z' };
-    expect(nextScanOf({ period: late, today: '2026-11-20' })).toEqual({ state: 'overdue', date: '2026-11-16' });
+  it('never says overdue since a day before the approval: a file approved after its due day is a scan still expected', () => {
+    // Scanned 11/16, waited in the post office, approved 12/07 (issue 37): not 'overdue since 11/23' beside Last Scan 12/07.
+    const late = { date: '2026-11-16', approvedDate: '2026-12-07T08:00:00.000Z' };
+    expect(nextScanOf({ period: late, today: '2026-12-07' })).toEqual({ state: 'expected', date: '2026-11-23' });
+    expect(nextScanOf({ period: late, today: '2026-12-20' })).toEqual({ state: 'expected', date: '2026-11-23' });
+    // Approved on its due day itself: that day is not before the approval, so it is overdue once passed.
+    const onDue = { date: '2026-11-16', approvedDate: '2026-11-23T08:00:00.000Z' };
+    expect(nextScanOf({ period: onDue, today: '2026-11-23' })).toEqual({ state: 'scheduled', date: '2026-11-23' });
+    expect(nextScanOf({ period: onDue, today: '2026-11-24' })).toEqual({ state: 'overdue', date: '2026-11-23' });
   });
   it("a past period's Next Scan is the scan after it: scanned_earlier when that came before this approval", () => {
     const newer = { _id: 'p-16', date: '2026-11-16' };

@@ -12,6 +12,7 @@ describe('nextScanText', () => {
     expect(nextScanText({ state: 'overdue', date: '2026-11-23' }, formatTableDate)).toBe('overdue since 11/23/26');
     expect(nextScanText({ state: 'overdue', date: '2026-11-23' }, formatLongDate)).toBe('overdue since November 23, 2026');
     expect(nextScanText({ state: 'in_review', date: '2026-11-16' }, formatLongDate)).toBe('a newer scan is in review');
+    expect(nextScanText({ state: 'expected', date: '2026-11-23' }, formatTableDate)).toBe('no newer scan yet, expected since 11/23/26');
     expect(nextScanText({ state: 'scanned_earlier', date: '2026-11-16', periodId: 'p' }, formatLongDate)).toBe('a newer scan came before this approval');
   });
   it('is N/A with no period (or nothing loaded)', () => {

@@ -9,6 +9,7 @@ export type { NextScan };
 
 export const NEXT_SCAN_MSG = {
   overdue: (since: string) => `overdue since ${since}`,
+  expected: (since: string) => `no newer scan yet, expected since ${since}`,
   inReview: 'a newer scan is in review',
   scannedEarlier: 'a newer scan came before this approval',
 } as const;
@@ -21,6 +22,8 @@ export function nextScanText(next: NextScan | undefined, format: (day: string) =
       return format(next.date);
     case 'overdue':
       return NEXT_SCAN_MSG.overdue(format(next.date));
+    case 'expected':
+      return NEXT_SCAN_MSG.expected(format(next.date));
     case 'in_review':
       return NEXT_SCAN_MSG.inReview;
     case 'scanned_earlier':
