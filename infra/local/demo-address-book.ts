@@ -12,6 +12,7 @@ import { recordEmail } from '../../functions/contact/email-history.repo';
 import { ddb } from '../../functions/lib/clients/dynamodb';
 import { table } from '../../functions/lib/table';
 import { scanInfoIdOf } from '../../functions/scrapings/domain/ids';
+import type { DemoCalendar } from './demo-calendar';
 
 const BRAND = 'brand-maison-aurelle';
 const MARKER = { pk: 'DEMO#address-book', sk: 'SEEDED' };
@@ -34,12 +35,13 @@ export const DEMO_CONTACTS: Record<string, [string, string, string, string][]> =
   'ret-saint-clair': [['Sofia', 'Marchetti', 'sofia.marchetti@saintclair.example', 'Owner']],
 };
 
-/** Emails already sent (EMAIL HISTORY): fixed ids and dates, so a second run writes nothing. */
+/** Emails already sent (EMAIL HISTORY): fixed ids (a second run writes nothing), sent `daysAgo` before the day the demo was made at `time` UTC. */
 export const DEMO_EMAILS = [
   {
     _id: 'demo-email-hf-1',
     retailer: 'ret-harrowgate',
-    createdAt: '2026-10-06T09:15:00.000Z',
+    daysAgo: 45,
+    time: '09:15',
     subject: 'Issues found on the Harrowgate & Finch website',
     to: ['eleanor.finch@harrowgate.example'],
     products: [],
@@ -49,7 +51,8 @@ export const DEMO_EMAILS = [
   {
     _id: 'demo-email-hf-2',
     retailer: 'ret-harrowgate',
-    createdAt: '2026-11-03T15:40:00.000Z',
+    daysAgo: 17,
+    time: '15:40',
     subject: 'Issue found on the Harrowgate & Finch website',
     to: ['marcus.hale@harrowgate.example'],
     products: [],
@@ -59,7 +62,8 @@ export const DEMO_EMAILS = [
   {
     _id: 'demo-email-lb-1',
     retailer: 'ret-lumiere',
-    createdAt: '2026-10-20T11:05:00.000Z',
+    daysAgo: 31,
+    time: '11:05',
     subject: 'Issue found on the Lumière Boutique website',
     to: ['camille.roux@lumiere.example'],
     products: [],
@@ -68,7 +72,7 @@ export const DEMO_EMAILS = [
   },
 ];
 
-export async function seedAddressBook(log: (m: string) => void = () => undefined): Promise<{ contacts: number; emails: number }> {
+export async function seedAddressBook(calendar: Pick<DemoCalendar, 'today'>, log: (m: string) => void = () => undefined): Promise<{ contacts: number; emails: number }> {
   const done = await ddb.send(new GetCommand({ TableName: table.name, Key: MARKER, ConsistentRead: true }));
   if (done.Item) return { contacts: 0, emails: 0 };
   let contacts = 0;
@@ -82,7 +86,7 @@ export async function seedAddressBook(log: (m: string) => void = () => undefined
     await recordEmail({
       _id: e._id,
       subject: e.subject,
-      createdAt: e.createdAt,
+      createdAt: new Date(Date.parse(`${calendar.today}T${e.time}:00Z`) - e.daysAgo * 86_400_000).toISOString(),
       htmlResponse: e.html,
       brand: BRAND,
       retailer: e.retailer,

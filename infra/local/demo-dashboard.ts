@@ -7,7 +7,11 @@
  * same transaction, as the flag call does (issue 24), and the demo month shows cases in every state
  * the product reaches: open, notified by an email, acknowledged (the retailer marked it fixed
  * through its link) and one with the retailer's note, resolved (fixed by the retailer, dismissed)
- * and one that came back after a fix. Idempotent: a period that already has flags, or a
+ * and one that came back after a fix. Dated from the demo calendar (./demo-calendar.ts): the flags at
+ * their period's approval, Harrowgate & Finch's two emailed cases three weeks earlier (flags the
+ * scans carried since, unanswered: overdue, so the day's check drafts their second notice), and
+ * Lumière Boutique's flags and one notice made the morning the data is made (the Cases panel's month
+ * figures read as a live programme even on the 1st); nothing after that moment. Idempotent: a period that already has flags, or a
  * retailer that already has exports, is left as it is.
  */
 import { ROLE } from '../../shared/constants';
@@ -24,6 +28,7 @@ import { countExports } from '../../functions/exports/exports.repo';
 import type { AuthContext } from '../../functions/lib/http/auth';
 import { listRetailerPeriods, listVersionProducts, updateProductFields } from '../../functions/scrapings/scrapings.repo';
 import { exportFileQuery } from '../../shared/schemas/exports';
+import { laterBy, type DemoCalendar } from './demo-calendar';
 
 const BRAND = 'brand-maison-aurelle';
 
@@ -47,8 +52,9 @@ export const DEMO_EXPORTS: Record<string, Record<string, string>[]> = {
 
 const brandAdmin: AuthContext = { sub: 'user-brandadmin', role: ROLE.BRAND_ADMIN, brand: BRAND, retailers: [], sv: 0, isAdmin: false };
 
-export async function seedDashboard(log: (m: string) => void = () => undefined): Promise<{ flagged: number; exports: number }> {
+export async function seedDashboard(calendar: DemoCalendar, log: (m: string) => void = () => undefined): Promise<{ flagged: number; exports: number }> {
   let flagged = 0;
+  const now = calendar.now;
   for (const [retailer, n] of Object.entries(DEMO_FLAGS)) {
     const [latest] = await listRetailerPeriods(BRAND, retailer, 1);
     if (!latest?.version || (latest.flaggedCount ?? 0) > 0) continue;
@@ -58,7 +64,9 @@ export async function seedDashboard(log: (m: string) => void = () => undefined):
     for (let i = 0; i < n && i * step < products.length; i++) {
       const p = products[i * step]!;
       const f = FLAGS[i % FLAGS.length]!;
-      const at = latest.approvedDate ?? new Date().toISOString();
+      const approved = latest.approvedDate ?? now;
+      const emailed = retailer === 'ret-harrowgate' && (i === 1 || i === 2);
+      const at = emailed ? dayAfter(approved, -19) : retailer === 'ret-lumiere' ? thisMorning(approved, now) : approved;
       const flagMessage = { ...f, state: { price: p.price }, date: at };
       const input = await caseInput(p, flagMessage, at, await actor());
       if (retailer === 'ret-harrowgate' && i === 0) await pastCase(input, 'retailer_fixed', '');
@@ -66,9 +74,13 @@ export async function seedDashboard(log: (m: string) => void = () => undefined):
       // As the flag call does after its transaction: the case keeps its pictures (evidence/).
       const opened = await getCase(caseIdOf(BRAND, retailer, p.style_number));
       if (opened) await keepEvidencePictures(opened);
-      // Harrowgate & Finch was emailed about two of them the day after the scan.
-      if (retailer === 'ret-harrowgate' && (i === 1 || i === 2)) {
+      // Harrowgate & Finch was emailed about two of them the day after they were flagged, and never answered.
+      if (emailed) {
         await notifyCases([caseIdOf(BRAND, retailer, p.style_number)], { historyId: `demo-email-${i}`, to: ['eleanor.finch@harrowgate.example'], at: dayAfter(at, 1), by: input.by });
+      }
+      // Lumière Boutique was emailed about the first of this morning's flags.
+      if (retailer === 'ret-lumiere' && i === 0) {
+        await notifyCases([caseIdOf(BRAND, retailer, p.style_number)], { historyId: 'demo-email-lb-today', to: ['camille.roux@lumiere.example'], at: laterBy(at, 0.01, now), by: input.by });
       }
       // It answered on two through its link: one marked fixed, one with a note.
       if (retailer === 'ret-harrowgate' && (i === 3 || i === 4)) {
@@ -76,7 +88,7 @@ export async function seedDashboard(log: (m: string) => void = () => undefined):
         const answer = answerStep(await getCase(id), {
           action: i === 3 ? 'fixed' : 'note',
           note: i === 3 ? 'Corrected on our site this morning.' : 'The new campaign picture goes live next week.',
-          at: dayAfter(at, 2),
+          at: laterBy(at, 2, now),
           by: { id: 'LINK#demo', name: 'Harrowgate & Finch (retailer)' },
           ref: `demo-${i}`,
         });
@@ -87,7 +99,7 @@ export async function seedDashboard(log: (m: string) => void = () => undefined):
     // Two cases of this period that ended before it: the retailer fixed one, the brand dismissed the other.
     if (retailer === 'ret-harrowgate') {
       const unflagged = products.filter((p, k) => k % step !== 0).slice(0, 2);
-      const at = latest.approvedDate ?? new Date().toISOString();
+      const at = latest.approvedDate ?? now;
       for (const [k, p] of unflagged.entries()) {
         const input = await caseInput(p, { ...FLAGS[k]!, state: { price: p.price }, date: at }, at, await actor());
         await pastCase(input, k === 0 ? 'retailer_fixed' : 'dismissed', k === 0 ? '' : 'Price agreed with the retailer for the launch week.');
@@ -98,7 +110,7 @@ export async function seedDashboard(log: (m: string) => void = () => undefined):
   // Harrowgate's two emails of the demo month (sent the day after its scan, unanswered for more than 14 days).
   if ((await getCaseSettings(BRAND)).rev === 0) {
     await putCaseSettings(BRAND, { tolerancePercent: 0, toleranceAmount: 0, overdueDays: 14, escalation: 'draft', escalationMessageId: null, rev: 0 }, brandAdmin.sub);
-    await escalateBrand(BRAND, new Date().toISOString().slice(0, 10));
+    await escalateBrand(BRAND, calendar.today);
   }
   let exports = 0;
   for (const [retailer, list] of Object.entries(DEMO_EXPORTS)) {
@@ -122,6 +134,17 @@ async function actor(): Promise<Actor> {
 }
 
 const dayAfter = (iso: string, days: number) => new Date(Date.parse(iso) + days * 86_400_000).toISOString();
+
+/**
+ * The morning the demo is made, in its month: three hours before `now`, but not before the 1st of
+ * that month (UTC) nor before the period's approval, and never after `now`.
+ */
+export function thisMorning(approved: string, now: string): string {
+  const end = Date.parse(now);
+  const monthStart = Date.parse(`${now.slice(0, 7)}-01T00:00:00Z`);
+  const at = Math.max(Date.parse(approved) + 3_600_000, monthStart + 60_000, end - 3 * 3_600_000);
+  return new Date(Math.min(at, end - 60_000)).toISOString();
+}
 
 /** What a flag of the product at `at` opens: the evidence as the flag call keeps it (functions/scrapings/flags.ts). */
 async function caseInput(p: ProductScrape, flagMessage: FlagMessage, at: string, by: Actor): Promise<FlagInput> {

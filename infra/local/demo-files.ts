@@ -8,6 +8,7 @@
  */
 import { SEED_RETAILERS } from './seed';
 import { brandLogo, brandPageShot, heroImage, homepageShot, packshot, pictureMaterial, PictureFolder, productPageShot, type BrandSlug, type DemoPicture, type Season, type ShotItem } from './demo-pictures';
+import type { DemoCalendar } from './demo-calendar';
 import { prng } from './prng';
 
 export interface DemoFile {
@@ -16,14 +17,6 @@ export interface DemoFile {
   /** The pictures this file is the first to refer to: put in the bucket before the file. */
   pictures: DemoPicture[];
 }
-
-export const DEMO_PERIODS = ['2026-10-26', '2026-11-02', '2026-11-09', '2026-11-16'] as const;
-/**
- * The morning the demo's robot health check ran (issue 25): four days after the last scan date,
- * when its files are in. It finds Saint-Clair Jewelers' product robot late (nothing since 11/09),
- * Harrowgate & Finch's last product file thin (half its catalogue) and Orchard Row's broken.
- */
-export const DEMO_HEALTH_CHECK = '2026-11-20T05:30:00.000Z';
 
 
 const CATEGORIES = [
@@ -134,13 +127,20 @@ function retailerPlans(scale: number): RetailerPlan[] {
   }));
 }
 
-export function demoFiles(scale = 1): { files: DemoFile[]; ohFeed: DemoFile } {
+/**
+ * The month's files on the calendar's four scan dates (./demo-calendar.ts). The robots' check of
+ * the day the data is made finds Saint-Clair Jewelers' product robot late (nothing after the
+ * third scan), Harrowgate & Finch's last product file thin (half its catalogue) and Orchard Row's
+ * broken.
+ */
+export function demoFiles(scale: number, calendar: Pick<DemoCalendar, 'periods' | 'ohDate'>): { files: DemoFile[]; ohFeed: DemoFile } {
+  const DEMO_PERIODS = calendar.periods;
   const aurelle = catalog(Math.max(200, Math.round(3000 * scale)), 'MA', 'Maison Aurelle', 11);
   const castellane = catalog(Math.max(60, Math.round(600 * scale)), 'CP', 'Castellane Paris', 23);
   const files: DemoFile[] = [];
   const ohRows: string[][] = [];
   // The brand's feed comes with its packshots, stored beside it as the robots store theirs.
-  const ohDate = DEMO_PERIODS[2];
+  const ohDate = calendar.ohDate;
   const ohPictures = new PictureFolder('screenshots/oh/maison-aurelle');
   const ohImage = (item: CatalogItem) => ohPictures.store(ohDate, packshotOf(item).name, packshotOf(item).body);
 
@@ -212,7 +212,7 @@ export function demoFiles(scale = 1): { files: DemoFile[]; ohFeed: DemoFile } {
           lines.splice(4, 0, `${plan.prefix}-BROKEN,"Unclosed quote row,Maison Aurelle`);
           body = lines.join('\n');
         }
-        // A robot that stopped (robot health, issue 25): Saint-Clair Jewelers' product robot dropped nothing after 11/09.
+        // A robot that stopped (robot health, issue 25): Saint-Clair Jewelers' product robot dropped nothing after the third scan.
         if (last && plan.slug === 'saint-clair-jewelers') productPictures.take();
         else files.push({ key: `incoming/product/${plan.slug}/${date}/product-robot.csv`, body, pictures: productPictures.take() });
       }

@@ -14,7 +14,8 @@ import { HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/cli
 import { setPipelineClock } from '../../functions/lib/clock';
 import { listFiles } from '../../functions/files/files.repo';
 import type { DemoFile } from './demo-files';
-import { DEMO_HEALTH_CHECK, demoFiles } from './demo-files';
+import type { DemoCalendar } from './demo-calendar';
+import { demoFiles } from './demo-files';
 import { SEED_RETAILERS } from './seed';
 import { workflowsIdle } from './workflow';
 
@@ -43,8 +44,9 @@ async function drop(s3: S3Client, bucket: string, f: DemoFile): Promise<void> {
   await s3.send(new PutObjectCommand({ Bucket: bucket, Key: f.key, Body: f.body, ContentType: 'text/csv' }));
 }
 
-export async function seedPostOffice(s3: S3Client, bucket: string, opts: { scale: number; idle: () => Promise<void>; log: (m: string) => void }): Promise<number> {
-  const { files, ohFeed } = demoFiles(opts.scale);
+export async function seedPostOffice(s3: S3Client, bucket: string, opts: { scale: number; calendar: DemoCalendar; idle: () => Promise<void>; log: (m: string) => void; quiet?: (q: boolean) => void }): Promise<number> {
+  const { files, ohFeed } = demoFiles(opts.scale, opts.calendar);
+  const DEMO_HEALTH_CHECK = opts.calendar.healthCheck;
   const known = new Set((await listFiles()).map((f) => f.fileName));
   const todo = files.filter((f) => !known.has(f.key));
   let ohDropped = false;
@@ -53,7 +55,12 @@ export async function seedPostOffice(s3: S3Client, bucket: string, opts: { scale
     () => false,
   );
   if (!todo.length && exists) return 0;
-  opts.log(`Seeding the post office: ${todo.length} robot file(s)${exists ? '' : ' and an on-hand feed'} through the ingest pipeline…`);
+  opts.log(`Filing the demo month: ${todo.length} robot file(s)${exists ? '' : ' and an on-hand feed'} through ingest and approval…`);
+  // One line a scan date, not one a file; the robot problems the demo makes on purpose are not warnings to the person starting it.
+  const { powertoolsLogger } = await import('../../functions/lib/logger');
+  const level = powertoolsLogger.getLevelName();
+  powertoolsLogger.setLogLevel('ERROR');
+  opts.quiet?.(true);
   // Wait until every drop is ingested and every approval it started has ended.
   const settle = async () => {
     for (let i = 0; i < 3; i++) {
@@ -67,21 +74,31 @@ export async function seedPostOffice(s3: S3Client, bucket: string, opts: { scale
   const dates = [...new Set(todo.map((f) => dateOfKey(f.key)))].sort();
   const weeks = [...new Set(files.map((f) => dateOfKey(f.key)))].sort();
   try {
-    for (const date of dates) {
+    for (const [n, date] of dates.entries()) {
+      const started = Date.now();
+      let count = 0;
       if (!exists && !ohDropped && date > dateOfKey(ohFeed.key)) {
         await put(ohFeed);
         ohDropped = true;
+        count++;
       }
       for (const [i, r] of SEED_RETAILERS.entries()) {
         const group = todo.filter((f) => dateOfKey(f.key) === date && slugOfKey(f.key) === r.slug);
         if (!group.length) continue;
         setPipelineClock(arrivalOf(date, i, weeks.indexOf(date)));
+        const t0 = Date.now();
         for (const f of group) await put(f);
+        const t1 = Date.now();
+        count += group.length;
         await settle();
+        if (process.env.DEMO_PROFILE) opts.log(`    ${r.slug}: drop ${t1 - t0} ms (${group.reduce((k, f) => k + f.pictures.length, 0)} pictures), settle ${Date.now() - t1} ms`);
       }
+      opts.log(`  scan ${n + 1} of ${dates.length} (${date}): ${count} file(s) filed and reviewed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }
   } finally {
     setPipelineClock(undefined);
+    opts.quiet?.(false);
+    powertoolsLogger.setLogLevel(level as 'INFO');
   }
   if (!exists && !ohDropped) await put(ohFeed);
   await settle();

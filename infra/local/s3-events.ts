@@ -22,6 +22,9 @@ export const encodeS3EventKey = (key: string) => key.split('/').map((s) => encod
 export function bridgeS3Events(server: S3rver, async: LocalAsync, log: (m: string) => void) {
   let chain: Promise<unknown> = Promise.resolve();
   let pending = 0;
+  // While the demo seed files its month, one line a scan date instead of one a file.
+  let quiet = false;
+  let ingested = 0;
   // Basket exports: their own chain (an export must not wait behind a robot file's ingest).
   let jobs: Promise<unknown> = Promise.resolve();
   server.on('event', (e: LocalEvent) => {
@@ -56,9 +59,16 @@ export function bridgeS3Events(server: S3rver, async: LocalAsync, log: (m: strin
       .then(() => new Promise((r) => setImmediate(r)))
       .then(() => async.deliver<{ results: IngestResult[] }>('ingest', event))
       .then((out) =>
-        out?.results.forEach((x) => log(`Ingested ${x.key}: ${x.created ? (x.error ? `error: ${x.error}` : `flag ${x.flag}`) : `already known${x.resumed?.length ? `, finished: ${x.resumed.join(', ')}` : ''}`}`)),
+        out?.results.forEach((x) => (ingested++, !quiet) && log(`Ingested ${x.key}: ${x.created ? (x.error ? `error: ${x.error}` : `flag ${x.flag}`) : `already known${x.resumed?.length ? `, finished: ${x.resumed.join(', ')}` : ''}`}`)),
       )
       .finally(() => pending--);
   });
-  return { idle: () => chain.then(() => undefined), pending: () => pending };
+  return {
+    idle: () => chain.then(() => undefined),
+    pending: () => pending,
+    /** Files ingested so far. */
+    ingested: () => ingested,
+    /** Quiet: only failed files are said. */
+    setQuiet: (q: boolean) => void (quiet = q),
+  };
 }

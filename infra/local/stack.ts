@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import { localAsyncFunctionsEnv } from './async-functions';
+import { demoCalendar, demoMoment, type DemoCalendar } from './demo-calendar';
 import { assertJava, assertPortFree, ensureBucket, ensureTable, freePort, LOCAL_CREDENTIALS, startDynamo, startS3, startSes } from './emulators';
 
 export interface LocalStackOptions {
@@ -30,6 +31,8 @@ export interface LocalStack {
   /** The local authoritative DNS server's control endpoint (infra/local/dns-server.ts): publish and remove TXT records. */
   dnsControlUrl: string;
   env: Record<string, string>;
+  /** The demo month's dates (./demo-calendar.ts): from the day its data was made. */
+  calendar: DemoCalendar;
   stop(): Promise<void>;
 }
 
@@ -73,6 +76,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
 
   const dataDir = opts.dataDir;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const calendar = demoCalendar(demoMoment(dataDir));
   const s3Dir = dataDir ? path.join(dataDir, 's3') : path.join(opts.root, '.data', `tmp-s3-${process.pid}-${Date.now()}`);
   const url = `http://localhost:${port}`;
   // Secrets the functions write at run time (a brand's SSO client secret, `sso/local/<brand>`): Secrets Manager in AWS, this file locally (functions/lib/secrets.ts).
@@ -148,6 +152,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       // Domain verification (issue 36): the functions' resolver asks the local DNS server (never set in AWS: the system resolver), whose control endpoint publishes records.
       DNS_SERVERS: dns.server,
       LOCAL_DNS_CONTROL: dns.controlUrl,
+      // When the demo data was made (issue 37): the test suites read the demo's dates from it.
+      DEMO_NOW: calendar.now,
     };
     Object.assign(process.env, env);
     // What `npm run job` (infra/local/job.ts) runs the scheduled reports with: this stack's endpoints and secret.
@@ -158,7 +164,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     await seed(log);
     // Contacts and email history of the demo brand (issue 9): written once.
     const { seedAddressBook } = await import('./demo-address-book');
-    await seedAddressBook(log);
+    await seedAddressBook(calendar, log);
     // The demo brand's single sign-on at the local provider (issue 26).
     const { seedSamlSso, seedSso } = await import('./demo-sso');
     await seedSso(idp.issuer, log);
@@ -191,11 +197,11 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     if (opts.demoScale !== 0) {
       const { seedPostOffice } = await import('./demo-seed');
       const started = Date.now();
-      const n = await seedPostOffice(s3.client, DATA_BUCKET, { scale: opts.demoScale ?? 1, idle: ingestQueue.idle, log });
-      if (n) log(`Post office seeded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+      const n = await seedPostOffice(s3.client, DATA_BUCKET, { scale: opts.demoScale ?? 1, calendar, idle: ingestQueue.idle, log, quiet: ingestQueue.setQuiet });
+      if (n) log(`Demo month filed in ${((Date.now() - started) / 1000).toFixed(1)} s (scans ${calendar.periods[0]} to ${calendar.periods[3]}).`);
       // Flags and export history on the published periods (issue 8: every dashboard screen has something to show).
       const { seedDashboard } = await import('./demo-dashboard');
-      await seedDashboard(log);
+      await seedDashboard(calendar, log);
     }
     const { createApiServer } = await import('./api-server');
     const server: http.Server = createApiServer({ root: opts.root, webDist: path.join(opts.root, 'web', 'dist') });
@@ -207,7 +213,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     });
     stops.push(() => new Promise<void>((r) => server.close(() => r())));
     if (!dataDir) stops.unshift(() => import('node:fs').then((fs) => (fs.rmSync(s3Dir, { recursive: true, force: true }), fs.rmSync(secretsFile, { force: true }))));
-    return { url, sesUrl: ses.endpoint, idpUrl: idp.issuer, samlIdpUrl: samlIdp.url, dnsControlUrl: dns.controlUrl, env, stop };
+    return { url, sesUrl: ses.endpoint, idpUrl: idp.issuer, samlIdpUrl: samlIdp.url, dnsControlUrl: dns.controlUrl, env, calendar, stop };
   } catch (e) {
     held?.close();
     await stop();

@@ -12,10 +12,15 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callRoute, login, queryOf, stack } from '../support/api';
+import { demo, usDate } from '../support/demo';
 import { dropRobotFile, makeOwnTenant, putObject, waitForFile as waitForFileOf } from '../support/post-office';
 import { apiSession, here, inSignedInTab, launchBrowser, openTab, screenshot, toast, waitForPath, withSession, type Tab } from '../support/browser';
 
 const tag = randomBytes(4).toString('hex');
+/** The demo month's first, third and last scan dates (test/support/demo.ts). */
+const FIRST = () => demo().periods[0];
+const THIRD = () => demo().periods[2];
+const LAST = () => demo().periods[3];
 const BRAND = { _id: `brand-poe-${tag}`, name: `Post Screens ${tag}`, slug: `post-screens-${tag}` };
 const RETAILER = { _id: `ret-poe-${tag}`, name: `Screen Store ${tag}`, optId: `PE${tag}`.toUpperCase(), slug: `screen-store-${tag}`, website: 'https://screens.example' };
 const HEADER = 'Style Number,Name,Brand,Brand SKU,Price,Description,Image URLs,Product URL,Screenshot,Shoppability,OH Map ID';
@@ -174,13 +179,13 @@ describe('/admin/post-office', () => {
       for (const d of dates) expect(d).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
       const iso = dates.map((d) => d.replace(/(\d{2})\/(\d{2})\/(\d{4})/, '$3-$1-$2'));
       expect(iso).toEqual([...iso].sort().reverse());
-      const hf = rows(page).filter({ hasText: 'incoming/product/harrowgate-finch/2026-11-16/product-robot.csv' });
+      const hf = rows(page).filter({ hasText: `incoming/product/harrowgate-finch/${LAST()}/product-robot.csv` });
       if (await hf.count()) {
         expect(await hf.locator('td').allTextContents()).toEqual([
-          'incoming/product/harrowgate-finch/2026-11-16/product-robot.csv',
+          `incoming/product/harrowgate-finch/${LAST()}/product-robot.csv`,
           'harrowgate-finchHarrowgate & Finch',
           'Product Details',
-          '11/16/2026',
+          usDate(LAST()),
           'Pending',
           'Requires Review',
         ]);
@@ -208,14 +213,14 @@ describe('/admin/post-office', () => {
       await page.getByLabel('Flag by').selectOption('require_review');
       await waitForPath(page, '/admin/post-office?approvedStatus=pending&flag=require_review&name=harrowgate-finch');
       await expectListLike(page, 'name=harrowgate-finch&approvedStatus=pending&flag=require_review');
-      expect(await fileNames(page)).toEqual(['incoming/product/harrowgate-finch/2026-11-16/product-robot.csv']);
+      expect(await fileNames(page)).toEqual([`incoming/product/harrowgate-finch/${LAST()}/product-robot.csv`]);
 
       await page.reload();
       await page.locator('.po-table').waitFor();
       expect(await page.getByLabel('Retailer').inputValue()).toBe('harrowgate-finch');
       expect(await page.getByLabel('Status').inputValue()).toBe('pending');
       expect(await page.getByLabel('Flag by').inputValue()).toBe('require_review');
-      expect(await fileNames(page)).toEqual(['incoming/product/harrowgate-finch/2026-11-16/product-robot.csv']);
+      expect(await fileNames(page)).toEqual([`incoming/product/harrowgate-finch/${LAST()}/product-robot.csv`]);
 
       await page.goBack();
       await waitForPath(page, '/admin/post-office?approvedStatus=pending&name=harrowgate-finch');
@@ -230,7 +235,7 @@ describe('/admin/post-office', () => {
       await page.getByLabel('Status').selectOption('approved');
       await page.getByLabel('Flag by').selectOption('caution');
       await expectListLike(page, 'name=harrowgate-finch&approvedStatus=approved&flag=caution');
-      expect(await fileNames(page)).toEqual(expect.arrayContaining(['incoming/product/harrowgate-finch/2026-10-26/product-robot.csv']));
+      expect(await fileNames(page)).toEqual(expect.arrayContaining([`incoming/product/harrowgate-finch/${FIRST()}/product-robot.csv`]));
     }));
 
   it('sorts by date, name and Robot Type, ascending or descending', () =>
@@ -246,7 +251,7 @@ describe('/admin/post-office', () => {
 
       await page.getByLabel('Sort by').selectOption('date;asc');
       await expectListLike(page, 'name=saint-clair-jewelers&sort=date;asc');
-      expect((await page.locator('.po-row__date').allTextContents())[0]).toBe('10/26/2026');
+      expect((await page.locator('.po-row__date').allTextContents())[0]).toBe(usDate(FIRST()));
 
       await page.getByLabel('Retailer').selectOption('');
       await page.getByLabel('Sort by').selectOption('name;desc');
@@ -260,20 +265,20 @@ describe('/admin/post-office', () => {
     asAdmin('/admin/post-office', async ({ page }) => {
       await page.locator('.po-table').waitFor();
       const search = page.getByLabel('Robot file');
-      await search.fill('harrowgate-finch/2026-11-16');
+      await search.fill(`harrowgate-finch/${LAST()}`);
       // Typing alone does not search.
       await page.waitForTimeout(300);
       expect(query(page).get('fileName')).toBeNull();
       await search.press('Enter');
-      await waitForPath(page, '/admin/post-office?fileName=harrowgate-finch%2F2026-11-16');
-      await expectListLike(page, 'fileName=harrowgate-finch/2026-11-16');
+      await waitForPath(page, `/admin/post-office?fileName=harrowgate-finch%2F${LAST()}`);
+      await expectListLike(page, `fileName=harrowgate-finch/${LAST()}`);
       expect((await fileNames(page)).sort()).toEqual([
-        'incoming/brand/harrowgate-finch/2026-11-16/brand-robot.csv',
-        'incoming/homepage/harrowgate-finch/2026-11-16/homepage-robot.csv',
-        'incoming/product/harrowgate-finch/2026-11-16/product-robot.csv',
+        `incoming/brand/harrowgate-finch/${LAST()}/brand-robot.csv`,
+        `incoming/homepage/harrowgate-finch/${LAST()}/homepage-robot.csv`,
+        `incoming/product/harrowgate-finch/${LAST()}/product-robot.csv`,
       ]);
       const badge = page.locator('.po-chip');
-      expect(await badge.textContent()).toContain('harrowgate-finch/2026-11-16');
+      expect(await badge.textContent()).toContain(`harrowgate-finch/${LAST()}`);
       await screenshot(page, 'po-list-search');
 
       await search.fill('no-such-robot-file');
@@ -318,7 +323,7 @@ describe('/admin/post-office', () => {
   it('opens the comparison of a clicked row; Back returns to the filtered list', () =>
     asAdmin('/admin/post-office?name=harrowgate-finch&approvedStatus=pending', async ({ page }) => {
       await page.locator('.po-table').waitFor();
-      const hf = await seedFile('incoming/product/harrowgate-finch/2026-11-16/product-robot.csv');
+      const hf = await seedFile(`incoming/product/harrowgate-finch/${LAST()}/product-robot.csv`);
       await rows(page).filter({ hasText: 'product-robot.csv' }).locator('td').nth(3).click();
       await waitForPath(page, `/admin/post-office/comparison/${hf._id}`);
       await page.getByRole('heading', { name: 'File Comparison' }).waitFor();
@@ -329,14 +334,14 @@ describe('/admin/post-office', () => {
 
 describe('/admin/post-office/comparison/{fId}', () => {
   it('shows New and Previous with their dates, row counts, the Showing badges, the marks and why the file was flagged', async () => {
-    const f = await seedFile('incoming/product/harrowgate-finch/2026-11-16/product-robot.csv');
+    const f = await seedFile(`incoming/product/harrowgate-finch/${LAST()}/product-robot.csv`);
     await asAdmin(`/admin/post-office/comparison/${f._id}`, async ({ page }) => {
       const current = page.getByRole('region', { name: 'New', exact: true });
       const previous = page.getByRole('region', { name: 'Previous', exact: true });
       await page.locator('.cmp-table').first().waitFor();
       expect(await page.locator('.po-file__name').textContent()).toBe(f.fileName);
-      expect(await current.locator('.cmp-pane__date').textContent()).toBe('11/16/2026');
-      expect(await previous.locator('.cmp-pane__date').textContent()).toBe('11/09/2026');
+      expect(await current.locator('.cmp-pane__date').textContent()).toBe(usDate(LAST()));
+      expect(await previous.locator('.cmp-pane__date').textContent()).toBe(usDate(THIRD()));
       expect(await current.locator('.cmp-pane__count').textContent()).toBe('91 rows');
       expect(await previous.locator('.cmp-pane__count').textContent()).toBe('182 rows');
       expect(await current.locator('.cmp-pane__showing').textContent()).toBe('Showing 1 - 91 rows');
@@ -372,7 +377,7 @@ describe('/admin/post-office/comparison/{fId}', () => {
   });
 
   it('pages 100 rows a side (page 2) and scrolls both sides together', async () => {
-    const f = await seedFile('incoming/product/harrowgate-finch/2026-11-16/product-robot.csv');
+    const f = await seedFile(`incoming/product/harrowgate-finch/${LAST()}/product-robot.csv`);
     await asAdmin(`/admin/post-office/comparison/${f._id}`, async ({ page }) => {
       const current = page.getByRole('region', { name: 'New', exact: true });
       const previous = page.getByRole('region', { name: 'Previous', exact: true });
@@ -419,7 +424,7 @@ describe('/admin/post-office/comparison/{fId}', () => {
   });
 
   it("shows 'Loading, please wait. It may take longer.' while the rows load", async () => {
-    const f = await seedFile('incoming/homepage/saint-clair-jewelers/2026-11-16/homepage-robot.csv');
+    const f = await seedFile(`incoming/homepage/saint-clair-jewelers/${LAST()}/homepage-robot.csv`);
     await asAdmin('/admin', async ({ page }) => {
       const release = await holdRequests(page, `/api/getFileData/${f._id}`);
       await page.goto(`/admin/post-office/comparison/${f._id}`);
@@ -436,8 +441,8 @@ describe('/admin/post-office/comparison/{fId}', () => {
   });
 
   it('lists the same period files as links to their comparisons', async () => {
-    const f = await seedFile('incoming/product/harrowgate-finch/2026-11-16/product-robot.csv');
-    const brandFile = await seedFile('incoming/brand/harrowgate-finch/2026-11-16/brand-robot.csv');
+    const f = await seedFile(`incoming/product/harrowgate-finch/${LAST()}/product-robot.csv`);
+    const brandFile = await seedFile(`incoming/brand/harrowgate-finch/${LAST()}/brand-robot.csv`);
     await asAdmin(`/admin/post-office/comparison/${f._id}`, async ({ page, audits }) => {
       const same = page.getByRole('region', { name: 'Same period files' });
       // The page shows the file and its rows first (as the tests above wait for them), then the list:
@@ -476,7 +481,7 @@ describe('/admin/post-office/comparison/{fId}', () => {
     }));
 
   it('shows why an unreadable file cannot be approved, and offers Needs Attention alone', async () => {
-    const f = await seedFile('incoming/product/orchard-row/2026-11-16/product-robot.csv');
+    const f = await seedFile(`incoming/product/orchard-row/${LAST()}/product-robot.csv`);
     await asAdmin(`/admin/post-office/comparison/${f._id}`, async ({ page }) => {
       const alert = page.getByRole('alert').filter({ hasText: 'This file could not be read.' });
       await alert.waitFor();

@@ -12,6 +12,7 @@ import { contactInfoResponse, emailHistoryResponse } from '../../shared/schemas/
 import { signedInAccounts, type AccountSpec } from '../support/accounts';
 import { seedBrand } from '../support/brands';
 import { callRoute, errorBody, login, stack } from '../support/api';
+import { demo } from '../support/demo';
 
 const tag = randomBytes(4).toString('hex');
 const B = { _id: `brand-ab-${tag}`, name: `Address House ${tag}`, slug: `address-house-${tag}` };
@@ -383,7 +384,7 @@ describe('the demo seed', () => {
   it('writes its contacts and emails once: a second run changes nothing', async () => {
     const { seedAddressBook } = await import('../../infra/local/demo-address-book');
     const before = await list(tokens.demoAdmin, { retailer: 'ret-lumiere' });
-    expect(await seedAddressBook()).toEqual({ contacts: 0, emails: 0 });
+    expect(await seedAddressBook(demo())).toEqual({ contacts: 0, emails: 0 });
     const after = await list(tokens.demoAdmin, { retailer: 'ret-lumiere' });
     expect(after.body.totalCount).toBe(before.body.totalCount);
   });

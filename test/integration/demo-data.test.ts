@@ -6,9 +6,10 @@
  * Maison Aurelle's brand admin sees it.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PERIODS } from '../../infra/local/demo-files';
 import { WEBSITE_TYPES } from '../../shared/constants';
-import { callRoute, login, queryOf } from '../support/api';
+import { daysBetween } from '../../infra/local/demo-calendar';
+import { callRoute, login, queryOf, TEST_CLOCK_HEADER } from '../support/api';
+import { demo } from '../support/demo';
 
 const MA = 'brand-maison-aurelle';
 let token = '';
@@ -67,7 +68,7 @@ describe('the demo brand (Maison Aurelle)', () => {
         const p = (await callRoute('getRetailerScraping', { params: { brandId: MA, id: option._id }, token })).body.data;
         if (p.kind !== 'period') throw new Error(`${option._id} is not a period`);
         // The seed's approvals (the latest week's files may be approved by a person meanwhile: other suites do).
-        if (p.date >= DEMO_PERIODS[DEMO_PERIODS.length - 1]!) continue;
+        if (p.date >= demo().periods[3]) continue;
         const days = (Date.parse(p.approvedDate) - Date.parse(`${p.date}T00:00:00Z`)) / 86_400_000;
         expect(days, `${r.retailer.name} ${p.date} approved ${p.approvedDate}`).toBeGreaterThanOrEqual(1);
         expect(days, `${r.retailer.name} ${p.date} approved ${p.approvedDate}`).toBeLessThan(3);
@@ -108,6 +109,34 @@ describe('the demo brand (Maison Aurelle)', () => {
         return after.approvedStatus === 'pending' ? JSON.stringify(shown) === JSON.stringify({ state: 'in_review', date: after.date }) : shown.state !== 'in_review';
       })
       .toBe(true);
+  });
+
+  it('is the month of the day the stack made it (issue 37): the latest scans within days, no Next Scan gone by but the two robots in trouble, the month’s case figures and the robot check of that day', async () => {
+    const cal = demo();
+    const at = { [TEST_CLOCK_HEADER]: cal.now };
+    const list = (await callRoute('listRetailerScrapings', { params: { brandId: MA }, token, headers: at })).body.data as any[];
+    const byId = new Map(list.map((r) => [r.retailer._id as string, r]));
+    for (const [id, r] of byId) {
+      if (id === 'ret-vellani') continue; // no products: no period
+      const [latest] = await latestOf(id);
+      expect(daysBetween(latest!.value, cal.today), `${id} latest scan ${latest!.value}`).toBeLessThanOrEqual(10);
+      // Saint-Clair's product robot stopped after the third scan, Orchard Row's last file is broken (robot health): their scans are overdue.
+      if (id === 'ret-saint-clair' || id === 'ret-orchard') expect(r.nextScan, id).toEqual({ state: 'overdue', date: cal.periods[3] });
+      else if (r.nextScan.state !== 'in_review') expect(r.nextScan.state === 'scheduled' && r.nextScan.date >= cal.today, `${id} ${JSON.stringify(r.nextScan)}`).toBe(true);
+    }
+    expect(byId.get('ret-saint-clair').delayedSince).toBe(cal.periods[3]);
+    // The Cases panel's month, as of that moment: flags opened and a notice sent this month, and two notices unanswered past the brand's 14 days.
+    const figures = (await callRoute('getCaseSummary', { params: { brandId: MA }, token, headers: at })).body.figures;
+    expect(figures.month).toBe(cal.today.slice(0, 7));
+    expect(figures.newThisMonth).toBeGreaterThanOrEqual(4);
+    expect(figures.noticesThisMonth).toBeGreaterThanOrEqual(1);
+    expect(figures.overdue).toBeGreaterThanOrEqual(2);
+    // The robots' check of that day found the late robot, the thin file and the broken one, each since a day of the month.
+    const admin = await login('admin@demo.test');
+    const problems = (await callRoute('getRobotHealth', { query: { limit: 100 }, token: admin })).body.data as any[];
+    const of = (retailer: string, kind: string) => problems.find((p) => p.retailer._id === retailer && p.kind === kind && p.type === 'product');
+    expect(of('ret-saint-clair', 'late')?.since).toBe(cal.periods[3]);
+    expect(of('ret-orchard', 'broken')?.since).toBe(cal.periods[3]);
   });
 
   it('has exports in the history of Harrowgate & Finch and Lumière Boutique, with working links', async () => {
