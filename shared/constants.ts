@@ -93,6 +93,12 @@ export const TERMS_NOT_ACCEPTED = 'TERMS_NOT_ACCEPTED';
  */
 export const SECOND_FACTOR_REQUIRED = 'SECOND_FACTOR_REQUIRED';
 
+/**
+ * The `code` of POST /login's 429 while the account's backstop holds an unknown browser (issue 36):
+ * the body names a captcha (GET /captcha's answer) whose solution lets the password be checked.
+ */
+export const CAPTCHA_REQUIRED = 'CAPTCHA_REQUIRED';
+
 /** Header CloudFront adds to every API request (a secret value); the API refuses requests without it. */
 export const ORIGIN_HEADER = 'x-origin-verify';
 

@@ -6,7 +6,9 @@
  *   AUTH.maxFailedLogins attempts per device per window, and nothing else;
  * - any other login: AUTH.maxFailedLogins attempts per account AND address per window (a right
  *   password clears them), and AUTH.accountFailedLogins per account as a backstop, which holds
- *   unknown browsers only: strangers' guessing cannot lock the owner's known browsers out.
+ *   unknown browsers only: strangers' guessing cannot lock the owner's known browsers out. Once it
+ *   is used up, an unknown browser's password is checked only with a solved captcha (issue 36:
+ *   strangers cannot hold the owner out of a new browser either; ./login.ts).
  * The counters are keyed by the email as typed (lower case), so an address without an account
  * is throttled exactly like one with an account. The window is the request's time (`requestTime`).
  */
@@ -71,21 +73,29 @@ export interface LoginAttempt {
   now: number;
 }
 
-/**
- * Reserve one login attempt; 429 (the same for any email) when used up: through a known device,
- * that device's count alone; otherwise (email, address) and then the account's backstop.
- */
-export async function reserveLoginAttempt(a: LoginAttempt): Promise<void> {
-  const ok = a.device
-    ? await takeDeviceAttempt(a.device, pair, a.now)
-    : (await takeLoginAttempt(a.email, a.ip, pair, a.now)) && (await takeAccountAttempt(a.email, account, a.now));
-  if (!ok) throw new TooManyRequestsError(MSG.accountLocked);
+/** A reserved attempt: `held`, the account's backstop is used up and holds this unknown browser (its password is checked only with a solved captcha). */
+export interface Reservation {
+  held: boolean;
 }
 
-/** A right password: that device's or that address's failures are forgotten, and the attempt does not count against the account. */
-export async function loginSucceeded(a: LoginAttempt): Promise<void> {
+/**
+ * Reserve one login attempt; 429 (the same for any email) when used up: through a known device,
+ * that device's count alone; otherwise (email, address), and then the account's backstop, whose
+ * exhaustion is no refusal here but `held` (the login asks for a captcha).
+ */
+export async function reserveLoginAttempt(a: LoginAttempt): Promise<Reservation> {
+  const ok = a.device ? await takeDeviceAttempt(a.device, pair, a.now) : await takeLoginAttempt(a.email, a.ip, pair, a.now);
+  if (!ok) throw new TooManyRequestsError(MSG.accountLocked);
+  return { held: !a.device && !(await takeAccountAttempt(a.email, account, a.now)) };
+}
+
+/**
+ * A right password: that device's or that address's failures are forgotten, and the attempt does
+ * not count against the account (one the backstop held took nothing from it: nothing to give back).
+ */
+export async function loginSucceeded(a: LoginAttempt, r: Reservation): Promise<void> {
   if (a.device) await clearDeviceAttempts(a.device, pair, a.now);
-  else await Promise.all([clearLoginAttempts(a.email, a.ip, pair, a.now), returnAccountAttempt(a.email, account, a.now)]);
+  else await Promise.all([clearLoginAttempts(a.email, a.ip, pair, a.now), ...(r.held ? [] : [returnAccountAttempt(a.email, account, a.now)])]);
 }
 
 /**

@@ -6,6 +6,8 @@ export const ACCOUNT_MSG = {
   passwordReset: 'Your Password has been Successfully reset',
   loginFailed: 'Invalid email or password.',
   accountLocked: 'Too many failed logins. Try again in a few minutes.',
+  /** POST /login's 429 `CAPTCHA_REQUIRED` (issue 36): many failed logins on the account from browsers it does not know. */
+  loginCaptchaRequired: 'Too many failed logins on this account from other browsers. Answer the captcha to log in.',
   notActivated: 'Please activate your account from the email we sent you.',
   emailTaken: 'An account with this email already exists.',
   registered: 'Your account has been created. Please check your email to activate it.',

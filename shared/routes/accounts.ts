@@ -4,7 +4,7 @@ import { updatePolicyBody, userIdPath } from '../schemas/users';
 import { r, routeIn, type RouteDef } from './define';
 
 export const accountRoutes = [
-  r({ id: 'login', method: 'POST', path: '/login', handler: 'functions/auth/login.ts', access: 'public', grants: ['table:read', 'table:write'], body: loginBody, jwtKey: 'issuesSession' }),
+  r({ id: 'login', method: 'POST', path: '/login', handler: 'functions/auth/login.ts', access: 'public', grants: ['table:read', 'table:write'], body: loginBody, jwtKey: 'issuesSession', publicForm: { captcha: true } }),
   r({ id: 'forgotPassword', method: 'POST', path: '/forgotPassword', handler: 'functions/auth/forgot-password.ts', access: 'public', grants: ['table:read', 'table:write', 'email:send'], body: forgotPasswordBody }),
   r({ id: 'validateToken', method: 'GET', path: '/validateToken', handler: 'functions/auth/validate-token.ts', access: 'public', grants: ['table:read'], query: tokenQuery }),
   r({ id: 'resetPassword', method: 'POST', path: '/resetPassword', handler: 'functions/auth/reset-password.ts', access: 'public', grants: ['table:read', 'table:write'], query: tokenQuery, body: resetPasswordBody }),

@@ -1,12 +1,19 @@
 import * as z from 'zod';
-import { LINK_KINDS } from '../constants';
+import { CAPTCHA_REQUIRED, LINK_KINDS } from '../constants';
 import { newPassword, typedPassword } from './password';
+import { captchaFields, captchaResponse } from './public';
 import { publicUser } from './users';
 
-/** POST /login; the messages are the spec's alternative login form (000 §5). */
+/**
+ * POST /login; the messages are the spec's alternative login form (000 §5). While the account's
+ * backstop holds an unknown browser (issue 36), a solved captcha too, sent as the public forms
+ * send theirs: the answer (or reCAPTCHA's response) in `recaptcha`, the local challenge's token.
+ */
 export const loginBody = z.object({
   email: z.string({ error: 'This field is required.' }).trim().min(1, 'This field is required.').email('is not a valid email.'),
   password: typedPassword('This field is required.'),
+  recaptcha: captchaFields.shape.recaptcha.optional(),
+  captchaToken: captchaFields.shape.captchaToken,
 });
 /** The login form adds the spec's client-side minimum; its maximum is the password rule's (a passphrase must log in). */
 export const loginForm = loginBody.extend({
@@ -54,5 +61,8 @@ export const messageResponse = z.object({ message: z.string() });
  * opens only its setup until it is done.
  */
 export const loginResponse = z.object({ token: z.string(), expiresAt: z.string(), user: publicUser, secondFactorRequired: z.literal(true).optional() });
+/** POST /login's 429 while the account's backstop holds an unknown browser (issue 36): why, and the captcha to answer (GET /captcha's answer). */
+export const captchaRequiredResponse = z.object({ message: z.string(), code: z.literal(CAPTCHA_REQUIRED), captcha: captchaResponse });
+export type CaptchaRequiredBody = z.output<typeof captchaRequiredResponse>;
 /** GET /validateToken: the link is usable (an unusable one answers 410), and what it is for. */
 export const validateTokenResponse = z.object({ valid: z.boolean(), kind: z.enum(LINK_KINDS) });

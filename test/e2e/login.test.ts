@@ -3,7 +3,10 @@
  * state, the redirects after login and for an already signed-in visitor, the stored session.
  */
 import { describe, expect, it } from 'vitest';
-import { callRoute, demoAdminApp } from '../support/api';
+import { AUTH } from '../../shared/constants';
+import { MSG } from '../../shared/messages';
+import { apiFrom, callRoute, demoAdminApp, TEST_CLOCK_HEADER, throttleWindowTime } from '../support/api';
+import { PHONE } from '../support/phone-width';
 import { activeAccount, apiSession, browserPerFile, cssVar, here, loginInUi, openTab, screenshot, storedSession, waitForPath, withSession } from '../support/browser';
 
 const { tab } = browserPerFile();
@@ -227,4 +230,28 @@ describe('login page states', () => {
       },
       { width: 390, height: 800 },
     ));
+});
+
+describe('no lockout by strangers (issue 36)', () => {
+  it('past the account-wide backstop, a new browser answers the captcha under the password and signs in; at 390 px', () =>
+    tab(async ({ page }) => {
+      const account = await activeAccount('captcha');
+      // Strangers: 12 addresses × 5 wrong passwords, in a throttle window of this test (the stack takes the request's time from the header).
+      const at = String(throttleWindowTime(7_000 + Math.floor(Math.random() * 1_000), AUTH.lockMinutes));
+      const net = Math.floor(Math.random() * 200) + 20;
+      for (let a = 0; a < 12; a++) for (let i = 0; i < 5; i++) await apiFrom(`127.${net}.9.${a + 1}`, 'POST', '/login', { body: { email: account.email, password: `stranger-${a}-${i}` }, headers: { [TEST_CLOCK_HEADER]: at } });
+      // The owner's browser, new to the account, in that window.
+      await page.setExtraHTTPHeaders({ [TEST_CLOCK_HEADER]: at });
+      await loginInUi(page, account.email, account.password);
+      await page.getByText(MSG.loginCaptchaRequired).waitFor();
+      const field = page.getByLabel(/^Captcha: What is \d+ \+ \d+\?$/);
+      await field.waitFor();
+      expect(here(page)).toBe('/login');
+      await screenshot(page, 'login-captcha');
+      const [, a, b] = /What is (\d+) \+ (\d+)\?/.exec((await page.locator('label', { hasText: 'Captcha:' }).textContent()) ?? '') ?? [];
+      await field.fill(String(Number(a) + Number(b)));
+      await page.getByRole('button', { name: 'Log in' }).click();
+      // A new brand's admin: the terms first (000 §2).
+      await waitForPath(page, '/privacypolicy');
+    }, PHONE));
 });

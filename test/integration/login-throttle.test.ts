@@ -14,6 +14,10 @@ import { AUTH } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import { TEST_ACCOUNT_ROUTE_LIMIT } from '../setup/stack';
 import type { LoginResponse } from '../../shared/types';
+import { captchaRequiredResponse } from '../../shared/schemas/auth';
+import { PUBLIC_MSG } from '../../shared/messages/public';
+import type { CaptchaChallenge } from '../../shared/schemas/public';
+import { strict } from '../support/contract';
 import { apiFrom, errorBody, sentEmails, stack, TEST_CLOCK_HEADER, throttleWindowTime, type ApiResult } from '../support/api';
 import { testUser } from '../support/accounts';
 
@@ -50,6 +54,28 @@ interface Caller {
 }
 const clock = (c: Caller) => ({ [TEST_CLOCK_HEADER]: String(c.at), ...(c.cookie ? { cookie: c.cookie } : {}) });
 const login = (c: Caller, email: string, password: string) => apiFrom<LoginResponse>(c.from, 'POST', '/login', { body: { email, password }, headers: clock(c) });
+
+type LocalChallenge = Extract<CaptchaChallenge, { provider: 'local' }>;
+/** The answer to a local captcha's question (the test stack runs the local provider). */
+function solved(c: CaptchaChallenge | undefined, wrong = false): { recaptcha: string; captchaToken: string } {
+  if (c?.provider !== 'local') throw new Error(`the test stack runs the local captcha, got ${JSON.stringify(c)}`);
+  const m = /^What is (\d+) \+ (\d+)\?$/.exec(c.question);
+  if (!m) throw new Error(`unexpected question ${c.question}`);
+  return { recaptcha: String(Number(m[1]) + Number(m[2]) + (wrong ? 1 : 0)), captchaToken: c.token };
+}
+/** A login that also sends a captcha (its answer and token). */
+const loginWith = (c: Caller, email: string, password: string, captcha: { recaptcha: string; captchaToken: string }) =>
+  apiFrom<LoginResponse>(c.from, 'POST', '/login', { body: { email, password, ...captcha }, headers: clock(c) });
+/** A fresh challenge, as the public forms get it. */
+const freshChallenge = async (from: string) => (await apiFrom<LocalChallenge>(from, 'GET', '/captcha')).body;
+/** The captcha a held login's 429 names, checked to be the CAPTCHA_REQUIRED answer. */
+function captchaAsked(res: ApiResult, message: string = MSG.loginCaptchaRequired): CaptchaChallenge {
+  expect(res.status, JSON.stringify(res.body)).toBe(429);
+  expect(strict(captchaRequiredResponse).safeParse(res.body).success, JSON.stringify(res.body)).toBe(true);
+  expect(errorBody(res).message).toBe(message);
+  expect(res.headers.getSetCookie().some((c) => c.startsWith('__Secure-ra-device='))).toBe(false);
+  return (res.body as { captcha: CaptchaChallenge }).captcha;
+}
 
 /** The device cookie a login answer sets, as the browser sends it back (`name=value`), with its attributes. */
 function deviceCookieOf(res: ApiResult): { pair: string; attributes: string[] } {
@@ -189,6 +215,79 @@ describe('the account-wide backstop and the device cookie (issue 20 §7)', () =>
       apiFrom(from, 'PUT', `/users/${owner.id}`, { token: session, body: { password: 'Other-2026', currentPassword }, headers: { [TEST_CLOCK_HEADER]: String(at) } });
     for (let i = 0; i < AUTH.maxFailedLogins; i++) expect((await guess(`nope-${i}`)).status).toBe(400);
     expect((await guess('Changed-2026')).status).toBe(429);
+  });
+});
+
+describe('no lockout by strangers: past the backstop, a new browser passes a captcha (issue 36)', () => {
+  /** 60 wrong passwords from 12 addresses, 5 each: past the backstop, the rest are asked for a captcha. */
+  async function twelveTimesFive(email: string, at: number): Promise<number[]> {
+    const statuses: number[] = [];
+    for (let a = 0; a < 12; a++) for (let i = 0; i < 5; i++) statuses.push((await login({ from: address(80 + a), at }, email, `stranger-${a}-${i}`)).status);
+    return statuses;
+  }
+
+  it('the right password from a new browser is asked for a captcha (as a wrong one is), and signs in with it solved', async () => {
+    const owner = await makeUser();
+    const at = ownWindow();
+    const statuses = await twelveTimesFive(owner.email, at);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(AUTH.accountFailedLogins);
+    expect(statuses.slice(AUTH.accountFailedLogins)).toEqual(Array(60 - AUTH.accountFailedLogins).fill(429));
+
+    const phone = { from: address(100), at };
+    // Asked before the password is checked: a right and a wrong password get the same answer (no oracle).
+    const right = await login(phone, owner.email, PASSWORD);
+    const first = captchaAsked(right);
+    expect(right.body).not.toHaveProperty('token');
+    const wrong = await login(phone, owner.email, 'not-the-password');
+    captchaAsked(wrong);
+    expect({ ...(wrong.body as object), captcha: null }).toEqual({ ...(right.body as object), captcha: null });
+    // A wrong answer spends its challenge and brings a new one, the password unchecked.
+    const second = captchaAsked(await loginWith(phone, owner.email, PASSWORD, solved(first, true)), PUBLIC_MSG.captchaWrong);
+    expect(second).not.toEqual(first);
+    captchaAsked(await loginWith(phone, owner.email, PASSWORD, solved(first)), PUBLIC_MSG.captchaUsed);
+    // Solved: the owner is in from the new browser, which now holds the account's device cookie.
+    const inside = await loginWith(phone, owner.email, PASSWORD, solved(second));
+    expect(inside.status, JSON.stringify(inside.body)).toBe(200);
+    expect(inside.body.token).toMatch(/^ey/);
+    const cookie = deviceCookieOf(inside).pair;
+    expect((await login({ ...phone, cookie }, owner.email, PASSWORD)).status).toBe(200);
+    // Signing in through the captcha gave the strangers nothing back: another new browser is still asked.
+    captchaAsked(await login({ from: address(101), at }, owner.email, 'guess-after'));
+  });
+
+  it('a wrong password with a solved captcha is a 401 and counts: the per account and address limit still holds', async () => {
+    const owner = await makeUser();
+    const at = ownWindow();
+    await twelveTimesFive(owner.email, at);
+    const guesser = { from: address(110), at };
+    for (let i = 0; i < AUTH.maxFailedLogins; i++) {
+      const res = await loginWith(guesser, owner.email, `captcha-guess-${i}`, solved(await freshChallenge(guesser.from)));
+      expect(res.status, JSON.stringify(res.body)).toBe(401);
+      expect(errorBody(res).message).toBe(MSG.loginFailed);
+    }
+    // That address's five are used: even the right password with a solved captcha is refused there.
+    const locked = await loginWith(guesser, owner.email, PASSWORD, solved(await freshChallenge(guesser.from)));
+    expect(locked.status).toBe(429);
+    expect(errorBody(locked).message).toBe(MSG.accountLocked);
+    // The account is still held for every other new browser, right password or not.
+    captchaAsked(await login({ from: address(111), at }, owner.email, PASSWORD));
+  });
+
+  it('a reset link still works during the hold, and its password from a new browser signs in with a captcha', async () => {
+    const owner = await makeUser();
+    const at = ownWindow();
+    await twelveTimesFive(owner.email, at);
+    const laptop = { from: address(120), at };
+    captchaAsked(await login(laptop, owner.email, PASSWORD));
+    expect((await apiFrom(laptop.from, 'POST', '/forgotPassword', { body: { email: owner.email, userName: 'Thr' }, headers: clock(laptop) })).status).toBe(200);
+    const mail = (await sentEmails()).reverse().find((m) => m.destination.to.includes(owner.email) && m.subject === 'Reset your password');
+    const link = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail?.body.html ?? '')?.[1];
+    const reset = await apiFrom(laptop.from, 'POST', `/resetPassword?token=${link}`, { body: { password: 'Reset-in-2026' }, headers: clock(laptop) });
+    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+    expect((await login({ ...laptop, cookie: deviceCookieOf(reset).pair }, owner.email, 'Reset-in-2026')).status).toBe(200);
+    const tablet = { from: address(121), at };
+    const challenge = captchaAsked(await login(tablet, owner.email, 'Reset-in-2026'));
+    expect((await loginWith(tablet, owner.email, 'Reset-in-2026', solved(challenge))).status).toBe(200);
   });
 });
 

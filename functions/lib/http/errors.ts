@@ -1,6 +1,7 @@
-import { SECOND_FACTOR_REQUIRED, TERMS_NOT_ACCEPTED } from '../../../shared/constants';
+import { CAPTCHA_REQUIRED, SECOND_FACTOR_REQUIRED, TERMS_NOT_ACCEPTED } from '../../../shared/constants';
 import { MFA_MSG } from '../../../shared/messages/mfa';
 import { MSG } from '../../../shared/messages';
+import type { CaptchaChallenge } from '../../../shared/schemas/public';
 
 export interface Issue {
   path: string;
@@ -71,5 +72,14 @@ export class PayloadTooLargeError extends HttpError {
 export class TooManyRequestsError extends HttpError {
   constructor(message: string) {
     super(429, message, 'TOO_MANY_REQUESTS');
+  }
+}
+/** A login the account's backstop holds (issue 36): 429 `CAPTCHA_REQUIRED` with the captcha to answer, as GET /captcha gives it. */
+export class CaptchaRequiredError extends HttpError {
+  constructor(
+    message: string,
+    readonly captcha: CaptchaChallenge,
+  ) {
+    super(429, message, CAPTCHA_REQUIRED);
   }
 }

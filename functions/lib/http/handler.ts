@@ -25,7 +25,7 @@ import type { RouteDef } from '../../../shared/routes/define';
 import type { HandlerResultOf } from '../../../shared/routes/responses';
 import { logger } from '../logger';
 import { assertBrand, assertTermsAccepted, authorizeRole, type AuthContext, type Authenticate } from './auth';
-import { ForbiddenError, HttpError, PayloadTooLargeError, ValidationError, type Issue } from './errors';
+import { CaptchaRequiredError, ForbiddenError, HttpError, PayloadTooLargeError, ValidationError, type Issue } from './errors';
 import { fromOrigin } from './origin';
 
 type Out<S> = S extends ZodType ? z.output<S> : undefined;
@@ -210,7 +210,7 @@ export function wrap<R extends RouteDef>(
           if (error.statusCode >= 500) logger.error('request failed', { error });
           else logger.info('request rejected', { status: error.statusCode, message: error.message });
           request.response = error.expose
-            ? json(error.statusCode, { message: error.message, code: error.code, ...(error.issues ? { issues: error.issues } : {}) })
+            ? json(error.statusCode, { message: error.message, code: error.code, ...(error.issues ? { issues: error.issues } : {}), ...(error instanceof CaptchaRequiredError ? { captcha: error.captcha } : {}) })
             : json(error.statusCode, { message: MSG.genericError, code: 'INTERNAL' });
           return;
         }

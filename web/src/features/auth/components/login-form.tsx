@@ -21,13 +21,20 @@
  * (../api/passkey-login.ts and @simplewebauthn/browser: a chunk loaded on the button's hover,
  * focus or click); its session goes the same way, a refusal to /login?login=failed, a cancelled
  * prompt or a browser without passkeys is said under the button.
+ *
+ * Past the account's backstop (issue 36), the API answers a browser it does not know 429
+ * `CAPTCHA_REQUIRED` with a captcha: the form then says why and shows the public forms' captcha
+ * field (its own chunk) under the password, and the next submit sends its answer and token. A
+ * wrong answer brings the API's new challenge and its reason; a wrong password goes on as refused.
  */
 import { lazy, Suspense, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
+import { CAPTCHA_REQUIRED } from '@shared/constants';
 import { SSO_UI } from '@shared/messages/sso';
 import { PASSKEY_LOGIN_UI } from '@shared/messages/passkey-login';
-import type { LoginBody } from '@shared/schemas/auth';
+import type { CaptchaRequiredBody, LoginBody } from '@shared/schemas/auth';
+import type { CaptchaChallenge } from '@shared/schemas/public';
 import { FormField } from '../../../components/ui/form-field';
 import { paths } from '../../../config/paths';
 import { afterLogin } from '../../../lib/access';
@@ -61,6 +68,8 @@ function loadPasskey() {
 }
 
 const MfaStep = lazy(() => import('./mfa-step').then((m) => ({ default: m.MfaStep })));
+/** The public forms' captcha field, loaded only when the API asks for it (issue 36). */
+const CaptchaField = lazy(() => import('../../public-forms').then((m) => ({ default: m.CaptchaField })));
 
 const resolver: Resolver<LoginBody> = async (values, context, options) => (await loadDeps())[0].loginResolver(values, context, options);
 
@@ -72,10 +81,13 @@ export function LoginForm({ defaultEmail = '', failed = false }: { defaultEmail?
   const [checked, setChecked] = useState('');
   const [passkeyBusy, setPasskeyBusy] = useState(false);
   const [passkeyNote, setPasskeyNote] = useState('');
+  /** The captcha the API asked for (429 `CAPTCHA_REQUIRED`, issue 36), why, and a count of the challenges shown (the widget resets on each). */
+  const [captcha, setCaptcha] = useState<{ challenge: CaptchaChallenge; message: string; generation: number } | null>(null);
   const {
     register,
     handleSubmit,
     setError,
+    setValue,
     getValues,
     resetField,
     formState: { errors, isSubmitting },
@@ -143,10 +155,15 @@ export function LoginForm({ defaultEmail = '', failed = false }: { defaultEmail?
     try {
       if (await checkMethod(values.email)) return;
       const { login } = (await loadDeps())[1];
-      const res = await login(values);
+      const res = await login({ ...values, ...(captcha?.challenge.provider === 'local' ? { captchaToken: captcha.challenge.token } : {}) });
       if ('mfaRequired' in res) return setChallenge({ mfaToken: res.mfaToken, message: res.message });
       signIn(res);
     } catch (e) {
+      if (e instanceof ApiError && e.status === 429 && e.code === CAPTCHA_REQUIRED) {
+        const asked = e.body as CaptchaRequiredBody;
+        setValue('recaptcha', '');
+        return setCaptcha((c) => ({ challenge: asked.captcha, message: asked.message, generation: (c?.generation ?? 0) + 1 }));
+      }
       if (e instanceof ApiError && REFUSED.has(e.status)) return refused(e.message, values.email);
       if (e instanceof ApiError && e.status === 400 && e.issues.length) {
         for (const issue of e.issues) if (issue.path === 'email' || issue.path === 'password') setError(issue.path, { message: issue.message });
@@ -190,6 +207,22 @@ export function LoginForm({ defaultEmail = '', failed = false }: { defaultEmail?
     <form className="form" onSubmit={(e) => void onSubmit(e).catch(handleError)} onFocus={() => void loadDeps().catch(() => undefined)} noValidate aria-label="Log in">
       <FormField label="Email" type="email" autoComplete="username" registration={{ ...emailField, onBlur: async (e) => (await emailField.onBlur(e), void checkMethod(getValues('email'))) }} error={errors.email} aria-invalid={failed || !!errors.email || undefined} />
       <FormField label="Password" type="password" autoComplete="current-password" registration={register('password')} error={errors.password} aria-invalid={failed || !!errors.password || undefined} />
+      {captcha ? (
+        <>
+          <p className="banner banner--info" role="alert" data-testid="login-captcha">
+            {captcha.message}
+          </p>
+          <Suspense fallback={null}>
+            <CaptchaField
+              challenge={captcha.challenge}
+              registration={register('recaptcha')}
+              error={errors.recaptcha}
+              generation={captcha.generation}
+              onToken={(t) => setValue('recaptcha', t, { shouldValidate: Boolean(t) })}
+            />
+          </Suspense>
+        </>
+      ) : null}
       <div className="form__row form__row--end">
         <Link className="link" to={paths.forgotPassword}>
           Forgot password?
