@@ -4,6 +4,7 @@ import { SSO_MSG } from '../../shared/messages/sso';
 import { route } from '../../shared/routes/accounts';
 import { slugify } from '../../shared/slug';
 import type { BrandRecord } from '../brands';
+import { refuseCommonPassword } from '../lib/common-passwords';
 import { sendEmail } from '../lib/email';
 import { activateAccountEmail, registrationAttemptEmail } from '../lib/email/accounts';
 import { env } from '../lib/env';
@@ -29,6 +30,7 @@ import { limitAddress } from './throttle';
  */
 export const handler = httpHandler(route('register'), async ({ body, event }) => {
   await limitAddress(event);
+  await refuseCommonPassword(body.password);
   const email = body.email.toLowerCase();
   // An address of a brand's single sign-on domain signs in at its company, never registers (issue 36): told by the domain alone.
   const sso = await ssoForEmail(email);

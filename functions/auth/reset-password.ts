@@ -1,5 +1,6 @@
 import { MSG } from '../../shared/messages';
 import { route } from '../../shared/routes/accounts';
+import { refuseCommonPassword } from '../lib/common-passwords';
 import { HttpError } from '../lib/http/errors';
 import { httpHandler, respond } from '../http';
 import { hashLinkToken, hashPassword } from '../lib/password';
@@ -14,6 +15,8 @@ import { consumeLinkToken } from './tokens.repo';
  * logs in even while strangers' guessing holds unknown browsers (docs/decisions.md "Login throttling").
  */
 export const handler = httpHandler(route('resetPassword'), async ({ query, body }) => {
+  // Part of the password rule: refused before the link is spent.
+  await refuseCommonPassword(body.password);
   const token = await consumeLinkToken(hashLinkToken(query.token));
   if (!token) throw new HttpError(410, MSG.linkExpired, 'LINK_EXPIRED');
   // A deactivated account is not brought back by an old link. The password change ends every session.

@@ -11,6 +11,7 @@ import { ADMIN_USERS_MSG as AM } from '../../shared/messages/admin-users';
 import { USER_MSG } from '../../shared/messages/users';
 import { route } from '../../shared/routes/users';
 import { getBrand } from '../brands';
+import { refuseCommonPassword } from '../lib/common-passwords';
 import { ConflictError, ValidationError } from '../lib/http/errors';
 import { httpHandler, respond } from '../http';
 import { hashPassword } from '../lib/password';
@@ -20,6 +21,7 @@ import { newUserRecord } from './new-user';
 import { createUser, getUserByEmail } from './users.repo';
 
 export const handler = httpHandler(route('createUser'), async ({ body }) => {
+  await refuseCommonPassword(body.password);
   const brand = await getBrand(body.brand);
   if (!brand) throw new ValidationError(AM.brandUnknown, [{ path: 'brand', message: AM.brandUnknown }]);
   const roles = await grantableRoles(body.roles, true);

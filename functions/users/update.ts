@@ -17,6 +17,7 @@ import { USER_MSG } from '../../shared/messages/users';
 import { route } from '../../shared/routes/users';
 import { createEmailChangeLink, currentPasswordChecked, requestTime, reserveCurrentPasswordCheck, sourceIp } from '../auth';
 import { getBrand } from '../brands';
+import { refuseCommonPassword } from '../lib/common-passwords';
 import { sendEmail } from '../lib/email';
 import { emailChangeLinkEmail, emailChangeNoticeEmail, userUpdatedEmail } from '../lib/email/users';
 import { env } from '../lib/env';
@@ -50,6 +51,7 @@ export const handler = httpHandler(route('updateUser'), async ({ params, query, 
     if (body.emailFrequency !== undefined && body.emailFrequency !== user.emailFrequency) changes.emailFrequency = body.emailFrequency;
     const newEmail = body.email !== undefined && body.email !== user.email.toLowerCase() ? body.email : undefined;
     if (newEmail !== undefined || body.password !== undefined) {
+      await refuseCommonPassword(body.password);
       if (!body.currentPassword) throw new ValidationError(USER_MSG.currentPasswordRequired, [{ path: 'currentPassword', message: USER_MSG.currentPasswordRequired }]);
       // The current password is guessed no faster than at the login: the address's login count and this session's own (429 past them).
       const ip = sourceIp(event);

@@ -26,4 +26,8 @@ export const PASSWORD_MSG = {
   required: 'Password Required',
   tooShort: 'You must enter a password of at least 6 characters.',
   tooLong: 'Too Long!',
+  /** A password with a control character (NUL, a tab, a line break, any C0 or C1 control; issue 36). */
+  controlCharacters: 'A password cannot contain control characters such as a tab or a line break: use letters, digits, spaces and punctuation.',
+  /** A password of the most common passwords' list (issue 36; functions/lib/common-passwords.ts). */
+  tooCommon: 'This password is one of the most common passwords and easy to guess: choose another one (a few words of your own make a good passphrase).',
 } as const;

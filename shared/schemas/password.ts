@@ -8,6 +8,10 @@
  * 800-63B and OWASP: allow at least 64); any character, spaces included, and nothing trimmed.
  * The spec's older limits (4–12 on the reset form, 20 at most on the admin's form and the login
  * form) would refuse passphrases: docs/decisions.md "Accounts and sessions".
+ *
+ * No control character (issue 36): see `CONTROL_CHARACTERS`. The most common passwords are refused
+ * by the functions that set one (functions/lib/common-passwords.ts: a 49,233-entry list that stays
+ * out of the web's bundle), with their message under the same field.
  */
 import * as z from 'zod';
 import { PASSWORD_MSG } from '../messages/accounts';
@@ -15,7 +19,18 @@ import { PASSWORD_MSG } from '../messages/accounts';
 export const PASSWORD_RULE = { min: 6, max: 128 } as const;
 
 /**
- * A new password: 6 to 128 characters. The rule is the same everywhere; only what an empty field
+ * What a password may not hold (issue 36): Unicode's control characters (Cc: NUL and every C0
+ * control, tab and line breaks included, DEL and the C1 controls), the line and paragraph
+ * separators (Zl, Zp), and a lone surrogate (Cs: half a character, which UTF-8 stores as U+FFFD,
+ * so two different passwords would hash the same). Nobody types them into a password field; a
+ * pasted or scripted one is a mistake or a trick. Format characters (Cf) are kept: the zero-width
+ * joiner of emoji and the zero-width non-joiner of Persian are part of real text. Spaces and every
+ * letter, accented or not, pass.
+ */
+export const CONTROL_CHARACTERS = /[\p{Cc}\p{Zl}\p{Zp}\p{Cs}]/u;
+
+/**
+ * A new password: 6 to 128 characters, no control character. The rule is the same everywhere; only what an empty field
  * says follows its form's spec: 'You must enter a password of at least 6 characters.' (000 §5,
  * registration; the reset/activate form and My Account too), 'Password Required' on the admin's
  * Add User (001 §5: `newPasswordRequired`).
@@ -25,7 +40,8 @@ const passwordRule = (required: string) =>
     .string({ error: required })
     .min(1, required)
     .min(PASSWORD_RULE.min, PASSWORD_MSG.tooShort)
-    .max(PASSWORD_RULE.max, PASSWORD_MSG.tooLong);
+    .max(PASSWORD_RULE.max, PASSWORD_MSG.tooLong)
+    .refine((p) => !CONTROL_CHARACTERS.test(p), PASSWORD_MSG.controlCharacters);
 export const newPassword = passwordRule(PASSWORD_MSG.tooShort);
 /** The same rule, an empty field saying 'Password Required' (001 §5, the admin's Add User). */
 export const newPasswordRequired = passwordRule(PASSWORD_MSG.required);

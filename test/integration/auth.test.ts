@@ -87,7 +87,7 @@ describe('forgot and reset password', () => {
     expect(reset.status).toBe(200);
     expect(reset.body.message).toBe('Your Password has been Successfully reset');
 
-    const again = await callRoute('resetPassword', { query: { token }, body: { password: 'other1' } });
+    const again = await callRoute('resetPassword', { query: { token }, body: { password: 'Other-2031!' } });
     expect(again.status).toBe(410);
     expect(errorBody(again).message).toBe('Your Session has been expired');
     expect((await callRoute('validateToken', { query: { token } })).status).toBe(410);

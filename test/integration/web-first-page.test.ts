@@ -3,9 +3,10 @@
  * web/dist when its sources changed) must not put a library that only some screens use into the
  * entry's static import graph or its stylesheets. The catch-all `vendor` chunk group of
  * web/vite.config.ts takes any new library unless it is grouped: Quill once, the month and colour
- * pickers later (48 KB gzip of JS and a 22 KB render-blocking stylesheet on /login).
+ * pickers later (48 KB gzip of JS and a 22 KB render-blocking stylesheet on /login). The common
+ * passwords' list (issue 36, ~380 KB) is the server's alone: in no chunk at all.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -60,5 +61,11 @@ describe('the first page of the web build', () => {
     const sheets = [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/assets\/([^"]+)"/g)].map((m) => m[1]!);
     expect(sheets.length).toBeGreaterThan(0);
     expect(sheets.filter((s) => !/^index-/.test(s))).toEqual([]);
+  });
+
+  it("holds the common passwords' list in no chunk (the server checks it: functions/lib/common-passwords.ts)", () => {
+    const chunks = readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js'));
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(chunks.filter((f) => [...packagesIn(f)].some((p) => p.startsWith('@zxcvbn-ts/')))).toEqual([]);
   });
 });

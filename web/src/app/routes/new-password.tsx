@@ -1,7 +1,8 @@
 /**
  * /reset-password and /activate-account (000 §2, §7): the link's token is checked on load
  * (GET /validateToken; any refusal: toast 'Your Session has been expired' and go home), then the
- * new password is set (POST /resetPassword; toast 'Your Password has been Successfully reset').
+ * new password is set (POST /resetPassword; toast 'Your Password has been Successfully reset');
+ * a refused password (400) stays on the form, its message under the field (NewPasswordForm).
  */
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -53,7 +54,7 @@ export function NewPasswordRoute({ kind }: { kind: LinkKind }) {
         goHome();
         return;
       }
-      handleError(e);
+      throw e;
     }
   };
 
