@@ -100,9 +100,9 @@ describe('Last Scan and Next Scan through a retailer’s files', () => {
       expect(shown.nextScan).toEqual({ state: 'in_review', date: D2 });
     }
 
-    // Needs Attention: that scan never becomes a period; the due day is overdue again.
+    // Needs Attention: that scan never becomes a period; the scan is expected again.
     expect((await callRoute('markNeedsAttention', { token: admin, body: { _id: b._id } })).status).toBe(200);
-    expect((await record()).nextScan).toEqual({ state: 'overdue', date: addDays(D1, 7) });
+    expect((await record()).nextScan).toEqual({ state: 'expected', date: addDays(D1, 7) });
 
     // A newer scan approved: the latest period's next scan is ahead; the older period's page shows
     // its own Last Scan and the scan after it (approved today, after that scan's date: said in words).
