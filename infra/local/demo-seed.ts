@@ -34,17 +34,40 @@ export function arrivalOf(date: string, retailerIndex: number, week: number): Da
   return new Date(Date.parse(`${date}T09:00:00Z`) + days * DAY_MS + retailerIndex * 47 * 60_000);
 }
 
-/** The file's pictures (8 at a time), then the file. */
-async function drop(s3: S3Client, bucket: string, f: DemoFile): Promise<void> {
+/**
+ * The month's pictures, stored from the start by 8 workers in the files' order, while the
+ * pipeline files the earlier retailers (it waits on DynamoDB much of the time): `ready(f)` resolves
+ * once every picture of `f` is in the bucket, so a file is still dropped only after its pictures,
+ * as a robot stores them first.
+ */
+function storePictures(store: (key: string, body: string) => Promise<void>, files: DemoFile[]): { ready: (f: DemoFile) => Promise<void> } {
+  const left = new Map(files.map((f) => [f, f.pictures.length]));
+  const waiting = new Map<DemoFile, () => void>();
+  const queue = files.flatMap((f) => f.pictures.map((p) => ({ f, p })));
+  let failed: unknown;
   let next = 0;
-  const put = async () => {
-    for (let p = f.pictures[next++]; p; p = f.pictures[next++]) await s3.send(new PutObjectCommand({ Bucket: bucket, Key: p.key, Body: p.body, ContentType: 'image/svg+xml' }));
+  const worker = async () => {
+    for (let job = queue[next++]; job; job = queue[next++]) {
+      await store(job.p.key, job.p.body);
+      const n = left.get(job.f)! - 1;
+      left.set(job.f, n);
+      if (n === 0) waiting.get(job.f)?.();
+    }
   };
-  await Promise.all(Array.from({ length: 8 }, put));
-  await s3.send(new PutObjectCommand({ Bucket: bucket, Key: f.key, Body: f.body, ContentType: 'text/csv' }));
+  const all = Promise.all(Array.from({ length: 8 }, worker)).catch((e: unknown) => {
+    failed = e;
+    for (const wake of waiting.values()) wake();
+  });
+  void all;
+  return {
+    ready: async (f) => {
+      if ((left.get(f) ?? 0) > 0 && failed === undefined) await new Promise<void>((r) => waiting.set(f, r));
+      if (failed !== undefined) throw failed;
+    },
+  };
 }
 
-export async function seedPostOffice(s3: S3Client, bucket: string, opts: { scale: number; calendar: DemoCalendar; idle: () => Promise<void>; log: (m: string) => void; quiet?: (q: boolean) => void }): Promise<number> {
+export async function seedPostOffice(s3: S3Client, bucket: string, opts: { scale: number; calendar: DemoCalendar; idle: () => Promise<void>; log: (m: string) => void; quiet?: (q: boolean) => void; storePicture?: (key: string, body: string) => Promise<void> }): Promise<number> {
   const { files, ohFeed } = demoFiles(opts.scale, opts.calendar);
   const DEMO_HEALTH_CHECK = opts.calendar.healthCheck;
   const known = new Set((await listFiles()).map((f) => f.fileName));
@@ -68,7 +91,13 @@ export async function seedPostOffice(s3: S3Client, bucket: string, opts: { scale
       await workflowsIdle();
     }
   };
-  const put = (f: DemoFile) => drop(s3, bucket, f);
+  // The pictures are no input of the pipeline (no event is sent for screenshots/): locally they may go straight into the emulator's store.
+  const storePicture = opts.storePicture ?? ((key: string, body: string) => s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: 'image/svg+xml' })).then(() => undefined));
+  const pictures = storePictures(storePicture, [...(exists ? [] : [ohFeed]), ...todo]);
+  const put = async (f: DemoFile) => {
+    await pictures.ready(f);
+    await s3.send(new PutObjectCommand({ Bucket: bucket, Key: f.key, Body: f.body, ContentType: 'text/csv' }));
+  };
   // Periods in order, as the scrapers would have dropped them week after week, one retailer at a
   // time; the on-hand feed arrives with the third period.
   const dates = [...new Set(todo.map((f) => dateOfKey(f.key)))].sort();
@@ -86,12 +115,9 @@ export async function seedPostOffice(s3: S3Client, bucket: string, opts: { scale
         const group = todo.filter((f) => dateOfKey(f.key) === date && slugOfKey(f.key) === r.slug);
         if (!group.length) continue;
         setPipelineClock(arrivalOf(date, i, weeks.indexOf(date)));
-        const t0 = Date.now();
         for (const f of group) await put(f);
-        const t1 = Date.now();
         count += group.length;
         await settle();
-        if (process.env.DEMO_PROFILE) opts.log(`    ${r.slug}: drop ${t1 - t0} ms (${group.reduce((k, f) => k + f.pictures.length, 0)} pictures), settle ${Date.now() - t1} ms`);
       }
       opts.log(`  scan ${n + 1} of ${dates.length} (${date}): ${count} file(s) filed and reviewed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }

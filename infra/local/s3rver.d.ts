@@ -26,3 +26,10 @@ declare module 's3rver' {
     on(event: 'event', listener: (e: S3Event) => void): this;
   }
 }
+
+/** s3rver's object model: what its store's putObject takes (infra/local/stack.ts storeInS3rver). */
+declare module 's3rver/lib/models/object.js' {
+  export default class S3Object {
+    constructor(bucket: string, key: string, content: Buffer, metadata: Record<string, string>);
+  }
+}

@@ -197,7 +197,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     if (opts.demoScale !== 0) {
       const { seedPostOffice } = await import('./demo-seed');
       const started = Date.now();
-      const n = await seedPostOffice(s3.client, DATA_BUCKET, { scale: opts.demoScale ?? 1, calendar, idle: ingestQueue.idle, log, quiet: ingestQueue.setQuiet });
+      const n = await seedPostOffice(s3.client, DATA_BUCKET, { scale: opts.demoScale ?? 1, calendar, idle: ingestQueue.idle, log, quiet: ingestQueue.setQuiet, storePicture: storeInS3rver(s3.server, DATA_BUCKET) });
       if (n) log(`Demo month filed in ${((Date.now() - started) / 1000).toFixed(1)} s (scans ${calendar.periods[0]} to ${calendar.periods[3]}).`);
       // Flags and export history on the published periods (issue 8: every dashboard screen has something to show).
       const { seedDashboard } = await import('./demo-dashboard');
@@ -219,6 +219,21 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     await stop();
     throw e;
   }
+}
+
+/**
+ * A picture put straight into s3rver's store, as a PUT would store it (object, metadata, MD5),
+ * without the HTTP round trip and request signing: the demo seed's thousands of robot pictures
+ * cost the one Node process most of the seeding's first scan that way. Only for keys no
+ * notification listens to (screenshots/).
+ */
+function storeInS3rver(server: import('s3rver').default, bucket: string): (key: string, body: string) => Promise<void> {
+  const store = (server as unknown as { store: { putObject(o: unknown): Promise<unknown> } }).store;
+  return async (key, body) => {
+    if (!key.startsWith('screenshots/')) throw new Error(`storeInS3rver: ${key} is not a picture key`);
+    const { default: S3Object } = await import('s3rver/lib/models/object.js');
+    await store.putObject(new S3Object(bucket, key, Buffer.from(body), { 'content-type': 'image/svg+xml' }));
+  };
 }
 
 /** Listens on `port` until closed (a placeholder for the API server). */
