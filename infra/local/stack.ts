@@ -89,7 +89,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   };
   try {
     const [dynamo, s3, ses] = await Promise.all([
-      startDynamo(ports.dynamo, dataDir ? path.join(dataDir, 'dynamodb') : undefined).then((d) => {
+      startDynamo(ports.dynamo, dataDir ? path.join(dataDir, 'dynamodb') : undefined, dataDir !== undefined).then((d) => {
         stops.push(() => killJvm(d.process));
         // However this process ends (an error, process.exit), the JVM must not keep the port.
         process.once('exit', () => d.process.exitCode === null && d.process.kill('SIGKILL'));
