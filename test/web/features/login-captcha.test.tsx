@@ -22,14 +22,6 @@ await Promise.all([import('../../../web/src/features/auth/components/login-resol
 
 const button = (text: string) => [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === text) as HTMLButtonElement | undefined;
 const input = (label: string) => screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
-async function until(h: ReturnType<typeof featureHarness>, check: () => unknown, what: string) {
-  for (let i = 0; i < 40; i++) {
-    if (check()) return;
-    await h.settle(2);
-    await act(() => new Promise((r) => setTimeout(r, 10)));
-  }
-  throw new Error(`never: ${what}\n${document.body.textContent}\n${JSON.stringify(h.calls.map((c) => [c.url.pathname, c.body]))}`);
-}
 
 const USER = { _id: 'u-cap', name: 'Cam', email: 'cam@x.test', roles: [{ name: 'User' }], brand: { _id: 'brand-1', name: 'B' }, policyFlag: false };
 const SESSION = { token: 'tok-cap', expiresAt: '2099-01-01T00:00:00.000Z', user: USER };
@@ -70,7 +62,7 @@ describe('the login past the account-wide backstop (issue 36)', () => {
     type('Email', 'cam@x.test');
     type('Password', 'Right-2031!');
     await act(async () => button('Log in')!.click());
-    await until(h, () => screen.queryByLabelText('Captcha: What is 2 + 3?'), 'the captcha');
+    await h.until(() => screen.queryByLabelText('Captcha: What is 2 + 3?'), 'the captcha');
     expect(screen.getByTestId('login-captcha').textContent).toBe(MSG.loginCaptchaRequired);
     expect(screen.getByTestId('login-captcha').getAttribute('role')).toBe('alert');
     // Still on the form, what was typed kept, no toast, no failed-login page, no session.
@@ -82,20 +74,20 @@ describe('the login past the account-wide backstop (issue 36)', () => {
 
     // Not answered: the field says so, nothing is sent.
     await act(async () => button('Log in')!.click());
-    await until(h, () => screen.queryByText(PUBLIC_MSG.captchaRequired), 'the required message');
+    await h.until(() => screen.queryByText(PUBLIC_MSG.captchaRequired), 'the required message');
     expect(logins(h)).toHaveLength(1);
 
     // A wrong answer: sent with the challenge's token; the API's reason and its new question, the field emptied.
     type('Captcha: What is 2 + 3?', '6');
     await act(async () => button('Log in')!.click());
-    await until(h, () => screen.queryByLabelText('Captcha: What is 4 + 4?'), 'the new challenge');
+    await h.until(() => screen.queryByLabelText('Captcha: What is 4 + 4?'), 'the new challenge');
     expect(logins(h)[1]!.body).toEqual({ email: 'cam@x.test', password: 'Right-2031!', recaptcha: '6', captchaToken: 'captcha-token-1' });
     expect(screen.getByTestId('login-captcha').textContent).toBe(PUBLIC_MSG.captchaWrong);
     expect(input('Captcha: What is 4 + 4?').value).toBe('');
 
     type('Captcha: What is 4 + 4?', '8');
     await act(async () => button('Log in')!.click());
-    await until(h, () => where() === '/dashboard/summary', 'home');
+    await h.until(() => where() === '/dashboard/summary', 'home');
     expect(logins(h)[2]!.body).toEqual({ email: 'cam@x.test', password: 'Right-2031!', recaptcha: '8', captchaToken: 'captcha-token-2' });
     expect(getSession()!.token).toBe('tok-cap');
   });
@@ -105,10 +97,10 @@ describe('the login past the account-wide backstop (issue 36)', () => {
     type('Email', 'cam@x.test');
     type('Password', 'Wrong-2031!');
     await act(async () => button('Log in')!.click());
-    await until(h, () => screen.queryByLabelText('Captcha: What is 1 + 1?'), 'the captcha');
+    await h.until(() => screen.queryByLabelText('Captcha: What is 1 + 1?'), 'the captcha');
     type('Captcha: What is 1 + 1?', '2');
     await act(async () => button('Log in')!.click());
-    await until(h, () => screen.queryByTestId('login-failed'), 'the failed-login banner');
+    await h.until(() => screen.queryByTestId('login-failed'), 'the failed-login banner');
     expect(screen.getByTestId('login-failed').textContent).toBe(MSG.loginFailed);
     expect(input('Email').value).toBe('cam@x.test');
     expect(screen.queryByTestId('login-captcha')).toBeNull();
@@ -120,7 +112,7 @@ describe('the login past the account-wide backstop (issue 36)', () => {
     type('Email', 'cam@x.test');
     type('Password', 'Right-2031!');
     await act(async () => button('Log in')!.click());
-    await until(h, () => screen.queryByTestId('login-failed'), 'the failed-login banner');
+    await h.until(() => screen.queryByTestId('login-failed'), 'the failed-login banner');
     expect(screen.getByTestId('login-failed').textContent).toBe(MSG.accountLocked);
     expect(screen.queryByTestId('login-captcha')).toBeNull();
   });

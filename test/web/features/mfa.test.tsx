@@ -22,14 +22,6 @@ const { getSession, clearSession } = await import('../../../web/src/lib/session'
 const button = (text: string) => [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === text) as HTMLButtonElement | undefined;
 const input = (label: string) => screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
 /** Waits (a few turns of effects and fetches, the lazy chunks included) until `check` holds. */
-async function until(h: ReturnType<typeof featureHarness>, check: () => unknown, what: string) {
-  for (let i = 0; i < 40; i++) {
-    if (check()) return;
-    await h.settle(2);
-    await act(() => new Promise((r) => setTimeout(r, 10)));
-  }
-  throw new Error(`never: ${what}\n${document.body.textContent}`);
-}
 
 /** A Blob's text (jsdom's Blob has no text()). */
 const blobText = (b: Blob) =>
@@ -68,7 +60,7 @@ describe("the login's second step", () => {
     type('Email', 'mia@x.test');
     type('Password', 'Secret-2031!');
     await act(async () => button('Log in')!.click());
-    await until(h, () => screen.queryByText(UI.title), 'the second step');
+    await h.until(() => screen.queryByText(UI.title), 'the second step');
   }
 
   it('asks the code after a right password: numeric, one-time-code, focused; a wrong code under the field; the right one goes home', async () => {
@@ -82,19 +74,19 @@ describe("the login's second step", () => {
     expect(document.activeElement).toBe(code);
     // Nothing typed: the message, nothing sent.
     await act(async () => button(UI.verify)!.click());
-    await until(h, () => screen.queryByText(M.codeRequired), 'the required message');
+    await h.until(() => screen.queryByText(M.codeRequired), 'the required message');
     expect(h.calls.filter((c) => c.url.pathname.endsWith('/login/mfa'))).toHaveLength(0);
 
     type(UI.codeLabel, '123 456');
     await act(async () => button(UI.verify)!.click());
-    await until(h, () => screen.queryByText(M.codeInvalid), 'the wrong code message');
+    await h.until(() => screen.queryByText(M.codeInvalid), 'the wrong code message');
     expect(h.calls.at(-1)!.body).toEqual({ mfaToken: 'challenge-1', code: '123456' });
     expect(input(UI.codeLabel).getAttribute('aria-invalid')).toBe('true');
     expect(input(UI.codeLabel).value).toBe('');
 
     type(UI.codeLabel, '654321');
     await act(async () => button(UI.verify)!.click());
-    await until(h, () => where() === '/dashboard/summary', 'home');
+    await h.until(() => where() === '/dashboard/summary', 'home');
     expect(getSession()!.token).toBe('tok-mfa');
     expect(getSession()!.user.email).toBe('mia@x.test');
   });
@@ -107,10 +99,10 @@ describe("the login's second step", () => {
     expect(screen.queryByLabelText(UI.codeLabel)).toBeNull();
     type(UI.recoveryLabel, 'ZZZZZ-ZZZZZ');
     await act(async () => button(UI.verify)!.click());
-    await until(h, () => screen.queryByText(M.recoveryInvalid), 'the recovery message');
+    await h.until(() => screen.queryByText(M.recoveryInvalid), 'the recovery message');
     type(UI.recoveryLabel, 'ABCDE-12345');
     await act(async () => button(UI.verify)!.click());
-    await until(h, () => where() === '/dashboard/summary', 'home');
+    await h.until(() => where() === '/dashboard/summary', 'home');
     expect(h.calls.at(-1)!.body).toEqual({ mfaToken: 'challenge-1', code: 'abcde12345' });
   });
 
@@ -121,7 +113,7 @@ describe("the login's second step", () => {
     await toSecondStep(() => refused(status, message));
     type(UI.codeLabel, '123456');
     await act(async () => button(UI.verify)!.click());
-    await until(h, () => screen.queryByTestId('login-failed'), 'the banner');
+    await h.until(() => screen.queryByTestId('login-failed'), 'the banner');
     expect(screen.getByTestId('login-failed').textContent).toBe(message);
     expect(input('Email').value).toBe('mia@x.test');
     expect(input('Password').value).toBe('');
@@ -168,9 +160,9 @@ describe('the security section', () => {
       downloads.push(`${this.download} ${this.href}`);
     });
     h.render(<TwoStepSignIn email="mia@x.test" />);
-    await until(h, () => screen.queryByText(UI.offText), 'the off state');
+    await h.until(() => screen.queryByText(UI.offText), 'the off state');
     await act(async () => button(UI.setUp)!.click());
-    await until(h, () => screen.queryByAltText(UI.qrAlt), 'the QR code');
+    await h.until(() => screen.queryByAltText(UI.qrAlt), 'the QR code');
     const img = screen.getByAltText(UI.qrAlt) as HTMLImageElement;
     expect(img.src).toMatch(/^data:image\/svg\+xml/);
     expect(decodeURIComponent(img.src)).toContain('<svg');
@@ -178,11 +170,11 @@ describe('the security section', () => {
 
     type(UI.appCodeLabel, '000000');
     await act(async () => button(UI.confirm)!.click());
-    await until(h, () => screen.queryByText(M.codeInvalid), 'the refusal');
+    await h.until(() => screen.queryByText(M.codeInvalid), 'the refusal');
     expect(input(UI.appCodeLabel).getAttribute('aria-invalid')).toBe('true');
     type(UI.appCodeLabel, '123456');
     await act(async () => button(UI.confirm)!.click());
-    await until(h, () => screen.queryByText(UI.codesTitle), 'the codes');
+    await h.until(() => screen.queryByText(UI.codesTitle), 'the codes');
     expect(shown).toEqual([`success:${M.enabled}`]);
     expect([...document.querySelectorAll('.mfa-codes__list li')].map((li) => li.textContent)).toEqual(CODES);
 
@@ -197,7 +189,7 @@ describe('the security section', () => {
     fireEvent.click(screen.getByLabelText(UI.saved));
     expect(button(UI.done)!.disabled).toBe(false);
     await act(async () => button(UI.done)!.click());
-    await until(h, () => screen.queryByText(UI.onSince('11/03/2026')), 'the on state');
+    await h.until(() => screen.queryByText(UI.onSince('11/03/2026')), 'the on state');
     expect(screen.getByText(UI.codesLeft(10))).toBeTruthy();
     expect(screen.queryByText(UI.codesTitle)).toBeNull();
   });
@@ -205,29 +197,29 @@ describe('the security section', () => {
   it('on: new recovery codes with a code, turned off with a code; few codes left says so', async () => {
     server({ enabled: true, left: 2 });
     h.render(<TwoStepSignIn email="mia@x.test" />);
-    await until(h, () => screen.queryByText(UI.onSince('11/03/2026')), 'the on state');
+    await h.until(() => screen.queryByText(UI.onSince('11/03/2026')), 'the on state');
     expect(document.body.textContent).toContain(`${UI.codesLeft(2)} ${UI.codesLow}`);
 
     await act(async () => button(UI.renew)!.click());
     expect(screen.getByText(UI.renewText)).toBeTruthy();
     await act(async () => button(UI.renewSubmit)!.click());
-    await until(h, () => screen.queryByText(M.codeRequired), 'the required message');
+    await h.until(() => screen.queryByText(M.codeRequired), 'the required message');
     type(UI.appCodeLabel, '123456');
     await act(async () => button(UI.renewSubmit)!.click());
-    await until(h, () => screen.queryByText(UI.codesTitle), 'the new codes');
+    await h.until(() => screen.queryByText(UI.codesTitle), 'the new codes');
     expect(h.calls.find((c) => c.url.pathname.endsWith('/mfa/recoveryCodes'))!.body).toEqual({ code: '123456' });
     expect(shown).toEqual([`success:${M.codesRenewed}`]);
     fireEvent.click(screen.getByLabelText(UI.saved));
     await act(async () => button(UI.done)!.click());
-    await until(h, () => screen.queryByText(UI.codesLeft(10)), 'ten codes left');
+    await h.until(() => screen.queryByText(UI.codesLeft(10)), 'ten codes left');
 
     await act(async () => button(UI.turnOff)!.click());
     type(UI.anyCodeLabel, '000000');
     await act(async () => button(UI.turnOffSubmit)!.click());
-    await until(h, () => screen.queryByText(M.codeInvalid), 'the refusal');
+    await h.until(() => screen.queryByText(M.codeInvalid), 'the refusal');
     type(UI.anyCodeLabel, 'ABCDE-12345');
     await act(async () => button(UI.turnOffSubmit)!.click());
-    await until(h, () => screen.queryByText(UI.offText), 'the off state');
+    await h.until(() => screen.queryByText(UI.offText), 'the off state');
     expect(h.calls.filter((c) => c.url.pathname.endsWith('/mfa/totp/disable')).map((c) => c.body)).toEqual([{ code: '000000' }, { code: 'abcde12345' }]);
     expect(shown.at(-1)).toBe(`success:${M.disabled}`);
   });
@@ -236,13 +228,13 @@ describe('the security section', () => {
     const state = { enabled: false, left: 0 };
     server(state);
     h.render(<TwoStepSignIn email="mia@x.test" />);
-    await until(h, () => button(UI.setUp), 'the off state');
+    await h.until(() => button(UI.setUp), 'the off state');
     // Meanwhile turned on in another tab.
     state.enabled = true;
     state.left = 10;
     h.answer((r) => (r.url.pathname.endsWith('/setup') ? { status: 409, body: { message: M.alreadyOn } } : { status: 200, body: { totp: { enabled: true, enabledAt: '2026-11-03T10:00:00.000Z' }, recoveryCodesLeft: 10, required: false, signInWithPasskey: false } }));
     await act(async () => button(UI.setUp)!.click());
-    await until(h, () => screen.queryByText(UI.codesLeft(10)), 'the on state');
+    await h.until(() => screen.queryByText(UI.codesLeft(10)), 'the on state');
     expect(shown).toEqual([`warning:${M.alreadyOn}`]);
   });
 
@@ -251,16 +243,16 @@ describe('the security section', () => {
     setSession({ ...getSession()!, secondFactorRequired: true });
     server({ enabled: false, left: 0, required: true });
     h.render(<TwoStepSignIn email="mia@x.test" />);
-    await until(h, () => screen.queryByText(M.adminNeedsFactor), 'the requirement');
+    await h.until(() => screen.queryByText(M.adminNeedsFactor), 'the requirement');
     await act(async () => button(UI.setUp)!.click());
-    await until(h, () => screen.queryByAltText(UI.qrAlt), 'the QR code');
+    await h.until(() => screen.queryByAltText(UI.qrAlt), 'the QR code');
     type(UI.appCodeLabel, '123456');
     await act(async () => button(UI.confirm)!.click());
-    await until(h, () => screen.queryByText(CODES[0]!), 'the recovery codes');
+    await h.until(() => screen.queryByText(CODES[0]!), 'the recovery codes');
     expect(getSession()!.secondFactorRequired).toBe(false);
     fireEvent.click(screen.getByLabelText(UI.saved));
     await act(async () => button(UI.done)!.click());
-    await until(h, () => screen.queryByText(UI.codesLeft(10)), 'the on state');
+    await h.until(() => screen.queryByText(UI.codesLeft(10)), 'the on state');
     expect(button(UI.renew)).toBeDefined();
     expect(button(UI.turnOff)).toBeUndefined();
     expect(screen.queryByText(M.adminNeedsFactor)).toBeNull();

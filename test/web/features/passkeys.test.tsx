@@ -23,14 +23,6 @@ const { Passkeys } = await import('../../../web/src/features/passkeys');
 const { getSession, clearSession } = await import('../../../web/src/lib/session');
 
 const button = (text: string) => [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === text || b.getAttribute('aria-label') === text) as HTMLButtonElement | undefined;
-async function until(h: ReturnType<typeof featureHarness>, check: () => unknown, what: string) {
-  for (let i = 0; i < 40; i++) {
-    if (check()) return;
-    await h.settle(2);
-    await act(() => new Promise((r) => setTimeout(r, 10)));
-  }
-  throw new Error(`never: ${what}\n${document.body.textContent}`);
-}
 const domError = (name: string) => Object.assign(new Error(name), { name });
 
 const USER = { _id: 'u-pk', name: 'Pia', email: 'pia@x.test', roles: [{ name: 'User' }], brand: { _id: 'brand-1', name: 'B' }, policyFlag: false };
@@ -64,7 +56,7 @@ describe("the login page's passkey sign-in", () => {
     browser.startAuthentication.mockResolvedValueOnce(ASSERTION);
     open(() => ({ status: 200, body: SESSION }));
     await act(async () => button(LOGIN.signIn)!.click());
-    await until(h, () => where() === '/dashboard/summary', 'home');
+    await h.until(() => where() === '/dashboard/summary', 'home');
     expect(browser.startAuthentication).toHaveBeenCalledWith({ optionsJSON: LOGIN_OPTIONS });
     expect(h.calls.at(-1)!.body).toEqual({ response: ASSERTION });
     expect(getSession()!.token).toBe('tok-pk');
@@ -74,13 +66,13 @@ describe("the login page's passkey sign-in", () => {
     browser.startAuthentication.mockResolvedValueOnce(ASSERTION);
     open(() => ({ status: 401, body: { message: M.signInFailed } }));
     await act(async () => button(LOGIN.signIn)!.click());
-    await until(h, () => screen.queryByTestId('login-failed'), 'the banner');
+    await h.until(() => screen.queryByTestId('login-failed'), 'the banner');
     expect(screen.getByTestId('login-failed').textContent).toBe(M.signInFailed);
     expect(getSession()).toBeNull();
 
     browser.startAuthentication.mockRejectedValueOnce(domError('NotAllowedError'));
     await act(async () => button(LOGIN.signIn)!.click());
-    await until(h, () => screen.queryByText(LOGIN.cancelled), 'the cancelled note');
+    await h.until(() => screen.queryByText(LOGIN.cancelled), 'the cancelled note');
     expect(screen.getByText(LOGIN.cancelled).getAttribute('role')).toBe('status');
   });
 });
@@ -100,9 +92,9 @@ describe('the login page a logout opened', () => {
         </Routes>
       </MemoryRouter>,
     );
-    await until(h, () => getSession() === null, 'the session ended');
+    await h.until(() => getSession() === null, 'the session ended');
     await act(async () => button(LOGIN.signIn)!.click());
-    await until(h, () => screen.queryByTestId('login-failed') || where(), 'an answer');
+    await h.until(() => screen.queryByTestId('login-failed') || where(), 'an answer');
     expect(where()).toBeUndefined();
     expect(screen.getByTestId('login-failed').textContent).toBe(M.signInFailed);
   });
@@ -134,20 +126,20 @@ describe('the Passkeys section', () => {
   it('lists none, adds one with a name (options to the browser, its answer to the server), and says a cancelled prompt or an excluded device under the field', async () => {
     server([]);
     h.render(<Passkeys />);
-    await until(h, () => screen.queryByText(UI.none), 'the empty list');
+    await h.until(() => screen.queryByText(UI.none), 'the empty list');
     await act(async () => button(UI.add)!.click());
     browser.startRegistration.mockRejectedValueOnce(domError('NotAllowedError'));
     type(UI.nameLabel, 'Work laptop');
     await act(async () => button(UI.create)!.click());
-    await until(h, () => screen.queryByText(UI.cancelled), 'the cancelled note');
+    await h.until(() => screen.queryByText(UI.cancelled), 'the cancelled note');
     browser.startRegistration.mockRejectedValueOnce(Object.assign(domError('InvalidStateError'), { code: 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED' }));
     await act(async () => button(UI.create)!.click());
-    await until(h, () => screen.queryByText(UI.exists), 'the exists note');
+    await h.until(() => screen.queryByText(UI.exists), 'the exists note');
     expect(h.calls.filter((c) => c.url.pathname.endsWith('/passkeys/register'))).toHaveLength(0);
 
     browser.startRegistration.mockResolvedValueOnce(REG);
     await act(async () => button(UI.create)!.click());
-    await until(h, () => screen.queryByText('Work laptop'), 'the new passkey');
+    await h.until(() => screen.queryByText('Work laptop'), 'the new passkey');
     expect(browser.startRegistration).toHaveBeenLastCalledWith({ optionsJSON: REG_OPTIONS });
     expect(h.calls.find((c) => c.url.pathname.endsWith('/passkeys/register'))!.body).toEqual({ name: 'Work laptop', response: REG });
     expect(shown).toContain(`success:${M.added}`);
@@ -158,12 +150,12 @@ describe('the Passkeys section', () => {
     browser.startRegistration.mockClear();
     server([{ id: 'cred-1', name: 'Phone', createdAt: '2026-11-01T10:00:00.000Z', lastUsedAt: '2026-11-19T10:00:00.000Z' }]);
     h.render(<Passkeys />);
-    await until(h, () => screen.queryByText('Phone'), 'the list');
+    await h.until(() => screen.queryByText('Phone'), 'the list');
     expect(screen.getByText(/^Added 11\/01\/2026, last used 11\/19\/2026$/)).toBeTruthy();
     await act(async () => button(UI.add)!.click());
     type(UI.nameLabel, '   ');
     await act(async () => button(UI.create)!.click());
-    await until(h, () => screen.queryByText(M.nameRequired), 'the name message');
+    await h.until(() => screen.queryByText(M.nameRequired), 'the name message');
     expect(browser.startRegistration).not.toHaveBeenCalled();
     await act(async () => button(UI.cancel)!.click());
 
@@ -171,7 +163,7 @@ describe('the Passkeys section', () => {
     expect(screen.getByText(UI.removeText('Phone'))).toBeTruthy();
     expect(h.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
     await act(async () => button(UI.removeConfirm)!.click());
-    await until(h, () => screen.queryByText(UI.none), 'the empty list');
+    await h.until(() => screen.queryByText(UI.none), 'the empty list');
     expect(h.calls.find((c) => c.method === 'DELETE')!.url.pathname).toMatch(/\/passkeys\/cred-1$/);
     expect(shown).toContain(`success:${M.removed}`);
   });

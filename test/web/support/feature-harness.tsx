@@ -54,6 +54,15 @@ export function featureHarness(opts: HarnessOptions = {}) {
     settle: async (rounds = 8) => {
       for (let i = 0; i < rounds; i++) await act(() => new Promise((r) => setTimeout(r, 0)));
     },
+    /** Settles until `check()` holds (40 rounds of two turns and a 10 ms timer: a lazily loaded chunk's import), else fails naming `what`, the page's text and the calls made. */
+    until: async (check: () => unknown, what: string) => {
+      for (let i = 0; i < 40; i++) {
+        if (check()) return;
+        await h.settle(2);
+        await act(() => new Promise((r) => setTimeout(r, 10)));
+      }
+      throw new Error(`never: ${what}\n${document.body.textContent}\n${JSON.stringify(calls.map((c) => [c.url.pathname, c.body]))}`);
+    },
   };
 
   beforeEach(() => {
