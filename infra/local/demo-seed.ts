@@ -12,6 +12,7 @@
  */
 import { HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { setPipelineClock } from '../../functions/lib/clock';
+import type { SeedingMode } from './s3-events';
 import { listFiles } from '../../functions/files/files.repo';
 import type { DemoFile } from './demo-files';
 import type { DemoCalendar } from './demo-calendar';
@@ -67,7 +68,7 @@ function storePictures(store: (key: string, body: string) => Promise<void>, file
   };
 }
 
-export async function seedPostOffice(s3: S3Client, bucket: string, opts: { scale: number; calendar: DemoCalendar; idle: () => Promise<void>; log: (m: string) => void; quiet?: (q: boolean) => void; storePicture?: (key: string, body: string) => Promise<void> }): Promise<number> {
+export async function seedPostOffice(s3: S3Client, bucket: string, opts: { scale: number; calendar: DemoCalendar; idle: () => Promise<void>; log: (m: string) => void; seeding?: (mode: SeedingMode) => void; storePicture?: (key: string, body: string) => Promise<void> }): Promise<number> {
   const { files, ohFeed } = demoFiles(opts.scale, opts.calendar);
   const DEMO_HEALTH_CHECK = opts.calendar.healthCheck;
   const known = new Set((await listFiles()).map((f) => f.fileName));
@@ -83,7 +84,18 @@ export async function seedPostOffice(s3: S3Client, bucket: string, opts: { scale
   const { powertoolsLogger } = await import('../../functions/lib/logger');
   const level = powertoolsLogger.getLevelName();
   powertoolsLogger.setLogLevel('ERROR');
-  opts.quiet?.(true);
+  // Periods in order, as the scrapers would have dropped them week after week; within a scan date
+  // the retailers side by side (as Lambda ingests them), each file on its retailer's clock.
+  const dates = [...new Set(todo.map((f) => dateOfKey(f.key)))].sort();
+  const weeks = [...new Set(files.map((f) => dateOfKey(f.key)))].sort();
+  const slugs = SEED_RETAILERS.map((r) => r.slug);
+  const clockOf = (key: string): Date | undefined => {
+    if (key === ohFeed.key) return new Date(Date.parse(`${dateOfKey(key)}T07:00:00Z`) + DAY_MS);
+    const i = slugs.indexOf(slugOfKey(key));
+    const week = weeks.indexOf(dateOfKey(key));
+    return i < 0 || week < 0 ? undefined : arrivalOf(dateOfKey(key), i, week);
+  };
+  opts.seeding?.({ quiet: true, clockOf });
   // Wait until every drop is ingested and every approval it started has ended.
   const settle = async () => {
     for (let i = 0; i < 3; i++) {
@@ -98,10 +110,7 @@ export async function seedPostOffice(s3: S3Client, bucket: string, opts: { scale
     await pictures.ready(f);
     await s3.send(new PutObjectCommand({ Bucket: bucket, Key: f.key, Body: f.body, ContentType: 'text/csv' }));
   };
-  // Periods in order, as the scrapers would have dropped them week after week, one retailer at a
-  // time; the on-hand feed arrives with the third period.
-  const dates = [...new Set(todo.map((f) => dateOfKey(f.key)))].sort();
-  const weeks = [...new Set(files.map((f) => dateOfKey(f.key)))].sort();
+  // The on-hand feed arrives with the third period.
   try {
     for (const [n, date] of dates.entries()) {
       const started = Date.now();
@@ -110,20 +119,19 @@ export async function seedPostOffice(s3: S3Client, bucket: string, opts: { scale
         await put(ohFeed);
         ohDropped = true;
         count++;
-      }
-      for (const [i, r] of SEED_RETAILERS.entries()) {
-        const group = todo.filter((f) => dateOfKey(f.key) === date && slugOfKey(f.key) === r.slug);
-        if (!group.length) continue;
-        setPipelineClock(arrivalOf(date, i, weeks.indexOf(date)));
-        for (const f of group) await put(f);
-        count += group.length;
+        // The scans of that date are compared with it: it is in before they are dropped.
         await settle();
       }
+      const groups = SEED_RETAILERS.map((r) => todo.filter((f) => dateOfKey(f.key) === date && slugOfKey(f.key) === r.slug));
+      await Promise.all(groups.map(async (group) => {
+        for (const f of group) await put(f);
+      }));
+      count += groups.flat().length;
+      await settle();
       opts.log(`  scan ${n + 1} of ${dates.length} (${date}): ${count} file(s) filed and reviewed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }
   } finally {
-    setPipelineClock(undefined);
-    opts.quiet?.(false);
+    opts.seeding?.({ quiet: false });
     powertoolsLogger.setLogLevel(level as 'INFO');
   }
   if (!exists && !ohDropped) await put(ohFeed);

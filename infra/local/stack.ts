@@ -3,10 +3,11 @@
  * server for the SPA and `/api`. Used by `npm start` and, once per run, by the test suite.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import { localAsyncFunctionsEnv } from './async-functions';
+import { DYNAMO_DB_FILE, moveInto, seedingScratch } from './seeding-scratch';
 import { demoCalendar, demoMoment, type DemoCalendar } from './demo-calendar';
 import { assertJava, assertPortFree, ensureBucket, ensureTable, freePort, LOCAL_CREDENTIALS, startDynamo, startS3, startSes } from './emulators';
 
@@ -88,13 +89,22 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     stops.length = 0;
   };
   try {
-    const [dynamo, s3, ses] = await Promise.all([
-      startDynamo(ports.dynamo, dataDir ? path.join(dataDir, 'dynamodb') : undefined, dataDir !== undefined).then((d) => {
-        stops.push(() => killJvm(d.process));
+    // npm start on a new data folder files its demo month into a database in memory-backed scratch
+    // space (fsync is most of the filing's time on disk), moved into the folder once it is made.
+    const dynamoDir = dataDir ? path.join(dataDir, 'dynamodb') : undefined;
+    const scratch = dynamoDir && !existsSync(path.join(dynamoDir, DYNAMO_DB_FILE)) ? seedingScratch() : undefined;
+    let jvm: import('node:child_process').ChildProcess | undefined;
+    const runDynamo = (dir: string | undefined) =>
+      startDynamo(ports.dynamo, dir, dataDir !== undefined).then((d) => {
+        jvm = d.process;
         // However this process ends (an error, process.exit), the JVM must not keep the port.
         process.once('exit', () => d.process.exitCode === null && d.process.kill('SIGKILL'));
         return d;
-      }),
+      });
+    stops.push(() => (jvm ? killJvm(jvm) : undefined));
+    if (scratch) stops.push(() => rmSync(scratch, { recursive: true, force: true }));
+    const [dynamo, s3, ses] = await Promise.all([
+      runDynamo(scratch ?? dynamoDir),
       startS3(ports.s3, s3Dir).then((s) => {
         stops.push(() => s.server.close());
         return s;
@@ -197,11 +207,19 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     if (opts.demoScale !== 0) {
       const { seedPostOffice } = await import('./demo-seed');
       const started = Date.now();
-      const n = await seedPostOffice(s3.client, DATA_BUCKET, { scale: opts.demoScale ?? 1, calendar, idle: ingestQueue.idle, log, quiet: ingestQueue.setQuiet, storePicture: storeInS3rver(s3.server, DATA_BUCKET) });
+      const n = await seedPostOffice(s3.client, DATA_BUCKET, { scale: opts.demoScale ?? 1, calendar, idle: ingestQueue.idle, log, seeding: ingestQueue.setSeeding, storePicture: storeInS3rver(s3.server, DATA_BUCKET) });
       if (n) log(`Demo month filed in ${((Date.now() - started) / 1000).toFixed(1)} s (scans ${calendar.periods[0]} to ${calendar.periods[3]}).`);
       // Flags and export history on the published periods (issue 8: every dashboard screen has something to show).
       const { seedDashboard } = await import('./demo-dashboard');
       await seedDashboard(calendar, log);
+    }
+    if (scratch && dynamoDir) {
+      // The demo is made: its database goes into the data folder, where DynamoDB Local serves it from now on.
+      await ingestQueue.idle();
+      await asyncInvocations.idle();
+      await killJvm(jvm!);
+      moveInto(scratch, dynamoDir);
+      await runDynamo(dynamoDir);
     }
     const { createApiServer } = await import('./api-server');
     const server: http.Server = createApiServer({ root: opts.root, webDist: path.join(opts.root, 'web', 'dist') });

@@ -8,6 +8,7 @@ import { StateMachine } from 'aws-local-stepfunctions';
 import { setLocalWorkflowRunner, type ApprovalInput, type ApprovalOutcome } from '../../functions/lib/workflow';
 import { APPROVAL_TASKS, approvalDefinitionWith } from '../workflow/approval';
 import { localArn } from './async-functions';
+import { laneChains, localLane } from './lanes';
 
 type TaskFn = (input: unknown) => Promise<unknown>;
 
@@ -45,20 +46,11 @@ export async function bindLocalWorkflow(root: string, retryIntervalMs = 100): Pr
     }
   };
   // Executions run one after another locally, in the order they were started, so the demo seed's
-  // weekly files apply in date order (in AWS, scans of one retailer are a week apart).
-  setLocalWorkflowRunner((input) => {
-    const next = queue.then(() => run(input));
-    queue = next.catch(() => undefined);
-    return next;
-  });
+  // weekly files apply in date order (in AWS, scans of one retailer are a week apart); while the
+  // demo seeds, one chain a retailer (./lanes.ts: the lane of the ingest that started it).
+  setLocalWorkflowRunner((input) => executions.add(localLane.getStore() ?? '', () => run(input)));
 }
 
-let queue: Promise<unknown> = Promise.resolve();
+const executions = laneChains();
 /** Resolves when every execution started so far has ended. */
-export const workflowsIdle = async (): Promise<void> => {
-  let seen: Promise<unknown>;
-  do {
-    seen = queue;
-    await seen;
-  } while (seen !== queue);
-};
+export const workflowsIdle = (): Promise<void> => executions.idle();
