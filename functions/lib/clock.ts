@@ -10,12 +10,11 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 type Clock = () => Date;
 
-/** A clock for one chain of work (an ingest and the approvals it starts), so retailers can be filed side by side. */
+/** The clock of one chain of work (an ingest and the approvals it starts), so retailers can be filed side by side. */
 const scoped = new AsyncLocalStorage<Clock>();
-let clock: Clock | undefined;
 
 /** Now, as the pipeline records it. */
-export const pipelineNow = (): Date => (scoped.getStore() ?? clock)?.() ?? new Date();
+export const pipelineNow = (): Date => scoped.getStore()?.() ?? new Date();
 
 /** `pipelineNow()` as an ISO string. */
 export const pipelineNowIso = (): string => pipelineNow().toISOString();
@@ -24,11 +23,6 @@ export const pipelineNowIso = (): string => pipelineNow().toISOString();
 function clockFrom(start: Date): Clock {
   const offset = start.getTime() - Date.now();
   return () => new Date(Date.now() + Math.min(0, offset));
-}
-
-/** Run the whole pipeline on a clock from `start` (undefined: the wall clock again). Local seeding only. */
-export function setPipelineClock(start: Date | undefined): void {
-  clock = start ? clockFrom(start) : undefined;
 }
 
 /**

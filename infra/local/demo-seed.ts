@@ -11,7 +11,7 @@
  * pipeline clock (functions/lib/clock.ts) the same ingest and approval code stamps its times with.
  */
 import { HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { setPipelineClock } from '../../functions/lib/clock';
+import { onPipelineClock } from '../../functions/lib/clock';
 import type { SeedingMode } from './s3-events';
 import { listFiles } from '../../functions/files/files.repo';
 import type { DemoFile } from './demo-files';
@@ -138,12 +138,7 @@ export async function seedPostOffice(s3: S3Client, bucket: string, opts: { scale
   await settle();
   // The robots' daily check of the morning after the month's files were in (robot health, issue 25).
   const { checkRobots } = await import('../../functions/robot-health');
-  setPipelineClock(new Date(DEMO_HEALTH_CHECK));
-  try {
-    const checked = await checkRobots(DEMO_HEALTH_CHECK.slice(0, 10), new Date(DEMO_HEALTH_CHECK));
-    opts.log(`Robot health checked for ${checked.day}: ${checked.open} open problem(s) in ${checked.robots} robots.`);
-  } finally {
-    setPipelineClock(undefined);
-  }
+  const checked = await onPipelineClock(new Date(DEMO_HEALTH_CHECK), () => checkRobots(DEMO_HEALTH_CHECK.slice(0, 10), new Date(DEMO_HEALTH_CHECK)));
+  opts.log(`Robot health checked for ${checked.day}: ${checked.open} open problem(s) in ${checked.robots} robots.`);
   return todo.length;
 }

@@ -11,17 +11,19 @@ export const localLane = new AsyncLocalStorage<string>();
 /** Chains keyed by lane: `add(lane, job)` runs after that lane's earlier jobs; `idle()` waits for every lane. */
 export function laneChains() {
   const chains = new Map<string, Promise<unknown>>();
+  // Jobs added so far: idle once a wait saw no new one (a job may add to any lane).
+  let added = 0;
   return {
     add<T>(lane: string, job: () => Promise<T>): Promise<T> {
       const next = (chains.get(lane) ?? Promise.resolve()).then(job);
       chains.set(lane, next.catch(() => undefined));
+      added++;
       return next;
     },
     async idle(): Promise<void> {
-      for (;;) {
-        const seen = [...chains.values()];
-        await Promise.all(seen);
-        if (seen.length === chains.size && seen.every((p, i) => p === [...chains.values()][i])) return;
+      for (let seen = -1; seen !== added; ) {
+        seen = added;
+        await Promise.all(chains.values());
       }
     },
   };

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { onPipelineClock, pipelineNow, setPipelineClock } from '../../../functions/lib/clock';
+import { onPipelineClock, pipelineNow } from '../../../functions/lib/clock';
 import { laneChains, localLane } from '../../../infra/local/lanes';
 import { moveInto, seedingScratch } from '../../../infra/local/seeding-scratch';
 
@@ -29,17 +29,14 @@ describe('the pipeline clock of one chain of work', () => {
     expect(Math.abs(pipelineNow().getTime() - Date.now())).toBeLessThan(1000);
   });
 
-  it('wins over the process-wide clock inside its chain, and never runs ahead of the wall clock', async () => {
-    setPipelineClock(new Date('2026-10-01T00:00:00Z'));
-    try {
+  it('a chain inside another runs on its own clock, never ahead of the wall clock; none given keeps the enclosing one', async () => {
+    await onPipelineClock(new Date('2026-10-01T00:00:00Z'), async () => {
       expect(pipelineNow().toISOString().slice(0, 10)).toBe('2026-10-01');
       expect(onPipelineClock(new Date('2026-11-20T12:00:00Z'), () => pipelineNow().toISOString().slice(0, 10))).toBe('2026-11-20');
       const ahead = onPipelineClock(new Date(Date.now() + 86_400_000), () => pipelineNow().getTime());
       expect(ahead).toBeLessThanOrEqual(Date.now());
       expect(onPipelineClock(undefined, () => pipelineNow().toISOString().slice(0, 10))).toBe('2026-10-01');
-    } finally {
-      setPipelineClock(undefined);
-    }
+    });
   });
 });
 
