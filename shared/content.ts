@@ -29,14 +29,32 @@ export interface CatalogEntry {
   /** Collection or season. */
   collection: string;
   status: CatalogStatus;
-  /** Official pictures: absolute http(s) URLs, or file names of pictures uploaded with the catalogue. */
+  /** Official pictures: absolute https URLs, or keys of pictures stored under `screenshots/catalog/<brand-slug>/`. */
   images: string[];
+  /** Pictures the brand no longer shows for it (same forms): a retailer showing one shows an old image. */
+  retiredImages: string[];
   /** At most one a market. */
   msrp: Msrp[];
 }
 
 /** The key a Brand SKU is matched on (catalogue, robot rows, on-hand items). */
 export const skuKey = (sku: string) => sku.trim().toUpperCase();
+
+/**
+ * A picture's fingerprint, computed once per distinct content (its bytes' SHA-256) and kept:
+ * 64-bit perceptual hashes as 16 hex characters (the whole picture, then centred crops so a
+ * cropped copy still matches), and a coarse colour signature so a recoloured copy is told apart.
+ */
+export interface PictureHash {
+  /** SHA-256 of the bytes, hex. */
+  sha256: string;
+  /** pHash of the whole picture, then of its centred crops (e.g. 90 %, 80 %). */
+  phashes: string[];
+  /** Mean colour of a small grid (e.g. 4x4 cells, each [L, a, b] rounded): compared by colorDistance. */
+  colors: number[];
+  width: number;
+  height: number;
+}
 
 /** The checks a brand can turn on or off (Settings › Content checks). */
 export const CHECK_GROUPS = ['images', 'texts', 'price', 'assortment', 'brandPage'] as const;
