@@ -67,7 +67,7 @@ export const FINDING_KINDS = [
   'name', // the product's name differs from the catalogue's
   'description', // the description differs from the catalogue's
   'price-missing',
-  'price-wrong', // above MSRP (or another currency than the market's)
+  'price-wrong', // above MSRP (a price in another currency than the market's is no finding: the post office holds such files)
   'price-discount', // under MSRP beyond the brand's tolerance
   'not-in-catalog', // possible grey market or counterfeit
   'retired', // a retired product still listed
