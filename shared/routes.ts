@@ -20,6 +20,7 @@ import { b2bRoutes } from './routes/b2b';
 import { caseLogRoutes, caseRoutes } from './routes/cases';
 import { brandRetailerRoutes } from './routes/brand-retailers';
 import { contactRoutes } from './routes/contact';
+import { catalogRoutes } from './routes/catalog';
 import { contactsImportRoutes } from './routes/contacts-import';
 import { fileRoutes } from './routes/files';
 import { imageRoutes } from './routes/images';
@@ -86,6 +87,8 @@ export const routes = [
   ...reportRoutes,
   // ── Settings → Contacts: import, export, history (000 §2, §7): shared/routes/contacts-import.ts
   ...contactsImportRoutes,
+  // ── Settings → Catalogue: the brand's golden record (issue 38; ours): shared/routes/catalog.ts
+  ...catalogRoutes,
   // ── The public forms: demo request and its captcha, bug report (000 §2, §3, §7): shared/routes/public.ts
   ...publicRoutes,
   // ── The admin Retailer List's add, edit and delete (001 §2, §7): shared/routes/retailers.ts

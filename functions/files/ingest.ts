@@ -19,6 +19,7 @@ import { logger } from '../lib/logger';
 import { faultPoint } from '../lib/faults';
 import { resolveFailure, s3Subject } from '../operations';
 import { ingestOhFeed, type IngestOhResult } from '../inventory';
+import { ingestCatalog } from '../catalog';
 import { getRetailerBySlug } from '../retailers';
 import { EmptyCellCounter, recordRobotFile } from '../robot-health';
 import { getSettings } from '../settings';
@@ -122,15 +123,15 @@ async function known(bucket: string, key: string): Promise<{ fileId: string; eta
 }
 
 /** An on-hand feed that cannot be any brand's (bad date, unknown slug) is filed as unreadable. */
-async function fileUnreadableFeed(bucket: string, key: string, u: NonNullable<IngestOhResult['unreadable']>): Promise<IngestResult> {
+async function fileUnreadableFeed(bucket: string, key: string, u: NonNullable<IngestOhResult['unreadable']>, kind: 'oh' | 'catalogue' = 'oh'): Promise<IngestResult> {
   const { fileId, etag, result } = await known(bucket, key);
   if (result) return result;
   const now = pipelineNowIso();
   return fileUnreadable(baseRecord(fileId, key, etag, now), u.problem, {
     date: u.date ?? now.slice(0, 10),
     name: u.slug,
-    retailer: `oh:${u.slug}`,
-    retailerName: `On-hand feed ${u.slug}`,
+    retailer: kind === 'oh' ? `oh:${u.slug}` : `catalog:${u.slug}`,
+    retailerName: kind === 'oh' ? `On-hand feed ${u.slug}` : `Catalogue feed ${u.slug}`,
     type: 'product',
     robot: u.name.replace(/\.[A-Za-z0-9]+$/, ''),
   });
@@ -306,6 +307,16 @@ export async function handler(event: S3Event): Promise<{ results: IngestResult[]
         continue;
       }
       results.push({ key, created: true, ...(oh.errors.length ? { error: oh.errors.slice(0, 3).join(' ') } : {}) });
+      continue;
+    }
+    if (key.startsWith('incoming/catalog/')) {
+      // A brand's catalogue (golden record): replaces the brand's catalogue whole, or changes nothing.
+      const cat = await ingestCatalog({ bucket, key });
+      if (cat.unreadable) {
+        results.push(await fileUnreadableFeed(bucket, key, cat.unreadable, 'catalogue'));
+        continue;
+      }
+      results.push({ key, created: true, ...(cat.errors.length ? { error: cat.errors.slice(0, 3).join(' ') } : {}) });
       continue;
     }
     faultPoint('ingest', key);

@@ -19,6 +19,7 @@ import { reportSummaryResponse } from '../schemas/reports';
 import { contactInfoForEmailResponse, contactRetailerResponse, contactUploadsResponse, listCannedMessagesResponse } from '../schemas/contact';
 import { getVariablesResponse, saveCannedMessageResponse } from '../schemas/contact';
 import { contactCountResponse, downloadResponse, exportResponse, headersResponse, historyResponse, importResponse, importStatusResponse } from '../schemas/contacts-import';
+import { catalogImportsResponse, catalogProductsResponse, catalogUploadResponse } from '../schemas/catalog';
 import { downloadExportResponse, exportFileResponse, exportHistoryResponse } from '../schemas/exports';
 import { openImageResponse } from '../schemas/images';
 import {
@@ -216,6 +217,10 @@ export const responses = {
   getContactsImport: importStatusResponse,
   exportContacts: exportResponse,
   getContactCount: contactCountResponse,
+  // Settings → Catalogue (shared/routes/catalog.ts)
+  startCatalogUpload: catalogUploadResponse,
+  listCatalogProducts: catalogProductsResponse,
+  listCatalogImports: catalogImportsResponse,
   getContactsHistory: historyResponse,
   downloadContactsFile: downloadResponse,
   // The public forms (shared/routes/public.ts)

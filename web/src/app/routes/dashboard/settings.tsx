@@ -1,7 +1,7 @@
 /**
  * /dashboard/profile/settings (000 §2 Settings): the tabs My Account, Brand (only for a user with
  * at least one role), Cases (ours, issue 24: the same users), Manage Reports, Contacts, Users and
- * Single sign-on (ours, issue 26: a BRAND_ADMIN or an ADMIN). The selected tab is in the URL
+ * Single sign-on (ours, issue 26: a BRAND_ADMIN or an ADMIN); Catalogue (ours, issue 38: the brand's golden record). The selected tab is in the URL
  * (`?tab=`), so a reload or a shared link opens the same tab. Each tab is its feature's
  * component, loaded when first shown.
  */
@@ -40,6 +40,7 @@ const TABS: SettingsTab[] = [
   { id: 'brand', label: 'Brand', visible: (s) => s.user.roles.length > 0, component: tabComponent(() => import('../../../features/brand-settings/components/brand-settings-tab'), 'BrandSettingsTab') },
   { id: 'cases', label: 'Cases', visible: (s) => s.user.roles.length > 0, component: tabComponent(() => import('../../../features/cases'), 'CaseSettingsTab') },
   { id: 'reports', label: 'Manage Reports', component: tabComponent(() => import('../../../features/reports/components/manage-reports-tab'), 'ManageReportsTab') },
+  { id: 'catalogue', label: 'Catalogue', visible: (s) => s.user.roles.length > 0, component: tabComponent(() => import('../../../features/brand-catalogue'), 'CatalogueTab') },
   { id: 'contacts', label: 'Contacts', visible: canSeeContactsTab, component: tabComponent(() => import('../../../features/contacts-import/components/contacts-tab'), 'ContactsTab') },
   { id: 'users', label: 'Users', component: tabComponent(() => import('../../../features/users/components/users-tab'), 'UsersTab') },
   { id: 'sso', label: SSO_UI.tab, visible: (s) => isBrandAdminOrAdmin(s.user), component: tabComponent(() => import('../../../features/sso-settings'), 'SsoSettingsTab') },

@@ -1,0 +1,2 @@
+/** The brand's catalogue (golden record, issue 38): the Settings tab. */
+export { CatalogueTab } from './components/catalogue-tab';
