@@ -112,6 +112,16 @@ function closest(hash: PictureHash, candidates: readonly PictureHash[], d: Dista
 const oldConfidence = (distance: number, settings: ContentSettings) => round(0.6 + 0.4 * (1 - distance / (settings.imageDistance + 1)));
 
 /**
+ * How sure an "image-foreign" finding is: the further from every official picture, the surer: 0.5
+ * at the edge of imageDistance (or for a recoloured copy), 1 from 32 bits on (unrelated 64-bit
+ * hashes differ by about 32).
+ */
+function foreignConfidence(distance: number | undefined, settings: ContentSettings) {
+  const span = Math.max(1, 32 - settings.imageDistance);
+  return round(0.5 + 0.5 * Math.min(1, Math.max(0, ((distance ?? 64) - settings.imageDistance) / span)));
+}
+
+/**
  * A picture against the official ones: 'current' (fine), 'old' (the same as a retired one and no
  * current one) or 'foreign' (the same as none), with the closest match's distances.
  */
@@ -174,6 +184,8 @@ export function checkProduct(i: CheckProductInput): Finding[] {
       { kind: 'name' as const, shown: product.name, truth: entry.name, threshold: settings.nameSimilarity, skipEmpty: false },
       { kind: 'description' as const, shown: product.description, truth: entry.description, threshold: settings.descriptionSimilarity, skipEmpty: true },
     ];
+    // A name the retailer does not show differs from the catalogue's (similarity 0); a description
+    // it does not show is skipped: many product pages have none.
     for (const t of texts) {
       if (normalizeText(t.truth) === '' || (t.skipEmpty && normalizeText(t.shown) === '')) continue;
       const s = similarity(t.shown, t.truth);
@@ -205,13 +217,7 @@ export function checkProduct(i: CheckProductInput): Finding[] {
       if (seen.has(key)) continue;
       seen.add(key);
       const match = judged.match;
-      // A foreign picture is surer the further it is from every official one: 0.5 at the edge of
-      // imageDistance (or a recoloured copy), 1 at 32 bits (unrelated 64-bit hashes differ by ~32).
-      const span = Math.max(1, 32 - settings.imageDistance);
-      const confidence =
-        judged.verdict === 'old'
-          ? oldConfidence(judged.match.distance, settings)
-          : round(0.5 + 0.5 * Math.min(1, Math.max(0, ((match?.distance ?? 64) - settings.imageDistance) / span)));
+      const confidence = judged.verdict === 'old' ? oldConfidence(judged.match.distance, settings) : foreignConfidence(match?.distance, settings);
       findings.push({
         kind,
         styleNumber,
