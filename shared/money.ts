@@ -9,17 +9,10 @@
  * or space groups thousands (groups of three digits), so '1.450' and '1,450' are 1450 and
  * '1.2.3,4,5' is no price.
  */
+import { isCurrencyCode } from './markets';
 
-/** The common ISO 4217 codes (upper case). */
-export const ISO_CURRENCIES: ReadonlySet<string> = new Set([
-  'AED', 'ARS', 'AUD', 'BGN', 'BHD', 'BRL', 'CAD', 'CHF', 'CLP', 'CNY', 'COP', 'CZK', 'DKK', 'EGP',
-  'EUR', 'GBP', 'HKD', 'HUF', 'IDR', 'ILS', 'INR', 'ISK', 'JOD', 'JPY', 'KRW', 'KWD', 'KZT', 'MAD',
-  'MOP', 'MXN', 'MYR', 'NGN', 'NOK', 'NZD', 'OMR', 'PEN', 'PHP', 'PKR', 'PLN', 'QAR', 'RON', 'RSD',
-  'RUB', 'SAR', 'SEK', 'SGD', 'THB', 'TRY', 'TWD', 'UAH', 'USD', 'VND', 'ZAR',
-]);
-
-/** Whether `code` is one of ISO_CURRENCIES, as written (upper case, as a Market holds it). */
-export const isCurrency = (code: string) => ISO_CURRENCIES.has(code);
+/** Whether `code` is an ISO 4217 currency, as written (upper case, as a Market holds it): the runtime's ICU list (shared/markets.ts). */
+export const isCurrency = isCurrencyCode;
 
 /** The currencies written with a bare '$': a '$' price takes the fallback currency when it is one of them. */
 export const DOLLAR_CURRENCIES: ReadonlySet<string> = new Set(['USD', 'CAD', 'AUD', 'NZD', 'HKD', 'SGD', 'TWD', 'MXN']);

@@ -8,13 +8,13 @@
  * distances are injected, so this module does not depend on the picture decoder.
  */
 import { createHash } from 'node:crypto';
-import { skuKey, type CatalogEntry, type ContentSettings, type Finding, type FindingKind, type Market, type Msrp, type PictureHash } from '../../../shared/content';
+import { MAX_SAME_COLOR_DELTA_E, skuKey, type CatalogEntry, type ContentSettings, type Finding, type FindingKind, type Market, type Msrp, type PictureHash } from '../../../shared/content';
 import { formatMoney } from '../../../shared/money';
 import { BRAND_FLAG_REASONS, PRODUCT_FLAG_REASONS } from '../../../shared/schemas/scrapings';
 import { normalizeText, similarity, wordDiff } from './text-similarity';
 
-/** Two pictures within settings.imageDistance bits whose colours differ by more than this (CIE ΔE of the colour signature) are different pictures: a recoloured copy. */
-export const MAX_SAME_COLOR_DELTA_E = 12;
+/** Two pictures within settings.imageDistance bits whose colours differ by this much or more are different pictures (a recoloured copy): shared/content.ts. */
+export { MAX_SAME_COLOR_DELTA_E };
 
 /** How far apart two fingerprints are: perceptual-hash bits, and the colour signatures' ΔE. */
 export interface Distances {
@@ -95,7 +95,7 @@ export function contentKey(kind: FindingKind, content: string): string {
 
 /** Two fingerprints are the same picture: few differing hash bits and close colours. */
 const samePicture = (a: PictureHash, b: PictureHash, settings: ContentSettings, d: Distances) =>
-  d.distance(a, b) <= settings.imageDistance && d.colorDistance(a, b) <= MAX_SAME_COLOR_DELTA_E;
+  d.distance(a, b) <= settings.imageDistance && d.colorDistance(a, b) < MAX_SAME_COLOR_DELTA_E;
 
 /** The closest of `candidates` (fewest bits, then closest colours), with both distances; null when there is none. */
 function closest(hash: PictureHash, candidates: readonly PictureHash[], d: Distances) {

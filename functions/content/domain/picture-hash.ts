@@ -14,7 +14,7 @@ import decodeWebp, { init as initWebpDecoder } from '@jsquash/webp/decode.js';
 import { initWasm as initResvg, Resvg } from '@resvg/resvg-wasm';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
-import type { PictureHash } from '../../../shared/content';
+import { MAX_SAME_COLOR_DELTA_E, type PictureHash } from '../../../shared/content';
 
 /** A picture that cannot be fingerprinted: not a picture we read, broken, or too large. */
 export class PictureError extends Error {
@@ -34,15 +34,8 @@ export const MAX_JPEG_MEMORY_MB = 1024;
 export const SVG_RENDER_WIDTH = 512;
 /** The centred crops hashed besides the whole picture (fraction of each side). */
 export const CROP_FRACTIONS = [0.9, 0.8] as const;
-/**
- * Two pictures whose mean CIE76 ΔE over the 4x4 colour grid is at or above this are not the
- * same picture, however close their pHashes. ΔE 2.3 is a just noticeable difference. Measured on
- * the test's synthetic pictures: a JPEG re-encode at quality 60 moves the grid by 0.6, halving
- * the size by 0.2; a centred crop moves every cell over other parts of the picture: 85 % by 7.5
- * on a busy photo and 12.7 on a logo, 80 % by 10.7; a red logo turned blue moves it by 35, a
- * photo's hues rotated by 120° by 55.
- */
-export const MAX_SAME_COLOR_DELTA_E = 20;
+/** The colour limit both the fingerprint and the checks use (shared/content.ts, where its measurements are). */
+export { MAX_SAME_COLOR_DELTA_E };
 
 export interface DecodedPicture {
   width: number;

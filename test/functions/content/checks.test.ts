@@ -5,7 +5,7 @@ import { BRAND_FLAG_REASONS, PRODUCT_FLAG_REASONS } from '../../../shared/schema
 
 /**
  * Fake fingerprints: a picture is a point on a line (its hash "bits" apart = the gap) with one
- * colour number (ΔE = the colour gap). Settings' imageDistance is 10 and MAX_SAME_COLOR_DELTA_E 12.
+ * colour number (ΔE = the colour gap). Settings' imageDistance is 10 and MAX_SAME_COLOR_DELTA_E 20 (shared/content.ts).
  */
 const pic = (sha256: string, at: number, color = 50): PictureHash => ({ sha256, phashes: [String(at)], colors: [color], width: 800, height: 800 });
 const distances: Distances = {
