@@ -86,16 +86,19 @@ export class RetailerAuditStack extends Stack {
     this.api.addRouteTable(props.routes ?? routeTable, {
       ...resources,
       stateMachine: this.pipeline.approval,
+      checksMachine: this.pipeline.checks,
       originSecret: this.api.originSecret,
       redriveTargets: { functions: ops.redriveTargets.map((f) => f.fn), stateMachines: [this.schedules.reports] },
     });
 
     ops.watchStateMachine('Approval', this.pipeline.approval, 'File approval');
+    ops.watchStateMachine('ContentChecks', this.pipeline.checks, 'Content checks');
     ops.watchStateMachine('Reports', this.schedules.reports, 'Scheduled reports');
     for (const [job, rule] of this.schedules.rules) ops.watchSchedule(job.replace(/(^|-)(\w)/g, (_, _d: string, c: string) => c.toUpperCase()), rule);
     const functions = [
       ...[...this.api.functions].map(([routeId, fn]) => [`Route ${routeId}`, fn] as const),
       ...[...this.pipeline.tasks].map(([state, fn]) => [`Approval task ${state}`, fn] as const),
+      ...[...this.pipeline.checkTasks].map(([state, fn]) => [`Checks task ${state}`, fn] as const),
       ['Ingest', this.pipeline.ingest] as const,
       ['Basket export', this.pipeline.basketExport] as const,
       ['Tab export', this.pipeline.tabExport] as const,

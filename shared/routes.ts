@@ -21,6 +21,7 @@ import { caseLogRoutes, caseRoutes } from './routes/cases';
 import { brandRetailerRoutes } from './routes/brand-retailers';
 import { contactRoutes } from './routes/contact';
 import { catalogRoutes } from './routes/catalog';
+import { suggestionRoutes } from './routes/suggestions';
 import { contactsImportRoutes } from './routes/contacts-import';
 import { fileRoutes } from './routes/files';
 import { imageRoutes } from './routes/images';
@@ -89,6 +90,8 @@ export const routes = [
   ...contactsImportRoutes,
   // ── Settings → Catalogue: the brand's golden record (issue 38; ours): shared/routes/catalog.ts
   ...catalogRoutes,
+  // ── A retailer's Suggestions: the content checks' findings (issue 38; ours): shared/routes/suggestions.ts
+  ...suggestionRoutes,
   // ── The public forms: demo request and its captcha, bug report (000 §2, §3, §7): shared/routes/public.ts
   ...publicRoutes,
   // ── The admin Retailer List's add, edit and delete (001 §2, §7): shared/routes/retailers.ts

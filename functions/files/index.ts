@@ -10,4 +10,4 @@ export { isRealDate, scanDateProblem } from './domain/scan-date';
 export { APPROVE_FILE_ENTRIES, approveFileItems, claimCheckItem, type FileRecord, type FileType } from './files.repo';
 export { readAllRows, readChunk, type Side } from './pages';
 export { newestScansInReview } from './waiting-scans';
-export { failureReason, taskBody } from './workflow/errors';
+export { failureReason, taskBody, TransientError } from './workflow/errors';

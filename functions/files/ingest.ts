@@ -19,7 +19,8 @@ import { logger } from '../lib/logger';
 import { faultPoint } from '../lib/faults';
 import { resolveFailure, s3Subject } from '../operations';
 import { ingestOhFeed, type IngestOhResult } from '../inventory';
-import { ingestCatalog } from '../catalog';
+import { ingestCatalog, onCatalogApplied } from '../catalog';
+import { recheckBrand } from '../content';
 import { getRetailerBySlug } from '../retailers';
 import { EmptyCellCounter, recordRobotFile } from '../robot-health';
 import { getSettings } from '../settings';
@@ -286,6 +287,9 @@ async function previousDigest(previous: FileRecord, pages: number, options: Cons
   }
   return digest;
 }
+
+// A new catalogue version: every retailer's latest period of the brand is checked against it.
+onCatalogApplied(async (brand, version) => void (await recheckBrand(brand, `catalog:${version}`)));
 
 /**
  * The Lambda entry: one S3 notification, possibly several records. An error is thrown (Lambda

@@ -55,3 +55,38 @@ export async function startApproval(input: ApprovalInput, waitMs = 0): Promise<A
   }
   return { status: 'RUNNING' };
 }
+
+/** The content checks' execution input (infra/workflow/content-checks.ts). */
+export interface ChecksInput {
+  periodId: string;
+  /** '' for the period's regular run; a new value for a person's "Check again". */
+  attempt: string;
+}
+
+type LocalChecksRunner = (input: ChecksInput) => Promise<ApprovalOutcome>;
+let localChecksRunner: LocalChecksRunner | undefined;
+
+/** The local stack binds the checks state machine to the local handler modules through this. */
+export function setLocalChecksRunner(runner: LocalChecksRunner | undefined): void {
+  localChecksRunner = runner;
+}
+
+/**
+ * Start the content checks of a period. `name` makes the start idempotent: the same cause (a
+ * file's publication, a catalogue version) starts one execution however often it is retried.
+ * Locally the run goes on in the background (infra/local/workflow.ts `checksIdle`).
+ */
+export async function startContentChecks(input: ChecksInput, name: string): Promise<'started'> {
+  if (localChecksRunner) {
+    localChecksRunner(input).catch(() => undefined);
+    return 'started';
+  }
+  sfn ??= traced(new SFNClient({ region: env.region }));
+  try {
+    // `plan` is there before PlanChecks sets it: the failure state reads it whichever state failed.
+    await sfn.send(new StartExecutionCommand({ stateMachineArn: required('CHECKS_STATE_MACHINE_ARN'), input: JSON.stringify({ ...input, plan: { runId: null, chunks: [] } }), name: name.slice(0, 80) }));
+  } catch (e) {
+    if ((e as Error).name !== 'ExecutionAlreadyExists') throw e;
+  }
+  return 'started';
+}

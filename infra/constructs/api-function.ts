@@ -45,6 +45,8 @@ export interface FunctionResources {
   originSecret?: ISecret;
   /** The file-approval state machine (`workflow:start`); the pipeline construct provides it. */
   stateMachine?: IStateMachine;
+  /** The content-checks state machine (`checks:start`); the pipeline construct provides it. */
+  checksMachine?: IStateMachine;
   /** The public forms' inboxes and captcha (infra/config.ts PublicFormsConfig); absent: the From address and the local captcha. */
   publicForms?: PublicFormsConfig;
   /** What a redrive may send a failed delivery to again (`async:redrive`, docs/operations.md). */
@@ -140,11 +142,11 @@ export function esbuildOptionsOf(bundling: typeof API_FUNCTION_DEFAULTS.bundling
 }
 
 /** Bundling hooks that copy a repository file (its mode kept: CDK zips it with it) beside the bundled handler. */
-function copyAfterBundling(file: string): ICommandHooks {
+function copyAfterBundling(files: readonly string[]): ICommandHooks {
   return {
     beforeBundling: () => [],
     beforeInstall: () => [],
-    afterBundling: (inputDir, outputDir) => [`cp -p "${path.join(inputDir, file)}" "${outputDir}/"`],
+    afterBundling: (inputDir, outputDir) => files.map((file) => `cp -p "${path.join(inputDir, file)}" "${outputDir}/"`),
   };
 }
 
@@ -165,6 +167,8 @@ export interface ApiFunctionProps {
    * to ~128 MB committed at 1,024 MB.
    */
   semiSpaceMb?: number;
+  /** Files of the repository copied beside the bundle (the picture decoders' .wasm: esbuild bundles no WebAssembly). */
+  copyFiles?: readonly string[];
 }
 
 /** Where the exec wrapper that sets `semiSpaceMb` lies in the repository and in the function's package. */
@@ -216,7 +220,7 @@ export class ApiFunction extends Construct implements IGrantable {
         ...d.bundling,
         mainFields: [...d.bundling.mainFields],
         externalModules: [...d.bundling.externalModules],
-        ...(props.semiSpaceMb ? { commandHooks: copyAfterBundling(HEAP_WRAPPER.source) } : {}),
+        ...(props.semiSpaceMb || props.copyFiles?.length ? { commandHooks: copyAfterBundling([...(props.semiSpaceMb ? [HEAP_WRAPPER.source] : []), ...(props.copyFiles ?? [])]) } : {}),
       },
     });
     this.acknowledgeOnRole('AwsSolutions-IAM5[Resource::*]', 'X-Ray trace segments (active tracing) have no resource-level permissions.');
@@ -326,6 +330,15 @@ export class ApiFunction extends Construct implements IGrantable {
     return this;
   }
 
+  /** CHECKS_STATE_MACHINE_ARN + starting the content checks (functions/lib/workflow.ts startContentChecks; no outcome is read). */
+  bindChecks(): this {
+    const { checksMachine } = this.resources;
+    if (!checksMachine) throw new Error(`${this.node.path}: grant "checks:start" needs the content-checks state machine (FunctionResources.checksMachine)`);
+    this.fn.addEnvironment('CHECKS_STATE_MACHINE_ARN', checksMachine.stateMachineArn);
+    checksMachine.grantStartExecution(this);
+    return this;
+  }
+
   /**
    * The public forms' environment (docs/decisions.md "Captcha"): CAPTCHA_PROVIDER and, for
    * reCAPTCHA, the site key and reading its secret; the inbox the form writes to. The local
@@ -356,6 +369,7 @@ export class ApiFunction extends Construct implements IGrantable {
     if (data) this.bindBucket({ mode: data });
     if (grants.includes('email:send')) this.bindEmail();
     if (grants.includes('workflow:start')) this.bindWorkflow();
+    if (grants.includes('checks:start')) this.bindChecks();
     if (grants.includes('async:redrive')) this.bindRedrive();
     if (grants.includes('sso:readSecret') || grants.includes('sso:writeSecret')) this.bindSsoSecrets(grants.includes('sso:writeSecret'));
     return this;

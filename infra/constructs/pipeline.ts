@@ -16,14 +16,15 @@ import { Construct } from 'constructs';
 import type { Grant } from '../../shared/routes';
 import { nagRef } from '../nag';
 import { DATA_PREFIX } from '../table-schema';
-import { APPROVAL_TASKS, approvalDefinition } from '../workflow/approval';
+import { APPROVAL_TASKS, approvalDefinition, type ApprovalTask } from '../workflow/approval';
+import { CHECKS_TASKS, checksDefinition, CHECKS_TIMEOUT_SECONDS } from '../workflow/content-checks';
 import { ApiFunction, type FunctionResources } from './api-function';
 
 /**
  * What functions/files/ingest.ts touches: reads the drop, writes comparison pages, alerts, starts
  * approval (exported for test/infra/bundling.test.ts: its bundle may hold the clients of these only).
  */
-export const INGEST_GRANTS: readonly Grant[] = ['table:read', 'table:write', 'data:read', 'data:write', 'email:send', 'workflow:start'];
+export const INGEST_GRANTS: readonly Grant[] = ['table:read', 'table:write', 'data:read', 'data:write', 'email:send', 'workflow:start', 'checks:start'];
 
 /** What functions/basket/export-worker.ts touches: the basket and job records, the job's request object, the export files. */
 export const BASKET_EXPORT_GRANTS: readonly Grant[] = ['table:read', 'table:write', 'data:read', 'data:write'];
@@ -36,7 +37,7 @@ export const EXPORT_JOB_GRANTS = TAB_EXPORT_GRANTS;
 export const BASKET_EXPORT_TMP_MB = 2048;
 
 export interface PipelineProps {
-  resources: Omit<FunctionResources, 'stateMachine'>;
+  resources: Omit<FunctionResources, 'stateMachine' | 'checksMachine'>;
   logLevel?: string;
 }
 
@@ -44,6 +45,9 @@ export class Pipeline extends Construct {
   readonly approval: StateMachine;
   /** Approval task functions by state name. */
   readonly tasks = new Map<string, ApiFunction>();
+  /** The content checks (infra/workflow/content-checks.ts): started after each publication and by a new catalogue. */
+  readonly checks: StateMachine;
+  readonly checkTasks = new Map<string, ApiFunction>();
   readonly ingest: ApiFunction;
   readonly basketExport: ApiFunction;
   readonly tabExport: ApiFunction;
@@ -56,21 +60,51 @@ export class Pipeline extends Construct {
   constructor(scope: Construct, id: string, props: PipelineProps) {
     super(scope, id);
 
-    const tasks = new Construct(this, 'ApprovalTasks');
-    for (const task of APPROVAL_TASKS) {
-      const fn = new ApiFunction(tasks, task.id, {
-        handler: task.handler,
-        description: `Approval task ${task.state}`,
-        resources: props.resources,
-        logLevel: props.logLevel,
-        // The state's own TimeoutSeconds is 300: the function may use all of it, no more.
-        timeout: Duration.minutes(5),
-        ...(task.memoryMb ? { memorySize: task.memoryMb } : {}),
-        ...(task.semiSpaceMb ? { semiSpaceMb: task.semiSpaceMb } : {}),
+    const taskFunctions = (scope: Construct, list: readonly ApprovalTask[], what: string, out: Map<string, ApiFunction>, resources: FunctionResources) => {
+      for (const task of list) {
+        const fn = new ApiFunction(scope, task.id, {
+          handler: task.handler,
+          description: `${what} task ${task.state}`,
+          resources,
+          logLevel: props.logLevel,
+          // The state's own TimeoutSeconds (300 unless the task says): the function may use all of it, no more.
+          timeout: Duration.seconds(task.timeoutSeconds ?? 300),
+          ...(task.copyFiles ? { copyFiles: task.copyFiles } : {}),
+          ...(task.memoryMb ? { memorySize: task.memoryMb } : {}),
+          ...(task.semiSpaceMb ? { semiSpaceMb: task.semiSpaceMb } : {}),
+        });
+        fn.bindGrants(task.grants);
+        out.set(task.state, fn);
+      }
+    };
+    const machine = (id: string, definition: object, tasks: Map<string, ApiFunction>, timeout: Duration) => {
+      const sm = new StateMachine(this, id, {
+        // Standard, not Express: the approve call and the tests read the outcome with DescribeExecution.
+        stateMachineType: StateMachineType.STANDARD,
+        definitionBody: DefinitionBody.fromString(JSON.stringify(definition)),
+        definitionSubstitutions: Object.fromEntries([...tasks].map(([state, fn]) => [`${state}Arn`, fn.fn.functionArn])),
+        timeout,
+        logs: { destination: new LogGroup(this, `${id}Logs`, { retention: RetentionDays.THREE_MONTHS }), level: LogLevel.ALL, includeExecutionData: true },
+        tracingEnabled: true,
       });
-      fn.bindGrants(task.grants);
-      this.tasks.set(task.state, fn);
-    }
+      for (const fn of tasks.values()) {
+        fn.fn.grantInvoke(sm);
+        Validations.of(sm).acknowledge({
+          id: `AwsSolutions-IAM5[Resource::${nagRef(this, fn.fn.functionArn)}:*]`,
+          reason: 'Invoking one task function of this state machine, any version (how aws-cdk-lib grants invoke).',
+        });
+      }
+      Validations.of(sm).acknowledge({
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason: 'X-Ray trace segments and CloudWatch Logs delivery (for the ALL-level execution log) have no resource-level permissions.',
+      });
+      return sm;
+    };
+
+    taskFunctions(new Construct(this, 'ChecksTasks'), CHECKS_TASKS, 'Checks', this.checkTasks, props.resources);
+    this.checks = machine('ContentChecks', checksDefinition(), this.checkTasks, Duration.seconds(CHECKS_TIMEOUT_SECONDS));
+    const withChecks = { ...props.resources, checksMachine: this.checks };
+    taskFunctions(new Construct(this, 'ApprovalTasks'), APPROVAL_TASKS, 'Approval', this.tasks, withChecks);
 
     const logs = new LogGroup(this, 'ApprovalLogs', { retention: RetentionDays.THREE_MONTHS });
     this.approval = new StateMachine(this, 'Approval', {
@@ -97,7 +131,7 @@ export class Pipeline extends Construct {
     this.ingest = new ApiFunction(this, 'Ingest', {
       handler: 'functions/files/ingest.ts',
       description: `S3 ${DATA_PREFIX.incoming} drop: File record and comparison`,
-      resources: { ...props.resources, stateMachine: this.approval },
+      resources: { ...withChecks, stateMachine: this.approval },
       logLevel: props.logLevel,
       // Streams files of 100k+ rows and writes their comparison pages: ~190 MB peak for two
       // 100k-row files (bench/README.md); 1 GB leaves room for larger files and buys CPU.

@@ -70,6 +70,10 @@ export class RoutesStack extends NestedStack {
       const sm = r.stateMachine;
       return sm && once('stateMachine', () => StateMachine.fromStateMachineArn(this, 'Approval', param('StateMachineArn', sm.stateMachineArn)));
     };
+    const checksMachine = () => {
+      const sm = r.checksMachine;
+      return sm && once('checksMachine', () => StateMachine.fromStateMachineArn(this, 'ContentChecks', param('ChecksStateMachineArn', sm.stateMachineArn)));
+    };
     const redriveTargets = () => {
       const t = r.redriveTargets;
       return (
@@ -98,6 +102,9 @@ export class RoutesStack extends NestedStack {
       },
       get stateMachine() {
         return stateMachine();
+      },
+      get checksMachine() {
+        return checksMachine();
       },
       get originSecret() {
         return originSecret();

@@ -18,7 +18,7 @@ import type { DemoFile } from './demo-files';
 import type { DemoCalendar } from './demo-calendar';
 import { demoFiles } from './demo-files';
 import { SEED_RETAILERS } from './seed';
-import { workflowsIdle } from './workflow';
+import { checksIdle, workflowsIdle } from './workflow';
 
 const DAY_MS = 86_400_000;
 const dateOfKey = (key: string) => key.split('/')[3]!;
@@ -101,6 +101,7 @@ export async function seedPostOffice(s3: S3Client, bucket: string, opts: { scale
     for (let i = 0; i < 3; i++) {
       await opts.idle();
       await workflowsIdle();
+      await checksIdle();
     }
   };
   // The pictures are no input of the pipeline (no event is sent for screenshots/): locally they may go straight into the emulator's store.

@@ -5,8 +5,9 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { StateMachine } from 'aws-local-stepfunctions';
-import { setLocalWorkflowRunner, type ApprovalInput, type ApprovalOutcome } from '../../functions/lib/workflow';
-import { APPROVAL_TASKS, approvalDefinitionWith } from '../workflow/approval';
+import { setLocalChecksRunner, setLocalWorkflowRunner, type ApprovalInput, type ApprovalOutcome, type ChecksInput } from '../../functions/lib/workflow';
+import { APPROVAL_TASKS, approvalDefinitionWith, type ApprovalTask } from '../workflow/approval';
+import { CHECKS_TASKS, checksDefinitionWith } from '../workflow/content-checks';
 import { localArn } from './async-functions';
 import { laneChains, localLane } from './lanes';
 
@@ -30,11 +31,7 @@ export async function bindLocalWorkflow(root: string, retryIntervalMs = 100): Pr
   polyfill();
   const definition = JSON.parse(approvalDefinitionWith(localArn)) as ConstructorParameters<typeof StateMachine>[0];
   const machine = new StateMachine(definition);
-  const handlers: Record<string, TaskFn> = {};
-  for (const t of APPROVAL_TASKS) {
-    const mod = (await import(pathToFileURL(path.join(root, t.handler)).href)) as { handler: TaskFn };
-    handlers[t.state] = mod.handler;
-  }
+  const handlers = await taskHandlers(root, APPROVAL_TASKS);
   const retryIntervalOverrides = Object.fromEntries(APPROVAL_TASKS.map((t) => [t.state, retryIntervalMs]));
   const run = async (input: ApprovalInput): Promise<ApprovalOutcome> => {
     const execution = machine.run({ fileId: input.fileId, claim: input.claim }, { overrides: { taskResourceLocalHandlers: handlers as never, retryIntervalOverrides } });
@@ -49,7 +46,38 @@ export async function bindLocalWorkflow(root: string, retryIntervalMs = 100): Pr
   // weekly files apply in date order (in AWS, scans of one retailer are a week apart); while the
   // demo seeds, one chain a retailer (./lanes.ts: the lane of the ingest that started it).
   setLocalWorkflowRunner((input) => executions.add(localLane.getStore() ?? '', () => run(input)));
+  await bindLocalChecks(root, retryIntervalMs);
 }
+
+async function taskHandlers(root: string, tasks: readonly ApprovalTask[]): Promise<Record<string, TaskFn>> {
+  const handlers: Record<string, TaskFn> = {};
+  for (const t of tasks) {
+    const mod = (await import(pathToFileURL(path.join(root, t.handler)).href)) as { handler: TaskFn };
+    handlers[t.state] = mod.handler;
+  }
+  return handlers;
+}
+
+/** The content checks: their own definition, run the same way; one chain a lane too (a retailer's periods in order). */
+async function bindLocalChecks(root: string, retryIntervalMs: number): Promise<void> {
+  const machine = new StateMachine(JSON.parse(checksDefinitionWith(localArn)) as ConstructorParameters<typeof StateMachine>[0]);
+  const handlers = await taskHandlers(root, CHECKS_TASKS);
+  const retryIntervalOverrides = Object.fromEntries(['PlanChecks', 'CheckChunk', 'FinishChecks', 'RecordCheckFailure'].map((s) => [s, retryIntervalMs]));
+  const run = async (input: ChecksInput): Promise<ApprovalOutcome> => {
+    const execution = machine.run({ ...input, plan: { runId: null, chunks: [] } }, { overrides: { taskResourceLocalHandlers: handlers as never, retryIntervalOverrides } });
+    try {
+      await execution.result;
+      return { status: 'SUCCEEDED' };
+    } catch (e) {
+      return { status: 'FAILED', error: (e as Error).message };
+    }
+  };
+  setLocalChecksRunner((input) => checks.add(localLane.getStore() ?? '', () => run(input)));
+}
+
+const checks = laneChains();
+/** Resolves when every content-checks execution started so far has ended. */
+export const checksIdle = (): Promise<void> => checks.idle();
 
 const executions = laneChains();
 /** Resolves when every execution started so far has ended. */

@@ -22,9 +22,13 @@ export interface ApprovalTask {
   handler: string;
   /** Logical name of its Lambda in CDK. */
   id: string;
-  grants: readonly ('table:read' | 'table:write' | 'data:read' | 'data:write' | 'email:send')[];
+  grants: readonly ('table:read' | 'table:write' | 'data:read' | 'data:write' | 'email:send' | 'checks:start')[];
   /** Its Lambda's memory, when it needs a say (else the functions' default). */
   memoryMb?: number;
+  /** Its Lambda's and its state's timeout, when not 300 s. */
+  timeoutSeconds?: number;
+  /** Repository files copied beside its bundle (ApiFunctionProps.copyFiles). */
+  copyFiles?: readonly string[];
   /** Its V8 young generation's semi-space size, when the runtime's (a twentieth of the memory) is too much (ApiFunctionProps.semiSpaceMb). */
   semiSpaceMb?: number;
 }
@@ -36,6 +40,8 @@ export const APPROVAL_TASKS: readonly ApprovalTask[] = [
   { state: 'StageFile', id: 'WorkflowStageFile', handler: 'functions/files/workflow/stage-file.ts', grants: ['table:read', 'table:write', 'data:read', 'data:write'], memoryMb: 1024, semiSpaceMb: 16 },
   // data: a case the publication reopens keeps its evidence's pictures (CopyObject: GetObject of the scraped, PutObject of the kept copy).
   { state: 'Publish', id: 'WorkflowPublish', handler: 'functions/files/workflow/publish.ts', grants: ['table:read', 'table:write', 'data:read', 'data:write'] },
+  // Starts the content checks of the periods published (the checks' own state machine).
+  { state: 'StartChecks', id: 'WorkflowStartChecks', handler: 'functions/files/workflow/start-checks.ts', grants: ['table:read', 'checks:start'] },
   { state: 'Cleanup', id: 'WorkflowCleanup', handler: 'functions/files/workflow/cleanup.ts', grants: ['table:read', 'table:write'] },
   { state: 'Notify', id: 'WorkflowNotify', handler: 'functions/files/workflow/notify.ts', grants: ['table:read', 'table:write'] },
   { state: 'RecordFailure', id: 'WorkflowRecordFailure', handler: 'functions/files/workflow/record-failure.ts', grants: ['table:read', 'table:write'] },
@@ -77,7 +83,9 @@ export function approvalDefinition() {
       StartStage: { Type: 'Pass', Result: { done: false, next: 0 }, ResultPath: '$.applied', Next: 'StageFile' },
       StageFile: { ...task('StageFile', 'Staged', '$.applied'), Parameters: { 'fileId.$': '$.fileId', 'claim.$': '$.claim', 'progress.$': '$.applied' } },
       Staged: { Type: 'Choice', Choices: [{ Variable: '$.applied.done', BooleanEquals: true, Next: 'Publish' }], Default: 'StageFile' },
-      Publish: task('Publish', 'Cleanup', '$.approved'),
+      Publish: task('Publish', 'StartChecks', '$.approved'),
+      // The checks starting or not does not decide the approval: a failure goes on to Cleanup.
+      StartChecks: { ...task('StartChecks', 'Cleanup', '$.checks'), Parameters: { 'fileId.$': '$.fileId' }, Catch: [{ ErrorEquals: ['States.ALL'], ResultPath: '$.checksError', Next: 'Cleanup' }] },
       Cleanup: task('Cleanup', 'Notify', '$.cleanup'),
       Notify: { ...task('Notify', null, null), Parameters: { 'fileId.$': '$.fileId', 'applied.$': '$.applied' } },
       RecordFailure: {

@@ -19,6 +19,8 @@ export type Grant =
   | 'data:write'
   | 'email:send'
   | 'workflow:start'
+  /** Start the content checks of a period (the checks state machine). */
+  | 'checks:start'
   /** Send a failed asynchronous delivery again: invoke the functions S3 triggers, start the reports state machine (docs/operations.md). */
   | 'async:redrive'
   /** Read a brand's single sign-on client secret (Secrets Manager `sso/<brand>`; issue 26). */

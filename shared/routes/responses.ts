@@ -19,6 +19,7 @@ import { reportSummaryResponse } from '../schemas/reports';
 import { contactInfoForEmailResponse, contactRetailerResponse, contactUploadsResponse, listCannedMessagesResponse } from '../schemas/contact';
 import { getVariablesResponse, saveCannedMessageResponse } from '../schemas/contact';
 import { contactCountResponse, downloadResponse, exportResponse, headersResponse, historyResponse, importResponse, importStatusResponse } from '../schemas/contacts-import';
+import { checkAgainResponse, decideSuggestionResponse, suggestionsResponse } from '../schemas/suggestions';
 import { catalogImportsResponse, catalogProductsResponse, catalogUploadResponse } from '../schemas/catalog';
 import { downloadExportResponse, exportFileResponse, exportHistoryResponse } from '../schemas/exports';
 import { openImageResponse } from '../schemas/images';
@@ -221,6 +222,11 @@ export const responses = {
   startCatalogUpload: catalogUploadResponse,
   listCatalogProducts: catalogProductsResponse,
   listCatalogImports: catalogImportsResponse,
+  // A retailer's Suggestions (shared/routes/suggestions.ts)
+  listSuggestions: suggestionsResponse,
+  dismissSuggestion: decideSuggestionResponse,
+  flagSuggestion: decideSuggestionResponse,
+  checkSuggestionsAgain: checkAgainResponse,
   getContactsHistory: historyResponse,
   downloadContactsFile: downloadResponse,
   // The public forms (shared/routes/public.ts)

@@ -51,7 +51,7 @@ describe('one route and one function per route-table entry', () => {
     expect(stack.api.functions.size).toBe(table.length);
     const inRouteStacks = routeStacks().flatMap((s) => Object.keys(resourcesOf(templateOf(s), 'AWS::Lambda::Function')).map((id) => `${s.node.id}/${id}`));
     expect(new Set(inRouteStacks)).toEqual(new Set(table.map((r) => `${Stack.of(fnOf(r.id).fn).node.id}/${logicalIdOf(fnOf(r.id).fn)}`)));
-    const pipeline = new Set([...stack.pipeline.tasks.values(), stack.pipeline.ingest, stack.pipeline.basketExport, stack.pipeline.tabExport, stack.pipeline.permissionsExport, stack.pipeline.contactsExport, stack.pipeline.caseActivityExport, ...stack.schedules.tasks.values(), stack.operations.recorder].map((f) => logicalIdOf(f.fn)));
+    const pipeline = new Set([...stack.pipeline.tasks.values(), ...stack.pipeline.checkTasks.values(), stack.pipeline.ingest, stack.pipeline.basketExport, stack.pipeline.tabExport, stack.pipeline.permissionsExport, stack.pipeline.contactsExport, stack.pipeline.caseActivityExport, ...stack.schedules.tasks.values(), stack.operations.recorder].map((f) => logicalIdOf(f.fn)));
     const others = Object.keys(resourcesOf(built.template, 'AWS::Lambda::Function')).filter((id) => !pipeline.has(id));
     expect(others.sort()).toEqual([expect.stringMatching(/^BucketNotificationsHandler/), expect.stringMatching(/^CustomCDKBucketDeployment/)]);
   });
@@ -252,7 +252,16 @@ describe('least-privilege grants from the route table', () => {
       expect(actionsOf(r.id).filter((a) => a.startsWith('states:')).sort(), r.id).toEqual(['states:DescribeExecution', 'states:StartExecution']);
       expect(envOf(r.id).STATE_MACHINE_ARN, r.id).toEqual({ Ref: 'StateMachineArn' });
     }
-    for (const r of table.filter((x) => !has(x, 'workflow:start') && !has(x, 'async:redrive'))) expect(actionsOf(r.id).filter((a) => a.startsWith('states:')), r.id).toEqual([]);
+    for (const r of table.filter((x) => !has(x, 'workflow:start') && !has(x, 'async:redrive') && !has(x, 'checks:start'))) expect(actionsOf(r.id).filter((a) => a.startsWith('states:')), r.id).toEqual([]);
+  });
+
+  it('checks:start lets a route start the content-checks state machine, nothing else of Step Functions', () => {
+    const starters = table.filter((r) => has(r, 'checks:start'));
+    expect(starters.map((r) => r.id)).toEqual(['checkSuggestionsAgain']);
+    for (const r of starters) {
+      expect(actionsOf(r.id).filter((a) => a.startsWith('states:')).sort(), r.id).toEqual(['states:StartExecution']);
+      expect(envOf(r.id).CHECKS_STATE_MACHINE_ARN, r.id).toEqual({ Ref: 'ChecksStateMachineArn' });
+    }
   });
 
   it('async:redrive lets a route invoke the asynchronously triggered functions and start the schedules\' state machine, nothing else', () => {
@@ -271,6 +280,7 @@ describe('least-privilege grants from the route table', () => {
       expect(params.includes('AppUrl'), s.node.id).toBe(group.some((r) => has(r, 'email:send') || r.appLinks === true));
       expect(params.includes('DataBucketArn'), s.node.id).toBe(group.some((r) => has(r, 'data:read') || has(r, 'data:write')));
       expect(params.includes('StateMachineArn'), s.node.id).toBe(group.some((r) => has(r, 'workflow:start')));
+      expect(params.includes('ChecksStateMachineArn'), s.node.id).toBe(group.some((r) => has(r, 'checks:start')));
     }
   });
 });

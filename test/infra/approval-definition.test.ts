@@ -18,11 +18,13 @@ describe('the approval state machine definition', () => {
     const order: string[] = [];
     // The happy path: a Choice's first rule is "staging done".
     for (let s: string | undefined = asl.StartAt; s; s = states[s]!.Next ?? states[s]!.Choices?.[0]?.Next) order.push(s);
-    expect(order).toEqual(['LoadFile', 'StartStage', 'StageFile', 'Staged', 'Publish', 'Cleanup', 'Notify']);
+    expect(order).toEqual(['LoadFile', 'StartStage', 'StageFile', 'Staged', 'Publish', 'StartChecks', 'Cleanup', 'Notify']);
     for (const name of order.filter((n) => states[n]!.Type === 'Task')) {
       expect(states[name]!.Retry?.[0]?.ErrorEquals).toEqual(TRANSIENT_ERRORS);
-      expect(states[name]!.Catch?.[0]?.Next).toBe('RecordFailure');
+      // The content checks failing to start does not undo the publication: on to Cleanup, the error kept in the execution's output.
+      expect(states[name]!.Catch?.[0]?.Next).toBe(name === 'StartChecks' ? 'Cleanup' : 'RecordFailure');
     }
+    expect((states.StartChecks!.Catch?.[0] as { ResultPath?: string }).ResultPath).toBe('$.checksError');
     expect(states.RecordFailure!.Next).toBe('Failed');
     // Every task gets the claim the execution holds; RecordFailure releases it.
     for (const name of [...order.filter((n) => states[n]!.Type === 'Task'), 'RecordFailure']) expect((states[name] as { Parameters?: Record<string, string> }).Parameters?.['fileId.$'], name).toBe('$.fileId');

@@ -160,7 +160,7 @@ async function bundledPackages(handlers: string[]): Promise<Map<string, { all: S
 const GATED: { pkg: string; allowed: (f: (typeof functions)[number]) => boolean; why: string }[] = [
   { pkg: '@aws-sdk/client-s3', allowed: (f) => f.grants.includes('data:read') || f.grants.includes('data:write'), why: 'no data:read/data:write grant' },
   { pkg: '@aws-sdk/client-sesv2', allowed: (f) => f.grants.includes('email:send'), why: 'no email:send grant' },
-  { pkg: '@aws-sdk/client-sfn', allowed: (f) => f.grants.includes('workflow:start') || f.grants.includes('async:redrive'), why: 'no workflow:start or async:redrive grant' },
+  { pkg: '@aws-sdk/client-sfn', allowed: (f) => f.grants.includes('workflow:start') || f.grants.includes('async:redrive') || f.grants.includes('checks:start'), why: 'no workflow:start, checks:start or async:redrive grant' },
   { pkg: '@aws-sdk/client-lambda', allowed: (f) => f.grants.includes('async:redrive'), why: 'no async:redrive grant' },
   { pkg: 'busboy', allowed: (f) => f.multipart, why: 'not a multipart route' },
   { pkg: '@middy/http-multipart-body-parser', allowed: (f) => f.multipart, why: 'not a multipart route' },

@@ -32,7 +32,7 @@ const COMMAND_GRANTS: Record<string, Grant | readonly Grant[]> = {
   DeleteObjectCommand: 'data:write',
   SendEmailCommand: 'email:send',
   // The approval's start, or a redrive's start of a schedule's state machine (docs/operations.md).
-  StartExecutionCommand: ['workflow:start', 'async:redrive'],
+  StartExecutionCommand: ['workflow:start', 'async:redrive', 'checks:start'],
   InvokeCommand: 'async:redrive',
 };
 

@@ -123,6 +123,8 @@ describe('alarms', () => {
         'RecorderDeadLetters',
         'ApprovalExecutionsFailed',
         'ApprovalExecutionsTimedOut',
+        'ContentChecksExecutionsFailed',
+        'ContentChecksExecutionsTimedOut',
         'ReportsExecutionsFailed',
         'ReportsExecutionsTimedOut',
         'MonthlyReportScheduleFailed',

@@ -8,8 +8,10 @@
  * Pure: no AWS; the only I/O is reading the decoders' .wasm files from node_modules, once.
  */
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import decodeWebp, { init as initWebpDecoder } from '@jsquash/webp/decode.js';
 import { initWasm as initResvg, Resvg } from '@resvg/resvg-wasm';
 import jpeg from 'jpeg-js';
@@ -48,11 +50,15 @@ type Format = 'jpeg' | 'png' | 'webp' | 'svg';
 
 /**
  * A decoder's .wasm, resolved as a package file from this module: from its URL under ESM, from
- * the file under a CJS bundle (esbuild leaves `import.meta` empty there; the Lambda then needs the
- * two WASM packages installed beside it, not bundled). Resolved on first use, so a function that
+ * the file under a CJS bundle (esbuild leaves `import.meta` empty there); in a Lambda, the copies
+ * bundled beside the handler. Resolved on first use, so a function that
  * reads only JPEG and PNG never looks.
  */
-const wasmBytes = (specifier: string) => readFile(createRequire(import.meta.url || __filename).resolve(specifier));
+const wasmBytes = (specifier: string) => {
+  // In a Lambda the bundle's folder holds the two .wasm files (infra/workflow/content-checks.ts copyFiles).
+  const beside = typeof __dirname === 'string' ? path.join(__dirname, path.basename(specifier)) : '';
+  return readFile(beside && existsSync(beside) ? beside : createRequire(import.meta.url || __filename).resolve(specifier));
+};
 
 const NOT_A_PICTURE = 'Not a JPEG, PNG, WebP or SVG picture.';
 // What may precede the <svg> element: an XML declaration, comments, a doctype, white space.

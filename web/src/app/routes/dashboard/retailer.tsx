@@ -8,6 +8,7 @@
  */
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { SuggestionsPanel } from '../../../features/suggestions';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs } from '../../../components/ui/tabs';
 import { paths } from '../../../config/paths';
@@ -51,6 +52,7 @@ const SIDE_TABS = [
   { id: 'email-history', label: 'EMAIL HISTORY' },
   { id: 'exports', label: 'ALL EXPORTS' },
   { id: 'cases', label: 'CASES' },
+  { id: 'suggestions', label: 'SUGGESTIONS' },
 ] as const;
 type SideTab = (typeof SIDE_TABS)[number]['id'];
 
@@ -109,6 +111,7 @@ export function RetailerRoute() {
             {side === 'email-history' ? <EmailHistory scanInfoId={r._id} /> : null}
             {side === 'exports' ? <ExportHistory retailerId={rId} brandId={brandId} /> : null}
             {side === 'cases' ? <RetailerCases brandId={brandId} retailerId={rId} retailerName={r.retailer.name} /> : null}
+            {side === 'suggestions' && brandId && shown ? <SuggestionsPanel brandId={brandId} periodId={shown._id} canCheck={!!session && isBrandAdminOrAdmin(session.user)} /> : null}
           </Tabs>
         </div>
       </div>
