@@ -60,7 +60,7 @@ describe('retailer page', () => {
       expect(await details.getByRole('link', { name: info.brandLink }).count()).toBe(1);
       expect(await details.getByText(info.brand_description).count()).toBe(1);
       // The spec's tabs, in its order (000 §2); the Address Book and EMAIL HISTORY are test/e2e/address-book.test.ts's.
-      expect(await page.getByRole('tablist', { name: 'Retailer' }).getByRole('tab').allTextContents()).toEqual(['DETAILS', 'Address Book', 'EMAIL HISTORY', 'ALL EXPORTS', 'CASES']);
+      expect(await page.getByRole('tablist', { name: 'Retailer' }).getByRole('tab').allTextContents()).toEqual(['DETAILS', 'Address Book', 'EMAIL HISTORY', 'ALL EXPORTS', 'CASES', 'SUGGESTIONS']);
       await page.getByRole('img', { name: 'Brand profile not flagged' }).waitFor();
       // Additional views open large in the image modal; Escape closes it.
       await page.getByRole('button', { name: `Open Hero image on ${RNAME}` }).click();

@@ -7,6 +7,7 @@ import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { CfnRole } from 'aws-cdk-lib/aws-iam';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPROVAL_TASKS, approvalDefinition } from '../../infra/workflow/approval';
+import { CHECKS_TASKS, checksDefinition } from '../../infra/workflow/content-checks';
 import type { RetailerAuditStack } from '../../infra/stack';
 import { actionsOfRole, cleanup, resourcesOf, synth } from './synth';
 
@@ -23,8 +24,8 @@ afterAll(cleanup);
 
 describe('approval state machine', () => {
   it('deploys the shared definition, each ${<State>Arn} bound to that task function', () => {
-    // Two: this one and the scheduled reports' (test/infra/schedules.test.ts).
-    built.template.resourceCountIs('AWS::StepFunctions::StateMachine', 2);
+    // Three: this one, the content checks' (below) and the scheduled reports' (test/infra/schedules.test.ts).
+    built.template.resourceCountIs('AWS::StepFunctions::StateMachine', 3);
     expect(JSON.parse(machine().DefinitionString as string)).toEqual(approvalDefinition());
     const substitutions = machine().DefinitionSubstitutions as Record<string, unknown>;
     expect(Object.keys(substitutions).sort()).toEqual(APPROVAL_TASKS.map((t) => `${t.state}Arn`).sort());
@@ -70,21 +71,45 @@ describe('approval state machine', () => {
   });
 
   it("may invoke its task functions and nothing else", () => {
-    const role = Object.entries(resourcesOf(built.template, 'AWS::IAM::Role')).find(([, r]) =>
-      JSON.stringify(r.Properties?.AssumeRolePolicyDocument).includes('states.amazonaws.com'),
-    )![0];
-    const policies = Object.values(resourcesOf(built.template, 'AWS::IAM::Policy')).filter((p) => JSON.stringify(p.Properties?.Roles).includes(role));
-    const invoked = new Set<string>();
-    for (const p of policies) {
-      for (const s of (p.Properties!.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement) {
-        if (![s.Action].flat().includes('lambda:InvokeFunction')) continue;
-        for (const r of [s.Resource].flat()) {
-          const getAtt = JSON.stringify(r).match(/"Fn::GetAtt":\["([^"]+)","Arn"\]/);
-          if (getAtt) invoked.add(getAtt[1]!);
-        }
+    expect(invokedBy(stack.pipeline.approval)).toEqual([...stack.pipeline.tasks.values()].map((f) => idOf(f.fn)).sort());
+  });
+});
+
+/** The functions a state machine's own role may invoke (its RoleArn's policies). */
+function invokedBy(sm: typeof stack.pipeline.approval): string[] {
+  const props = resourcesOf(built.template, 'AWS::StepFunctions::StateMachine')[idOf(sm)]!.Properties!;
+  const role = (props.RoleArn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+  const policies = Object.values(resourcesOf(built.template, 'AWS::IAM::Policy')).filter((p) => JSON.stringify(p.Properties?.Roles).includes(role));
+  const invoked = new Set<string>();
+  for (const p of policies) {
+    for (const st of (p.Properties!.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement) {
+      if (![st.Action].flat().includes('lambda:InvokeFunction')) continue;
+      for (const r of [st.Resource].flat()) {
+        const getAtt = JSON.stringify(r).match(/"Fn::GetAtt":\["([^"]+)","Arn"\]/);
+        if (getAtt) invoked.add(getAtt[1]!);
       }
     }
-    expect([...invoked].sort()).toEqual([...stack.pipeline.tasks.values()].map((f) => idOf(f.fn)).sort());
+  }
+  return [...invoked].sort();
+}
+
+describe('content-checks state machine', () => {
+  const checks = () => resourcesOf(built.template, 'AWS::StepFunctions::StateMachine')[idOf(stack.pipeline.checks)]!.Properties!;
+  it('deploys the shared definition, each ${<State>Arn} bound to its task function, and may invoke those only', () => {
+    expect(JSON.parse(checks().DefinitionString as string)).toEqual(checksDefinition());
+    const substitutions = checks().DefinitionSubstitutions as Record<string, unknown>;
+    expect(Object.keys(substitutions).sort()).toEqual(CHECKS_TASKS.map((t) => `${t.state}Arn`).sort());
+    for (const t of CHECKS_TASKS) expect(substitutions[`${t.state}Arn`], t.state).toEqual({ 'Fn::GetAtt': [idOf(stack.pipeline.checkTasks.get(t.state)!.fn), 'Arn'] });
+    expect(invokedBy(stack.pipeline.checks)).toEqual([...stack.pipeline.checkTasks.values()].map((f) => idOf(f.fn)).sort());
+  });
+
+  it('gives CheckChunk 1,024 MB and 900 s, the other tasks 300 s; the approval\'s StartChecks may start it', () => {
+    const fns = resourcesOf(built.template, 'AWS::Lambda::Function');
+    expect(fns[idOf(stack.pipeline.checkTasks.get('CheckChunk')!.fn)]?.Properties).toMatchObject({ MemorySize: 1024, Timeout: 900 });
+    for (const s of ['PlanChecks', 'FinishChecks', 'RecordCheckFailure']) expect(fns[idOf(stack.pipeline.checkTasks.get(s)!.fn)]?.Properties?.Timeout, s).toBe(300);
+    const starter = stack.pipeline.tasks.get('StartChecks')!;
+    const actions = actionsOfRole(built.template, stack.getLogicalId(starter.role.node.defaultChild as CfnRole));
+    expect(actions.filter((a) => a.startsWith('states:'))).toEqual(['states:StartExecution']);
   });
 });
 

@@ -92,6 +92,9 @@ async function runUpTo(fileId: string, n: number, after?: (state: string) => Pro
   expect(await files.claimApproval(fileId, claim, claims.staleBefore())).toBe(true);
   const data: Record<string, unknown> = { fileId, claim: claim.id };
   for (const t of tasks.slice(0, n)) {
+    // The content checks' start changes nothing brands see of the file (this process has no checks
+    // machine to start; test/integration/content-checks.test.ts runs it through the real one).
+    if (t.state === 'StartChecks') continue;
     const out = await t.run({ fileId, claim: claim.id, applied: data.applied });
     if (t.state === 'StageFile') data.applied = out;
     await after?.(t.state);
@@ -166,7 +169,7 @@ describe('an approval stopped after any state', () => {
   const R = RETAILERS[0]!;
 
   it('shows brands nothing of the file before Publish; the file stays pending, then is approved once the claim is released or stale', async () => {
-    expect(tasks.map((t) => t.state)).toEqual(['LoadFile', 'StageFile', 'Publish', 'Cleanup', 'Notify']);
+    expect(tasks.map((t) => t.state)).toEqual(['LoadFile', 'StageFile', 'Publish', 'StartChecks', 'Cleanup', 'Notify']);
     const before = await brandViews(R._id);
     expect(await periodsOf(R._id)).toEqual({ [BASE]: 200 });
     // A new period (100 rows: held for review) and a second file of the existing period (new prices).

@@ -137,7 +137,8 @@ const segment = fc.oneof(
 const QUERY_KEYS = ['page', 'limit', 'sort', 'brand', 'retailerId', 'serialNo', 'id', 'retailer', 'retailer_brand_scraping', '_id', 'token', 'user', 'filter', 'search', 'flag', 'approvedStatus', 'fileName', 'name', 'tab', 'price_diff'];
 const queryValue = (k: string) =>
   fc.oneof(
-    { weight: k === 'page' || k === 'limit' ? 4 : 1, arbitrary: fc.constantFrom(...PAGING) },
+    // Sent as a raw request path: a space (' 1') is percent-encoded, as a client sends it.
+    { weight: k === 'page' || k === 'limit' ? 4 : 1, arbitrary: fc.constantFrom(...PAGING).map((v) => v.replace(/ /g, '%20')) },
     { weight: 2, arbitrary: text.map(enc) },
     { weight: 1, arbitrary: fc.constantFrom(...MALFORMED) },
     { weight: 1, arbitrary: fc.constantFrom(...REAL_IDS) },
