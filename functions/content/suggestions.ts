@@ -16,7 +16,7 @@ import { SUGGESTIONS_MSG as M } from '../../shared/messages/suggestions';
 import { canSeeRetailer, type AuthContext } from '../lib/http/auth';
 import { ConflictError, NotFoundError } from '../lib/http/errors';
 import { imageLinker, type ImageLinker } from '../lib/image-links';
-import { flagProductKeepingEvidence, getPeriod } from '../scrapings';
+import { flagProductKeepingEvidence, getPeriod, refreshBrandRow } from '../scrapings';
 import { decideSuggestion, getContentState, getRun, getSuggestion, pageSuggestions, reopenSuggestion, SuggestionDecidedError, type ContentState, type Suggestion, type SuggestionStatus } from './content.repo';
 import { checkPeriodAgain } from './start';
 
@@ -72,6 +72,8 @@ async function decided<T>(f: () => Promise<T>): Promise<T> {
 export async function dismissSuggestion(auth: AuthContext, brandId: string, periodId: string, suggestionId: string, reason: string) {
   const s = await suggestionOf(auth, brandId, periodId, suggestionId);
   const out = await decided(() => decideSuggestion(s, 'dismissed', auth.sub, reason));
+  // The Retailer List's count of open suggestions follows.
+  await refreshBrandRow(s.brand, s.retailer);
   return { message: M.dismissed, data: view(out, await imageLinker()) };
 }
 
@@ -86,6 +88,7 @@ export async function flagSuggestion(auth: AuthContext, brandId: string, periodI
     await reopenSuggestion(out).catch(() => undefined);
     throw e;
   }
+  await refreshBrandRow(s.brand, s.retailer);
   return { message: M.flagged, data: view(out, await imageLinker()) };
 }
 

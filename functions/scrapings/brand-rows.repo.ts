@@ -58,6 +58,8 @@ export interface BrandRow {
   cur?: RowPeriod & { _id: string };
   /** The period before it (`cur.previousPeriodId`), when it existed at the refresh. */
   prev?: RowPeriod & { _id: string };
+  /** The content checks of `cur` (issue 38): its shown run's open suggestions, products checked and with findings; absent before a run. */
+  content?: { periodId: string; open: number; checked: number; withFindings: number };
   /** The scan date of the retailer's newest product file pending in the post office. */
   inReview?: string;
   /**
@@ -75,6 +77,9 @@ const scanInfoKey = (brand: string, retailer: string) => ({ pk: `SCANINFO#${scan
 const periodKey = (id: string) => ({ pk: `SCRAPING#${id}`, sk: 'SCRAPING' });
 const pendingKey = (retailer: string) => ({ pk: `PENDINGSCANS#${retailer}`, sk: 'PENDINGSCANS' });
 const productRobotKey = (retailer: string) => ({ pk: `ROBOT#${retailer}#product`, sk: 'HEALTH' });
+// functions/content/content.repo.ts: a period's content state and its shown run (counts kept on write).
+const contentStateKey = (periodId: string) => ({ pk: `CONTENT#${periodId}`, sk: 'STATE' });
+const contentRunKey = (runId: string) => ({ pk: `RUN#${runId}`, sk: 'RUN' });
 
 const INFO_FIELDS = ['periodId', 'productDate', 'approvedDate', 'totalProducts', 'previousTotalProducts', 'nextScanDay', 'isFlagged', 'brand_screenshot'] as const;
 const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
@@ -120,8 +125,10 @@ export async function buildBrandRow(brand: string, retailer: string): Promise<Br
     const cur = await periodFigures(kept.periodId);
     if (cur) {
       row.cur = cur;
-      const prev = await periodFigures(cur.previousPeriodId);
+      const [prev, state] = await Promise.all([periodFigures(cur.previousPeriodId), getItem(contentStateKey(cur._id))]);
       if (prev) row.prev = prev;
+      const run = typeof state?.runId === 'string' ? await getItem(contentRunKey(state.runId)) : undefined;
+      if (run) row.content = { periodId: cur._id, open: num(run.open), checked: num(run.checked), withFindings: num(run.withFindings) };
     }
   }
   const inReview = newestPending(pending);

@@ -69,6 +69,8 @@ export const retailerScrapingRecordSchema = z.object({
   totalProducts: z.number(),
   previousTotalProducts: z.number(),
   flaggedProduct: z.number(),
+  /** The shown scan's open suggestions of the content checks (issue 38; ours); null before it was checked. */
+  suggestions: z.number().nullable(),
   approvedDate: z.string().nullable(),
   nextScanDay: z.string().nullable(),
   nextScan: nextScanSchema,

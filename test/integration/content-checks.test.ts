@@ -108,6 +108,9 @@ describe('the content checks of a published scan', () => {
     expect(out.state.counts).toEqual({ checked: 6, withFindings: 4, open: 4, flagged: 1, dismissed: 0 });
     // Nothing was fingerprinted again: every picture's bytes were seen.
     expect(await fingerprints()).toBe(before);
+    // The Retailer List's count is the list's open suggestions.
+    const listed = await callRoute('listRetailerScrapings', { params: { brandId: BRAND._id }, token: brandAdmin });
+    expect(listed.body.data.find((r) => r.retailer._id === R._id)).toMatchObject({ suggestions: 4, flaggedProduct: 1 });
   });
 
   it("refuses another brand's admin, a foreign suggestion id and a User of another retailer", async () => {

@@ -71,6 +71,8 @@ export interface ListedRetailer {
   totalProducts: number;
   previousTotalProducts: number;
   flaggedProduct: number;
+  /** The shown scan's open suggestions of the content checks (issue 38); null before it was checked. */
+  suggestions: number | null;
   approvedDate: string | null;
   nextScanDay: string | null;
   nextScan: NextScan;
@@ -95,6 +97,7 @@ export function listedRetailer(row: BrandRow, a: { webSiteType?: WebsiteType; br
     totalProducts: info?.totalProducts ?? 0,
     previousTotalProducts: info?.previousTotalProducts ?? 0,
     flaggedProduct: row.cur && row.cur._id === info?.periodId ? row.cur.flaggedCount : 0,
+    suggestions: row.content && row.content.periodId === info?.periodId ? row.content.open : null,
     approvedDate: info?.approvedDate ?? null,
     nextScanDay: info?.nextScanDay ?? null,
     nextScan: nextScanOf({ period: shown, newestInReview: row.inReview, today: a.today }),

@@ -61,6 +61,13 @@ describe('listPage', () => {
 });
 
 describe('the record of a row', () => {
+  it("counts the shown scan's open suggestions, and none (null) before it was checked or for an older scan's run", () => {
+    const r = row(1);
+    const periodId = r.info!.periodId!;
+    expect(listed([row(1, { content: { periodId, open: 7, checked: 40, withFindings: 5 } })])[0]!.suggestions).toBe(7);
+    expect(listed([row(1, { content: { periodId: 'an-older-period', open: 7, checked: 40, withFindings: 5 } })])[0]!.suggestions).toBeNull();
+    expect(listed([row(1)])[0]!.suggestions).toBeNull();
+  });
   it('says a newer scan is in review, or the next scan day, from the row alone', () => {
     expect(listed([row(1, { inReview: '2026-11-25' })])[0]!.nextScan).toEqual({ state: 'in_review', date: '2026-11-25' });
     expect(listed([row(1)])[0]!.nextScan).toEqual({ state: 'overdue', date: '2026-11-27' }); // its date + 7 days, before TODAY

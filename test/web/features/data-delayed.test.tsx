@@ -27,6 +27,7 @@ const rec = (n: number, over: Partial<RetailerScrapingRecord> = {}): RetailerScr
   totalProducts: 10,
   previousTotalProducts: 9,
   flaggedProduct: 1,
+  suggestions: null,
   approvedDate: '2026-11-21T10:00:00.000Z',
   nextScanDay: '2026-11-27',
   nextScan: { state: 'overdue', date: '2026-11-27' },

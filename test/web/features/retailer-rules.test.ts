@@ -24,6 +24,7 @@ const rec = (name: string, over: Partial<RetailerScrapingRecord> = {}): Retailer
   totalProducts: 0,
   previousTotalProducts: 0,
   flaggedProduct: 0,
+  suggestions: null,
   approvedDate: null,
   nextScanDay: null,
   nextScan: { state: 'none' },

@@ -38,6 +38,14 @@ export function RetailerTile({ record, showReps }: { record: RetailerScrapingRec
               <span className="tile__count">{formatCount(r.flaggedProduct)}</span>
             </dd>
           </div>
+          {r.suggestions !== null ? (
+            <div>
+              <dt>Suggestions</dt>
+              <dd>
+                <span className="tile__count">{formatCount(r.suggestions)}</span>
+              </dd>
+            </div>
+          ) : null}
           <div>
             <dt>Last scan</dt>
             <dd>{formatDate(r.approvedDate, LONG_DATE)}</dd>
