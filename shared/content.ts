@@ -148,6 +148,8 @@ export interface ContentSettings {
   discountTolerancePercent: number;
   /** Findings at or above this confidence (0..100) open a case at once; null: never. */
   autoFlagAbove: number | null;
+  /** The brand's home market: the market of a retailer that has none of its own (null: such a retailer's prices are not compared). */
+  market: Market | null;
 }
 
 export const DEFAULT_CONTENT_SETTINGS: ContentSettings = {
@@ -158,4 +160,5 @@ export const DEFAULT_CONTENT_SETTINGS: ContentSettings = {
   imageDistance: 10,
   discountTolerancePercent: 0,
   autoFlagAbove: null,
+  market: null,
 };

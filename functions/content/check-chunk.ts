@@ -5,7 +5,7 @@
  * suggestions with the chunk's figures (content.repo.ts). Memory holds one chunk (~2,000 products).
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { CatalogEntry, Finding, PictureHash } from '../../shared/content';
+import type { CatalogEntry, Finding, Market, PictureHash } from '../../shared/content';
 import { getCatalogEntries } from '../catalog';
 import { ddb } from '../lib/clients/dynamodb';
 import { table } from '../lib/table';
@@ -53,7 +53,8 @@ export async function checkChunk(runId: string, chunk: Chunk): Promise<{ checked
   const run = await getRun(runId);
   if (!run) throw new Error(`Content run ${runId} does not exist.`);
   const [products, { settings }, retailer] = await Promise.all([chunkProducts(run, chunk), getContentSettings(run.brand), getRetailer(run.retailer)]);
-  const market = (retailer as { market?: { country: string; currency: string } } | undefined)?.market;
+  // The retailer's own market, else the brand's home market (Settings).
+  const market = (retailer as { market?: Market } | undefined)?.market ?? settings.market ?? undefined;
 
   // The catalogue entries these products may match, in one BatchGet round.
   const keysOf = new Map(products.map((p) => [p._id, matchCatalogKeys({ brand_sku: p.brand_sku ?? '', oh_map_id: p.oh_map_id ?? '', style_number: p.style_number })]));

@@ -133,12 +133,14 @@ function retailerPlans(scale: number): RetailerPlan[] {
  * third scan), Harrowgate & Finch's last product file thin (half its catalogue) and Orchard Row's
  * broken.
  */
-export function demoFiles(scale: number, calendar: Pick<DemoCalendar, 'periods' | 'ohDate'>): { files: DemoFile[]; ohFeed: DemoFile } {
+export function demoFiles(scale: number, calendar: Pick<DemoCalendar, 'periods' | 'ohDate'>): { files: DemoFile[]; ohFeed: DemoFile; catalogue: DemoFile; planted: PlantedFindings } {
   const DEMO_PERIODS = calendar.periods;
   const aurelle = catalog(Math.max(200, Math.round(3000 * scale)), 'MA', 'Maison Aurelle', 11);
   const castellane = catalog(Math.max(60, Math.round(600 * scale)), 'CP', 'Castellane Paris', 23);
   const files: DemoFile[] = [];
   const ohRows: string[][] = [];
+  /** The Maison Aurelle items Northbay Luxury shows on its latest scan (where the catalogue's planted findings are). */
+  let northbayItems: CatalogItem[] = [];
   // The brand's feed comes with its packshots, stored beside it as the robots store theirs.
   const ohDate = calendar.ohDate;
   const ohPictures = new PictureFolder('screenshots/oh/maison-aurelle');
@@ -255,6 +257,7 @@ export function demoFiles(scale: number, calendar: Pick<DemoCalendar, 'periods' 
 
     // On-hand inventory of Maison Aurelle at this retailer: most carried styles, some not scraped.
     const carried = rows.filter((r) => r.brand === 'Maison Aurelle');
+    if (plan.slug === 'northbay-luxury') northbayItems = [...new Set(carried.map((r) => r.item))];
     carried.forEach((r, i) => {
       if (rnd() > 0.6) return;
       const ohPrice = rnd() < 0.8 ? r.price : Math.round((r.price * 1.1) / 10) * 10;
@@ -271,5 +274,59 @@ export function demoFiles(scale: number, calendar: Pick<DemoCalendar, 'periods' 
     body: csv(['Serial Number', 'Inventory ID', 'Style Name', 'Price', 'Customer ID', 'Customer Name', 'Image'], ohRows),
     pictures: ohPictures.take(),
   };
-  return { files, ohFeed };
+  const { catalogue, planted } = demoCatalogue(aurelle, northbayItems, calendar.periods.at(-1)!);
+  return { files, ohFeed, catalogue, planted };
+}
+
+/** The Brand SKUs of the products whose catalogue entry differs on purpose from what Northbay Luxury shows (issue 38's demo). */
+export interface PlantedFindings {
+  retired: string;
+  notInCatalog: string;
+  foreignPicture: string;
+  oldPicture: string;
+  renamed: string;
+  underMsrp: string;
+}
+
+/**
+ * Maison Aurelle's catalogue (golden record, issue 38): every style with its official packshot
+ * and its MSRP in the US (the retailers' prices) and in France; six styles Northbay Luxury shows
+ * differ on purpose, so its Suggestions have one of each: a style the brand retired, one missing
+ * from the catalogue (possible grey market), one whose official picture is another (the retailer's
+ * is foreign), one whose packshot the brand replaced (the retailer's is old), one the brand
+ * renamed, one whose MSRP is above the retailer's price. The other retailers' repriced styles
+ * show against the MSRP as they are.
+ */
+function demoCatalogue(aurelle: CatalogItem[], shown: CatalogItem[], date: string): { catalogue: DemoFile; planted: PlantedFindings } {
+  const pictures = new PictureFolder('screenshots/catalog/maison-aurelle');
+  const official = (item: CatalogItem) => pictures.store(date, packshotOf(item).name, packshotOf(item).body);
+  // Six distinct styles of Northbay's scan, each of a look no other of the six shares.
+  const picks: CatalogItem[] = [];
+  for (const item of shown) if (!picks.some((p) => packshotOf(p).name === packshotOf(item).name)) picks.push(item);
+  const [retired, missing, foreign, old, renamed, under] = picks as [CatalogItem, CatalogItem, CatalogItem, CatalogItem, CatalogItem, CatalogItem];
+  // Another category's look: the foreign style's official picture, and the replaced packshot's new one.
+  const otherLook = (item: CatalogItem) => aurelle.find((x) => x.category.code !== item.category.code && packshotOf(x).name !== packshotOf(item).name)!;
+  const header = ['Brand SKU', 'Name', 'Description', 'Category', 'Collection', 'Status', 'Images', 'Retired Images', 'MSRP US USD', 'MSRP FR EUR'];
+  const rows = aurelle
+    .filter((item) => item !== missing)
+    .map((item) => {
+      const images = item === foreign || item === old ? official(otherLook(item)) : official(item);
+      const price = item === under ? Math.round((item.price * 1.25) / 10) * 10 : item.price;
+      return [
+        item.brandSku,
+        item === renamed ? `${item.name.replace(/^Aurelle /, 'Aurelle 1921 ')}` : item.name,
+        item.description,
+        item.category.label.replace(/-/g, ' '),
+        item === retired ? 'FW23' : 'FW26',
+        item === retired ? 'retired' : 'active',
+        images,
+        item === old ? official(item) : '',
+        String(price),
+        String(Math.round((price * 0.95) / 10) * 10),
+      ];
+    });
+  return {
+    catalogue: { key: `incoming/catalog/maison-aurelle/${date}/golden-record.csv`, body: csv(header, rows), pictures: pictures.take() },
+    planted: { retired: retired.brandSku, notInCatalog: missing.brandSku, foreignPicture: foreign.brandSku, oldPicture: old.brandSku, renamed: renamed.brandSku, underMsrp: under.brandSku },
+  };
 }

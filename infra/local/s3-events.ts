@@ -75,7 +75,7 @@ export function bridgeS3Events(server: S3rver, async: LocalAsync, log: (m: strin
     void chains
       .add(lane, () => new Promise((r) => setImmediate(r)).then(() => onPipelineClock(at, () => localLane.run(lane, () => async.deliver<{ results: IngestResult[] }>('ingest', event)))))
       .then((out) =>
-        out?.results.forEach((x) => (ingested++, !quiet) && log(`Ingested ${x.key}: ${x.created ? (x.error ? `error: ${x.error}` : `flag ${x.flag}`) : `already known${x.resumed?.length ? `, finished: ${x.resumed.join(', ')}` : ''}`}`)),
+        out?.results.forEach((x) => (ingested++, !quiet) && log(`Ingested ${x.key}: ${x.created ? (x.error ? `error: ${x.error}` : x.flag ? `flag ${x.flag}` : 'applied') : `already known${x.resumed?.length ? `, finished: ${x.resumed.join(', ')}` : ''}`}`)),
       )
       .finally(() => pending--);
   });

@@ -204,6 +204,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     const { bridgeS3Events } = await import('./s3-events');
     const ingestQueue = bridgeS3Events(s3.server, asyncInvocations, log);
     stops.push(() => ingestQueue.idle());
+    let contentLater: (() => Promise<void>) | undefined;
     if (opts.demoScale !== 0) {
       const { seedPostOffice } = await import('./demo-seed');
       const started = Date.now();
@@ -212,6 +213,13 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       // Flags and export history on the published periods (issue 8: every dashboard screen has something to show).
       const { seedDashboard } = await import('./demo-dashboard');
       await seedDashboard(calendar, log);
+      // The brand's catalogue and the content checks of every latest scan (issue 38): before the
+      // stack is ready for a test run (its suites read a settled demo); for `npm start`, once the
+      // app is up, in the background (the Suggestions say "Checking…" until they are in).
+      const { seedContent } = await import('./demo-content');
+      const content = () => seedContent(s3.client, DATA_BUCKET, { scale: opts.demoScale ?? 1, calendar, idle: ingestQueue.idle, log, storePicture: storeInS3rver(s3.server, DATA_BUCKET) });
+      if (dataDir) contentLater = content;
+      else await content();
     }
     if (scratch && dynamoDir) {
       // The demo is made: its database goes into the data folder, where DynamoDB Local serves it from now on.
@@ -230,6 +238,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       else listen();
     });
     stops.push(() => new Promise<void>((r) => server.close(() => r())));
+    if (contentLater) {
+      const running = contentLater().catch((e: unknown) => log(`The demo's content checks did not finish: ${String((e as Error)?.message ?? e)}`));
+      stops.unshift(() => running.then(() => undefined));
+    }
     if (!dataDir) stops.unshift(() => import('node:fs').then((fs) => (fs.rmSync(s3Dir, { recursive: true, force: true }), fs.rmSync(secretsFile, { force: true }))));
     return { url, sesUrl: ses.endpoint, idpUrl: idp.issuer, samlIdpUrl: samlIdp.url, dnsControlUrl: dns.controlUrl, env, calendar, stop };
   } catch (e) {

@@ -223,12 +223,13 @@ describe('decodePicture', () => {
   <rect x="110" y="20" width="70" height="60" fill="#1f3c88"/>
 </svg>`;
 
-  it('renders an SVG logo 512 wide, matching a PNG of the same shapes drawn in code', async () => {
+  it('renders an SVG logo SVG_RENDER_WIDTH wide, matching a PNG of the same shapes drawn in code', async () => {
     const svg = new TextEncoder().encode(SVG);
     const picture = await decodePicture(svg);
-    expect([picture.width, picture.height]).toEqual([SVG_RENDER_WIDTH, 256]);
-    expect(picture.data).toHaveLength(512 * 256 * 4);
-    const centre = (128 * 512 + 128) * 4; // the circle's centre
+    const [w, h] = [SVG_RENDER_WIDTH, SVG_RENDER_WIDTH / 2];
+    expect([picture.width, picture.height]).toEqual([w, h]);
+    expect(picture.data).toHaveLength(w * h * 4);
+    const centre = ((h / 2) * w + w / 4) * 4; // the circle's centre
     expect([...picture.data.subarray(centre, centre + 4)]).toEqual([0xc8, 0x10, 0x2e, 255]);
     expect(picture.data[3]).toBe(0); // transparent outside the shapes
     // The same shapes at 300x150, white around them (the SVG's transparency reads as white too).
