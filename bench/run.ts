@@ -1,14 +1,14 @@
 /**
  * `npm run bench`: the benchmarks of bench/ (the web budget, Lighthouse, the Lambda bundles, the lists bench, the brand summary / Retailer List bench (6 vs 200 retailers),
- * the product tabs bench, the cases bench (200 retailers × 52 scans, 10k cases), the robot health bench (the daily check at 200 retailers × 3 robots and 93,600 files), the export bench, the export jobs bench (100k contacts, a 20k-brand Permissions list), the basket export bench (1,000 items), the monthly report bench (200 retailers), the picture hash bench (300 JPEGs fingerprinted against the decoder's floor), the diff bench, then the
+ * the product tabs bench, the cases bench (200 retailers × 52 scans, 10k cases), the robot health bench (the daily check at 200 retailers × 3 robots and 93,600 files), the export bench, the export jobs bench (100k contacts, a 20k-brand Permissions list), the basket export bench (1,000 items), the monthly report bench (200 retailers), the picture hash bench (300 JPEGs fingerprinted against the decoder's floor), the content checks bench (a chunk of a 50k-product scan against 20k SKUs, first and next scan, modeled AWS time), the diff bench, then the
  * pipeline bench). Names of parts (`web-budget`, `lighthouse`, `bundles`, `lists`, `brand-lists`, `product-tabs`, `export`,
- * `export-jobs`, `basket-export`, `monthly-report`, `contacts-import`, `cases`, `robot-health`, `picture-hash`, `diff`, `pipeline`) run those parts only: `npm run bench -- lighthouse`.
+ * `export-jobs`, `basket-export`, `monthly-report`, `contacts-import`, `cases`, `robot-health`, `picture-hash`, `content-checks`, `diff`, `pipeline`) run those parts only: `npm run bench -- lighthouse`.
  * `--lighthouse-runs N`, `--lighthouse-url URL` (a
  * running stack) and `--lighthouse-reports DIR` go to bench/lighthouse.ts. Arguments starting with `--lists-` go to the lists
  * bench (`--lists-quick`, `--lists-files=N`, `--lists-notifications=N`, `--lists-runs=N`);
  * `--pipeline-rows N` sets the pipeline bench's file size (default 1,000,000 rows) and
  * `--pipeline-ingest-only` skips its approval steps; `--export-rows N` / `--export-runs N` go to the export bench; `--robot-health-runs N` and
- * `--robot-health-every-file` to the robot health bench; `--picture-hash-pictures N` / `--picture-hash-runs N` to the picture hash bench; other arguments go to the diff bench.
+ * `--robot-health-every-file` to the robot health bench; `--picture-hash-pictures N` / `--picture-hash-runs N` to the picture hash bench; `--content-checks-pictures N` to the content checks bench; other arguments go to the diff bench.
  */
 import { runBasketExportBench } from './basket-export-bench.js';
 import { runBrandListsBench } from './brand-lists-bench.js';
@@ -21,6 +21,7 @@ import { runExportJobsBench } from './export-jobs-bench.js';
 import { runLighthouse, type LighthouseOptions } from './lighthouse.js';
 import { runListsBench } from './lists-bench.js';
 import { runMonthlyReportBench } from './monthly-report-bench.js';
+import { runContentChecksBench } from './content-checks-bench.js';
 import { runPictureHashBench } from './picture-hash.js';
 import { runPipelineBench } from './pipeline-1m-bench.js';
 import { runProductTabsBench } from './product-tabs-bench.js';
@@ -34,8 +35,9 @@ const diffArgs: string[] = [];
 const exportArgs: string[] = [];
 const robotHealthArgs: string[] = [];
 const pictureHashArgs: string[] = [];
+const contentChecksArgs: string[] = [];
 const lighthouse: LighthouseOptions = {};
-const PARTS = ['web-budget', 'lighthouse', 'bundles', 'lists', 'brand-lists', 'product-tabs', 'export', 'export-jobs', 'basket-export', 'monthly-report', 'contacts-import', 'cases', 'robot-health', 'picture-hash', 'diff', 'pipeline'] as const;
+const PARTS = ['web-budget', 'lighthouse', 'bundles', 'lists', 'brand-lists', 'product-tabs', 'export', 'export-jobs', 'basket-export', 'monthly-report', 'contacts-import', 'cases', 'robot-health', 'picture-hash', 'content-checks', 'diff', 'pipeline'] as const;
 const only = new Set<string>();
 for (let i = 0; i < argv.length; i++) {
   const a = argv[i]!;
@@ -52,6 +54,7 @@ for (let i = 0; i < argv.length; i++) {
   else if (a === '--robot-health-every-file') robotHealthArgs.push('--every-file');
   else if (a === '--picture-hash-pictures') pictureHashArgs.push('--pictures', argv[++i] ?? '');
   else if (a === '--picture-hash-runs') pictureHashArgs.push('--runs', argv[++i] ?? '');
+  else if (a === '--content-checks-pictures') contentChecksArgs.push('--pictures', argv[++i] ?? '');
   else diffArgs.push(a);
 }
 
@@ -85,6 +88,10 @@ if (run('contacts-import')) await runContactsImportBench();
 if (run('cases')) await runCasesBench();
 if (run('robot-health')) await runRobotHealthBench(robotHealthArgs);
 if (run('picture-hash')) await runPictureHashBench(pictureHashArgs);
+if (run('content-checks')) {
+  console.log('\n## Content checks bench: one CheckChunk of a 50,000-product scan against 20,000 SKUs, first and next scan');
+  await runContentChecksBench(contentChecksArgs);
+}
 if (run('diff')) await runDiffBench(diffArgs);
 if (run('pipeline')) await runPipelineBench(pipelineArgs);
 
