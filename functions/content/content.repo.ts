@@ -183,6 +183,19 @@ export async function markNoCatalog(periodId: string, brand: string, retailer: s
   );
 }
 
+/** The checks of the period could not start (its publication's StartChecks failed every try): said on its state, which "Check again" clears. */
+export async function markStartFailed(periodId: string, brand: string, retailer: string, error: string): Promise<void> {
+  await ddb.send(
+    new UpdateCommand({
+      TableName: table.name,
+      Key: stateKey(periodId),
+      UpdateExpression: 'SET entity = :e, periodId = :p, brand = :b, retailer = :r, #status = :s, #error = :error, updatedAt = :now',
+      ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
+      ExpressionAttributeValues: { ':e': 'ContentState', ':p': periodId, ':b': brand, ':r': retailer, ':s': 'failed', ':error': `The checks could not start: ${error}`.slice(0, 1000), ':now': new Date().toISOString() },
+    }),
+  );
+}
+
 /** What a chunk found: its suggestions (dismissed content already left out) and how many products it checked. */
 export interface ChunkResult {
   checked: number;

@@ -9,25 +9,25 @@
  * has its catalogue is left as it is.
  */
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { ROLE } from '../../shared/constants';
 import { DEFAULT_CONTENT_SETTINGS } from '../../shared/content';
-import type { AuthContext } from '../../functions/lib/http/auth';
 import type { DemoCalendar } from './demo-calendar';
 import { demoFiles } from './demo-files';
 import { checksIdle } from './workflow';
 
 const BRAND = 'brand-maison-aurelle';
-/** Béatrice Marchand, the demo's brand admin (infra/local/seed.ts). */
-const BRAND_ADMIN: AuthContext = { sub: 'user-brandadmin', role: ROLE.BRAND_ADMIN, brand: BRAND, retailers: [], sv: 0, isAdmin: false };
+
 
 export async function seedContent(s3: S3Client, bucket: string, o: { scale: number; calendar: DemoCalendar; idle: () => Promise<void>; log: (m: string) => void; storePicture: (key: string, body: string) => Promise<void> }): Promise<void> {
   const { getCurrentCatalog } = await import('../../functions/catalog');
   if (await getCurrentCatalog(BRAND)) return;
   const started = Date.now();
   const repo = await import('../../functions/content/content.repo');
-  const { flagSuggestion } = await import('../../functions/content/suggestions');
   await repo.putContentSettings(BRAND, { ...DEFAULT_CONTENT_SETTINGS, market: { country: 'US', currency: 'USD' } }, 0, 'demo');
-  const { catalogue, planted } = demoFiles(o.scale, o.calendar);
+  // The styles the dashboard flagged at Northbay Luxury: one of them is planted under its MSRP, so its suggestion counts as flagged.
+  const { listRetailerPeriods, listVersionProducts } = await import('../../functions/scrapings/scrapings.repo');
+  const [latest] = await listRetailerPeriods(BRAND, 'ret-northbay', 1);
+  const flaggedSkus = new Set(latest?.version ? (await listVersionProducts(latest._id, latest.version)).filter((p) => p.isFlagged === 'yes' && p.brand_sku).map((p) => p.brand_sku!) : []);
+  const { catalogue, planted } = demoFiles(o.scale, o.calendar, { flaggedSkus });
   for (const p of catalogue.pictures) await o.storePicture(p.key, p.body);
   await s3.send(new PutObjectCommand({ Bucket: bucket, Key: catalogue.key, Body: catalogue.body, ContentType: 'text/csv' }));
   // The ingest applies it and starts the checks of every retailer's latest scan: wait for both.
@@ -36,7 +36,7 @@ export async function seedContent(s3: S3Client, bucket: string, o: { scale: numb
     await checksIdle();
   }
   // One suggestion dismissed, with its reason: the product not in the catalogue is a style the brand sells through this retailer only.
-  const { scanInfoIdOf, getScanInfoById } = await import('../../functions/scrapings');
+  const { scanInfoIdOf, getScanInfoById, refreshBrandRow } = await import('../../functions/scrapings');
   const info = await getScanInfoById(scanInfoIdOf(BRAND, 'ret-northbay'));
   const state = info?.periodId ? await repo.getContentState(info.periodId) : undefined;
   let open = 0;
@@ -44,10 +44,11 @@ export async function seedContent(s3: S3Client, bucket: string, o: { scale: numb
   if (state?.runId) {
     const page = await repo.pageSuggestions(state.runId, 'open', { limit: 100 });
     const missing = page.items.find((s) => s.finding.kind === 'not-in-catalog' && s.finding.evidence.sku === planted.notInCatalog) ?? page.items.find((s) => s.finding.kind === 'not-in-catalog');
-    if (missing) await repo.decideSuggestion(missing, 'dismissed', 'user-brandadmin', 'An exclusive style Northbay Luxury sells under licence; not in the public catalogue.');
-    // One flagged, as the brand admin does it from the tab: the retired style still listed opens its case.
-    const retired = page.items.find((s) => s.finding.kind === 'retired');
-    if (retired) await flagSuggestion(BRAND_ADMIN, BRAND, info!.periodId!, retired._id);
+    if (missing) {
+      await repo.decideSuggestion(missing, 'dismissed', 'user-brandadmin', 'An exclusive style Northbay Luxury sells under licence; not in the public catalogue.');
+      // The Retailer List's count follows, as the Dismiss route's does.
+      await refreshBrandRow(BRAND, 'ret-northbay');
+    }
     const run = await repo.getRun(state.runId);
     [open, flagged] = [run?.open ?? 0, run?.flagged ?? 0];
   }

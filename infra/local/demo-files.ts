@@ -133,7 +133,7 @@ function retailerPlans(scale: number): RetailerPlan[] {
  * third scan), Harrowgate & Finch's last product file thin (half its catalogue) and Orchard Row's
  * broken.
  */
-export function demoFiles(scale: number, calendar: Pick<DemoCalendar, 'periods' | 'ohDate'>): { files: DemoFile[]; ohFeed: DemoFile; catalogue: DemoFile; planted: PlantedFindings } {
+export function demoFiles(scale: number, calendar: Pick<DemoCalendar, 'periods' | 'ohDate'>, o: { flaggedSkus?: ReadonlySet<string> } = {}): { files: DemoFile[]; ohFeed: DemoFile; catalogue: DemoFile; planted: PlantedFindings } {
   const DEMO_PERIODS = calendar.periods;
   const aurelle = catalog(Math.max(200, Math.round(3000 * scale)), 'MA', 'Maison Aurelle', 11);
   const castellane = catalog(Math.max(60, Math.round(600 * scale)), 'CP', 'Castellane Paris', 23);
@@ -274,7 +274,7 @@ export function demoFiles(scale: number, calendar: Pick<DemoCalendar, 'periods' 
     body: csv(['Serial Number', 'Inventory ID', 'Style Name', 'Price', 'Customer ID', 'Customer Name', 'Image'], ohRows),
     pictures: ohPictures.take(),
   };
-  const { catalogue, planted } = demoCatalogue(aurelle, northbayItems, calendar.periods.at(-1)!);
+  const { catalogue, planted } = demoCatalogue(aurelle, northbayItems, calendar.periods.at(-1)!, o.flaggedSkus ?? new Set());
   return { files, ohFeed, catalogue, planted };
 }
 
@@ -297,12 +297,15 @@ export interface PlantedFindings {
  * renamed, one whose MSRP is above the retailer's price. The other retailers' repriced styles
  * show against the MSRP as they are.
  */
-function demoCatalogue(aurelle: CatalogItem[], shown: CatalogItem[], date: string): { catalogue: DemoFile; planted: PlantedFindings } {
+function demoCatalogue(aurelle: CatalogItem[], shown: CatalogItem[], date: string, flaggedSkus: ReadonlySet<string>): { catalogue: DemoFile; planted: PlantedFindings } {
   const pictures = new PictureFolder('screenshots/catalog/maison-aurelle');
   const official = (item: CatalogItem) => pictures.store(date, packshotOf(item).name, packshotOf(item).body);
   // Six distinct styles of Northbay's scan, each of a look no other of the six shares.
   const picks: CatalogItem[] = [];
   for (const item of shown) if (!picks.some((p) => packshotOf(p).name === packshotOf(item).name)) picks.push(item);
+  // The style under its MSRP is one the brand already flagged at Northbay (the dashboard's flags), when there is one: its suggestion counts as flagged.
+  const flagged = shown.find((x) => flaggedSkus.has(x.brandSku) && !picks.slice(0, 5).includes(x));
+  if (flagged) picks.splice(5, 0, flagged);
   const [retired, missing, foreign, old, renamed, under] = picks as [CatalogItem, CatalogItem, CatalogItem, CatalogItem, CatalogItem, CatalogItem];
   // Another category's look: the foreign style's official picture, and the replaced packshot's new one.
   const otherLook = (item: CatalogItem) => aurelle.find((x) => x.category.code !== item.category.code && packshotOf(x).name !== packshotOf(item).name)!;

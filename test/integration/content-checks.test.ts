@@ -36,7 +36,6 @@ async function checked(after?: string | null) {
   for (;;) {
     const out = await suggestions();
     if (out.state.status === 'done' && out.state.checkedAt !== after) return out;
-    if (out.state.status === 'failed') throw new Error(`checks failed: ${out.state.error}`);
     if (Date.now() > deadline) throw new Error(`the checks did not finish: ${JSON.stringify(out.state)}`);
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -111,6 +110,29 @@ describe('the content checks of a published scan', () => {
     // The Retailer List's count is the list's open suggestions.
     const listed = await callRoute('listRetailerScrapings', { params: { brandId: BRAND._id }, token: brandAdmin });
     expect(listed.body.data.find((r) => r.retailer._id === R._id)).toMatchObject({ suggestions: 4, flaggedProduct: 1 });
+  });
+
+  it('a start that fails (no checks machine to start) says so on the scan with its reason, and Check again recovers it', async () => {
+    const { ddb } = await import('../../functions/lib/clients/dynamodb');
+    const { PutCommand, DeleteCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { table } = await import('../../functions/lib/table');
+    const { getPeriod } = await import('../../functions/scrapings');
+    const { startChecksOfFile } = await import('../../functions/content');
+    const fileId = `file-cc-start-${tag}`;
+    const period = await getPeriod(periodId);
+    // A publication's stage record naming the period (Cleanup deletes them after StartChecks).
+    await ddb.send(new PutCommand({ TableName: table.name, Item: { pk: `FILE#${fileId}`, sk: `STAGE#${BRAND._id}`, entity: 'Stage', fileId, brand: BRAND._id, date: period!.date, period } }));
+    // This test process binds no local checks runner and has no CHECKS_STATE_MACHINE_ARN: the start fails as an unreachable machine would.
+    await expect(startChecksOfFile(fileId)).rejects.toThrow(/did not start/);
+    await ddb.send(new DeleteCommand({ TableName: table.name, Key: { pk: `FILE#${fileId}`, sk: `STAGE#${BRAND._id}` } }));
+    const failed = await suggestions();
+    expect(failed.state.status).toBe('failed');
+    expect(failed.state.error).toMatch(/^The checks could not start: /);
+    // The shown run's suggestions stay listed meanwhile.
+    expect(failed.data.length).toBeGreaterThan(0);
+    const first = failed.state.checkedAt;
+    expect((await callRoute('checkSuggestionsAgain', { token: brandAdmin, params: { brandId: BRAND._id, periodId } })).status).toBe(200);
+    expect((await checked(first)).state.status).toBe('done');
   });
 
   it("refuses another brand's admin, a foreign suggestion id and a User of another retailer", async () => {

@@ -6,6 +6,7 @@
  * Maison Aurelle's brand admin sees it.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { ResponseOf } from '../../shared/routes/responses';
 import { WEBSITE_TYPES } from '../../shared/constants';
 import { daysBetween } from '../../infra/local/demo-calendar';
 import { callRoute, login, queryOf, TEST_CLOCK_HEADER } from '../support/api';
@@ -148,5 +149,36 @@ describe('the demo brand (Maison Aurelle)', () => {
     expect(open.status).toBe(302);
     const l = await callRoute('getExportHistory', { params: { id: 'ret-lumiere' }, token });
     expect((l.body.data as any[]).some((d) => d.name.startsWith('Lumière Boutique - Flagged Products - '))).toBe(true);
+  });
+
+  it("has its catalogue checked against every latest scan: Northbay Luxury's Suggestions show each planted kind, one counted as flagged, one dismissed (issue 38)", async () => {
+    const catalogue = (await callRoute('listCatalogProducts', { params: { brandId: MA }, query: { limit: 1 }, token })).body;
+    expect(catalogue.catalog?.entries).toBeGreaterThan(100);
+    const [latest] = await latestOf('ret-northbay');
+    const all = async (status: 'open' | 'flagged' | 'dismissed') => {
+      const out: { finding: { kind: string } }[] = [];
+      let cursor: string | undefined;
+      let state: ResponseOf<'listSuggestions'>['state'] | undefined;
+      do {
+        const res = await callRoute('listSuggestions', { params: { brandId: MA, periodId: latest!._id }, query: { status, limit: 100, ...(cursor ? { cursor } : {}) }, token });
+        expect(res.status).toBe(200);
+        out.push(...res.body.data);
+        state = res.body.state;
+        cursor = res.body.nextCursor ?? undefined;
+      } while (cursor);
+      return { out, state: state! };
+    };
+    const open = await all('open');
+    expect(open.state.status).toBe('done');
+    const kinds = new Set(open.out.map((s) => s.finding.kind));
+    for (const planted of ['image-old', 'image-foreign', 'retired', 'name']) expect(kinds, planted).toContain(planted);
+    const flagged = await all('flagged');
+    const dismissed = await all('dismissed');
+    expect(flagged.out.map((s) => s.finding.kind)).toContain('price-discount');
+    expect(dismissed.out.map((s) => s.finding.kind)).toEqual(['not-in-catalog']);
+    // The counts agree with the lists and with the Retailer List.
+    expect(open.state.counts).toMatchObject({ open: open.out.length, flagged: flagged.out.length, dismissed: 1 });
+    const list = (await callRoute('listRetailerScrapings', { params: { brandId: MA }, token })).body.data;
+    expect(list.find((r) => r.retailer._id === 'ret-northbay')?.suggestions).toBe(open.out.length);
   });
 });

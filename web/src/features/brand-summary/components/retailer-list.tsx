@@ -85,15 +85,15 @@ export function RetailerList({ session }: { session: Session }) {
       ),
     },
     { key: 'flaggedProduct', header: 'Flagged Products', sortable: true, className: 'num', cell: (r) => formatCount(r.flaggedProduct) },
+    { key: 'approvedDate', header: 'Last Scan', sortable: true, cell: (r) => formatDate(r.approvedDate, TABLE_DATE) },
+    { key: 'nextScanDay', header: 'Next Scan', sortable: true, cell: (r) => nextScanText(r.nextScan, (d) => formatDate(d, TABLE_DATE)) },
     // The content checks' open suggestions of the shown scan (issue 38): a link to them; '—' before the scan was checked.
     {
       key: 'suggestions',
       header: 'Suggestions',
       className: 'num',
-      cell: (r) => (r.suggestions === null ? <span aria-label="Not checked">—</span> : <Link to={`${paths.dashboard.retailer(r.retailer._id)}?side=suggestions`} aria-label={`${formatCount(r.suggestions)} suggestions at ${r.retailer.name}`}>{formatCount(r.suggestions)}</Link>),
+      cell: (r) => (r.suggestions === null ? <span title="Not checked yet">—</span> : <Link to={`${paths.dashboard.retailer(r.retailer._id)}?side=suggestions`} title="Open the suggestions">{formatCount(r.suggestions)}</Link>),
     },
-    { key: 'approvedDate', header: 'Last Scan', sortable: true, cell: (r) => formatDate(r.approvedDate, TABLE_DATE) },
-    { key: 'nextScanDay', header: 'Next Scan', sortable: true, cell: (r) => nextScanText(r.nextScan, (d) => formatDate(d, TABLE_DATE)) },
     ...(reps ? [{ key: 'reps', header: 'Assigned Reps', cell: (r: RetailerScrapingRecord) => <span className="list-reps">{r.users.length ? r.users.join(', ') : 'None'}</span> }] : []),
   ];
 
