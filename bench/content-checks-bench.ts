@@ -118,7 +118,7 @@ export async function runContentChecksBench(args: string[] = []): Promise<string
       say(`  ${label}: ${r.checked.toLocaleString('en-US')} products, ${r.found} suggestions, ${(r.ms / 1000).toFixed(1)} s (CPU ${(r.cpuMs / 1000).toFixed(1)} s), ${hashed} pictures fingerprinted (${(hashed / (r.ms / 1000)).toFixed(1)} a second of the chunk), peak RSS ${r.peakRssMb.toFixed(0)} MB (goal < 512 MB: ${r.peakRssMb < 512 ? 'met' : 'NOT met'})`);
       say(`    modeled ${SCAN_PRODUCTS.toLocaleString('en-US')}-product scan in AWS: ${chunks} chunks, ${waves} waves of ${CHECKS_MAP_CONCURRENCY} → ~${((waves * r.ms) / 1000 / 60).toFixed(1)} min (a chunk's ${(r.ms / 1000).toFixed(0)} s each wave, within the state's 900 s: ${r.ms < 900_000 ? 'yes' : 'NO'})`);
     }
-    say(`  the next scan cost ${(second.ms / first.ms).toFixed(2)}× the first (only its new pictures fetched and fingerprinted: ${hashed2} of ${CHUNK_PRODUCTS})`);
+    say(`  the next scan cost ${(second.ms / first.ms).toFixed(2)}× the first (only its new addresses fetched, ${fresh} of ${CHUNK_PRODUCTS}; fingerprinted only their new contents: ${hashed2})`);
     return lines;
   } finally {
     await emu.stop();
