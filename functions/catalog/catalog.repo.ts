@@ -10,11 +10,11 @@
  * Readers read the pointer, then only that version's entries (GetItem / BatchGet by SKU, or a
  * page by key condition); replaced and refused versions get `expiresAt` (TTL).
  */
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { skuKey, type CatalogEntry } from '../../shared/content';
 import { ddb } from '../lib/clients/dynamodb';
 import { queryPage, tablePrefix, type PagedResult } from '../lib/paged-query';
-import { isConditionFailed, queryPages, table } from '../lib/table';
+import { batchGetItems, isConditionFailed, queryPages, table } from '../lib/table';
 import { batchWrite } from '../scrapings';
 
 export interface CatalogPointer {
@@ -148,24 +148,11 @@ export async function getEntry(brand: string, version: string, sku: string): Pro
   return out.Item ? toEntry(out.Item) : undefined;
 }
 
-/** BatchGetItem of CAT#brand#version / SKU#<key> for each key (100 a call, unprocessed keys retried): the entries found, by SKU key. */
+/** BatchGetItem of CAT#brand#version / SKU#<key> for each key: the entries found, by SKU key. */
 export async function getEntries(brand: string, version: string, keys: readonly string[]): Promise<Map<string, CatalogEntry>> {
-  const found = new Map<string, CatalogEntry>();
   const wanted = [...new Set(keys.map(skuKey).filter(Boolean))];
-  for (let i = 0; i < wanted.length; i += 100) {
-    let request: Record<string, { pk: string; sk: string }[]> | undefined = { [table.name]: wanted.slice(i, i + 100).map((k) => entryKey(brand, version, k)) };
-    for (let attempt = 0; request && Object.keys(request).length; attempt++) {
-      if (attempt > 8) throw new Error(`BatchGet of catalogue entries left keys unprocessed after ${attempt} attempts.`);
-      const out = await ddb.send(new BatchGetCommand({ RequestItems: Object.fromEntries(Object.entries(request).map(([t, k]) => [t, { Keys: k }])) }));
-      for (const item of out.Responses?.[table.name] ?? []) {
-        const e = toEntry(item);
-        found.set(skuKey(e.sku), e);
-      }
-      const left = out.UnprocessedKeys?.[table.name]?.Keys as { pk: string; sk: string }[] | undefined;
-      request = left?.length ? { [table.name]: left } : undefined;
-    }
-  }
-  return found;
+  const items = await batchGetItems(wanted.map((k) => entryKey(brand, version, k)));
+  return new Map(items.map(toEntry).map((e) => [skuKey(e.sku), e]));
 }
 
 /** A page of a version's entries in SKU order: Query CAT#brand#version, sk begins_with SKU#<SEARCH> */

@@ -15,12 +15,12 @@
  * Every run item carries the period's TTL (it goes with the period's products).
  */
 import { createHash } from 'node:crypto';
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_CONTENT_SETTINGS, type ContentSettings, type Finding } from '../../shared/content';
 import { periodExpiresAt, utcDayMs } from '../../shared/retention';
 import { ddb } from '../lib/clients/dynamodb';
 import { gsi2Partition, queryPage } from '../lib/paged-query';
-import { cancellationReasons, isConditionFailed, table, transactIf, type TransactItem } from '../lib/table';
+import { batchGetItems, cancellationReasons, isConditionFailed, table, transactIf, type TransactItem } from '../lib/table';
 import { batchWrite, type WriteRequest } from '../scrapings';
 
 export type SuggestionStatus = 'open' | 'flagged' | 'dismissed';
@@ -311,21 +311,10 @@ export async function getSuggestion(id: string): Promise<Suggestion | undefined>
   return out.Item ? toSuggestion(out.Item) : undefined;
 }
 
-/** Which of these content keys the retailer's content was dismissed for (BatchGet, 100 a request). */
+/** Which of these content keys the retailer's content was dismissed for (BatchGetItem, keys only). */
 export async function dismissedKeys(brand: string, retailer: string, contentKeys: readonly string[]): Promise<Set<string>> {
-  const found = new Set<string>();
-  const keys = [...new Set(contentKeys)];
-  for (let i = 0; i < keys.length; i += 100) {
-    let request: Record<string, { Keys: Record<string, unknown>[]; ProjectionExpression: string }> | undefined = {
-      [table.name]: { Keys: keys.slice(i, i + 100).map((k) => ({ pk: dismissPk(brand, retailer), sk: k })), ProjectionExpression: 'sk' },
-    };
-    while (request && Object.keys(request).length) {
-      const out = await ddb.send(new BatchGetCommand({ RequestItems: request }));
-      for (const it of out.Responses?.[table.name] ?? []) found.add(String(it.sk));
-      request = out.UnprocessedKeys as typeof request;
-    }
-  }
-  return found;
+  const items = await batchGetItems([...new Set(contentKeys)].map((k) => ({ pk: dismissPk(brand, retailer), sk: k })), { projection: 'sk' });
+  return new Set(items.map((i) => String(i.sk)));
 }
 
 export class SuggestionDecidedError extends Error {}

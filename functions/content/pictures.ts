@@ -11,12 +11,12 @@
  * broken address is not fetched for every chunk; the checks skip it.
  */
 import { createHash } from 'node:crypto';
-import { BatchGetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { PictureHash } from '../../shared/content';
 import { fetchPicture, ImageFetchError } from '../basket';
 import { ddb } from '../lib/clients/dynamodb';
 import { mapLimit } from '../lib/map-limit';
-import { table } from '../lib/table';
+import { batchGetItems, table } from '../lib/table';
 import { batchWrite } from '../scrapings';
 import { fingerprint, PictureError } from './domain/picture-hash';
 
@@ -31,20 +31,9 @@ const refPk = (ref: string) => `PICREF#${createHash('sha256').update(ref).digest
 const hashPk = (sha256: string) => `PICHASH#${sha256}`;
 const epoch = () => Math.floor(Date.now() / 1000);
 
-/** BatchGetItem of `pks` (sk = `sk`), 100 a call, unprocessed keys retried: the items by pk. */
-async function batchGet(pks: readonly string[], sk: string): Promise<Map<string, Record<string, unknown>>> {
-  const out = new Map<string, Record<string, unknown>>();
-  for (let i = 0; i < pks.length; i += 100) {
-    let keys: Record<string, unknown>[] | undefined = pks.slice(i, i + 100).map((pk) => ({ pk, sk }));
-    for (let attempt = 0; keys?.length; attempt++) {
-      if (attempt > 8) throw new Error(`BatchGet of ${sk} left keys unprocessed after ${attempt} attempts.`);
-      const res = await ddb.send(new BatchGetCommand({ RequestItems: { [table.name]: { Keys: keys } } }));
-      for (const item of res.Responses?.[table.name] ?? []) out.set(String(item.pk), item);
-      keys = res.UnprocessedKeys?.[table.name]?.Keys as Record<string, unknown>[] | undefined;
-    }
-  }
-  return out;
-}
+/** The items of these pks (sk = `sk`), by pk. */
+const batchGet = async (pks: readonly string[], sk: string): Promise<Map<string, Record<string, unknown>>> =>
+  new Map((await batchGetItems(pks.map((pk) => ({ pk, sk })))).map((i) => [String(i.pk), i]));
 
 const asResult = (i: Record<string, unknown>): PictureResult =>
   typeof i.error === 'string' ? { error: i.error } : { sha256: String(i.sha256), phashes: i.phashes as string[], colors: i.colors as number[], width: Number(i.width), height: Number(i.height) };

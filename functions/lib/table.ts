@@ -7,7 +7,7 @@
  * - gsi4 (gsi4pk, gsi4sk): post-office files per status, flag and type, by retailer name
  */
 import { randomBytes } from 'node:crypto';
-import { QueryCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ddb } from './clients/dynamodb';
 import { env } from './env';
 
@@ -154,3 +154,25 @@ export function updateParts(
 
 /** A conditional write that lost its condition (not an error worth a retry). */
 export const isConditionFailed = (e: unknown): boolean => (e as Error | undefined)?.name === 'ConditionalCheckFailedException';
+
+/**
+ * BatchGetItem of these keys of the table, 100 a request, the unprocessed keys asked again (with a
+ * growing pause, at most 8 times): the items found, in no particular order. `projection` names
+ * the attributes to read (every one when absent).
+ */
+export async function batchGetItems(keys: readonly { pk: string; sk: string }[], o: { consistent?: boolean; projection?: string } = {}): Promise<Record<string, unknown>[]> {
+  const found: Record<string, unknown>[] = [];
+  for (let i = 0; i < keys.length; i += 100) {
+    let left: Record<string, unknown>[] = keys.slice(i, i + 100);
+    for (let attempt = 0; left.length; attempt++) {
+      if (attempt > 8) throw new Error(`BatchGetItem left ${left.length} key(s) unprocessed after ${attempt} attempts.`);
+      if (attempt) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
+      const out = await ddb.send(
+        new BatchGetCommand({ RequestItems: { [table.name]: { Keys: left, ...(o.consistent ? { ConsistentRead: true } : {}), ...(o.projection ? { ProjectionExpression: o.projection } : {}) } } }),
+      );
+      found.push(...(out.Responses?.[table.name] ?? []));
+      left = (out.UnprocessedKeys?.[table.name]?.Keys as Record<string, unknown>[] | undefined) ?? [];
+    }
+  }
+  return found;
+}
