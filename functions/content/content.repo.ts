@@ -170,31 +170,21 @@ export async function beginRun(run: Omit<RunRecord, 'chunksDone' | 'checked' | '
   return (await getRun(run.runId))!;
 }
 
-/** The period has no catalogue to check against: said on its state (nothing to suggest). */
-export async function markNoCatalog(periodId: string, brand: string, retailer: string): Promise<void> {
+/** The period's state without a run: no catalogue to check against (nothing to suggest), or its checks could not start (the reason said; "Check again" clears it). */
+async function setStateWithoutRun(periodId: string, brand: string, retailer: string, status: 'no-catalog' | 'failed', error?: string): Promise<void> {
   await ddb.send(
     new UpdateCommand({
       TableName: table.name,
       Key: stateKey(periodId),
-      UpdateExpression: 'SET entity = :e, periodId = :p, brand = :b, retailer = :r, #status = :s, updatedAt = :now REMOVE pendingRun, #error',
+      UpdateExpression: `SET entity = :e, periodId = :p, brand = :b, retailer = :r, #status = :s, updatedAt = :now${error ? ', #error = :error' : ' REMOVE pendingRun, #error'}`,
       ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
-      ExpressionAttributeValues: { ':e': 'ContentState', ':p': periodId, ':b': brand, ':r': retailer, ':s': 'no-catalog', ':now': new Date().toISOString() },
+      ExpressionAttributeValues: { ':e': 'ContentState', ':p': periodId, ':b': brand, ':r': retailer, ':s': status, ':now': new Date().toISOString(), ...(error ? { ':error': error.slice(0, 1000) } : {}) },
     }),
   );
 }
 
-/** The checks of the period could not start (its publication's StartChecks failed every try): said on its state, which "Check again" clears. */
-export async function markStartFailed(periodId: string, brand: string, retailer: string, error: string): Promise<void> {
-  await ddb.send(
-    new UpdateCommand({
-      TableName: table.name,
-      Key: stateKey(periodId),
-      UpdateExpression: 'SET entity = :e, periodId = :p, brand = :b, retailer = :r, #status = :s, #error = :error, updatedAt = :now',
-      ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
-      ExpressionAttributeValues: { ':e': 'ContentState', ':p': periodId, ':b': brand, ':r': retailer, ':s': 'failed', ':error': `The checks could not start: ${error}`.slice(0, 1000), ':now': new Date().toISOString() },
-    }),
-  );
-}
+export const markNoCatalog = (periodId: string, brand: string, retailer: string) => setStateWithoutRun(periodId, brand, retailer, 'no-catalog');
+export const markStartFailed = (periodId: string, brand: string, retailer: string, error: string) => setStateWithoutRun(periodId, brand, retailer, 'failed', `The checks could not start: ${error}`);
 
 /** What a chunk found: its suggestions (dismissed content already left out) and how many products it checked. */
 export interface ChunkResult {
