@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import esbuild from 'esbuild';
 import jpeg from 'jpeg-js';
+import { prng } from '../infra/local/prng.js';
 import { startBenchEmulators } from './local-emulators.js';
 
 const SCAN_PRODUCTS = 50_000;
@@ -27,8 +28,7 @@ const NEW_SHARE = 0.1;
 function picture(seed: number): Uint8Array {
   const w = 400;
   const data = Buffer.alloc(w * w * 4);
-  let s = seed * 2654435761;
-  const rnd = () => ((s = (s * 1103515245 + 12345) >>> 0) / 4294967296);
+  const rnd = prng(seed);
   const boxes = Array.from({ length: 5 }, () => ({ x: rnd() * w, y: rnd() * w, s: 40 + rnd() * 160, c: [rnd() * 255, rnd() * 255, rnd() * 255] }));
   const [g0, g1] = [rnd() * 255, rnd() * 255];
   for (let y = 0; y < w; y++) {

@@ -18,24 +18,15 @@ import { promisify } from 'node:util';
 import esbuild from 'esbuild';
 import jpeg from 'jpeg-js';
 import type { Variant, WorkerResult } from './picture-hash-worker.js';
+import { prng } from '../infra/local/prng.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SIDE = 800;
 const VARIANTS: readonly Variant[] = ['decode', 'fingerprint'];
 
-/** A seeded PRNG (mulberry32). */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Picture `n`: a gradient of its own, three discs and two boxes placed by its seed, grain over all. */
 function syntheticJpeg(n: number): Uint8Array {
-  const rnd = random(n + 1);
+  const rnd = prng(n + 1);
   const c = () => 40 + rnd() * 200;
   const [r0, g0, b0, dr, dg, db] = [c(), c(), c(), rnd() * 120 - 60, rnd() * 120 - 60, rnd() * 120 - 60];
   const discs = Array.from({ length: 3 }, () => ({ x: rnd() * SIDE, y: rnd() * SIDE, r: 40 + rnd() * 160, rgb: [c(), c(), c()] }));

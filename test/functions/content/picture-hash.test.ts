@@ -12,6 +12,7 @@ import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONTENT_SETTINGS, type PictureHash } from '../../../shared/content';
+import { prng } from '../../../infra/local/prng';
 import {
   colorDistance,
   decodePicture,
@@ -40,23 +41,13 @@ const disc = (cx: number, cy: number, r: number, rgb: Rgb): Shape => ({ rgb, dis
 const box = (x0: number, y0: number, x1: number, y1: number, rgb: Rgb): Shape => ({ rgb, distance: (x, y) => Math.max(x0 - x, x - x1, y0 - y, y - y1) });
 const ring = (cx: number, cy: number, r: number, half: number, rgb: Rgb): Shape => ({ rgb, distance: (x, y) => Math.abs(Math.hypot(x - cx, y - cy) - r) - half });
 
-/** A seeded PRNG (mulberry32): the grain is the same on every run. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * A background with shapes over it, edges antialiased over a pixel, plus grain. x and y are in
  * picture widths (0..1 across, 0..height/width down).
  */
 function draw(width: number, height: number, background: (x: number, y: number) => [number, number, number, number], shapes: Shape[], grain = 0, seed = 1): Rgba {
   const data = new Uint8Array(width * height * 4);
-  const noise = random(seed);
+  const noise = prng(seed);
   for (let j = 0; j < height; j++) {
     for (let i = 0; i < width; i++) {
       const x = (i + 0.5) / width;
