@@ -41,8 +41,8 @@ const view = (s: Suggestion, link: ImageLinker = (v) => v) => ({
 });
 
 export async function listSuggestions(auth: AuthContext, brandId: string, periodId: string, q: { status: SuggestionStatus; limit: number; cursor?: string }) {
-  await periodOf(auth, brandId, periodId);
-  const state = await getContentState(periodId);
+  // The period's access check and its state are two independent reads: side by side.
+  const [, state] = await Promise.all([periodOf(auth, brandId, periodId), getContentState(periodId)]);
   const run = state?.runId ? await getRun(state.runId) : undefined;
   // While a new run is made, the shown one's suggestions stay listed beside "running".
   const status: ContentState['status'] | 'not-checked' = state ? state.status : 'not-checked';
